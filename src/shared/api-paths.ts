@@ -1,0 +1,27 @@
+/** Paths under the API base `/api/`, as the spec's call table names them. */
+export const API_BASE = '/api/';
+
+export const apiPaths = {
+  login: 'auth/login',
+  refreshToken: 'auth/refresh-token',
+  check: 'auth/check',
+  logout: 'auth/logout',
+  forgetPassword: 'auth/forget-password',
+  resetPassword: 'auth/reset-password',
+  profile: (id: string) => `user/profile/${encodeURIComponent(id)}`,
+  users: 'admin/auth/user',
+  user: (id: string) => `admin/auth/user/${encodeURIComponent(id)}`,
+  signup: 'admin/auth/signup',
+  roles: 'admin/auth/role',
+  role: (id: string) => `admin/auth/role/${encodeURIComponent(id)}`,
+  rolePermissions: (id: string) => `admin/auth/role/${encodeURIComponent(id)}/permission`,
+  rolePermissionsByName: (name: string) => `admin/auth/role/permission/${encodeURIComponent(name)}`,
+  rolePermission: (id: string, permission: string) =>
+    `admin/auth/role/${encodeURIComponent(id)}/permission/${encodeURIComponent(permission)}`,
+  permissions: 'admin/auth/permission',
+  config: 'config',
+  health: 'health',
+} as const;
+
+/** The captcha response travels in this query parameter of the login call. */
+export const CAPTCHA_QUERY_PARAM = 'g-recaptcha-response';
