@@ -43,6 +43,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Real Chromium against the production build; run through `npm run test:e2e`, not `npm test`.
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

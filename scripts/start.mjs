@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm start`: build whatever is missing or older than its sources, then run the server.
+// A fresh clone needs nothing else: the embedded database lives in DATA_DIR (./data).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const serverEntry = join(root, 'dist/server/server/server.js');
+const clientEntry = join(root, 'dist/client/index.html');
+
+/** Newest modification time of any file under the given paths. */
+function newest(paths) {
+  let max = 0;
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) for (const name of readdirSync(p)) visit(join(p, name));
+    else max = Math.max(max, s.mtimeMs);
+  };
+  paths.forEach((p) => visit(join(root, p)));
+  return max;
+}
+
+function outdated(output, sources) {
+  return !existsSync(output) || statSync(output).mtimeMs < newest(sources);
+}
+
+function run(script) {
+  console.log(`> npm run ${script}`);
+  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (outdated(clientEntry, ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'package.json'])) run('build:client');
+if (outdated(serverEntry, ['src/server', 'src/shared', 'tsconfig.server.json', 'package.json'])) run('build:server');
+
+const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit' });
+// Forward signals so the server shuts down gracefully and closes the database.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
