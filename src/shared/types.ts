@@ -62,6 +62,8 @@ export interface AccessTokenClaims {
   sub: string;
   userId: string;
   roles: string[];
+  /** The session (refresh-token family) this token belongs to: ending the session ends the token. */
+  sid: string;
   iat: number;
   exp: number;
   jti: string;

@@ -1,0 +1,40 @@
+/** What buildApp decorates onto Fastify's instance and requests, for the type checker. */
+import type { Kysely } from 'kysely';
+import type { AuditLog } from './audit/audit-log.js';
+import type { AccessTokens } from './auth/access-tokens.js';
+import type { PasswordResetService } from './auth/password-reset.js';
+import type { SessionService } from './auth/sessions.js';
+import type { CaptchaVerifier } from './captcha/verifier.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/open-database.js';
+import type { Database } from './db/schema.js';
+import type { BackgroundTasks } from './http/background.js';
+import type { Mailer } from './mail/mailer.js';
+import type { RolesRepository } from './roles/repository.js';
+import type { Principal, UsersRepository } from './users/repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** The clock every service reads (tests move it instead of sleeping). */
+    now: () => number;
+    database: DatabaseHandle;
+    db: Kysely<Database>;
+    captcha: CaptchaVerifier;
+    mailer: Mailer;
+    accessTokens: AccessTokens;
+    sessions: SessionService;
+    passwordReset: PasswordResetService;
+    users: UsersRepository;
+    roles: RolesRepository;
+    audit: AuditLog;
+    background: BackgroundTasks;
+  }
+
+  interface FastifyRequest {
+    /** Set by the auth guard on routes that need a signed-in user. */
+    principal: Principal | null;
+  }
+}
+
+export {};

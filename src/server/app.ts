@@ -1,0 +1,211 @@
+/**
+ * Builds the Fastify app: external plugins first, then our own (errors, services, static app),
+ * then the routes. Everything outside the process boundary (clock, captcha, mail, database,
+ * logging) comes in through the options, so tests control it.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import { registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
+import './app-types.js';
+import { AuditLog } from './audit/audit-log.js';
+import { createAccessTokens } from './auth/access-tokens.js';
+import { PasswordResetService } from './auth/password-reset.js';
+import { authRoutes } from './auth/routes.js';
+import { SESSION_COOKIE } from './auth/session-cookie.js';
+import { SessionService } from './auth/sessions.js';
+import { createRecaptchaVerifier, disabledCaptcha, type CaptchaVerifier } from './captcha/verifier.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/open-database.js';
+import { loadOrCreateJwtSecret } from './db/seed.js';
+import { BackgroundTasks } from './http/background.js';
+import { httpErrors, registerErrorHandler, sendError } from './http/errors.js';
+import { loggerOptions } from './http/logging.js';
+import { validatorCompiler } from './http/validation.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { RolesRepository } from './roles/repository.js';
+import { roleRoutes } from './roles/routes.js';
+import { clientApp, defaultClientDir } from './static/client-app.js';
+import { systemRoutes } from './system/routes.js';
+import { UsersRepository } from './users/repository.js';
+import { userRoutes } from './users/routes.js';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+export const DEFAULT_REFRESH_GRACE_MS = 10_000;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Opened (and migrated) by the caller, who also closes it after app.close(). */
+  database: DatabaseHandle;
+  now?: () => number;
+  captcha?: CaptchaVerifier;
+  mailer?: Mailer;
+  /** false: no logs. Otherwise pino at `level` (default: config.logLevel), to `stream` (default: stdout). */
+  logger?: false | { level?: string; stream?: DestinationStream };
+  refreshGraceMs?: number;
+  /** The built browser app; default dist/client of the project. Null: serve the "not built" page. */
+  clientDir?: string | null;
+}
+
+export type App = FastifyInstance;
+
+registerAjvFormats(); // "email", "uuid", "date-time" for TypeBox's validator
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options;
+  const now = options.now ?? Date.now;
+
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    requestIdHeader: false,
+    genReqId: (req) => {
+      // A request id from our own reverse proxy ties its logs to ours; from anyone else, make our own.
+      const incoming = req.headers['x-request-id'];
+      return config.trustProxy && typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  acceptJsonOnly(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.decorateRequest('principal', null);
+
+  // External plugins.
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Travel Back Office API',
+        version: '1.0.0',
+        description:
+          'Errors always have the shape {code, message, errors?}. 403 TOKEN_MISSING/TOKEN_INVALID/TOKEN_EXPIRED mean: refresh ' +
+          'the access token (GET /api/auth/refresh-token) and retry once.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+      tags: [
+        { name: 'auth', description: 'Sign-in, session and password reset' },
+        { name: 'users', description: 'Users (administration)' },
+        { name: 'roles', description: 'Roles and permissions (administration)' },
+        { name: 'system', description: 'Health, runtime settings, this document' },
+      ],
+    },
+    hideUntagged: true,
+  });
+
+  // Our own plugins: error mapping, services, the browser app.
+  registerErrorHandler(app);
+  await decorateServices(app, options, now);
+  await app.register(clientApp, { clientDir: options.clientDir === undefined ? defaultClientDir() : options.clientDir });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.startsWith('/assets/')) return app.spaFallback(request, reply);
+    return sendError(reply, httpErrors.notFound(isApi ? 'No such API route.' : 'Not found.'));
+  });
+
+  // Routes.
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(roleRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (!app.captcha.enabled) app.log.warn(`captcha is off: ${config.captchaOffReason ?? 'a test verifier was given'}`);
+  // Graceful close: requests in flight when closing starts still get their answers, with
+  // `Connection: close` so their keep-alive sockets end too (otherwise close waits for them).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  // Hourly: drop sessions and reset tokens that ended long ago.
+  const purge = setInterval(() => app.background.run('purge ended sessions', () => app.sessions.purgeExpired()), PURGE_INTERVAL_MS);
+  purge.unref();
+  // Let mails queued by the last requests go out before the database closes.
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    await app.background.settled();
+  });
+  await app.ready();
+  return app;
+}
+
+async function decorateServices(app: FastifyInstance, options: BuildAppOptions, now: () => number): Promise<void> {
+  const { config, database } = options;
+  const db = database.db;
+  const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(db, () => randomBytes(48).toString('base64url')));
+  const captcha =
+    options.captcha ??
+    (config.recaptcha
+      ? createRecaptchaVerifier({
+          secret: config.recaptcha.secret,
+          verifyUrl: config.recaptcha.verifyUrl,
+          expectedHostname: new URL(config.publicUrl).hostname,
+          log: app.log,
+        })
+      : disabledCaptcha);
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, now, app.log));
+
+  const audit = new AuditLog(db, now);
+  const sessions = new SessionService(
+    db,
+    now,
+    {
+      sessionTtlMs: config.sessionTtlMs,
+      persistentSessionTtlMs: config.persistentSessionTtlMs,
+      refreshGraceMs: options.refreshGraceMs ?? DEFAULT_REFRESH_GRACE_MS,
+    },
+    audit,
+  );
+
+  app.decorate('config', config);
+  app.decorate('now', now);
+  app.decorate('database', database);
+  app.decorate('db', db);
+  app.decorate('captcha', captcha);
+  app.decorate('mailer', mailer);
+  app.decorate('audit', audit);
+  app.decorate('accessTokens', createAccessTokens(jwtSecret, config.accessTokenTtlMs, now));
+  app.decorate('sessions', sessions);
+  app.decorate('passwordReset', new PasswordResetService(db, now, config.publicUrl, mailer, sessions, audit));
+  app.decorate('users', new UsersRepository(db, now, sessions, audit));
+  app.decorate('roles', new RolesRepository(db, now, audit));
+  app.decorate('background', new BackgroundTasks(app.log));
+}
+
+/**
+ * JSON is the only body we read: other media types get 415. An empty body with a JSON content
+ * type counts as no body (some clients send the header on bodiless POSTs such as logout).
+ */
+function acceptJsonOnly(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * The guard in front of every route that needs a signed-in user: a valid access token, a live
+ * session, an active user, and (when asked) a permission of the user's current roles.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Permission } from '../../shared/permissions.js';
+import type { RequestOrigin } from '../audit/audit-log.js';
+import { httpErrors } from '../http/errors.js';
+import type { Principal } from '../users/repository.js';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** An onRequest hook: runs before the body is read, so an anonymous caller learns nothing about the input. */
+export function requireUser(permission?: Permission) {
+  return async function authorize(request: FastifyRequest): Promise<void> {
+    const principal = await authenticate(request);
+    if (permission && !principal.permissions.has(permission)) throw httpErrors.forbidden();
+  };
+}
+
+export async function authenticate(request: FastifyRequest): Promise<Principal> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match) throw httpErrors.tokenMissing();
+  const claims = request.server.accessTokens.verify(match[1]);
+  const principal = await request.server.users.loadPrincipal(claims.userId, claims.sid);
+  // The session ended (logout, reset, reuse), or the user was disabled or deleted.
+  if (!principal) throw httpErrors.tokenInvalid();
+  request.principal = principal;
+  return principal;
+}
+
+/** The signed-in user, on routes behind requireUser. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw httpErrors.tokenMissing();
+  return request.principal;
+}
+
+export function originOf(request: FastifyRequest): RequestOrigin {
+  return {
+    actorId: request.principal?.userId ?? null,
+    permissions: request.principal?.permissions ?? null,
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent'] ?? null,
+  };
+}

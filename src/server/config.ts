@@ -1,0 +1,206 @@
+/**
+ * Configuration from environment variables (see CONTRACT.md). Everything is validated here,
+ * once, at start: a bad value throws a ConfigError whose one-line message names the variable.
+ */
+import { resolve } from 'node:path';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/password-policy.js';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite-file'; dataDir: string }
+  | { kind: 'pglite-memory' }
+  | { kind: 'postgres'; url: string };
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  dataDir: string;
+  /** Absolute URL without a trailing slash; e-mailed links start with it. */
+  publicUrl: string;
+  /** Null: generated once and kept in the database (settings table). */
+  jwtSecret: string | null;
+  accessTokenTtlMs: number;
+  sessionTtlMs: number;
+  persistentSessionTtlMs: number;
+  /** Null when the captcha is off (no keys, or CAPTCHA_DISABLED=true). */
+  recaptcha: { siteKey: string; secret: string; verifyUrl: string } | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  redisUrl: string | null;
+  trustProxy: TrustProxy;
+  nodeEnv: string;
+  logLevel: string;
+  /** Why the captcha is off, for the warning printed at start (null when on). */
+  captchaOffReason: string | null;
+}
+
+export const GOOGLE_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "15m", "12h", "30d", "2s", "500ms" → milliseconds. */
+export function parseDuration(value: string): number | null {
+  const match = /^(\d{1,9})(ms|s|m|h|d)$/.exec(value.trim());
+  if (!match) return null;
+  const ms = Number(match[1]) * DURATION_UNITS[match[2]];
+  return ms > 0 ? ms : null;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  // Empty strings count as unset: `FOO= npm start` should not mean "FOO is the empty string".
+  const get = (name: string): string | undefined => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+
+  const port = parsePort(get('PORT'));
+  const host = get('HOST') ?? '127.0.0.1';
+  const dataDir = resolve(get('DATA_DIR') ?? './data');
+  const database = parseDatabaseUrl(get('DATABASE_URL'), dataDir);
+  const publicUrl = parsePublicUrl(get('PUBLIC_URL'), port);
+  const nodeEnv = get('NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+
+  const jwtSecret = env.JWT_SECRET === undefined || env.JWT_SECRET === '' ? null : env.JWT_SECRET;
+  if (jwtSecret !== null && Buffer.byteLength(jwtSecret, 'utf8') < 32) {
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 bytes long (or unset, to generate one)');
+  }
+
+  const accessTokenTtlMs = durationVar(get, 'ACCESS_TOKEN_TTL', '15m');
+  const sessionTtlMs = durationVar(get, 'SESSION_TTL', '12h');
+  const persistentSessionTtlMs = durationVar(get, 'PERSISTENT_SESSION_TTL', '30d');
+
+  const captchaDisabled = parseBoolean('CAPTCHA_DISABLED', get('CAPTCHA_DISABLED'), false);
+  const siteKey = get('RECAPTCHA_SITE_KEY');
+  const secret = get('RECAPTCHA_SECRET');
+  const verifyUrl = get('RECAPTCHA_VERIFY_URL') ?? GOOGLE_SITEVERIFY_URL;
+  checkUrl('RECAPTCHA_VERIFY_URL', verifyUrl, ['http:', 'https:']);
+  if (siteKey && !secret) throw new ConfigError('RECAPTCHA_SECRET', 'must be set together with RECAPTCHA_SITE_KEY');
+  if (secret && !siteKey) throw new ConfigError('RECAPTCHA_SITE_KEY', 'must be set together with RECAPTCHA_SECRET');
+  if (production && !secret && !captchaDisabled) {
+    throw new ConfigError('RECAPTCHA_SECRET', 'is required when NODE_ENV=production (or set CAPTCHA_DISABLED=true)');
+  }
+  const recaptcha = siteKey && secret && !captchaDisabled ? { siteKey, secret, verifyUrl } : null;
+  const captchaOffReason = recaptcha
+    ? null
+    : captchaDisabled
+      ? 'CAPTCHA_DISABLED=true'
+      : 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET are not set';
+
+  const smtpUrl = get('SMTP_URL') ?? null;
+  if (smtpUrl) checkUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
+  const mailFrom = get('MAIL_FROM') ?? `Travel Back Office <no-reply@${new URL(publicUrl).hostname}>`;
+
+  const adminEmail = get('ADMIN_EMAIL') ?? 'admin@localhost';
+  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail) || adminEmail.length > 254) {
+    throw new ConfigError('ADMIN_EMAIL', 'is not an e-mail address');
+  }
+  const adminPassword = env.ADMIN_PASSWORD === undefined || env.ADMIN_PASSWORD === '' ? null : env.ADMIN_PASSWORD;
+  if (adminPassword !== null && (adminPassword.length < PASSWORD_MIN_LENGTH || adminPassword.length > PASSWORD_MAX_LENGTH)) {
+    throw new ConfigError('ADMIN_PASSWORD', `must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`);
+  }
+
+  const redisUrl = get('REDIS_URL') ?? null;
+  if (redisUrl) checkUrl('REDIS_URL', redisUrl, ['redis:', 'rediss:']);
+
+  const logLevel = get('LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+
+  return {
+    port,
+    host,
+    database,
+    dataDir,
+    publicUrl,
+    jwtSecret,
+    accessTokenTtlMs,
+    sessionTtlMs,
+    persistentSessionTtlMs,
+    recaptcha,
+    smtpUrl,
+    mailFrom,
+    adminEmail,
+    adminPassword,
+    redisUrl,
+    trustProxy: parseTrustProxy(get('TRUST_PROXY')),
+    nodeEnv,
+    logLevel,
+    captchaOffReason,
+  };
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 3000;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new ConfigError('PORT', 'must be a port number (0-65535)');
+  return Number(value);
+}
+
+function parseDatabaseUrl(value: string | undefined, dataDir: string): DatabaseTarget {
+  if (value === undefined) return { kind: 'pglite-file', dataDir: resolve(dataDir, 'db') };
+  if (value === 'memory://') return { kind: 'pglite-memory' };
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    checkUrl('DATABASE_URL', value, ['postgres:', 'postgresql:']);
+    return { kind: 'postgres', url: value };
+  }
+  throw new ConfigError('DATABASE_URL', 'must be a postgres:// URL or memory:// (or unset for the embedded database)');
+}
+
+function parsePublicUrl(value: string | undefined, port: number): string {
+  if (value === undefined) return `http://localhost:${port}`;
+  const url = checkUrl('PUBLIC_URL', value, ['http:', 'https:']);
+  if (url.search || url.hash) throw new ConfigError('PUBLIC_URL', 'must not have a query or fragment');
+  return url.href.replace(/\/+$/, '');
+}
+
+function checkUrl(variable: string, value: string, protocols: string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(variable, 'is not a valid URL');
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(variable, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return url;
+}
+
+function durationVar(get: (name: string) => string | undefined, name: string, fallback: string): number {
+  const ms = parseDuration(get(name) ?? fallback);
+  if (ms === null) throw new ConfigError(name, 'must be a duration such as 30s, 15m, 12h or 30d');
+  return ms;
+}
+
+function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (/^(true|1|yes|on)$/i.test(value)) return true;
+  if (/^(false|0|no|off)$/i.test(value)) return false;
+  throw new ConfigError(name, 'must be true or false');
+}
+
+/** true/false, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify's trustProxy). */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined) return false;
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  if (/^(false|no|off)$/i.test(value)) return false;
+  if (/^\d{1,3}$/.test(value)) return Number(value);
+  const list = value.split(',').map((part) => part.trim());
+  if (list.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))) return list;
+  throw new ConfigError('TRUST_PROXY', 'must be true, false, a hop count, or a comma-separated list of addresses');
+}

@@ -1,0 +1,21 @@
+/** Ordered migrations, run at start. Kysely's migrator takes a lock, so instances starting together are safe. */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as initial from './migrations/0001-initial.js';
+import type { Database } from './schema.js';
+
+/** Every migration, in order. Add new files here; never edit one that has shipped. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: staticProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
+  }
+}

@@ -1,0 +1,98 @@
+/** The one typed description of the database, as Kysely sees it. Columns are snake_case, as in SQL. */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps are written as Date objects (taken from the injected clock) and read back as Date. */
+type Timestamp = ColumnType<Date, Date, Date>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  full_name: string;
+  password_hash: string;
+  status: 'active' | 'disabled';
+  created_at: Timestamp;
+  last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  password_changed_at: Timestamp;
+}
+
+export interface RolesTable {
+  id: string;
+  name: string;
+  description: string;
+  system: boolean;
+  created_at: Timestamp;
+}
+
+export interface RolePermissionsTable {
+  role_id: string;
+  permission: string;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role_id: string;
+}
+
+/** A session is a family of refresh tokens that descend from one login. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  persistent: boolean;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoke_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Refresh tokens, stored only as the SHA-256 of the cookie value. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  parent_hash: string | null;
+  created_at: Timestamp;
+  rotated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Timestamp;
+  action: string;
+  actor_id: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  details: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  settings: SettingsTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,161 @@
+/**
+ * The one place that turns errors into HTTP answers of the shape `{code, message, errors?}`.
+ * Routes and services throw AppError (or let framework/database errors through); nothing else
+ * writes an error body.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorBody, ErrorCode } from '../../shared/types.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+    /** Extra headers for the answer, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const httpErrors = {
+  validation: (errors: Record<string, string>, message = describeFields(errors)) => new AppError(400, 'VALIDATION', message, errors),
+  notFound: (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message),
+  conflict: (message: string) => new AppError(409, 'CONFLICT', message),
+  forbidden: (message = 'You do not have permission to do this.') => new AppError(403, 'FORBIDDEN', message),
+  tokenMissing: () => new AppError(403, 'TOKEN_MISSING', 'Sign in first: no access token was sent.'),
+  tokenInvalid: () => new AppError(403, 'TOKEN_INVALID', 'The access token is not valid.'),
+  tokenExpired: () => new AppError(403, 'TOKEN_EXPIRED', 'The access token has expired.'),
+  refreshInvalid: () => new AppError(403, 'REFRESH_INVALID', 'Your login has expired.'),
+  invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail address or password is incorrect.'),
+  captchaFailed: () => new AppError(400, 'CAPTCHA_FAILED', 'The captcha was not solved. Please try again.'),
+  resetTokenInvalid: () =>
+    new AppError(400, 'RESET_TOKEN_INVALID', 'This password reset link is invalid or has expired. Ask for a new one.'),
+  unavailable: () => new AppError(503, 'UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.'),
+};
+
+function describeFields(errors: Record<string, string>): string {
+  const fields = Object.keys(errors);
+  return fields.length === 0 ? 'The request is not valid.' : `Invalid value for: ${fields.join(', ')}.`;
+}
+
+/** Shape of one schema-validation error (Ajv-compatible, as TypeBox's compiler reports them). */
+interface SchemaIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Schema validation issues → `{field: message}`, one message per field, in words a person reads. */
+export function fieldErrors(issues: SchemaIssue[], part: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const put = (path: string, message: string) => {
+    const field = path === '' ? part : path.replace(/^\//, '').replace(/\//g, '.');
+    errors[field] ??= message;
+  };
+  const child = (base: string, name: string) => `${base}/${name}`;
+  for (const issue of issues) {
+    const p = issue.params ?? {};
+    switch (issue.keyword) {
+      case 'required':
+        for (const name of (p.requiredProperties as string[] | undefined) ?? [String(p.missingProperty)]) put(child(issue.instancePath, name), 'is required');
+        break;
+      case 'additionalProperties':
+        for (const name of (p.additionalProperties as string[] | undefined) ?? [String(p.additionalProperty)]) put(child(issue.instancePath, name), 'is not allowed');
+        break;
+      case 'boolean': // "schema is false": the same unknown field again
+      case 'const': // one branch of a union; the union's own issue says it once
+        break;
+      case 'anyOf':
+        put(issue.instancePath, 'has a value that is not allowed');
+        break;
+      case 'enum':
+        put(issue.instancePath, `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`);
+        break;
+      case 'type':
+        put(issue.instancePath, `must be ${article(String(p.type))} ${String(p.type)}`);
+        break;
+      case 'minLength':
+        put(issue.instancePath, `must be at least ${String(p.limit)} characters long`);
+        break;
+      case 'maxLength':
+        put(issue.instancePath, `must be at most ${String(p.limit)} characters long`);
+        break;
+      case 'format':
+        put(issue.instancePath, p.format === 'email' ? 'must be an e-mail address' : `must be a valid ${String(p.format)}`);
+        break;
+      default:
+        put(issue.instancePath, issue.message ?? 'is not valid');
+    }
+  }
+  return errors;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? 'an' : 'a';
+}
+
+/** Fastify's own client errors, by code. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the body as JSON (Content-Type: application/json).',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION', message: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION', message: 'The request body is empty.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION', message: 'The request body is not valid JSON.' },
+};
+
+export function toErrorBody(error: AppError): ErrorBody {
+  return error.errors ? { code: error.code, message: error.message, errors: error.errors } : { code: error.code, message: error.message };
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(toErrorBody(error));
+}
+
+/** Maps anything thrown to an AppError; unknown errors become 500 INTERNAL (logged, never shown). */
+export function classifyError(error: FastifyError | Error, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  const fe = error as FastifyError & { validationContext?: string };
+  if (fe.validation) {
+    return httpErrors.validation(fieldErrors(fe.validation as unknown as SchemaIssue[], fe.validationContext ?? 'body'));
+  }
+  const known = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
+  if (known) return new AppError(known.status, known.code, known.message);
+  // Malformed JSON surfaces as a SyntaxError with status 400 from the body parser.
+  if (error instanceof SyntaxError || (fe.statusCode === 400 && !fe.code?.startsWith('FST_ERR_'))) {
+    return new AppError(400, 'VALIDATION', 'The request body is not valid JSON.');
+  }
+  if (isDatabaseUnavailable(error)) return httpErrors.unavailable();
+  const pgCode = (error as { code?: unknown }).code;
+  // A race the services' own checks could not see (two creates at once): still the client's 409.
+  if (pgCode === '23505') return httpErrors.conflict('This conflicts with an existing record.');
+  // SQLSTATE class 22 (data exception): a value the schemas let through but the database cannot take.
+  if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) return new AppError(400, 'VALIDATION', 'The request holds a value that cannot be stored.');
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new AppError(fe.statusCode, fe.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION', 'The request is not valid.');
+  }
+  return new AppError(500, 'INTERNAL', `Something went wrong on our side. Request id: ${request.id}`);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = classifyError(error, request);
+    if (appError.statusCode >= 500) {
+      // The full error goes to the log (with the request id), never to the client.
+      request.log.error({ err: error }, 'request failed');
+      const body: ErrorBody = { ...toErrorBody(appError), requestId: request.id };
+      return reply.code(appError.statusCode).type('application/json; charset=utf-8').send(body);
+    }
+    if (error instanceof AppError === false) request.log.info({ code: appError.code }, 'client error');
+    return sendError(reply, appError);
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Outgoing mail behind one interface: nodemailer on SMTP_URL, or (without it) an outbox folder
+ * in DATA_DIR where each mail is written as JSON, for developers and the end-to-end suite.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+/** What an outbox file holds. */
+export interface OutboxMail extends MailMessage {
+  from: string;
+  date: string;
+}
+
+export function createOutboxMailer(outboxDir: string, from: string, now: () => number, log?: FastifyBaseLogger): Mailer {
+  let sequence = 0; // keeps mails of the same millisecond in the order they were sent
+  return {
+    async send(message) {
+      await mkdir(outboxDir, { recursive: true });
+      const date = new Date(now()).toISOString();
+      // Time first, then a sequence number, so a sorted directory listing is oldest to newest.
+      sequence += 1;
+      const file = join(outboxDir, `${date.replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${randomUUID().slice(0, 8)}.json`);
+      const mail: OutboxMail = { from, date, ...message };
+      await writeFile(file, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });
+      // The body may hold a reset link: log where the mail is, not what it says.
+      log?.info({ file, subject: message.subject }, 'mail written to the outbox (SMTP_URL is not set)');
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/** Schemas of the role and permission routes: the contract's Role shape and what each call accepts. */
+import Type from 'typebox';
+import { ROLE_NAME_PATTERN } from '../../shared/permissions.js';
+import { ROLE_SORT_FIELDS } from '../../shared/types.js';
+import {
+  AUTHENTICATED_ERRORS,
+  errorResponses,
+  IdAnswerSchema,
+  IdParamsSchema,
+  ISO_DATE,
+  OrderSchema,
+  PageSchema,
+  PageSizeSchema,
+  SearchSchema,
+  UuidSchema,
+} from '../http/schemas.js';
+
+const RoleNameSchema = Type.String({ pattern: ROLE_NAME_PATTERN, minLength: 1, maxLength: 50, description: 'Enumeration value, e.g. TOUR_GUIDE' });
+const DescriptionSchema = Type.String({ maxLength: 500 });
+const PermissionNameSchema = Type.String({ minLength: 1, maxLength: 100, description: 'A name from GET /api/admin/auth/permission' });
+const PermissionListSchema = Type.Array(PermissionNameSchema, { maxItems: 100 });
+
+export const RoleSchema = Type.Object(
+  {
+    id: UuidSchema,
+    name: Type.String(),
+    description: Type.String(),
+    permissions: Type.Array(Type.String()),
+    system: Type.Boolean({ description: 'System roles (ADMIN, STAFF) keep their names and cannot be deleted' }),
+    userCount: Type.Integer({ description: 'How many users hold the role' }),
+    createdAt: Type.String(ISO_DATE),
+  },
+  { title: 'Role' },
+);
+
+const PermissionsAnswer = Type.Object({ data: Type.Array(Type.String()) });
+const bearer = [{ bearerAuth: [] }];
+
+export const listRolesSchema = {
+  tags: ['roles'],
+  summary: 'List roles',
+  description: 'Needs `roles.read`.',
+  security: bearer,
+  querystring: Type.Object({
+    page: Type.Optional(PageSchema),
+    pageSize: Type.Optional(PageSizeSchema),
+    q: Type.Optional(SearchSchema),
+    sort: Type.Optional(Type.Enum([...ROLE_SORT_FIELDS], { default: 'name' })),
+    order: Type.Optional(OrderSchema),
+  }),
+  response: { 200: Type.Object({ data: Type.Array(RoleSchema), total: Type.Integer() }), ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const getRoleSchema = {
+  tags: ['roles'],
+  summary: 'A role by id',
+  description: 'Needs `roles.read`.',
+  security: bearer,
+  params: IdParamsSchema,
+  response: { 200: RoleSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const createRoleSchema = {
+  tags: ['roles'],
+  summary: 'Create a role',
+  description: 'Needs `roles.create`. 409 CONFLICT when the name is taken; 400 for an unknown permission.',
+  security: bearer,
+  body: Type.Object(
+    { name: RoleNameSchema, description: Type.Optional(DescriptionSchema), permissions: Type.Optional(PermissionListSchema) },
+    { additionalProperties: false },
+  ),
+  response: { 201: RoleSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 409) },
+};
+
+export const updateRoleSchema = {
+  tags: ['roles'],
+  summary: 'Change a role',
+  description:
+    'Needs `roles.update`. `permissions` replaces the whole list. System roles cannot be renamed, and ADMIN’s ' +
+    'permissions cannot change (409). Takes effect on the holders’ next call.',
+  security: bearer,
+  params: IdParamsSchema,
+  body: Type.Object(
+    { name: Type.Optional(RoleNameSchema), description: Type.Optional(DescriptionSchema), permissions: Type.Optional(PermissionListSchema) },
+    { additionalProperties: false },
+  ),
+  response: { 200: RoleSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const deleteRoleSchema = {
+  tags: ['roles'],
+  summary: 'Delete a role',
+  description: 'Needs `roles.delete`. 409 for a system role or a role someone still holds.',
+  security: bearer,
+  params: IdParamsSchema,
+  response: { 200: IdAnswerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const rolePermissionsSchema = {
+  tags: ['roles'],
+  summary: 'A role’s permissions, by role id',
+  description: 'Needs `roles.read`.',
+  security: bearer,
+  params: IdParamsSchema,
+  response: { 200: PermissionsAnswer, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const rolePermissionsByNameSchema = {
+  tags: ['roles'],
+  summary: 'A role’s permissions, by role name',
+  description: 'Needs `roles.read`.',
+  security: bearer,
+  params: Type.Object({ role: RoleNameSchema }),
+  response: { 200: PermissionsAnswer, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const grantPermissionSchema = {
+  tags: ['roles'],
+  summary: 'Grant a permission to a role',
+  description: 'Needs `roles.update`. 400 for a permission outside the catalogue. Granting one the role holds changes nothing.',
+  security: bearer,
+  params: Type.Object({ roleID: UuidSchema }),
+  body: Type.Object({ permission: PermissionNameSchema }, { additionalProperties: false }),
+  response: { 201: PermissionsAnswer, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const revokePermissionSchema = {
+  tags: ['roles'],
+  summary: 'Revoke a permission from a role',
+  description: 'Needs `roles.update`. ADMIN’s permissions cannot change (409). Revoking one the role lacks changes nothing.',
+  security: bearer,
+  params: Type.Object({ roleID: UuidSchema, permission: PermissionNameSchema }),
+  response: { 200: PermissionsAnswer, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const permissionCatalogueSchema = {
+  tags: ['roles'],
+  summary: 'The permission catalogue',
+  description: 'Needs `roles.read`. Every permission a role can hold, with what it allows.',
+  security: bearer,
+  response: {
+    200: Type.Object({ data: Type.Array(Type.Object({ name: Type.String(), description: Type.String() })) }),
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+};

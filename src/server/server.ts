@@ -1,0 +1,83 @@
+/**
+ * Starts the server: configuration, database (open, migrate, seed), listen. On an empty database
+ * it prints the first administrator's credentials once. SIGTERM/SIGINT: finish in-flight
+ * requests, then close the database cleanly (PGlite flushes its data directory).
+ */
+import { buildApp, type App } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { migrateToLatest } from './db/migrate.js';
+import { openDatabase } from './db/open-database.js';
+import { seedDatabase } from './db/seed.js';
+
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config.database);
+  let app: App | null = null;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting at once.`);
+      process.exit(1);
+    }
+    stopping = true;
+    const timer = setTimeout(() => {
+      console.error('Shutdown took too long: exiting.');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app?.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed:', error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await migrateToLatest(database.db);
+  const { createdAdmin } = await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, now: Date.now });
+  app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+
+  console.log(`Travel Back Office is running at ${displayUrl(app, config)}`);
+  if (config.publicUrl !== `http://localhost:${config.port}`) console.log(`Public URL (used in e-mailed links): ${config.publicUrl}`);
+  if (createdAdmin) {
+    const password = createdAdmin.generated ? createdAdmin.password : '(the password in ADMIN_PASSWORD)';
+    console.log(`First administrator: ${createdAdmin.email} / ${password}   (shown only this once)`);
+  }
+  console.log(`Database: ${describeDatabase(config)}`);
+}
+
+function displayUrl(app: App, config: Config): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const loopbackOrAny = ['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(config.host);
+  return `http://${loopbackOrAny ? 'localhost' : config.host}:${port}`;
+}
+
+function describeDatabase(config: Config): string {
+  if (config.database.kind === 'pglite-file') return `embedded PostgreSQL in ${config.database.dataDir}`;
+  if (config.database.kind === 'pglite-memory') return 'embedded PostgreSQL in memory (data is lost on exit)';
+  return 'PostgreSQL server';
+}
+
+main().catch((error: unknown) => {
+  // One line, no stack: the message names what went wrong (e.g. the database cannot be reached).
+  console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

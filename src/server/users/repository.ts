@@ -1,0 +1,305 @@
+/**
+ * Users: queries and the rules that guard them (you cannot delete yourself, nor remove the last
+ * active administrator). Answers are the contract's User shape.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { ADMIN_ROLE, ALL_PERMISSIONS } from '../../shared/permissions.js';
+import type { SortOrder, User, UserStatus, USER_SORT_FIELDS } from '../../shared/types.js';
+import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
+import { assertMayGrant } from '../auth/grants.js';
+import type { SessionService } from '../auth/sessions.js';
+import { containsPattern, isUniqueViolation, pageWindow, type PageQuery } from '../db/query-helpers.js';
+import type { Database } from '../db/schema.js';
+import { httpErrors } from '../http/errors.js';
+
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+export interface UserListQuery extends PageQuery {
+  role?: string;
+  q?: string;
+  sort?: UserSortField;
+  order?: SortOrder;
+}
+
+export interface NewUserInput {
+  email: string;
+  fullName: string;
+  passwordHash: string;
+  roles: string[];
+}
+
+export interface UserPatch {
+  fullName?: string;
+  roles?: string[];
+  status?: UserStatus;
+}
+
+/** What every authenticated call needs to know, loaded fresh on each call. */
+export interface Principal {
+  userId: string;
+  email: string;
+  sessionId: string;
+  roles: string[];
+  permissions: Set<string>;
+}
+
+const SORT_COLUMNS = {
+  email: 'u.email',
+  fullName: 'u.full_name',
+  status: 'u.status',
+  createdAt: 'u.created_at',
+  lastLoginAt: 'u.last_login_at',
+} as const satisfies Record<UserSortField, string>;
+
+const CONFLICT_EMAIL = 'A user with this e-mail address already exists.';
+
+export class UsersRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+    private readonly sessions: SessionService,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async list(query: UserListQuery): Promise<{ data: User[]; total: number }> {
+    const filtered = this.db.selectFrom('users as u').where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (query.role !== undefined) {
+        conditions.push(
+          eb.exists(
+            eb
+              .selectFrom('user_roles as ur')
+              .innerJoin('roles as r', 'r.id', 'ur.role_id')
+              .select(sql`1`.as('one'))
+              .whereRef('ur.user_id', '=', 'u.id')
+              .where('r.name', '=', query.role),
+          ),
+        );
+      }
+      if (query.q !== undefined && query.q.trim() !== '') {
+        const pattern = containsPattern(query.q.trim());
+        conditions.push(eb.or([eb('u.email', 'ilike', pattern), eb('u.full_name', 'ilike', pattern)]));
+      }
+      return eb.and(conditions);
+    });
+    const direction = query.order === 'DESC' ? 'desc' : 'asc';
+    const [rows, count] = await Promise.all([
+      filtered
+        .select(userColumns)
+        .orderBy(SORT_COLUMNS[query.sort ?? 'createdAt'], direction)
+        .orderBy('u.id', direction)
+        .limit(pageWindow(query).limit)
+        .offset(pageWindow(query).offset)
+        .execute(),
+      filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { data: rows.map(toUser), total: count.total };
+  }
+
+  async getById(id: string, db: Kysely<Database> = this.db): Promise<User | null> {
+    const row = await db.selectFrom('users as u').select(userColumns).where('u.id', '=', id).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async create(input: NewUserInput, origin: RequestOrigin): Promise<User> {
+    const createdAt = new Date(this.now());
+    const id = randomUUID();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const roles = await resolveRoles(trx, input.roles);
+        assertMayGrant(origin, roles.flatMap((role) => role.permissions));
+        const roleIds = roles.map((role) => role.id);
+        const taken = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email.toLowerCase()).executeTakeFirst();
+        if (taken) throw httpErrors.conflict(CONFLICT_EMAIL);
+        await trx
+          .insertInto('users')
+          .values({
+            id,
+            email: input.email,
+            full_name: input.fullName,
+            password_hash: input.passwordHash,
+            status: 'active',
+            created_at: createdAt,
+            password_changed_at: createdAt,
+          })
+          .execute();
+        if (roleIds.length > 0) await trx.insertInto('user_roles').values(roleIds.map((roleId) => ({ user_id: id, role_id: roleId }))).execute();
+        await this.audit.record({ action: 'user.created', ...auditOrigin(origin), targetType: 'user', targetId: id, details: { email: input.email, roles: input.roles } }, trx);
+        return (await this.getById(id, trx))!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw httpErrors.conflict(CONFLICT_EMAIL);
+      throw error;
+    }
+  }
+
+  async update(id: string, patch: UserPatch, origin: RequestOrigin): Promise<User> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockAdministrators(trx);
+      const current = await this.getById(id, trx);
+      if (!current) throw httpErrors.notFound('No user with this id.');
+      if (patch.status === 'disabled' && id === origin.actorId) throw httpErrors.conflict('You cannot disable your own account.');
+
+      const roles = patch.roles ? await resolveRoles(trx, patch.roles) : null;
+      // Only roles the user does not have yet are a grant; keeping what they hold is not.
+      if (roles) assertMayGrant(origin, roles.filter((role) => !current.roles.includes(role.name)).flatMap((role) => role.permissions));
+      const roleIds = roles?.map((role) => role.id) ?? null;
+      const nextRoles = patch.roles ?? current.roles;
+      const nextStatus = patch.status ?? current.status;
+      const wasAdmin = current.status === 'active' && current.roles.includes(ADMIN_ROLE);
+      const staysAdmin = nextStatus === 'active' && nextRoles.includes(ADMIN_ROLE);
+      if (wasAdmin && !staysAdmin && (await countOtherActiveAdmins(trx, id)) === 0) {
+        throw httpErrors.conflict(`${current.email} is the last active administrator: make another user an administrator first.`);
+      }
+
+      if (patch.fullName !== undefined || patch.status !== undefined) {
+        await trx
+          .updateTable('users')
+          .set({ ...(patch.fullName !== undefined && { full_name: patch.fullName }), ...(patch.status !== undefined && { status: patch.status }) })
+          .where('id', '=', id)
+          .execute();
+      }
+      if (roleIds) {
+        await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
+        if (roleIds.length > 0) await trx.insertInto('user_roles').values(roleIds.map((roleId) => ({ user_id: id, role_id: roleId }))).execute();
+      }
+      if (current.status === 'active' && nextStatus === 'disabled') await this.sessions.revokeAllForUser(id, 'user_disabled', trx);
+      await this.audit.record({ action: 'user.updated', ...auditOrigin(origin), targetType: 'user', targetId: id, details: { ...patch } }, trx);
+      return (await this.getById(id, trx))!;
+    });
+  }
+
+  async delete(id: string, origin: RequestOrigin): Promise<void> {
+    if (id === origin.actorId) throw httpErrors.conflict('You cannot delete your own account.');
+    await this.db.transaction().execute(async (trx) => {
+      await lockAdministrators(trx);
+      const current = await this.getById(id, trx);
+      if (!current) throw httpErrors.notFound('No user with this id.');
+      if (current.status === 'active' && current.roles.includes(ADMIN_ROLE) && (await countOtherActiveAdmins(trx, id)) === 0) {
+        throw httpErrors.conflict(`${current.email} is the last active administrator and cannot be deleted.`);
+      }
+      // Sessions, refresh tokens, role grants and reset tokens go with the user (ON DELETE CASCADE).
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+      await this.audit.record({ action: 'user.deleted', ...auditOrigin(origin), targetType: 'user', targetId: id, details: { email: current.email } }, trx);
+    });
+  }
+
+  /** For sign-in: the stored hash and status of the account with this e-mail (any case). */
+  async findCredentials(email: string): Promise<{ id: string; email: string; passwordHash: string; status: UserStatus } | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'password_hash', 'status'])
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+    return row ? { id: row.id, email: row.email, passwordHash: row.password_hash, status: row.status } : null;
+  }
+
+  async recordLogin(id: string): Promise<void> {
+    await this.db.updateTable('users').set({ last_login_at: new Date(this.now()) }).where('id', '=', id).execute();
+  }
+
+  async roleNames(id: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('user_roles as ur')
+      .innerJoin('roles as r', 'r.id', 'ur.role_id')
+      .select('r.name')
+      .where('ur.user_id', '=', id)
+      .orderBy('r.name')
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
+  /**
+   * One query per authenticated call: the user exists and is active, the session is live, and
+   * the permissions of the user's current roles. So logout elsewhere, disabling, deletion, a
+   * password reset or a role change all take effect on the very next call.
+   */
+  async loadPrincipal(userId: string, sessionId: string): Promise<Principal | null> {
+    const row = await this.db
+      .selectFrom('users as u')
+      .innerJoin('sessions as s', 's.user_id', 'u.id')
+      .select([
+        'u.id',
+        'u.email',
+        sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name)`.as('roles'),
+        sql<string[]>`array(select distinct rp.permission from user_roles ur join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = u.id)`.as('permissions'),
+      ])
+      .where('u.id', '=', userId)
+      .where('s.id', '=', sessionId)
+      .where('u.status', '=', 'active')
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', new Date(this.now()))
+      .executeTakeFirst();
+    if (!row) return null;
+    // ADMIN holds every permission by definition, even one added to the catalogue a moment ago.
+    const permissions = new Set<string>(row.roles.includes(ADMIN_ROLE) ? ALL_PERMISSIONS : row.permissions);
+    return { userId: row.id, email: row.email, sessionId, roles: row.roles, permissions };
+  }
+}
+
+/** Columns of the User answer, `u` being the users table. */
+const userColumns = [
+  'u.id',
+  'u.email',
+  'u.full_name',
+  'u.status',
+  'u.created_at',
+  'u.last_login_at',
+  sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name)`.as('roles'),
+] as const;
+
+function toUser(row: {
+  id: string;
+  email: string;
+  full_name: string;
+  status: UserStatus;
+  created_at: Date;
+  last_login_at: Date | null;
+  roles: string[];
+}): User {
+  return {
+    id: row.id,
+    email: row.email,
+    fullName: row.full_name,
+    roles: row.roles,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
+  };
+}
+
+/** Role names → ids and permissions; an unknown name is the client's mistake (400). */
+async function resolveRoles(db: Kysely<Database>, names: string[]): Promise<{ id: string; name: string; permissions: string[] }[]> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .selectFrom('roles as r')
+    .select(['r.id', 'r.name', sql<string[]>`array(select rp.permission from role_permissions rp where rp.role_id = r.id)`.as('permissions')])
+    .where('r.name', 'in', unique)
+    .execute();
+  const unknown = unique.filter((name) => !rows.some((row) => row.name === name));
+  if (unknown.length > 0) throw httpErrors.validation({ roles: `unknown role: ${unknown.join(', ')}` });
+  return rows;
+}
+
+/**
+ * Changes that could remove an administrator take turns (a lock on the ADMIN role's row), so two
+ * administrators removing each other at the same moment cannot leave none.
+ */
+async function lockAdministrators(db: Kysely<Database>): Promise<void> {
+  await db.selectFrom('roles').select('id').where('name', '=', ADMIN_ROLE).forUpdate().execute();
+}
+
+async function countOtherActiveAdmins(db: Kysely<Database>, exceptUserId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users as u')
+    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('r.name', '=', ADMIN_ROLE)
+    .where('u.status', '=', 'active')
+    .where('u.id', '<>', exceptUserId)
+    .executeTakeFirstOrThrow();
+  return row.count;
+}

@@ -1,0 +1,37 @@
+/** /api/user/profile/{id} and /api/admin/auth/user…: thin routes over app.users. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { hashPassword } from '../auth/passwords.js';
+import { originOf, principalOf, requireUser } from '../auth/guard.js';
+import { httpErrors } from '../http/errors.js';
+import { createUserSchema, deleteUserSchema, listUsersSchema, profileSchema, updateUserSchema } from './schemas.js';
+
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/user/profile/:id', { schema: profileSchema, onRequest: requireUser() }, async (request) => {
+    const me = principalOf(request);
+    if (request.params.id !== me.userId && !me.permissions.has('users.read')) throw httpErrors.forbidden();
+    const user = await app.users.getById(request.params.id);
+    if (!user) throw httpErrors.notFound('No user with this id.');
+    return user;
+  });
+
+  app.get('/admin/auth/user', { schema: listUsersSchema, onRequest: requireUser('users.read') }, async (request) => {
+    return app.users.list(request.query);
+  });
+
+  app.post('/admin/auth/signup', { schema: createUserSchema, onRequest: requireUser('users.create') }, async (request, reply) => {
+    const { email, fullName, password, roles } = request.body;
+    const passwordHash = await hashPassword(password);
+    const user = await app.users.create({ email: email.trim(), fullName: fullName.trim(), passwordHash, roles }, originOf(request));
+    return reply.code(201).send(user);
+  });
+
+  app.patch('/admin/auth/user/:id', { schema: updateUserSchema, onRequest: requireUser('users.update') }, async (request) => {
+    const { fullName, roles, status } = request.body;
+    return app.users.update(request.params.id, { fullName: fullName?.trim(), roles, status }, originOf(request));
+  });
+
+  app.delete('/admin/auth/user/:id', { schema: deleteUserSchema, onRequest: requireUser('users.delete') }, async (request) => {
+    await app.users.delete(request.params.id, originOf(request));
+    return { id: request.params.id };
+  });
+};

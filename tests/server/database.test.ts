@@ -1,0 +1,171 @@
+/** The storage layer: migrations, seeding (also by two instances at once), the shared JWT secret, PGlite transactions. */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ALL_PERMISSIONS } from '../../src/shared/permissions.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database.js';
+import { loadOrCreateJwtSecret, seedDatabase } from '../../src/server/db/seed.js';
+import { as, login } from '../helpers/test-app.js';
+import { onServer, openTestDatabase, providedTemplate, TEST_ADMIN, withDatabase, type TestDatabase } from '../helpers/test-database.js';
+
+let database: TestDatabase;
+let db: DatabaseHandle['db'];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.handle.db;
+});
+afterAll(async () => database?.dispose());
+
+/** A second handle on the same database, as a second instance would have (PGlite: the same one). */
+async function secondInstance(): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
+  if (!database.url) return { handle: database.handle, close: async () => {} };
+  const handle = await openDatabase({ kind: 'postgres', url: database.url });
+  return { handle, close: () => handle.close() };
+}
+
+describe('migrations', () => {
+  test('running them again is a no-op', async () => {
+    await migrateToLatest(db);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(rows.map((row) => row.name)).toEqual(['0001-initial']);
+  });
+
+  test('two instances migrating an empty PostgreSQL database at once both succeed', async () => {
+    const template = await providedTemplate();
+    if (template?.engine !== 'postgres') return; // PGlite has one process per database
+    const name = `${template.runId}_${randomBytes(3).toString('hex')}_empty`;
+    await onServer(template.serverUrl, (client) => client.query(`create database "${name}"`));
+    const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ kind: 'postgres', url: withDatabase(template.serverUrl, name) })));
+    try {
+      await Promise.all([migrateToLatest(a.db), migrateToLatest(b.db)]);
+      const results = await Promise.all([a, b].map((handle) => seedDatabase(handle.db, { adminEmail: 'first@example.com', adminPassword: null, now: Date.now })));
+      expect(results.filter((result) => result.createdAdmin !== null)).toHaveLength(1);
+      const { rows } = await sql<{ count: number }>`select count(*)::int as count from users`.execute(a.db);
+      expect(rows[0].count).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
+      await onServer(template.serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    }
+  });
+});
+
+describe('seeding', () => {
+  test('on a database that has users, it creates no administrator', async () => {
+    const result = await seedDatabase(db, { adminEmail: 'another@example.com', adminPassword: null, now: Date.now });
+    expect(result.createdAdmin).toBeNull();
+    const emails = await db.selectFrom('users').select('email').execute();
+    expect(emails.map((row) => row.email)).toEqual([TEST_ADMIN.email]);
+  });
+
+  test('ADMIN gets back any catalogue permission it lacks (a permission added by an upgrade)', async () => {
+    const adminRole = await db.selectFrom('roles').select('id').where('name', '=', 'ADMIN').executeTakeFirstOrThrow();
+    await db.deleteFrom('role_permissions').where('role_id', '=', adminRole.id).where('permission', '=', 'audit.read').execute();
+    await seedDatabase(db, { adminEmail: 'x@example.com', adminPassword: null, now: Date.now });
+    const rows = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', adminRole.id).execute();
+    expect(rows.map((row) => row.permission).sort()).toEqual([...ALL_PERMISSIONS].sort());
+  });
+
+  test('STAFF keeps the permissions administrators gave it', async () => {
+    const staff = await db.selectFrom('roles').select('id').where('name', '=', 'STAFF').executeTakeFirstOrThrow();
+    await db.insertInto('role_permissions').values({ role_id: staff.id, permission: 'users.read' }).execute();
+    await db.deleteFrom('role_permissions').where('role_id', '=', staff.id).where('permission', '=', 'dashboard.read').execute();
+    await seedDatabase(db, { adminEmail: 'x@example.com', adminPassword: null, now: Date.now });
+    const rows = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', staff.id).execute();
+    expect(rows.map((row) => row.permission)).toEqual(['users.read']);
+  });
+
+  test('an empty database seeded by two instances at once gets one administrator, with a generated password', async () => {
+    const other = await secondInstance();
+    try {
+      await db.deleteFrom('users').execute();
+      const results = await Promise.all([db, other.handle.db].map((handle) => seedDatabase(handle, { adminEmail: 'boss@example.com', adminPassword: null, now: Date.now })));
+      const created = results.map((result) => result.createdAdmin).filter((admin) => admin !== null);
+      expect(created).toHaveLength(1);
+      expect(created[0]).toMatchObject({ email: 'boss@example.com', generated: true });
+      expect(created[0]!.password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+      const users = await db.selectFrom('users').select(['email', 'password_hash']).execute();
+      expect(users).toHaveLength(1);
+      expect(users[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the generated JWT secret', () => {
+  test('is made once and shared: a token from one instance works on another', async () => {
+    const other = await secondInstance();
+    try {
+      const first = await loadOrCreateJwtSecret(db, () => 'a'.repeat(64));
+      const second = await loadOrCreateJwtSecret(other.handle.db, () => 'b'.repeat(64));
+      expect(second).toBe(first);
+
+      await db.deleteFrom('users').execute();
+      await seedDatabase(db, { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, now: Date.now });
+      const config = loadConfig({ DATA_DIR: '/tmp/unused', LOG_LEVEL: 'silent' });
+      const appA = await buildApp({ config, database: database.handle, logger: false, clientDir: null });
+      const appB = await buildApp({ config, database: other.handle, logger: false, clientDir: null });
+      try {
+        const { accessToken } = await login(appA, TEST_ADMIN);
+        expect((await as(appB, accessToken)({ method: 'GET', url: '/api/admin/auth/role' })).statusCode).toBe(200);
+      } finally {
+        await appA.close();
+        await appB.close();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('transactions', () => {
+  test('a failing transaction leaves nothing behind', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('settings').values({ key: 'rolled-back', value: 'x' }).execute();
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await db.selectFrom('settings').select('key').where('key', '=', 'rolled-back').executeTakeFirst()).toBeUndefined();
+  });
+
+  test('concurrent transactions do not interleave their reads and writes', async () => {
+    await db.insertInto('settings').values({ key: 'counter', value: '0' }).execute();
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx.selectFrom('settings').select('value').where('key', '=', 'counter').forUpdate().executeTakeFirstOrThrow();
+          await trx.updateTable('settings').set({ value: String(Number(row.value) + 1) }).where('key', '=', 'counter').execute();
+        }),
+      ),
+    );
+    expect((await db.selectFrom('settings').select('value').where('key', '=', 'counter').executeTakeFirstOrThrow()).value).toBe('10');
+  });
+
+  test('a query outside a transaction never sees its uncommitted rows (PGlite: it waits for the one connection)', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('settings').values({ key: 'inside', value: '1' }).execute();
+      order.push('tx-write');
+      await held;
+      await trx.deleteFrom('settings').where('key', '=', 'inside').execute();
+      order.push('tx-end');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = db.selectFrom('settings').select('key').where('key', '=', 'inside').execute().then((rows) => {
+      order.push(`outside-saw-${rows.length}`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await Promise.all([transaction, outside]);
+    expect(order).toContain('outside-saw-0');
+    if (database.handle.engine === 'pglite') expect(order).toEqual(['tx-write', 'tx-end', 'outside-saw-0']);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The real process, as `npm start` runs it: configuration errors, the first start on an empty
+ * DATA_DIR (credentials printed once), sign-in over a real port, graceful SIGTERM finishing the
+ * request in flight, and a second start on the same data.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const entry = join(import.meta.dirname, '../../src/server/server.ts');
+let dataDir: string;
+const running = new Set<ChildProcessWithoutNullStreams>();
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'bo-process-'));
+});
+afterAll(async () => {
+  for (const child of running) child.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+  });
+  running.add(child);
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(started: Started, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(started.output());
+    if (match) return match;
+    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}: ${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function signIn(baseUrl: string, email: string, password: string): Promise<Response> {
+  return fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+}
+
+describe('the server process', () => {
+  test('a bad configuration value stops it with one line naming the variable', async () => {
+    const started = startServer({ PORT: 'abc', DATA_DIR: dataDir });
+    expect(await started.exited).toBe(1);
+    expect(started.output().trim()).toBe('Configuration error: PORT: must be a port number (0-65535)');
+  });
+
+  test('first start prints the URL and the credentials once; SIGTERM finishes in-flight requests and exits cleanly; a second start prints none', async () => {
+    const first = startServer({ DATA_DIR: dataDir, PORT: '0' });
+    const [, port] = await waitFor(first, /running at http:\/\/localhost:(\d+)/);
+    const [, email, password] = await waitFor(first, /First administrator: (\S+) \/ (\S+) {3}\(shown only this once\)/);
+    expect(email).toBe('admin@localhost');
+    expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(first.output()).toMatch(/captcha is off/);
+
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const response = await signIn(baseUrl, email, password);
+    expect(response.status).toBe(200);
+    expect((await response.json()).access_token).toBeTruthy();
+    expect(response.headers.get('set-cookie')).toMatch(/^bo_session=[A-Za-z0-9_-]{43}; Path=\/api\/auth; HttpOnly; SameSite=Strict$/);
+
+    // A sign-in (argon2: tens of milliseconds) is in flight when SIGTERM arrives: it still gets its answer.
+    const inFlight = signIn(baseUrl, email, password);
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    first.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await first.exited).toBe(0);
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: '0' });
+    const [, secondPort] = await waitFor(second, /running at http:\/\/localhost:(\d+)/);
+    expect(second.output()).not.toMatch(/First administrator/);
+    // The data survived the shutdown.
+    expect((await signIn(`http://127.0.0.1:${secondPort}`, email, password)).status).toBe(200);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+});
