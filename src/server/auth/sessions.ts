@@ -80,14 +80,14 @@ export class SessionService {
     const presentedHash = hashToken(refreshToken);
     const now = new Date(this.now());
     const outcome = await this.db.transaction().execute(async (trx) => {
-      // Row locks make two refreshes of one token (two instances) take turns.
+      // Locks on the token and its session make two refreshes of one token (two instances) take turns.
       const row = await trx
         .selectFrom('refresh_tokens as t')
         .innerJoin('sessions as s', 's.id', 't.session_id')
         .innerJoin('users as u', 'u.id', 's.user_id')
         .select(['t.rotated_at', 's.id as session_id', 's.persistent', 's.expires_at', 's.revoked_at', 'u.id as user_id', 'u.email', 'u.status'])
         .where('t.token_hash', '=', presentedHash)
-        .forUpdate()
+        .forUpdate(['t', 's'])
         .executeTakeFirst();
       if (!row || row.revoked_at !== null || row.expires_at <= now || row.status !== 'active') return null;
 
