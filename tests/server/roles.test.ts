@@ -205,7 +205,7 @@ describe('permissions are checked on every admin route, against current roles', 
       { method: 'PATCH', url: `/api/admin/auth/role/${role.id}`, payload: { permissions: ALL_PERMISSIONS } },
       { method: 'DELETE', url: `/api/admin/auth/role/${role.id}` },
       { method: 'GET', url: `/api/admin/auth/role/${role.id}/permission` },
-      { method: 'GET', url: '/api/admin/auth/role/permission/STAFF' },
+      { method: 'GET', url: '/api/admin/auth/role/permission/ADMIN' },
       { method: 'POST', url: `/api/admin/auth/role/${role.id}/permission`, payload: { permission: 'users.read' } },
       { method: 'DELETE', url: `/api/admin/auth/role/${role.id}/permission/dashboard.read` },
       { method: 'GET', url: '/api/admin/auth/permission' },
@@ -217,6 +217,16 @@ describe('permissions are checked on every admin route, against current roles', 
       expectError(await t.app.inject({ ...route, payload: { bad: true } } as never), 403, 'TOKEN_MISSING');
     }
     expect((await admin({ method: 'GET', url: '/api/admin/auth/role?pageSize=100' })).json()).toEqual(before);
+  });
+
+  test('a user reads the permissions of a role they hold, and of no other role without roles.read', async () => {
+    const staffUser = await createUser(t.app, adminToken, { email: 'reads-own-role@example.com' });
+    const staffCall = as(t.app, (await login(t.app, staffUser)).accessToken);
+    const own = await staffCall({ method: 'GET', url: '/api/admin/auth/role/permission/STAFF' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ data: ['dashboard.read'] });
+    expectError(await staffCall({ method: 'GET', url: '/api/admin/auth/role/permission/ADMIN' }), 403, 'FORBIDDEN');
+    expectError(await staffCall({ method: 'GET', url: '/api/admin/auth/role/permission/NOBODY' }), 403, 'FORBIDDEN');
   });
 
   test('granting a permission to a role takes effect on the holder’s next call, with the same token', async () => {

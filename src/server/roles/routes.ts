@@ -1,7 +1,7 @@
 /** /api/admin/auth/role… and the permission catalogue: thin routes over app.roles. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PERMISSIONS } from '../../shared/permissions.js';
-import { originOf, requireUser } from '../auth/guard.js';
+import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
 import {
   createRoleSchema,
@@ -48,7 +48,11 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { data: permissions };
   });
 
-  app.get('/admin/auth/role/permission/:role', { schema: rolePermissionsByNameSchema, onRequest: requireUser('roles.read') }, async (request) => {
+  // Anyone may read the permissions of a role they hold (the browser hides what they lack);
+  // any other role needs roles.read.
+  app.get('/admin/auth/role/permission/:role', { schema: rolePermissionsByNameSchema, onRequest: requireUser() }, async (request) => {
+    const principal = principalOf(request);
+    if (!principal.roles.includes(request.params.role) && !principal.permissions.has('roles.read')) throw httpErrors.forbidden();
     const role = await app.roles.getByName(request.params.role);
     if (!role) throw httpErrors.notFound('No role with this name.');
     return { data: role.permissions };
