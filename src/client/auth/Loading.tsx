@@ -1,0 +1,11 @@
+import { Box, CircularProgress, Typography } from '@mui/material';
+
+/** What a page shows while the session check or restore runs (spec §2). */
+export function Loading() {
+  return (
+    <Box component="main" role="status" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
+      <CircularProgress aria-hidden="true" />
+      <Typography>Loading...</Typography>
+    </Box>
+  );
+}

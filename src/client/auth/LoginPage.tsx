@@ -1,0 +1,107 @@
+/**
+ * Sign-in: e-mail, password, "Trust this device" (local storage `persist`), and the reCAPTCHA
+ * widget when the server has a site key. The captcha answer travels in the login call's
+ * `g-recaptcha-response` query parameter.
+ */
+import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Link, TextField } from '@mui/material';
+import { useRef, useState, type FormEvent } from 'react';
+import ReCAPTCHA from 'react-google-recaptcha';
+import { useLogin } from 'react-admin';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { getPersist, setPersist } from '../providers/local-settings';
+import { useColourMode } from '../theme/colour-mode';
+import { AuthCard } from './AuthCard';
+import { redirectTarget } from './redirect-target';
+import { useRuntimeConfig } from './RuntimeConfig';
+
+export function LoginPage() {
+  const { recaptchaSiteKey } = useRuntimeConfig();
+  const { resolved } = useColourMode();
+  const login = useLogin();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const captchaRef = useRef<ReCAPTCHA>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [persist, setPersistState] = useState(getPersist);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const needsCaptcha = recaptchaSiteKey !== null;
+  const canSubmit = !submitting && email.trim() !== '' && password !== '' && (!needsCaptcha || captcha !== null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await login({ email: email.trim(), password, persist, captcha });
+      navigate(redirectTarget(location.state), { replace: true });
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : 'Sign-in failed. Try again.');
+      // A captcha answer is good for one verification only.
+      captchaRef.current?.reset();
+      setCaptcha(null);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign in">
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={persist}
+              onChange={(event) => {
+                setPersistState(event.target.checked);
+                setPersist(event.target.checked);
+              }}
+            />
+          }
+          label="Trust this device"
+        />
+        {needsCaptcha && (
+          <Box sx={{ minHeight: 78 }}>
+            <ReCAPTCHA
+              ref={captchaRef}
+              sitekey={recaptchaSiteKey}
+              theme={resolved}
+              onChange={(value) => setCaptcha(value)}
+              onExpired={() => setCaptcha(null)}
+              onErrored={() => setCaptcha(null)}
+            />
+          </Box>
+        )}
+        <Button type="submit" variant="contained" size="large" disabled={!canSubmit} startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          Sign in
+        </Button>
+        <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'center' }}>
+          Forgot password?
+        </Link>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,107 @@
+/** Chooses a new password with the token from the e-mailed link (`/reset-password?token=…`). */
+import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { apiPaths } from '../../shared/api-paths';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-policy';
+import { ApiError, httpClient } from '../providers/http-client';
+import { AuthCard } from './AuthCard';
+
+export function passwordProblem(password: string): string | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
+  return null;
+}
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [linkInvalid, setLinkInvalid] = useState(token === '');
+  const [done, setDone] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problems = { password: passwordProblem(password) ?? undefined, confirm: confirm !== password ? 'The passwords do not match.' : undefined };
+    setFieldErrors(problems);
+    if (problems.password || problems.confirm) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await httpClient.request(apiPaths.resetPassword, { method: 'PATCH', body: { token, password }, mutation: true, skipRefresh: true });
+      setDone(true);
+    } catch (failure) {
+      const data = failure instanceof ApiError ? (failure.data as { code?: string; errors?: Record<string, string> } | null) : null;
+      if (data?.code === 'RESET_TOKEN_INVALID') setLinkInvalid(true);
+      else if (data?.errors?.password) setFieldErrors({ password: data.errors.password });
+      else setError(failure instanceof Error ? failure.message : 'The request failed. Try again.');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <AuthCard title="Password changed">
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Alert severity="success">Your password has been changed, and every other session has been signed out.</Alert>
+          <Button component={RouterLink} to="/login" variant="contained">
+            Sign in
+          </Button>
+        </Box>
+      </AuthCard>
+    );
+  }
+
+  if (linkInvalid) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Alert severity="error">This reset link is invalid, has expired or has already been used. Ask for a new one.</Alert>
+          <Link component={RouterLink} to="/forgot-password">
+            Ask for a new link
+          </Link>
+        </Box>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password">
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          autoFocus
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={Boolean(fieldErrors.password)}
+          helperText={fieldErrors.password ?? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters; a passphrase is easiest to remember.`}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          name="confirm"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          error={Boolean(fieldErrors.confirm)}
+          helperText={fieldErrors.confirm ?? ' '}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={submitting}>
+          Set new password
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,8 @@
+import { createContext, useContext } from 'react';
+import type { PublicConfig } from '../../shared/types';
+
+export const RuntimeConfigContext = createContext<PublicConfig>({ recaptchaSiteKey: null });
+
+export function useRuntimeConfig(): PublicConfig {
+  return useContext(RuntimeConfigContext);
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Layout as RaLayout } from 'react-admin';
+import { RequireSession } from '../auth/RequireSession';
+import { AppBar } from './AppBar';
+import { Menu } from './Menu';
+
+/** Every protected page: behind the session guard, inside the dashboard shell. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RequireSession>
+      <RaLayout appBar={AppBar} menu={Menu}>
+        {children}
+      </RaLayout>
+    </RequireSession>
+  );
+}

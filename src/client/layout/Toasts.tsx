@@ -1,0 +1,67 @@
+/**
+ * Every react-admin notification shown as a toast with the spec's settings (§9). Undoable
+ * actions get an "Undo" button; the change is committed when the toast closes without it.
+ */
+import { useEffect } from 'react';
+import { useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
+import { toast, ToastContainer, type ToastContainerProps, type TypeOptions } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+
+export const TOAST_SETTINGS = {
+  position: 'top-right',
+  autoClose: 5000,
+  closeButton: true,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  draggable: 'touch',
+  draggablePercent: 80,
+  role: 'alert',
+  theme: 'light',
+} as const satisfies ToastContainerProps;
+
+const TYPES: Record<string, TypeOptions> = { info: 'info', success: 'success', warning: 'warning', error: 'error' };
+
+export function Toasts() {
+  const { notifications, takeNotification } = useNotificationContext();
+  const takeMutation = useTakeUndoableMutation();
+  const translate = useTranslate();
+
+  useEffect(() => {
+    for (let notification = takeNotification(); notification; notification = takeNotification()) {
+      const { message, type, notificationOptions = {} } = notification;
+      const { messageArgs, undoable, autoHideDuration } = notificationOptions;
+      const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
+      let undone = false;
+      const commit = () => {
+        if (!undoable) return;
+        takeMutation()?.({ isUndo: undone });
+      };
+      toast(
+        undoable
+          ? ({ closeToast }) => (
+              <span>
+                {text}{' '}
+                <button
+                  type="button"
+                  className="toast-undo"
+                  onClick={() => {
+                    undone = true;
+                    closeToast?.();
+                  }}
+                >
+                  {translate('ra.action.undo')}
+                </button>
+              </span>
+            )
+          : text,
+        {
+          type: TYPES[type ?? 'info'] ?? 'info',
+          autoClose: typeof autoHideDuration === 'number' ? autoHideDuration : TOAST_SETTINGS.autoClose,
+          onClose: commit,
+        },
+      );
+    }
+  }, [notifications, takeNotification, takeMutation, translate]);
+
+  return <ToastContainer {...TOAST_SETTINGS} />;
+}

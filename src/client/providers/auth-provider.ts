@@ -1,0 +1,139 @@
+/**
+ * The react-admin authProvider: captcha login, session restore from the refresh cookie,
+ * logout, identity, and the permissions that decide what the UI shows (the server stays
+ * the authority on every call).
+ */
+import type { AuthProvider } from 'react-admin';
+import { apiPaths, CAPTCHA_QUERY_PARAM } from '../../shared/api-paths';
+import type { User } from '../../shared/types';
+import { clearSession, currentSubject, decodeToken, getAuth, getUserState, setCredentials, setUserState } from './auth-state';
+import { ApiError, SESSION_EXPIRED_MESSAGE, type HttpClient } from './http-client';
+
+export interface LoginParams {
+  email: string;
+  password: string;
+  persist: boolean;
+  captcha: string | null;
+}
+
+/** react-admin resource × action → the catalogue's permission. */
+const ACTION_PERMISSION: Record<string, string> = {
+  list: 'read',
+  show: 'read',
+  read: 'read',
+  export: 'read',
+  create: 'create',
+  edit: 'update',
+  delete: 'delete',
+};
+
+export function permissionFor(resource: string, action: string): string | null {
+  const verb = ACTION_PERMISSION[action.split('.')[0]];
+  if (!verb) return null;
+  return `${resource}.${verb}`;
+}
+
+export interface BackOfficeAuthProvider extends AuthProvider {
+  /** Refresh → decode userId → load the profile → store the user. One restore at a time. */
+  restoreSession(): Promise<boolean>;
+}
+
+export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
+  let restoring: Promise<boolean> | null = null;
+
+  async function loadUser(userId: string): Promise<void> {
+    const user = await http.request<User>(apiPaths.profile(userId));
+    const names = user.roles;
+    const lists = await Promise.all(
+      names.map((name) => http.request<{ data: string[] }>(apiPaths.rolePermissionsByName(name)).then((answer) => answer.data)),
+    );
+    setUserState({ user, role: { names, permissions: [...new Set(lists.flat())].sort() } });
+  }
+
+  async function restoreSession(): Promise<boolean> {
+    if (!restoring) {
+      restoring = (async () => {
+        try {
+          const token = await http.refreshAccessToken();
+          const claims = decodeToken(token);
+          if (!token || !claims?.sub || !claims.userId) {
+            clearSession();
+            return false;
+          }
+          await loadUser(claims.userId);
+          return true;
+        } catch (error) {
+          console.error('Session restore failed', error);
+          clearSession();
+          return false;
+        }
+      })().finally(() => {
+        restoring = null;
+      });
+    }
+    return restoring;
+  }
+
+  const hasUser = () => currentSubject() !== '' && getUserState().user !== null;
+
+  return {
+    restoreSession,
+
+    async login(params: LoginParams) {
+      const answer = await http.request<{ access_token: string }>(apiPaths.login, {
+        method: 'POST',
+        query: { [CAPTCHA_QUERY_PARAM]: params.captcha ?? undefined },
+        body: { email: params.email, password: params.password, persist: params.persist },
+        skipRefresh: true,
+      });
+      const claims = decodeToken(answer.access_token);
+      if (!claims?.sub || !claims.userId) throw new ApiError('PARSING_ERROR', null, 'The server sent an unusable token.');
+      setCredentials(answer.access_token);
+      await loadUser(claims.userId);
+      return { redirectTo: false };
+    },
+
+    async checkAuth() {
+      if (hasUser()) return;
+      if (getAuth().token === null && (await restoreSession())) return;
+      if (hasUser()) return;
+      throw { redirectTo: '/login', message: false };
+    },
+
+    async checkError(error: unknown) {
+      if (error instanceof ApiError && error.sessionExpired) {
+        throw { message: SESSION_EXPIRED_MESSAGE, redirectTo: '/login' };
+      }
+      // Other errors are only logged (spec §8); forms and buttons show their own messages.
+      console.error(error);
+    },
+
+    async logout() {
+      if (getAuth().token !== null || getUserState().user !== null) {
+        try {
+          await http.request(apiPaths.logout, { method: 'POST', skipRefresh: true });
+        } catch (error) {
+          console.error('Logout call failed', error); // the local session ends anyway
+        }
+      }
+      clearSession();
+      return '/login';
+    },
+
+    async getIdentity() {
+      const user = getUserState().user;
+      if (!user) throw new Error('Not signed in');
+      return { id: user.id, fullName: user.fullName || user.email, email: user.email, roles: user.roles };
+    },
+
+    async getPermissions() {
+      return getUserState().role?.permissions ?? [];
+    },
+
+    async canAccess({ resource, action }) {
+      const permissions = getUserState().role?.permissions ?? [];
+      const needed = permissionFor(resource, action);
+      return needed !== null && permissions.includes(needed);
+    },
+  };
+}

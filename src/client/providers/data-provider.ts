@@ -1,0 +1,181 @@
+/**
+ * The users and roles resources mapped onto the /admin/auth endpoints, plus the role-permission
+ * calls as custom methods. Every call goes through the one HTTP client.
+ */
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { apiPaths } from '../../shared/api-paths';
+import type { ListAnswer, PermissionInfo, Role, User } from '../../shared/types';
+import { ApiError, type HttpClient } from './http-client';
+
+export interface BackOfficeDataProvider extends DataProvider {
+  getRolePermissions(roleId: Identifier): Promise<string[]>;
+  getRolePermissionsByName(roleName: string): Promise<string[]>;
+  addRolePermission(roleId: Identifier, permission: string): Promise<string[]>;
+  removeRolePermission(roleId: Identifier, permission: string): Promise<string[]>;
+  getPermissionCatalogue(): Promise<PermissionInfo[]>;
+}
+
+export type ResourceName = 'users' | 'roles';
+/** Changes to users or roles invalidate both cached lists (spec §7). */
+export const LINKED_RESOURCES: ResourceName[] = ['users', 'roles'];
+
+const id = (value: Identifier) => String(value);
+
+function assertResource(resource: string): asserts resource is ResourceName {
+  if (resource !== 'users' && resource !== 'roles') throw new ApiError(404, { code: 'NOT_FOUND', message: `Unknown resource ${resource}.` });
+}
+
+function listQuery(params: GetListParams) {
+  const { page = 1, perPage = 25 } = params.pagination ?? {};
+  const filter = params.filter ?? {};
+  return {
+    page,
+    pageSize: perPage,
+    q: typeof filter.q === 'string' ? filter.q.trim() : undefined,
+    role: typeof filter.role === 'string' ? filter.role : undefined,
+    sort: params.sort?.field && params.sort.field !== 'id' ? params.sort.field : undefined,
+    order: params.sort?.order === 'ASC' || params.sort?.order === 'DESC' ? params.sort.order : undefined,
+  };
+}
+
+/** Only the fields the server accepts for an update: unknown fields are refused there. */
+function updateBody(resource: ResourceName, data: Partial<RaRecord>) {
+  if (resource === 'users') {
+    const { fullName, roles, status } = data as Partial<User>;
+    return { fullName, roles, status };
+  }
+  const { name, description, permissions } = data as Partial<Role>;
+  return { name, description: description ?? undefined, permissions };
+}
+
+function createBody(resource: ResourceName, data: Partial<RaRecord>) {
+  if (resource === 'users') {
+    const { email, fullName, password, roles } = data as Partial<User> & { password?: string };
+    return { email, fullName, password, roles: roles ?? [] };
+  }
+  const { name, description, permissions } = data as Partial<Role>;
+  return { name, description: description || undefined, permissions: permissions ?? [] };
+}
+
+export function createDataProvider(http: HttpClient): BackOfficeDataProvider {
+  const getOne = async (resource: ResourceName, recordId: Identifier): Promise<RaRecord> => {
+    const path = resource === 'users' ? apiPaths.profile(id(recordId)) : apiPaths.role(id(recordId));
+    return http.request<User | Role>(path);
+  };
+
+  const provider: BackOfficeDataProvider = {
+    async getList(resource, params) {
+      assertResource(resource);
+      const path = resource === 'users' ? apiPaths.users : apiPaths.roles;
+      const query = listQuery(params);
+      if (resource === 'roles') delete query.role;
+      const answer = await http.request<ListAnswer<User | Role>>(path, { query, signal: params.signal });
+      return { data: answer.data as never[], total: answer.total };
+    },
+
+    async getOne(resource, params) {
+      assertResource(resource);
+      return { data: (await getOne(resource, params.id)) as never };
+    },
+
+    async getMany(resource, params) {
+      assertResource(resource);
+      const data = await Promise.all(params.ids.map((recordId) => getOne(resource, recordId)));
+      return { data: data as never[] };
+    },
+
+    async getManyReference(resource, params) {
+      assertResource(resource);
+      const answer = await provider.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+      return answer;
+    },
+
+    async create(resource, params) {
+      assertResource(resource);
+      const path = resource === 'users' ? apiPaths.signup : apiPaths.roles;
+      const data = await http.request<User | Role>(path, { method: 'POST', body: createBody(resource, params.data), mutation: true });
+      return { data: data as never };
+    },
+
+    async update(resource, params) {
+      assertResource(resource);
+      const path = resource === 'users' ? apiPaths.user(id(params.id)) : apiPaths.role(id(params.id));
+      const data = await http.request<User | Role>(path, { method: 'PATCH', body: updateBody(resource, params.data), mutation: true });
+      return { data: data as never };
+    },
+
+    async updateMany(resource, params) {
+      assertResource(resource);
+      for (const recordId of params.ids) await provider.update(resource, { id: recordId, data: params.data, previousData: {} as never });
+      return { data: params.ids };
+    },
+
+    async delete(resource, params) {
+      assertResource(resource);
+      const path = resource === 'users' ? apiPaths.user(id(params.id)) : apiPaths.role(id(params.id));
+      await http.request<{ id: string }>(path, { method: 'DELETE', mutation: true });
+      return { data: (params.previousData ?? { id: params.id }) as never };
+    },
+
+    async deleteMany(resource, params) {
+      assertResource(resource);
+      // One by one, so a refusal (yourself, the last administrator, a held role) stops cleanly.
+      const deleted: Identifier[] = [];
+      for (const recordId of params.ids) {
+        await provider.delete(resource, { id: recordId });
+        deleted.push(recordId);
+      }
+      return { data: deleted };
+    },
+
+    async getRolePermissions(roleId) {
+      return (await http.request<{ data: string[] }>(apiPaths.rolePermissions(id(roleId)))).data;
+    },
+
+    async getRolePermissionsByName(roleName) {
+      return (await http.request<{ data: string[] }>(apiPaths.rolePermissionsByName(roleName))).data;
+    },
+
+    async addRolePermission(roleId, permission) {
+      const answer = await http.request<{ data: string[] }>(apiPaths.rolePermissions(id(roleId)), {
+        method: 'POST',
+        body: { permission },
+        mutation: true,
+      });
+      return answer.data;
+    },
+
+    async removeRolePermission(roleId, permission) {
+      const answer = await http.request<{ data: string[] }>(apiPaths.rolePermission(id(roleId), permission), {
+        method: 'DELETE',
+        mutation: true,
+      });
+      return answer.data;
+    },
+
+    async getPermissionCatalogue() {
+      return (await http.request<{ data: PermissionInfo[] }>(apiPaths.permissions)).data;
+    },
+  };
+  return provider;
+}
+
+interface QueryInvalidator {
+  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
+}
+
+const MUTATIONS = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'addRolePermission', 'removeRolePermission'] as const;
+
+/** After any change to users or roles, both cached lists are stale (user counts, role names). */
+export function withLinkedInvalidation(provider: BackOfficeDataProvider, queryClient: QueryInvalidator): BackOfficeDataProvider {
+  const wrapped = { ...provider };
+  for (const method of MUTATIONS) {
+    const original = provider[method] as (...args: unknown[]) => Promise<unknown>;
+    (wrapped as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const result = await original(...args);
+      await Promise.all(LINKED_RESOURCES.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
+      return result;
+    };
+  }
+  return wrapped;
+}

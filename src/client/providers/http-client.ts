@@ -1,0 +1,185 @@
+/**
+ * The one HTTP client every call goes through (spec §7, §8): base `/api/`, credentials included,
+ * JSON bodies, a bearer header when a token is held. On HTTP 403 it refreshes the access token
+ * (one refresh shared by every call waiting at that moment, and serialised across tabs) and
+ * retries the original call once; if the refresh itself is refused, the error says
+ * "Your login has expired." and is marked `sessionExpired`.
+ */
+import { API_BASE, apiPaths } from '../../shared/api-paths';
+import { getAuth, setCredentials } from './auth-state';
+
+export type ApiErrorStatus = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
+
+export const SESSION_EXPIRED_MESSAGE = 'Your login has expired.';
+
+/** A failed call. `body` carries the server's answer so react-admin shows field errors next to fields. */
+export class ApiError extends Error {
+  readonly status: ApiErrorStatus;
+  readonly data: unknown;
+  readonly body: unknown;
+  readonly sessionExpired: boolean;
+
+  constructor(status: ApiErrorStatus, data: unknown, message?: string, sessionExpired = false) {
+    super(message ?? messageOf(status, data));
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+    this.body = data;
+    this.sessionExpired = sessionExpired;
+  }
+}
+
+function messageOf(status: ApiErrorStatus, data: unknown): string {
+  if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
+    return (data as { message: string }).message;
+  }
+  switch (status) {
+    case 'FETCH_ERROR':
+      return 'The server could not be reached. Check your connection and try again.';
+    case 'TIMEOUT_ERROR':
+      return 'The server took too long to answer. Try again.';
+    case 'PARSING_ERROR':
+      return 'The server sent an answer that could not be read.';
+    default:
+      return `The request failed (HTTP ${status}).`;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  /** Create, update, delete and reset-password calls: 200 or 201 is success; otherwise only 200. */
+  mutation?: boolean;
+  /** No refresh-and-retry on 403 (the login and refresh calls themselves). */
+  skipRefresh?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClientOptions {
+  /** Absolute or relative base, default `/api/`. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface HttpClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** One refresh for every caller waiting at that moment; null when the server refused it. */
+  refreshAccessToken(): Promise<string | null>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const REFRESH_LOCK = 'bo-refresh';
+
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const baseUrl = options.baseUrl ?? API_BASE;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
+  let refreshing: Promise<string | null> | null = null;
+
+  async function send<T>(path: string, opts: RequestOptions, token: string | null): Promise<T> {
+    const url = buildUrl(baseUrl, path, opts.query);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    opts.signal?.addEventListener('abort', onAbort);
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(url, {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        credentials: 'include',
+        signal: controller.signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      if (timedOut) throw new ApiError('TIMEOUT_ERROR', null);
+      if (opts.signal?.aborted) throw error; // the caller cancelled: not a failure to report
+      throw new ApiError('FETCH_ERROR', null);
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    }
+
+    let data: unknown = null;
+    if (text !== '') {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        throw new ApiError('PARSING_ERROR', text);
+      }
+    }
+    const ok = response.status === 200 || (opts.mutation === true && response.status === 201);
+    if (!ok) throw new ApiError(response.status, data);
+    return data as T;
+  }
+
+  function refreshAccessToken(): Promise<string | null> {
+    if (!refreshing) {
+      const refresh = async () => {
+        try {
+          const answer = await send<{ token: string }>(apiPaths.refreshToken, { skipRefresh: true }, null);
+          setCredentials(answer.token);
+          return answer.token;
+        } catch (error) {
+          if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
+          throw error;
+        }
+      };
+      refreshing = withCrossTabLock(refresh).finally(() => {
+        refreshing = null;
+      });
+    }
+    return refreshing;
+  }
+
+  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const token = getAuth().token;
+    try {
+      return await send<T>(path, opts, token);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 403 || opts.skipRefresh) throw error;
+      // Another call may already have refreshed since this one left: retry with that token.
+      const current = getAuth().token;
+      const fresh = current && current !== token ? current : await refreshAccessToken();
+      if (!fresh) throw new ApiError(403, error.data, SESSION_EXPIRED_MESSAGE, true);
+      return send<T>(path, opts, fresh); // once: a second 403 is the answer
+    }
+  }
+
+  return { request, refreshAccessToken };
+}
+
+/**
+ * Tabs of one browser share the refresh cookie: refreshing one after another (Web Locks) means
+ * each uses the cookie the previous one rotated, instead of racing with the same token.
+ */
+function withCrossTabLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  if (!locks?.request) return task();
+  return locks.request(REFRESH_LOCK, task) as Promise<T>;
+}
+
+function buildUrl(base: string, path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+/** The app's client: relative `/api/` on the page's own origin. */
+export const httpClient = createHttpClient();

@@ -1,0 +1,96 @@
+/** The HTTP client's failure statuses (spec §8) and success rules (§5), against real sockets. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { clearSession } from '../../../src/client/providers/auth-state';
+import { ApiError, createHttpClient } from '../../../src/client/providers/http-client';
+
+let server: Server;
+let base: string;
+const hanging: Array<() => void> = [];
+
+beforeAll(async () => {
+  clearSession();
+  server = createServer((request, response) => {
+    const url = request.url ?? '';
+    if (url.startsWith('/api/never')) {
+      hanging.push(() => response.end());
+      return; // never answers
+    }
+    if (url.startsWith('/api/not-json')) return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>');
+    if (url.startsWith('/api/created')) return void response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"1"}');
+    if (url.startsWith('/api/accepted')) return void response.writeHead(202, { 'content-type': 'application/json' }).end('{}');
+    if (url.startsWith('/api/missing')) return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"NOT_FOUND","message":"No such thing."}');
+    if (url.startsWith('/api/echo')) {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ body, headers: request.headers, url })),
+      );
+      return;
+    }
+    response.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
+});
+
+afterAll(async () => {
+  hanging.forEach((end) => end());
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('failure statuses', () => {
+  test('FETCH_ERROR when nothing listens', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const failure = await createHttpClient({ baseUrl: `http://127.0.0.1:${port}/api/` }).request('anything').catch((e) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure.status).toBe('FETCH_ERROR');
+  });
+
+  test('TIMEOUT_ERROR when the server never answers', async () => {
+    const failure = await createHttpClient({ baseUrl: base, timeoutMs: 200 }).request('never').catch((e) => e);
+    expect(failure.status).toBe('TIMEOUT_ERROR');
+  });
+
+  test('PARSING_ERROR when the body is not JSON', async () => {
+    const failure = await createHttpClient({ baseUrl: base }).request('not-json').catch((e) => e);
+    expect(failure.status).toBe('PARSING_ERROR');
+    expect(failure.data).toBe('<html>hello</html>');
+  });
+
+  test('the numeric HTTP status with its data otherwise', async () => {
+    const failure = await createHttpClient({ baseUrl: base }).request('missing').catch((e) => e);
+    expect(failure.status).toBe(404);
+    expect(failure.data).toEqual({ code: 'NOT_FOUND', message: 'No such thing.' });
+    expect(failure.message).toBe('No such thing.');
+  });
+});
+
+describe('success is 200 only, or 200/201 for create, update, delete and reset-password', () => {
+  test('201 is a failure for a read and a success for a mutation', async () => {
+    const http = createHttpClient({ baseUrl: base });
+    expect((await http.request('created').catch((e) => e)).status).toBe(201);
+    await expect(http.request('created', { method: 'POST', mutation: true })).resolves.toEqual({ id: '1' });
+  });
+
+  test('202 is never success', async () => {
+    const http = createHttpClient({ baseUrl: base });
+    expect((await http.request('accepted', { method: 'POST', mutation: true }).catch((e) => e)).status).toBe(202);
+  });
+});
+
+test('calls carry JSON bodies, credentials and no bearer header without a token', async () => {
+  const answer = await createHttpClient({ baseUrl: base }).request<{ body: string; headers: Record<string, string>; url: string }>('echo', {
+    method: 'POST',
+    body: { a: 1 },
+    query: { page: 2, role: 'STAFF', q: undefined },
+  });
+  expect(JSON.parse(answer.body)).toEqual({ a: 1 });
+  expect(answer.headers['content-type']).toBe('application/json');
+  expect(answer.headers.authorization).toBeUndefined();
+  expect(answer.url).toBe('/api/echo?page=2&role=STAFF');
+});
