@@ -1,0 +1,126 @@
+/** Every dataProvider method against the real /admin/auth endpoints. */
+import { QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { clearSession } from '../../../src/client/providers/auth-state';
+import { createAuthProvider } from '../../../src/client/providers/auth-provider';
+import { createDataProvider, withLinkedInvalidation, type BackOfficeDataProvider } from '../../../src/client/providers/data-provider';
+import { ApiError, createHttpClient } from '../../../src/client/providers/http-client';
+import { createCookieJar } from '../cookie-jar';
+
+let server: TestServer;
+let data: BackOfficeDataProvider;
+const password = 'correct horse battery staple';
+const page = (perPage = 100, p = 1) => ({ page: p, perPage });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  clearSession();
+  const jar = createCookieJar();
+  const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
+  await createAuthProvider(http).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
+  data = createDataProvider(http);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('roles', () => {
+  test('create, getOne, getMany, update, getList with search and sort, delete', async () => {
+    const { data: guide } = await data.create('roles', { data: { name: 'TOUR_GUIDE', description: 'Guides', permissions: ['dashboard.read'] } });
+    expect(guide).toMatchObject({ name: 'TOUR_GUIDE', permissions: ['dashboard.read'], system: false, userCount: 0 });
+    const { data: driver } = await data.create('roles', { data: { name: 'DRIVER', permissions: [] } });
+
+    expect((await data.getOne('roles', { id: guide.id })).data.name).toBe('TOUR_GUIDE');
+    const many = await data.getMany('roles', { ids: [guide.id, driver.id] });
+    expect(many.data.map((r) => r.name)).toEqual(['TOUR_GUIDE', 'DRIVER']);
+
+    const updated = await data.update('roles', { id: guide.id, data: { ...guide, description: 'Tour guides' }, previousData: guide });
+    expect(updated.data.description).toBe('Tour guides');
+
+    const sorted = await data.getList('roles', { pagination: page(), sort: { field: 'name', order: 'DESC' }, filter: {} });
+    const names = sorted.data.map((r) => r.name);
+    expect(names).toEqual([...names].sort().reverse());
+    const searched = await data.getList('roles', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: { q: 'guide' } });
+    expect(searched.data.map((r) => r.name)).toEqual(['TOUR_GUIDE']);
+    expect(searched.total).toBe(1);
+
+    expect((await data.delete('roles', { id: driver.id, previousData: driver })).data.id).toBe(driver.id);
+    const afterDelete = await data.getList('roles', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(afterDelete.data.map((r) => r.name)).not.toContain('DRIVER');
+  });
+
+  test('role permissions: read by id and by name, grant, revoke, catalogue', async () => {
+    const { data: role } = await data.create('roles', { data: { name: 'AGENT', permissions: [] } });
+    expect(await data.getRolePermissions(role.id)).toEqual([]);
+    expect(await data.addRolePermission(role.id, 'users.read')).toEqual(['users.read']);
+    expect(await data.getRolePermissionsByName('AGENT')).toEqual(['users.read']);
+    expect(await data.removeRolePermission(role.id, 'users.read')).toEqual([]);
+    const catalogue = await data.getPermissionCatalogue();
+    expect(catalogue.map((p) => p.name)).toContain('roles.update');
+    const unknown = await data.addRolePermission(role.id, 'bookings.fly').catch((e) => e);
+    expect(unknown).toBeInstanceOf(ApiError);
+    expect(unknown.status).toBe(400);
+  });
+
+  test('deleting a role still held is refused with the server’s message', async () => {
+    const { data: role } = await data.create('roles', { data: { name: 'HELD_ROLE', permissions: [] } });
+    await data.create('users', { data: { email: 'holder@example.com', fullName: 'Holder', password, roles: ['HELD_ROLE'] } });
+    const failure = await data.delete('roles', { id: role.id, previousData: role }).catch((e) => e);
+    expect(failure.status).toBe(409);
+    expect(failure.message).toMatch(/held|holds|user/i);
+  });
+});
+
+describe('users', () => {
+  test('create, getOne, getMany, update, getList with role filter, search, sort and paging, delete and deleteMany', async () => {
+    const created = [];
+    for (const [i, name] of ['Ana', 'Bruno', 'Chloe', 'Dmitri', 'Eve'].entries()) {
+      const { data: user } = await data.create('users', {
+        data: { email: `${name.toLowerCase()}@agency.example`, fullName: `${name} Traveller`, password, roles: i % 2 === 0 ? ['STAFF'] : ['STAFF', 'TOUR_GUIDE'] },
+      });
+      created.push(user);
+    }
+    expect(created[0]).toMatchObject({ email: 'ana@agency.example', roles: ['STAFF'], status: 'active' });
+    expect((await data.getOne('users', { id: created[1].id })).data.fullName).toBe('Bruno Traveller');
+    expect((await data.getMany('users', { ids: [created[0].id, created[2].id] })).data.map((u) => u.email)).toEqual(['ana@agency.example', 'chloe@agency.example']);
+
+    const guides = await data.getList('users', { pagination: page(), sort: { field: 'email', order: 'ASC' }, filter: { role: 'TOUR_GUIDE' } });
+    expect(guides.data.map((u) => u.email)).toEqual(['bruno@agency.example', 'dmitri@agency.example']);
+
+    const search = await data.getList('users', { pagination: page(), sort: { field: 'email', order: 'ASC' }, filter: { q: 'agency' } });
+    expect(search.total).toBe(5);
+    const pageTwo = await data.getList('users', { pagination: page(2, 2), sort: { field: 'email', order: 'DESC' }, filter: { q: 'agency' } });
+    expect(pageTwo.data.map((u) => u.email)).toEqual(['chloe@agency.example', 'bruno@agency.example']);
+    expect(pageTwo.total).toBe(5);
+
+    const updated = await data.update('users', { id: created[4].id, data: { ...created[4], fullName: 'Eve Explorer', status: 'disabled', roles: ['TOUR_GUIDE'] }, previousData: created[4] });
+    expect(updated.data).toMatchObject({ fullName: 'Eve Explorer', status: 'disabled', roles: ['TOUR_GUIDE'] });
+
+    expect((await data.delete('users', { id: created[0].id, previousData: created[0] })).data.id).toBe(created[0].id);
+    expect((await data.deleteMany('users', { ids: [created[1].id, created[2].id] })).data).toEqual([created[1].id, created[2].id]);
+    const left = await data.getList('users', { pagination: page(), sort: { field: 'email', order: 'ASC' }, filter: { q: 'agency' } });
+    expect(left.data.map((u) => u.email)).toEqual(['dmitri@agency.example', 'eve@agency.example']);
+  });
+
+  test('a taken e-mail is a 409; a bad field is a 400 whose errors name the field', async () => {
+    const taken = await data.create('users', { data: { email: server.admin.email.toUpperCase(), fullName: 'Copy', password, roles: [] } }).catch((e) => e);
+    expect(taken.status).toBe(409);
+    const bad = await data.create('users', { data: { email: 'not-an-email', fullName: 'Bad', password, roles: [] } }).catch((e) => e);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toContain('email');
+  });
+});
+
+test('changes to users or roles invalidate both cached lists', async () => {
+  const queryClient = new QueryClient();
+  const invalidated: unknown[] = [];
+  const spy = { invalidateQueries: async (filters: { queryKey: readonly unknown[] }) => void invalidated.push(filters.queryKey) };
+  const wrapped = withLinkedInvalidation(data, spy);
+  await wrapped.create('roles', { data: { name: 'INVALIDATES', permissions: [] } });
+  expect(invalidated).toEqual([['users'], ['roles']]);
+  invalidated.length = 0;
+  await wrapped.getList('roles', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: {} });
+  expect(invalidated).toEqual([]);
+  queryClient.clear();
+});
