@@ -27,7 +27,9 @@ export function Toasts() {
   const translate = useTranslate();
 
   useEffect(() => {
-    for (let notification = takeNotification(); notification; notification = takeNotification()) {
+    // One per run: takeNotification reads this render's queue; the effect runs again as it shrinks.
+    const notification = takeNotification();
+    if (notification) {
       const { message, type, notificationOptions = {} } = notification;
       const { messageArgs, undoable, autoHideDuration } = notificationOptions;
       const text = typeof message === 'string' ? translate(message, { _: message, ...messageArgs }) : message;
