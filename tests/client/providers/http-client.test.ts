@@ -5,6 +5,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clearSession } from '../../../src/client/providers/auth-state';
 import { ApiError, createHttpClient } from '../../../src/client/providers/http-client';
 
+/** The error a call fails with; a call that succeeds fails the test. */
+async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  try {
+    await call;
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
 let server: Server;
 let base: string;
 const hanging: Array<() => void> = [];
@@ -46,24 +56,24 @@ describe('failure statuses', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
-    const failure = await createHttpClient({ baseUrl: `http://127.0.0.1:${port}/api/` }).request('anything').catch((e) => e);
+    const failure = await failureOf(createHttpClient({ baseUrl: `http://127.0.0.1:${port}/api/` }).request('anything'));
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.status).toBe('FETCH_ERROR');
   });
 
   test('TIMEOUT_ERROR when the server never answers', async () => {
-    const failure = await createHttpClient({ baseUrl: base, timeoutMs: 200 }).request('never').catch((e) => e);
+    const failure = await failureOf(createHttpClient({ baseUrl: base, timeoutMs: 200 }).request('never'));
     expect(failure.status).toBe('TIMEOUT_ERROR');
   });
 
   test('PARSING_ERROR when the body is not JSON', async () => {
-    const failure = await createHttpClient({ baseUrl: base }).request('not-json').catch((e) => e);
+    const failure = await failureOf(createHttpClient({ baseUrl: base }).request('not-json'));
     expect(failure.status).toBe('PARSING_ERROR');
     expect(failure.data).toBe('<html>hello</html>');
   });
 
   test('the numeric HTTP status with its data otherwise', async () => {
-    const failure = await createHttpClient({ baseUrl: base }).request('missing').catch((e) => e);
+    const failure = await failureOf(createHttpClient({ baseUrl: base }).request('missing'));
     expect(failure.status).toBe(404);
     expect(failure.data).toEqual({ code: 'NOT_FOUND', message: 'No such thing.' });
     expect(failure.message).toBe('No such thing.');
@@ -73,13 +83,13 @@ describe('failure statuses', () => {
 describe('success is 200 only, or 200/201 for create, update, delete and reset-password', () => {
   test('201 is a failure for a read and a success for a mutation', async () => {
     const http = createHttpClient({ baseUrl: base });
-    expect((await http.request('created').catch((e) => e)).status).toBe(201);
+    expect((await failureOf(http.request('created'))).status).toBe(201);
     await expect(http.request('created', { method: 'POST', mutation: true })).resolves.toEqual({ id: '1' });
   });
 
   test('202 is never success', async () => {
     const http = createHttpClient({ baseUrl: base });
-    expect((await http.request('accepted', { method: 'POST', mutation: true }).catch((e) => e)).status).toBe(202);
+    expect((await failureOf(http.request('accepted', { method: 'POST', mutation: true }))).status).toBe(202);
   });
 });
 

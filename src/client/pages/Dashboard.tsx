@@ -1,0 +1,81 @@
+/** /dashboard: who you are, what you may do, and for administrators the counts of users and roles. */
+import BadgeIcon from '@mui/icons-material/Badge';
+import PeopleIcon from '@mui/icons-material/People';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
+import { Title, useCanAccess, useGetList } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import { PERMISSIONS, type Permission } from '../../shared/permissions';
+import { getUserState, subscribe } from '../providers/auth-state';
+
+function CountCard({ resource, label, icon }: { resource: 'users' | 'roles'; label: string; icon: ReactNode }) {
+  const { canAccess: canList } = useCanAccess({ resource, action: 'list' });
+  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
+  const { total, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }, { enabled: canList === true });
+  if (canList !== true) return null;
+  return (
+    <Card sx={{ minWidth: 220, flex: '1 1 220px' }}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, color: 'primary.main' }}>
+          {icon}
+          <Typography component="h2" variant="h6" sx={{ color: 'text.primary' }}>
+            {label}
+          </Typography>
+        </Stack>
+        <Typography variant="h3" component="p" aria-label={`${total ?? 0} ${label.toLowerCase()}`}>
+          {isPending ? '…' : total}
+        </Typography>
+      </CardContent>
+      <CardActions>
+        <Button component={RouterLink} to={`/${resource}`}>
+          Open {label.toLowerCase()}
+        </Button>
+        {canCreate === true && (
+          <Button component={RouterLink} to={`/${resource}/create`}>
+            Create {resource === 'users' ? 'user' : 'role'}
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
+
+export default function Dashboard() {
+  const { user, role } = useSyncExternalStore(subscribe, getUserState);
+  return (
+    <Box sx={{ p: { xs: 1, sm: 3 } }}>
+      <Title title="Dashboard" />
+      <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
+        Welcome{user?.fullName ? `, ${user.fullName}` : ''}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
+        <CountCard resource="users" label="Users" icon={<PeopleIcon aria-hidden="true" />} />
+        <CountCard resource="roles" label="Roles" icon={<BadgeIcon aria-hidden="true" />} />
+      </Stack>
+      <Card>
+        <CardContent>
+          <Typography component="h2" variant="h6">
+            Signed in as {user?.fullName || user?.email}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            {user?.email}
+          </Typography>
+          <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 2 }} aria-label="Your roles">
+            {(user?.roles ?? []).map((name) => (
+              <Chip key={name} label={name} color="primary" size="small" />
+            ))}
+          </Stack>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            What you can do
+          </Typography>
+          <Box component="ul" sx={{ mt: 0.5, pl: 3 }}>
+            {(role?.permissions ?? []).map((permission) => (
+              <li key={permission}>{PERMISSIONS[permission as Permission] ?? permission}</li>
+            ))}
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

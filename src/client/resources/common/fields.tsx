@@ -1,0 +1,29 @@
+/** Small fields shared by the users and roles screens. */
+import { Chip, Stack } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+
+/** A list of role or permission names as chips. */
+export function ChipsField({ source, emptyText = '—' }: { source: string; label?: string; sortable?: boolean; emptyText?: string }) {
+  const record = useRecordContext();
+  const values: unknown = record?.[source];
+  if (!Array.isArray(values) || values.length === 0) return <span>{emptyText}</span>;
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {values.map((value) => (
+        <Chip key={String(value)} label={String(value)} size="small" variant="outlined" />
+      ))}
+    </Stack>
+  );
+}
+
+export function StatusField(_props: { label?: string; sortable?: boolean; sortBy?: string }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const active = record.status === 'active';
+  return <Chip label={active ? 'Active' : 'Disabled'} size="small" color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
+}
+
+export function SystemField(_props: { label?: string; sortable?: boolean }) {
+  const record = useRecordContext();
+  return record?.system ? <Chip label="System" size="small" color="primary" variant="outlined" /> : null;
+}

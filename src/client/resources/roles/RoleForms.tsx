@@ -1,0 +1,103 @@
+import { Alert } from '@mui/material';
+import {
+  CheckboxGroupInput,
+  Create,
+  DateField,
+  Edit,
+  EditButton,
+  maxLength,
+  NumberField,
+  regex,
+  required,
+  SaveButton,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
+import { ADMIN_ROLE, ROLE_NAME_PATTERN } from '../../../shared/permissions';
+import { ChipsField, SystemField } from '../common/fields';
+import { usePermissionCatalogue } from '../common/permission-catalogue';
+import { DeleteRoleButton, PermissionsButton } from './RoleList';
+
+const validateName = [
+  required(),
+  maxLength(50),
+  regex(new RegExp(ROLE_NAME_PATTERN), 'Use capital letters, digits and underscores, starting with a letter, e.g. TOUR_GUIDE'),
+];
+
+function PermissionsInput({ disabled = false }: { disabled?: boolean }) {
+  const catalogue = usePermissionCatalogue();
+  return (
+    <CheckboxGroupInput
+      source="permissions"
+      label="Permissions"
+      row={false}
+      disabled={disabled}
+      isPending={catalogue.isPending}
+      choices={(catalogue.data ?? []).map((permission) => ({ id: permission.name, name: `${permission.name} — ${permission.description}` }))}
+    />
+  );
+}
+
+export function RoleCreate() {
+  return (
+    <Create title="New role" redirect="show">
+      <SimpleForm defaultValues={{ permissions: ['dashboard.read'] }}>
+        <TextInput source="name" label="Name" validate={validateName} helperText="The role's name in tokens, e.g. TOUR_GUIDE" />
+        <TextInput source="description" label="Description" multiline validate={maxLength(500)} />
+        <PermissionsInput />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function RoleEditForm() {
+  const record = useRecordContext();
+  const isAdmin = record?.name === ADMIN_ROLE;
+  return (
+    <SimpleForm toolbar={<Toolbar sx={{ justifyContent: 'space-between' }}><SaveButton /><DeleteRoleButton /></Toolbar>}>
+      {record?.system && <Alert severity="info">{record.name} is a system role: its name cannot change{isAdmin ? ', and it always holds every permission' : ''}.</Alert>}
+      <TextInput source="name" label="Name" validate={validateName} readOnly={Boolean(record?.system)} />
+      <TextInput source="description" label="Description" multiline validate={maxLength(500)} />
+      <PermissionsInput disabled={isAdmin} />
+    </SimpleForm>
+  );
+}
+
+export function RoleEdit() {
+  return (
+    <Edit title="Edit role" mutationMode="pessimistic" redirect="show">
+      <RoleEditForm />
+    </Edit>
+  );
+}
+
+function ShowActions() {
+  return (
+    <TopToolbar>
+      <PermissionsButton />
+      <EditButton />
+      <DeleteRoleButton />
+    </TopToolbar>
+  );
+}
+
+export function RoleShow() {
+  return (
+    <Show title="Role" actions={<ShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="name" label="Name" />
+        <TextField source="description" label="Description" emptyText="—" />
+        <ChipsField source="permissions" label="Permissions" emptyText="No permissions" />
+        <NumberField source="userCount" label="Users holding it" />
+        <SystemField label="Type" />
+        <DateField source="createdAt" label="Created" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

@@ -1,0 +1,60 @@
+import KeyIcon from '@mui/icons-material/Key';
+import {
+  Button,
+  Datagrid,
+  DateField,
+  DeleteWithConfirmButton,
+  EditButton,
+  FunctionField,
+  List,
+  NumberField,
+  Pagination,
+  SearchInput,
+  TextField,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { SystemField } from '../common/fields';
+
+export function PermissionsButton() {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Button component={Link} to={`/roles/${record.id}/permissions`} label="Permissions" onClick={(event) => event.stopPropagation()}>
+      <KeyIcon />
+    </Button>
+  );
+}
+
+/** System roles cannot be deleted: no button to press only to be refused. */
+export function DeleteRoleButton() {
+  const record = useRecordContext();
+  if (!record || record.system) return null;
+  return <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent={`Delete the role ${record.name}? This cannot be undone.`} />;
+}
+
+export function RoleList() {
+  return (
+    <List
+      title="Roles"
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search roles" />]}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      exporter={false}
+    >
+      <Datagrid rowClick="show" bulkActionButtons={false} empty={<p style={{ padding: 16 }}>No roles match this search.</p>}>
+        <TextField source="name" label="Name" />
+        <TextField source="description" label="Description" sortable={false} />
+        <FunctionField label="Permissions" sortable={false} render={(record: RaRecord) => (record.permissions as string[]).length} />
+        <NumberField source="userCount" label="Users" />
+        <SystemField label="Type" sortable={false} />
+        <DateField source="createdAt" label="Created" />
+        <PermissionsButton />
+        <EditButton />
+        <DeleteRoleButton />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,101 @@
+import {
+  Create,
+  DateField,
+  DeleteWithConfirmButton,
+  Edit,
+  email,
+  EditButton,
+  maxLength,
+  minLength,
+  PasswordInput,
+  required,
+  SaveButton,
+  SelectArrayInput,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+} from 'react-admin';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/password-policy';
+import { STAFF_ROLE } from '../../../shared/permissions';
+import { ChipsField, StatusField } from '../common/fields';
+import { useRoleChoices } from '../common/role-choices';
+
+function RolesInput() {
+  const { choices, isPending } = useRoleChoices();
+  return <SelectArrayInput source="roles" label="Roles" choices={choices} isPending={isPending} helperText="What this person may do" />;
+}
+
+const STATUS_CHOICES = [
+  { id: 'active', name: 'Active' },
+  { id: 'disabled', name: 'Disabled (cannot sign in)' },
+];
+
+export function UserCreate() {
+  return (
+    <Create title="New user" redirect="show">
+      <SimpleForm defaultValues={{ roles: [STAFF_ROLE] }}>
+        <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} autoComplete="off" />
+        <TextInput source="fullName" label="Full name" validate={[required(), maxLength(200)]} />
+        <PasswordInput
+          source="password"
+          label="Password"
+          autoComplete="new-password"
+          validate={[required(), minLength(PASSWORD_MIN_LENGTH), maxLength(PASSWORD_MAX_LENGTH)]}
+          helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. Share it with the person safely; they can reset it.`}
+        />
+        <RolesInput />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+function EditToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteWithConfirmButton mutationMode="pessimistic" />
+    </Toolbar>
+  );
+}
+
+export function UserEdit() {
+  return (
+    <Edit title="Edit user" mutationMode="pessimistic" redirect="show">
+      <SimpleForm toolbar={<EditToolbar />}>
+        <TextInput source="email" label="E-mail" readOnly helperText="The e-mail address identifies the account and cannot change." />
+        <TextInput source="fullName" label="Full name" validate={[required(), maxLength(200)]} />
+        <RolesInput />
+        <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+function ShowActions() {
+  return (
+    <TopToolbar>
+      <EditButton />
+      <DeleteWithConfirmButton mutationMode="pessimistic" />
+    </TopToolbar>
+  );
+}
+
+export function UserShow() {
+  return (
+    <Show title="User" actions={<ShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="fullName" label="Full name" />
+        <TextField source="email" label="E-mail" />
+        <ChipsField source="roles" label="Roles" />
+        <StatusField label="Status" />
+        <DateField source="createdAt" label="Created" showTime />
+        <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

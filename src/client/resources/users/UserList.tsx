@@ -1,0 +1,51 @@
+import {
+  BulkDeleteWithConfirmButton,
+  Datagrid,
+  DateField,
+  DeleteWithConfirmButton,
+  EditButton,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TextField,
+  useCanAccess,
+} from 'react-admin';
+import { ChipsField, StatusField } from '../common/fields';
+import { useRoleChoices } from '../common/role-choices';
+
+function RoleFilter(props: { source: string; alwaysOn?: boolean }) {
+  const { choices, isPending } = useRoleChoices();
+  return <SelectInput {...props} label="Role" choices={choices} isPending={isPending} emptyText="All roles" />;
+}
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search name or e-mail" />, <RoleFilter key="role" source="role" alwaysOn />];
+
+export function UserList() {
+  const { canAccess: canDelete } = useCanAccess({ resource: 'users', action: 'delete' });
+  return (
+    <List
+      title="Users"
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      exporter={false}
+    >
+      <Datagrid
+        rowClick="show"
+        bulkActionButtons={canDelete ? <BulkDeleteWithConfirmButton mutationMode="pessimistic" /> : false}
+        empty={<p style={{ padding: 16 }}>No users match these filters.</p>}
+      >
+        <TextField source="email" label="E-mail" />
+        <TextField source="fullName" label="Full name" />
+        <ChipsField source="roles" label="Roles" sortable={false} />
+        <StatusField label="Status" sortBy="status" />
+        <DateField source="createdAt" label="Created" showTime />
+        <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
+        <EditButton />
+        <DeleteWithConfirmButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}
