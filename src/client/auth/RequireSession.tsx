@@ -14,22 +14,24 @@ import { Loading } from './Loading';
 export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   const authProvider = useAuthProvider() as BackOfficeAuthProvider | undefined;
-  const token = useSyncExternalStore(subscribe, () => getAuth().token);
-  const [restore, setRestore] = useState<'idle' | 'running' | 'failed'>('idle');
+  // Subscribed so that a token change (logout, expiry) re-renders the guard.
+  useSyncExternalStore(subscribe, () => getAuth().token);
+  // A page opened with no token held restores the session first; until it has finished
+  // (token AND user loaded), nothing protected renders.
+  const [restore, setRestore] = useState<'running' | 'done'>(() => (getAuth().token === null ? 'running' : 'done'));
 
   useEffect(() => {
-    if (token !== null || !authProvider) return;
+    if (restore !== 'running' || !authProvider) return;
     let active = true;
-    setRestore('running');
-    authProvider.restoreSession().then((ok) => {
-      if (active) setRestore(ok ? 'idle' : 'failed');
+    void authProvider.restoreSession().then(() => {
+      if (active) setRestore('done');
     });
     return () => {
       active = false;
     };
-  }, [token, authProvider]);
+  }, [restore, authProvider]);
 
-  if (token === null && restore !== 'failed') return <Loading />;
+  if (restore === 'running') return <Loading />;
   if (currentSubject() === '') {
     const state = { from: location, nextPathname: location.pathname, nextSearch: location.search };
     return <Navigate to="/login" replace state={state} />;

@@ -95,7 +95,15 @@ export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
 
     async checkAuth() {
       if (hasUser()) return;
-      if (getAuth().token === null && (await restoreSession())) return;
+      if (restoring) {
+        await restoring; // a restore under way: its outcome is the answer
+      } else if (getAuth().token === null) {
+        await restoreSession();
+      } else {
+        // A token without its user (the user's load failed earlier): load it now.
+        const claims = decodeToken(getAuth().token);
+        if (claims?.sub && claims.userId) await loadUser(claims.userId).catch((error) => console.error(error));
+      }
       if (hasUser()) return;
       throw { redirectTo: '/login', message: false };
     },
