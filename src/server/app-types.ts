@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/open-database.js';
 import type { Database } from './db/schema.js';
 import type { BackgroundTasks } from './http/background.js';
+import type { AuthRateLimits, CounterStore } from './http/rate-limit.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RolesRepository } from './roles/repository.js';
 import type { Principal, UsersRepository } from './users/repository.js';
@@ -29,6 +30,9 @@ declare module 'fastify' {
     roles: RolesRepository;
     audit: AuditLog;
     background: BackgroundTasks;
+    /** Rate-limit counters: in-process, or in Redis when REDIS_URL is set. */
+    counters: CounterStore;
+    rateLimits: AuthRateLimits;
   }
 
   interface FastifyRequest {

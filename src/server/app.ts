@@ -24,6 +24,8 @@ import { loadOrCreateJwtSecret } from './db/seed.js';
 import { BackgroundTasks } from './http/background.js';
 import { httpErrors, registerErrorHandler, sendError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
+import { AUTH_RATE_LIMITS, MemoryCounterStore, RedisCounterStore, type AuthRateLimits, type CounterStore } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { RolesRepository } from './roles/repository.js';
@@ -47,6 +49,10 @@ export interface BuildAppOptions {
   /** false: no logs. Otherwise pino at `level` (default: config.logLevel), to `stream` (default: stdout). */
   logger?: false | { level?: string; stream?: DestinationStream };
   refreshGraceMs?: number;
+  /** Rate-limit counters; default in Redis when config.redisUrl is set, else in-process. */
+  counters?: CounterStore;
+  /** Per-IP budgets of the auth routes; default AUTH_RATE_LIMITS. */
+  rateLimits?: AuthRateLimits;
   /** The built browser app; default dist/client of the project. Null: serve the "not built" page. */
   clientDir?: string | null;
 }
@@ -109,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // Our own plugins: error mapping, services, the browser app.
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
   await decorateServices(app, options, now);
   await app.register(clientApp, { clientDir: options.clientDir === undefined ? defaultClientDir() : options.clientDir });
   app.setNotFoundHandler((request, reply) => {
@@ -194,6 +201,18 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
   app.decorate('users', new UsersRepository(db, now, sessions, audit));
   app.decorate('roles', new RolesRepository(db, now, audit));
   app.decorate('background', new BackgroundTasks(app.log));
+  const counters = options.counters ?? (config.redisUrl ? await redisCounters(config.redisUrl, now) : new MemoryCounterStore(now));
+  app.decorate('counters', counters);
+  app.decorate('rateLimits', options.rateLimits ?? AUTH_RATE_LIMITS);
+  app.addHook('onClose', async () => counters.close());
+}
+
+async function redisCounters(url: string, now: () => number): Promise<CounterStore> {
+  const { Redis } = await import('ioredis');
+  // Fail fast: a dead Redis answers 503 through the error handler rather than hanging logins.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+  await redis.connect();
+  return new RedisCounterStore(redis, now);
 }
 
 /**

@@ -2,6 +2,7 @@
  * The server suite's way to build the real app on a real (cloned) database: a movable clock,
  * captcha on through the fake siteverify, mail in a temp outbox, and small helpers to sign in.
  */
+import { AUTH_RATE_LIMITS, type AuthRateLimits, type RateLimitRule } from '../../src/server/http/rate-limit.js';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,11 @@ export interface TestAppOptions {
   /** Default true: captcha on, verified by a local fake siteverify. */
   captcha?: boolean;
   refreshGraceMs?: number;
+  /**
+   * Per-IP auth budgets. Default: the production rules with 100× the budget, since every
+   * injected request comes from one address; the rate-limit tests pass AUTH_RATE_LIMITS.
+   */
+  rateLimits?: AuthRateLimits;
   /** Capture the JSON log lines (default: no logs). */
   logStream?: Writable;
   clientDir?: string | null;
@@ -90,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database: database.handle,
     now,
     refreshGraceMs: options.refreshGraceMs,
+    rateLimits: options.rateLimits ?? relaxedRateLimits(),
     logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : false,
     clientDir: options.clientDir === undefined ? null : options.clientDir,
   });
@@ -186,4 +193,14 @@ export async function createUser(
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   return { id: response.json<{ id: string }>().id, email: user.email, password };
+}
+
+function relaxedRateLimits(): AuthRateLimits {
+  const relaxed = (rule: RateLimitRule): RateLimitRule => ({ ...rule, max: rule.max * 100 });
+  return {
+    login: relaxed(AUTH_RATE_LIMITS.login),
+    refresh: relaxed(AUTH_RATE_LIMITS.refresh),
+    forgetPassword: relaxed(AUTH_RATE_LIMITS.forgetPassword),
+    resetPassword: relaxed(AUTH_RATE_LIMITS.resetPassword),
+  };
 }

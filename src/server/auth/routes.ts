@@ -4,13 +4,14 @@ import type { FastifyRequest } from 'fastify';
 import { CAPTCHA_QUERY_PARAM } from '../../shared/api-paths.js';
 import { auditOrigin } from '../audit/audit-log.js';
 import { httpErrors } from '../http/errors.js';
+import { rateLimit } from '../http/rate-limit.js';
 import { originOf } from './guard.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { checkSchema, forgetPasswordSchema, loginSchema, logoutSchema, refreshSchema, resetPasswordSchema } from './schemas.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/auth/login', { schema: loginSchema }, async (request, reply) => {
+  app.post('/auth/login', { schema: loginSchema, onRequest: rateLimit('login') }, async (request, reply) => {
     const origin = originOf(request);
     if (app.captcha.enabled) {
       const captchaToken = request.query[CAPTCHA_QUERY_PARAM];
@@ -40,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { access_token: app.accessTokens.sign({ email: account.email, userId: account.id, roles, sessionId: session.sessionId }) };
   });
 
-  app.get('/auth/refresh-token', { schema: refreshSchema }, async (request, reply) => {
+  app.get('/auth/refresh-token', { schema: refreshSchema, onRequest: rateLimit('refresh') }, async (request, reply) => {
     const presented = readSessionCookie(request);
     const session = presented ? await app.sessions.refresh(presented, originOf(request)) : null;
     if (!session) {
@@ -83,14 +84,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  app.post('/auth/forget-password', { schema: forgetPasswordSchema }, async (request) => {
+  app.post('/auth/forget-password', { schema: forgetPasswordSchema, onRequest: rateLimit('forgetPassword') }, async (request) => {
     const origin = originOf(request);
     const email = request.body.email.trim();
     app.background.run('password reset mail', () => app.passwordReset.sendResetLink(email, origin));
     return { message: 'If this address belongs to an account, a link to reset the password is on its way.' };
   });
 
-  app.patch('/auth/reset-password', { schema: resetPasswordSchema }, async (request) => {
+  app.patch('/auth/reset-password', { schema: resetPasswordSchema, onRequest: rateLimit('resetPassword') }, async (request) => {
     const email = await app.passwordReset.resetPassword(request.body.token, request.body.password, originOf(request));
     app.background.run('password changed notice', () => app.passwordReset.notifyPasswordChanged(email));
     return { message: 'Your password has been changed. Sign in with the new password.' };

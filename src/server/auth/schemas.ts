@@ -34,7 +34,7 @@ export const loginSchema = {
   ),
   response: {
     200: Type.Object({ access_token: Type.String({ description: 'HS256 JWT: sub, userId, roles, sid, iat, exp, jti' }) }),
-    ...errorResponses(401),
+    ...errorResponses(401, 429),
   },
 };
 
@@ -45,7 +45,7 @@ export const refreshSchema = {
     'Reads the session cookie, rotates it (a new cookie) and answers a new access token. A rotated token presented ' +
     'again after a short grace window revokes the whole session. 403 REFRESH_INVALID when the session cannot be used.',
   security: sessionCookie,
-  response: { 200: Type.Object({ token: Type.String({ description: 'New access token' }) }), ...errorResponses(403) },
+  response: { 200: Type.Object({ token: Type.String({ description: 'New access token' }) }), ...errorResponses(403, 429) },
 };
 
 export const checkSchema = {
@@ -71,7 +71,7 @@ export const forgetPasswordSchema = {
     'Always answers the same, whether or not the address belongs to an account; the link ' +
     '(`PUBLIC_URL/reset-password?token=…`, valid 30 minutes, single use) is mailed afterwards.',
   body: Type.Object({ email: EmailSchema }, { additionalProperties: false }),
-  response: { 200: MessageAnswerSchema, ...errorResponses() },
+  response: { 200: MessageAnswerSchema, ...errorResponses(429) },
 };
 
 export const resetPasswordSchema = {
@@ -85,5 +85,5 @@ export const resetPasswordSchema = {
     },
     { additionalProperties: false },
   ),
-  response: { 200: MessageAnswerSchema, ...errorResponses() },
+  response: { 200: MessageAnswerSchema, ...errorResponses(429) },
 };

@@ -1,0 +1,93 @@
+/** Per-IP rate limits on the auth routes (memory and Redis counters) and the security headers. */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AUTH_RATE_LIMITS, RedisCounterStore } from '../../src/server/http/rate-limit.js';
+import { CONTENT_SECURITY_POLICY } from '../../src/server/http/security-headers.js';
+import { expectError } from '../helpers/assertions.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: AUTH_RATE_LIMITS });
+});
+afterAll(async () => t?.close());
+
+const fromAddress = (remoteAddress: string, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, payload, remoteAddress, headers: { 'content-type': 'application/json' } });
+
+describe('per-IP rate limits on the auth routes', () => {
+  test('login: the 31st attempt in a minute from one address is 429 with Retry-After; others are unaffected; the window ends', async () => {
+    const url = '/api/auth/login?g-recaptcha-response=test-captcha-ok';
+    const body = { email: 'nobody@example.com', password: 'wrong password 1' };
+    for (let i = 0; i < AUTH_RATE_LIMITS.login.max; i++) expect((await fromAddress('10.1.1.1', url, body)).statusCode).toBe(401);
+    const limited = await fromAddress('10.1.1.1', url, body);
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(limited.headers['retry-after']).toBe('60');
+    // A correct password from the limited address is refused too: the limit comes first.
+    expectError(await fromAddress('10.1.1.1', url, { email: t.admin.email, password: t.admin.password }), 429, 'RATE_LIMITED');
+    expect((await fromAddress('10.2.2.2', url, { email: t.admin.email, password: t.admin.password })).statusCode).toBe(200);
+
+    t.clock.advance(30_000);
+    expect((await fromAddress('10.1.1.1', url, body)).headers['retry-after']).toBe('30');
+    t.clock.advance(30_000);
+    expect((await fromAddress('10.1.1.1', url, body)).statusCode).toBe(401);
+  });
+
+  test('forget-password: 10 a minute from one address', async () => {
+    for (let i = 0; i < AUTH_RATE_LIMITS.forgetPassword.max; i++) {
+      expect((await fromAddress('10.3.3.3', '/api/auth/forget-password', { email: `someone${i}@example.com` })).statusCode).toBe(200);
+    }
+    expectError(await fromAddress('10.3.3.3', '/api/auth/forget-password', { email: 'someone@example.com' }), 429, 'RATE_LIMITED');
+  });
+
+  test('the OpenAPI document lists 429 on the limited routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(Object.keys(doc.paths['/api/auth/login'].post.responses)).toContain('429');
+    expect(Object.keys(doc.paths['/api/auth/forget-password'].post.responses)).toContain('429');
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('Redis counters (TEST_REDIS_URL)', () => {
+  test('two instances share one count', async () => {
+    const prefix = `bo:test:${process.pid}:${Date.now()}:`;
+    const a = new RedisCounterStore(new Redis(process.env.TEST_REDIS_URL!), Date.now, prefix);
+    const b = new RedisCounterStore(new Redis(process.env.TEST_REDIS_URL!), Date.now, prefix);
+    try {
+      expect((await a.hit('login:10.0.0.1', 60_000)).count).toBe(1);
+      expect((await b.hit('login:10.0.0.1', 60_000)).count).toBe(2);
+      const third = await a.hit('login:10.0.0.1', 60_000);
+      expect(third.count).toBe(3);
+      expect(third.resetAt - Date.now()).toBeGreaterThan(58_000);
+      expect((await b.hit('login:10.0.0.2', 60_000)).count).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  test('every answer carries them: API, app page, errors', async () => {
+    for (const url of ['/api/health', '/dashboard', '/api/nowhere']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['strict-transport-security']).toBeUndefined(); // plain HTTP
+    }
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
+  test('HSTS only over HTTPS (behind a trusted proxy)', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const response = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
