@@ -1,0 +1,82 @@
+/**
+ * Every screen, in light and in dark mode: a screenshot (screenshots/e2e/screen-<name>-<mode>.png)
+ * and an axe-core pass with no serious or critical violation. The mode comes from the system
+ * preference (the app's "auto"), and each screen is checked to really be light or dark.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { adminClient, type ApiClient, type Role, type User } from './api.js';
+import { backgroundRgb, checkA11y, isDark, login, screenshot } from './browser.js';
+import { setUpSuite } from './suite.js';
+import { menuEntry, onLoginScreen, see, signedIn } from './ui.js';
+
+const suite = setUpSuite('accessibility');
+let api: ApiClient;
+let user: User;
+let role: Role;
+
+beforeAll(async () => {
+  api = await adminClient(suite.server);
+  role = await api.createRole('A11Y_ROLE', ['dashboard.read', 'users.read'], 'A role to look at');
+  user = await api.createUser({ email: 'a11y.person@e2e.test', fullName: 'Accessible Person', password: 'A11y-password-123', roles: ['A11Y_ROLE'] });
+});
+
+interface Screen {
+  name: string;
+  signedIn: boolean;
+  url: () => string;
+  /** Waits until the screen is fully shown. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const screens: Screen[] = [
+  { name: 'login', signedIn: false, url: () => '/login', ready: (page) => onLoginScreen(page) },
+  { name: 'forgot-password', signedIn: false, url: () => '/forgot-password', ready: (page) => page.getByLabel(/e-?mail/i).waitFor() },
+  { name: 'reset-password', signedIn: false, url: () => '/reset-password?token=a11y-look-only', ready: (page) => page.getByLabel(/^new password/i).waitFor() },
+  { name: '404', signedIn: false, url: () => '/404', ready: (page) => see(page, /not found|404/i) },
+  { name: '500', signedIn: false, url: () => '/500', ready: (page) => see(page, /server error|went wrong|500/i) },
+  { name: 'dashboard', signedIn: true, url: () => '/dashboard', ready: (page) => see(page, suite.server.admin.email) },
+  { name: 'users-list', signedIn: true, url: () => '/users', ready: (page) => see(page, user.email) },
+  { name: 'user-create', signedIn: true, url: () => '/users/create', ready: (page) => page.getByLabel(/e-?mail/i).waitFor() },
+  { name: 'user-edit', signedIn: true, url: () => `/users/${user.id}`, ready: async (page) => {
+    await page.getByLabel(/full name/i).waitFor();
+    await expect.poll(() => page.getByLabel(/full name/i).inputValue()).toBe('Accessible Person');
+  } },
+  { name: 'user-show', signedIn: true, url: () => `/users/${user.id}/show`, ready: (page) => see(page, 'Accessible Person') },
+  { name: 'roles-list', signedIn: true, url: () => '/roles', ready: (page) => see(page, 'A11Y_ROLE') },
+  { name: 'role-create', signedIn: true, url: () => '/roles/create', ready: (page) => page.getByLabel(/^name/i).waitFor() },
+  { name: 'role-edit', signedIn: true, url: () => `/roles/${role.id}`, ready: async (page) => {
+    await page.getByLabel(/description/i).waitFor();
+    await expect.poll(() => page.getByLabel(/description/i).inputValue()).toBe('A role to look at');
+  } },
+  { name: 'role-permissions', signedIn: true, url: () => `/roles/${role.id}/permissions`, ready: (page) => page.getByRole('checkbox', { name: /users\.read/i }).waitFor() },
+  { name: 'unknown-protected-path', signedIn: true, url: () => '/no/such/page', ready: (page) => see(page, /not found|404/i) },
+];
+
+for (const mode of ['light', 'dark'] as const) {
+  describe(`every screen in ${mode} mode`, () => {
+    let page: Page;
+    let signedInYet = false;
+
+    beforeAll(async () => {
+      ({ page } = await suite.open({ colorScheme: mode, keep: true }));
+    });
+
+    for (const screen of screens) {
+      test(`${screen.name} (${mode}): no serious or critical axe violation`, async () => {
+        if (screen.signedIn && !signedInYet) {
+          await login(page, suite.server.admin.email, suite.server.admin.password);
+          await signedIn(page);
+          signedInYet = true;
+        }
+        await page.goto(screen.url());
+        if (screen.signedIn) await menuEntry(page, 'Dashboard').waitFor();
+        await screen.ready(page);
+        await page.waitForLoadState('networkidle');
+        expect(isDark(await backgroundRgb(page, '#root > *')), `${screen.name} is in ${mode} mode`).toBe(mode === 'dark');
+        await screenshot(page, `screen-${screen.name}-${mode}`);
+        await checkA11y(page, `${screen.name}-${mode}`);
+      });
+    }
+  });
+}

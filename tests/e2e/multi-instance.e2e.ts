@@ -1,0 +1,117 @@
+/**
+ * The multi-instance leg (`npm run test:e2e -- --multi-instance`, with E2E_DATABASE_URL and
+ * E2E_REDIS_URL): two server processes on different ports share one fresh PostgreSQL database
+ * and Redis. A session started on one instance lives on the other, and ending it on one ends it
+ * on both. Both start at the same moment on the empty database: exactly one seeds it.
+ *
+ * Cookies belong to a host, not a port (as in a browser), so one cookie jar serves both instances.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { ApiClient, type Role, type User } from './api.js';
+import { createDatabase, DATABASE_SERVER_URL, queryDatabase, REDIS_URL, startServer, type E2EDatabase, type RunningServer } from './harness.js';
+
+const selected = process.env.E2E_MULTI_INSTANCE === 'true';
+
+describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Redis', () => {
+  let database: E2EDatabase;
+  let a: RunningServer;
+  let b: RunningServer;
+
+  beforeAll(async () => {
+    if (!DATABASE_SERVER_URL) throw new Error('the multi-instance leg needs E2E_DATABASE_URL');
+    if (!REDIS_URL) console.warn('E2E_REDIS_URL is not set: the instances keep rate limits in process');
+    database = (await createDatabase())!;
+    // Together, on the empty database: both migrate and seed at the same moment.
+    [a, b] = await Promise.all([startServer({ name: 'multi-instance-a', database }), startServer({ name: 'multi-instance-b', database })]);
+  });
+
+  afterEach(() => {
+    for (const server of [a, b]) expect(server?.takeLogProblems() ?? [], `${server?.name} log`).toEqual([]);
+  });
+
+  afterAll(async () => {
+    const results = await Promise.allSettled([a?.stop(), b?.stop()]);
+    await database?.drop();
+    for (const result of results) if (result.status === 'rejected') throw result.reason;
+  });
+
+  test('both start at once on the empty database, and exactly one seeds it', async () => {
+    const announcements = [a, b].filter((server) => server.log().includes('First administrator:'));
+    expect(announcements.map((server) => server.name)).toHaveLength(1);
+    const users = await queryDatabase<{ email: string }>(database, 'select email from users');
+    expect(users.map((user) => user.email)).toEqual([a.admin.email]);
+    const roles = await queryDatabase<{ name: string }>(database, 'select name from roles order by name');
+    expect(roles.map((role) => role.name)).toEqual(['ADMIN', 'STAFF']);
+    // One signing key for both: a token from one instance is good on the other.
+    const secrets = await queryDatabase<{ key: string }>(database, "select key from settings where key = 'jwt_secret'");
+    expect(secrets).toHaveLength(1);
+  });
+
+  test('sign in through A, refresh and work through B, log out through A: B refuses the session', async () => {
+    const tab = new ApiClient(a.baseUrl);
+    expect((await tab.login(a.admin.email, a.admin.password)).status).toBe(200);
+    const tokenFromA = tab.token;
+
+    // B accepts A's access token.
+    const listedOnB = await tab.call<{ data: User[]; total: number }>('GET', '/api/admin/auth/user?page=1&pageSize=10', { baseUrl: b.baseUrl });
+    expect(listedOnB.status).toBe(200);
+    expect(listedOnB.body.total).toBe(1);
+
+    // B refreshes the session A started, and rotates its cookie.
+    const cookieFromA = tab.cookies.get('bo_session');
+    const refreshedOnB = await tab.refresh(b.baseUrl);
+    expect(refreshedOnB.status).toBe(200);
+    expect(tab.token).not.toBe(tokenFromA);
+    expect(tab.cookies.get('bo_session')).toBeTruthy();
+    expect(tab.cookies.get('bo_session')).not.toBe(cookieFromA);
+
+    // Work through B with B's token; A sees the change at once.
+    const created = await tab.call<Role>('POST', '/api/admin/auth/role', { baseUrl: b.baseUrl, body: { name: 'MULTI_INSTANCE', permissions: ['dashboard.read'] } });
+    expect(created.status).toBe(201);
+    const readOnA = await tab.call<Role>('GET', `/api/admin/auth/role/${created.body.id}`, { baseUrl: a.baseUrl });
+    expect(readOnA.status).toBe(200);
+    expect(readOnA.body.name).toBe('MULTI_INSTANCE');
+
+    // Keep what the browser held before signing out, to replay it on B afterwards.
+    const heldCookie = tab.cookies.get('bo_session')!;
+    const heldToken = tab.token!;
+    const checkOnB = await tab.call<{ isAuthentication: boolean }>('GET', '/api/auth/check', { baseUrl: b.baseUrl });
+    expect(checkOnB.body.isAuthentication).toBe(true);
+
+    expect((await tab.call('POST', '/api/auth/logout', { baseUrl: a.baseUrl })).status).toBe(200);
+    expect(tab.cookies.has('bo_session')).toBe(false); // the logout cleared the cookie
+
+    // Replay the session on B: refused.
+    tab.cookies.set('bo_session', heldCookie);
+    const refreshAfterLogout = await tab.call<{ code: string }>('GET', '/api/auth/refresh-token', { baseUrl: b.baseUrl, token: null });
+    expect(refreshAfterLogout.status).toBe(403);
+    expect(refreshAfterLogout.body.code).toBe('REFRESH_INVALID');
+    tab.cookies.set('bo_session', heldCookie);
+    const checkAfterLogout = await tab.call<{ isAuthentication: boolean }>('GET', '/api/auth/check', { baseUrl: b.baseUrl });
+    expect(checkAfterLogout.body.isAuthentication).toBe(false);
+    // The access token of the ended session is refused too, though it has not expired.
+    const callAfterLogout = await tab.call<{ code: string }>('GET', '/api/admin/auth/user', { baseUrl: b.baseUrl, token: heldToken });
+    expect(callAfterLogout.status).toBe(403);
+    expect(['TOKEN_INVALID', 'TOKEN_EXPIRED', 'REFRESH_INVALID', 'TOKEN_MISSING']).toContain(callAfterLogout.body.code);
+  });
+
+  // Last: it leaves this machine's address rate-limited on both instances.
+  test('failed logins through both instances count together (rate limits live in Redis): both answer 429 with Retry-After', async () => {
+    const attacker = new ApiClient(a.baseUrl);
+    const statuses: number[] = [];
+    let limited: { status: number; headers: Headers } | null = null;
+    for (let attempt = 0; attempt < 60 && !limited; attempt += 1) {
+      const baseUrl = attempt % 2 === 0 ? a.baseUrl : b.baseUrl;
+      const answer = await attacker.login('nobody@e2e.test', `wrong-password-${attempt}`, { baseUrl });
+      statuses.push(answer.status);
+      if (answer.status === 429) limited = answer;
+      else expect(answer.status, `attempt ${attempt}`).toBe(401);
+    }
+    expect(limited, `a 429 within 60 failed logins alternating between the instances (got ${statuses.length} answers: ${[...new Set(statuses)].join(', ')})`).not.toBeNull();
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The other instance knows too.
+    const lastWasA = (statuses.length - 1) % 2 === 0;
+    const other = await attacker.login('nobody@e2e.test', 'wrong-password-again', { baseUrl: lastWasA ? b.baseUrl : a.baseUrl });
+    expect(other.status).toBe(429);
+  });
+});
