@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditLog } from './audit/audit-log.js';
 import type { AccessTokens } from './auth/access-tokens.js';
+import type { LoginThrottle } from './auth/login-throttle.js';
 import type { PasswordResetService } from './auth/password-reset.js';
 import type { SessionService } from './auth/sessions.js';
 import type { CaptchaVerifier } from './captcha/verifier.js';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     /** Rate-limit counters: in-process, or in Redis when REDIS_URL is set. */
     counters: CounterStore;
     rateLimits: AuthRateLimits;
+    /** Brute-force protection of sign-in (two tiers, Keycloak-style). */
+    loginThrottle: LoginThrottle;
   }
 
   interface FastifyRequest {

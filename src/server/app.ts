@@ -16,6 +16,7 @@ import { createAccessTokens } from './auth/access-tokens.js';
 import { PasswordResetService } from './auth/password-reset.js';
 import { authRoutes } from './auth/routes.js';
 import { SESSION_COOKIE } from './auth/session-cookie.js';
+import { LoginThrottle, MemoryThrottleStore, RedisThrottleStore } from './auth/login-throttle.js';
 import { SessionService } from './auth/sessions.js';
 import { createRecaptchaVerifier, disabledCaptcha, type CaptchaVerifier } from './captcha/verifier.js';
 import type { Config } from './config.js';
@@ -201,18 +202,21 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
   app.decorate('users', new UsersRepository(db, now, sessions, audit));
   app.decorate('roles', new RolesRepository(db, now, audit));
   app.decorate('background', new BackgroundTasks(app.log));
-  const counters = options.counters ?? (config.redisUrl ? await redisCounters(config.redisUrl, now) : new MemoryCounterStore(now));
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const counters = options.counters ?? (redis ? new RedisCounterStore(redis, now) : new MemoryCounterStore(now));
   app.decorate('counters', counters);
+  app.decorate('loginThrottle', new LoginThrottle(redis ? new RedisThrottleStore(redis) : new MemoryThrottleStore(now), now));
   app.decorate('rateLimits', options.rateLimits ?? AUTH_RATE_LIMITS);
   app.addHook('onClose', async () => counters.close());
 }
 
-async function redisCounters(url: string, now: () => number): Promise<CounterStore> {
+/** One connection for the rate-limit counters and the login throttle (closed with the counters). */
+async function connectRedis(url: string) {
   const { Redis } = await import('ioredis');
-  // Fail fast: a dead Redis answers 503 through the error handler rather than hanging logins.
+  // Fail fast: a dead Redis answers an error rather than hanging logins.
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   await redis.connect();
-  return new RedisCounterStore(redis, now);
+  return redis;
 }
 
 /**

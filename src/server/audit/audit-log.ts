@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 export type AuditAction =
   | 'login.success'
   | 'login.failure'
+  | 'login.lockout'
   | 'logout'
   | 'session.reuse_detected'
   | 'password.reset_requested'

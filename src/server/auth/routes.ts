@@ -19,6 +19,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
 
     const { email, password, persist = false } = request.body;
+    // A waiting account gets the same answer, in the same time, as a wrong password.
+    if ((await app.loginThrottle.retryAfterMs(email, request.ip)) > 0) {
+      await verifyAgainstDummy(password);
+      await app.audit.record({ action: 'login.failure', ...auditOrigin(origin), details: { reason: 'locked' } });
+      throw httpErrors.invalidCredentials();
+    }
     const account = await app.users.findCredentials(email.trim());
     // Unknown accounts spend the same argon2 time, so timing does not tell who exists.
     const passwordOk = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
@@ -30,9 +36,20 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         targetId: account?.id ?? null,
         details: { reason: !account ? 'unknown_user' : !passwordOk ? 'wrong_password' : 'disabled' },
       });
+      const lockout = await app.loginThrottle.recordFailure(email, request.ip);
+      if (lockout.waitMs > 0) {
+        await app.audit.record({
+          action: 'login.lockout',
+          ...auditOrigin(origin),
+          targetType: account ? 'user' : null,
+          targetId: account?.id ?? null,
+          details: { tier: lockout.tier, waitMs: lockout.waitMs },
+        });
+      }
       throw httpErrors.invalidCredentials();
     }
 
+    await app.loginThrottle.recordSuccess(email, request.ip);
     const session = await app.sessions.start(account, persist, origin);
     await app.users.recordLogin(account.id);
     await app.audit.record({ action: 'login.success', ...auditOrigin(origin), actorId: account.id, targetType: 'session', targetId: session.sessionId, details: { persist } });

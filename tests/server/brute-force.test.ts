@@ -1,0 +1,118 @@
+/**
+ * Brute-force protection (Keycloak-style, two tiers) through the real login route, the clock moved
+ * instead of slept; and the Redis store shared by two throttles.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LoginThrottle, RedisThrottleStore, waitFor } from '../../src/server/auth/login-throttle.js';
+import { expectError } from '../helpers/assertions.js';
+import { createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+const password = 'the right password 42';
+const users: Record<string, { email: string }> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Created up front: the tests move the clock past the admin token's life.
+  const adminToken = (await login(t.app, t.admin)).accessToken;
+  for (const name of ['pair', 'growing', 'patient', 'targeted']) users[name] = await createUser(t.app, adminToken, { email: `${name}@example.com`, password });
+});
+afterAll(async () => t?.close());
+
+function attempt(email: string, pass: string, ip = '10.0.0.1') {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login?g-recaptcha-response=test-captcha-ok', payload: { email, password: pass }, remoteAddress: ip });
+}
+
+async function fail(email: string, times: number, ip = '10.0.0.1') {
+  for (let i = 0; i < times; i++) expectError(await attempt(email, `wrong password ${i}`, ip), 401, 'INVALID_CREDENTIALS');
+}
+
+test('the wait each count earns', () => {
+  expect([4, 5, 6, 9, 10, 15, 75, 80, 100].map((n) => waitFor(n, 5) / 60_000)).toEqual([0, 1, 0, 0, 2, 3, 15, 15, 15]);
+  expect([29, 30, 34, 35].map((n) => waitFor(n, 30) / 60_000)).toEqual([0, 1, 0, 2]);
+});
+
+describe('one account from one address', () => {
+  test('4 failures: still free; the 5th: a 1-minute wait in which even the right password gets the same 401', async () => {
+    const user = users.pair;
+    await fail(user.email, 4);
+    expect((await attempt(user.email, password)).statusCode).toBe(200); // a success clears the pair
+    await fail(user.email, 5);
+    const refused = await attempt(user.email, password);
+    expectError(refused, 401, 'INVALID_CREDENTIALS');
+    expect(refused.json().message).toBe('The e-mail address or password is incorrect.');
+    // Another address is not held up by this pair.
+    expect((await attempt(user.email, password, '10.9.9.9')).statusCode).toBe(200);
+    t.clock.advance(59_999);
+    expectError(await attempt(user.email, password), 401, 'INVALID_CREDENTIALS');
+    t.clock.advance(1);
+    expect((await attempt(user.email, password)).statusCode).toBe(200);
+  });
+
+  test('10 failures wait 2 minutes; the wait grows to at most 15 minutes', async () => {
+    const user = users.growing;
+    await fail(user.email, 5, '10.0.0.2');
+    t.clock.advance(60_000);
+    await fail(user.email, 5, '10.0.0.2');
+    t.clock.advance(119_999);
+    expectError(await attempt(user.email, password, '10.0.0.2'), 401, 'INVALID_CREDENTIALS');
+    t.clock.advance(1);
+    expect((await attempt(user.email, password, '10.0.0.2')).statusCode).toBe(200);
+
+    for (let round = 1; round <= 16; round++) {
+      await fail(user.email, 5, '10.0.0.3');
+      t.clock.advance(Math.min(round, 15) * 60_000);
+    }
+    await fail(user.email, 5, '10.0.0.3'); // the 85th failure: capped at 15 minutes
+    t.clock.advance(15 * 60_000 - 1);
+    expectError(await attempt(user.email, password, '10.0.0.3'), 401, 'INVALID_CREDENTIALS');
+    t.clock.advance(1);
+    expect((await attempt(user.email, password, '10.0.0.3')).statusCode).toBe(200);
+  });
+
+  test('counts reset after 12 hours without a failure', async () => {
+    const user = users.patient;
+    await fail(user.email, 4, '10.0.0.4');
+    t.clock.advance(12 * 60 * 60_000);
+    await fail(user.email, 4, '10.0.0.4');
+    expect((await attempt(user.email, password, '10.0.0.4')).statusCode).toBe(200);
+  });
+});
+
+describe('one account from anywhere', () => {
+  test('30 failures from 10 addresses lock the account everywhere for a minute', async () => {
+    const user = users.targeted;
+    for (let i = 0; i < 10; i++) await fail(user.email, 3, `10.1.0.${i}`);
+    expectError(await attempt(user.email, password, '10.2.0.1'), 401, 'INVALID_CREDENTIALS');
+    t.clock.advance(60_000);
+    expect((await attempt(user.email, password, '10.2.0.1')).statusCode).toBe(200);
+  });
+
+  test('unknown accounts are counted alike, so the answers tell nothing', async () => {
+    await fail('nobody-here@example.com', 5, '10.3.0.1');
+    const locked = await attempt('nobody-here@example.com', 'anything at all', '10.3.0.1');
+    expectError(locked, 401, 'INVALID_CREDENTIALS');
+  });
+
+  test('lockouts are written to the audit log', async () => {
+    const rows = await t.database.handle.db.selectFrom('audit_log').select(['action', 'details']).where('action', '=', 'login.lockout').execute();
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store (TEST_REDIS_URL)', () => {
+  test('two instances share the counts and the wait', async () => {
+    const prefix = `bo:test-bf:${process.pid}:${Date.now()}:`;
+    const clients = [new Redis(process.env.TEST_REDIS_URL!), new Redis(process.env.TEST_REDIS_URL!)];
+    const [a, b] = clients.map((redis) => new LoginThrottle(new RedisThrottleStore(redis, prefix), Date.now));
+    try {
+      for (let i = 0; i < 4; i++) await (i % 2 ? a : b).recordFailure('shared@example.com', '10.0.0.1');
+      expect(await a.retryAfterMs('shared@example.com', '10.0.0.1')).toBe(0);
+      expect((await b.recordFailure('Shared@Example.com', '10.0.0.1')).waitMs).toBe(60_000);
+      expect(await a.retryAfterMs('shared@example.com', '10.0.0.1')).toBeGreaterThan(59_000);
+    } finally {
+      await Promise.all(clients.map((redis) => redis.quit()));
+    }
+  });
+});
