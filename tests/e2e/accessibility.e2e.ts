@@ -49,7 +49,7 @@ const screens: Screen[] = [
     await page.getByLabel(/description/i).waitFor();
     await expect.poll(() => page.getByLabel(/description/i).inputValue()).toBe('A role to look at');
   } },
-  { name: 'role-permissions', signedIn: true, url: () => `/roles/${role.id}/permissions`, ready: (page) => page.getByRole('checkbox', { name: /users\.read/i }).waitFor() },
+  { name: 'role-permissions', signedIn: true, url: () => `/roles/${role.id}/permissions`, ready: (page) => page.getByRole('switch', { name: /users\.read/i }).waitFor() },
   { name: 'unknown-protected-path', signedIn: true, url: () => '/no/such/page', ready: (page) => see(page, /not found|404/i) },
 ];
 

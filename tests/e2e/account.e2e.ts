@@ -203,7 +203,8 @@ describe('error pages and toasts', () => {
     const viewport = page.viewportSize()!;
     expect(box.y, 'near the top').toBeLessThan(100);
     expect(viewport.width - (box.x + box.width), 'near the right edge').toBeLessThan(100);
-    await screenshot(page, 'journey-toast');
+    // Not the screenshot helper: it disables animations, which ends the toast's countdown at once.
+    await page.screenshot({ path: 'screenshots/e2e/journey-toast.png', animations: 'allow' });
     await first.waitFor({ state: 'detached', timeout: 9000 });
     const closedAfter = Date.now() - shownAt;
     expect(closedAfter, 'closes itself after about 5 s').toBeGreaterThan(4000);

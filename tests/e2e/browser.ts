@@ -86,7 +86,7 @@ export async function closeContext(context: BrowserContext): Promise<void> {
 /** Labels of the login form (src/client/layout/LoginPage or wherever it lives). */
 export const LOGIN = {
   email: /e-?mail/i,
-  password: /^password$/i,
+  password: /^password\b/i, // MUI appends ' *' to a required field's label
   trust: /trust this device/i,
   captcha: /i'm not a robot/i,
   submit: /^sign in$/i,

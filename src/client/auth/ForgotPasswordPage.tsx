@@ -38,7 +38,7 @@ export function ForgotPasswordPage() {
       {sentTo ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Alert severity="success">
-            If an account exists for {sentTo}, we have sent it a link to choose a new password. The link works for 30 minutes.
+            Check your inbox: if {sentTo} belongs to an account, a link to choose a new password is on its way. It works for 30 minutes.
           </Alert>
           <Link component={RouterLink} to="/login">
             Back to sign in

@@ -36,6 +36,7 @@ export function LoginPage() {
     if (!canSubmit) return;
     setSubmitting(true);
     setError(null);
+    setPersist(persist); // the flag is stored (default false) with every sign-in
     try {
       await login({ email: email.trim(), password, persist, captcha });
       navigate(redirectTarget(location.state), { replace: true });

@@ -44,11 +44,16 @@ export default function RolePermissions() {
 
   async function toggle(permission: string, grant: boolean) {
     setPending(permission);
+    const key = ['roles', 'permissions', id];
+    const before = granted.data ?? [];
+    // The switch moves at once; a refusal puts it back.
+    queryClient.setQueryData(key, grant ? [...before, permission].sort() : before.filter((p) => p !== permission));
     try {
       const next = grant ? await dataProvider.addRolePermission(id, permission) : await dataProvider.removeRolePermission(id, permission);
-      queryClient.setQueryData(['roles', 'permissions', id], next);
+      queryClient.setQueryData(key, next);
       notify(grant ? `Permission ${permission} granted to ${roleName}` : `Permission ${permission} revoked from ${roleName}`, { type: 'success' });
     } catch (error) {
+      queryClient.setQueryData(key, before);
       notify(error instanceof Error ? error.message : 'The change failed.', { type: 'error' });
     } finally {
       setPending(null);
@@ -81,7 +86,7 @@ export default function RolePermissions() {
                     control={
                       <Switch
                         checked={held.has(permission.name)}
-                        disabled={readOnly || pending !== null}
+                        disabled={readOnly || (pending !== null && pending !== permission.name)}
                         onChange={(event) => void toggle(permission.name, event.target.checked)}
                       />
                     }

@@ -162,17 +162,22 @@ export function createDataProvider(http: HttpClient): BackOfficeDataProvider {
 
 interface QueryInvalidator {
   invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
+  removeQueries(filters: { queryKey: readonly unknown[]; type: 'inactive' }): void;
 }
 
 const MUTATIONS = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'addRolePermission', 'removeRolePermission'] as const;
 
-/** After any change to users or roles, both cached lists are stale (user counts, role names). */
+/**
+ * After any change to users or roles, both cached lists are stale (user counts, role names):
+ * shown ones refetch now; hidden ones are dropped, since the cache never refetches on mount.
+ */
 export function withLinkedInvalidation(provider: BackOfficeDataProvider, queryClient: QueryInvalidator): BackOfficeDataProvider {
   const wrapped = { ...provider };
   for (const method of MUTATIONS) {
     const original = provider[method] as (...args: unknown[]) => Promise<unknown>;
     (wrapped as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const result = await original(...args);
+      for (const resource of LINKED_RESOURCES) queryClient.removeQueries({ queryKey: [resource], type: 'inactive' });
       await Promise.all(LINKED_RESOURCES.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
       return result;
     };

@@ -14,6 +14,7 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
     mode: 'light',
     primary: { main: '#0b5d7a' }, // deep lagoon: 7.3:1 on white
     secondary: { main: '#0b5d7a' },
+    error: { main: '#b3261e' }, // 5.9:1 on the toolbar grey
     background: { default: '#f4f6f8' },
   },
 });
@@ -24,6 +25,7 @@ export const darkTheme: RaThemeOptions = deepmerge(defaultDarkTheme, {
     mode: 'dark',
     primary: { main: '#7fd3ee' }, // light lagoon: 10:1 on the dark paper
     secondary: { main: '#7fd3ee' },
+    error: { main: '#ffb4ab' }, // 6:1 on the dark toolbar grey
     background: { default: '#121417', paper: '#1b1e22' },
   },
 });

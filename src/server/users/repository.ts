@@ -87,7 +87,8 @@ export class UsersRepository {
     const [rows, count] = await Promise.all([
       filtered
         .select(userColumns)
-        .orderBy(SORT_COLUMNS[query.sort ?? 'createdAt'], direction)
+        // E-mail addresses sort by code point on every engine (collations differ on punctuation).
+        .orderBy(query.sort === 'email' ? sql`u.email collate "C"` : SORT_COLUMNS[query.sort ?? 'createdAt'], direction)
         .orderBy('u.id', direction)
         .limit(pageWindow(query).limit)
         .offset(pageWindow(query).offset)

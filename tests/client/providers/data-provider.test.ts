@@ -115,10 +115,15 @@ describe('users', () => {
 test('changes to users or roles invalidate both cached lists', async () => {
   const queryClient = new QueryClient();
   const invalidated: unknown[] = [];
-  const spy = { invalidateQueries: async (filters: { queryKey: readonly unknown[] }) => void invalidated.push(filters.queryKey) };
+  const removed: unknown[] = [];
+  const spy = {
+    invalidateQueries: async (filters: { queryKey: readonly unknown[] }) => void invalidated.push(filters.queryKey),
+    removeQueries: (filters: { queryKey: readonly unknown[]; type: 'inactive' }) => void removed.push([filters.type, ...filters.queryKey]),
+  };
   const wrapped = withLinkedInvalidation(data, spy);
   await wrapped.create('roles', { data: { name: 'INVALIDATES', permissions: [] } });
   expect(invalidated).toEqual([['users'], ['roles']]);
+  expect(removed).toEqual([['inactive', 'users'], ['inactive', 'roles']]);
   invalidated.length = 0;
   await wrapped.getList('roles', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: {} });
   expect(invalidated).toEqual([]);

@@ -1,6 +1,6 @@
 /** Small fields shared by the users and roles screens. */
 import { Chip, Stack } from '@mui/material';
-import { useRecordContext } from 'react-admin';
+import { DeleteWithConfirmButton, useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
 
 /** A list of role or permission names as chips. */
 export function ChipsField({ source, emptyText = '—' }: { source: string; label?: string; sortable?: boolean; emptyText?: string }) {
@@ -26,4 +26,13 @@ export function StatusField(_props: { label?: string; sortable?: boolean; sortBy
 export function SystemField(_props: { label?: string; sortable?: boolean }) {
   const record = useRecordContext();
   return record?.system ? <Chip label="System" size="small" color="primary" variant="outlined" /> : null;
+}
+
+/** Delete with a confirmation, shown only to those allowed to delete (the server checks anyway). */
+export function GuardedDeleteButton({ confirmContent }: { confirmContent?: string }) {
+  const resource = useResourceContext();
+  const record = useRecordContext();
+  const { canAccess } = useCanAccess({ resource: resource ?? '', action: 'delete', record });
+  if (canAccess !== true || !record) return null;
+  return <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent={confirmContent} />;
 }

@@ -47,7 +47,7 @@ function PermissionsInput({ disabled = false }: { disabled?: boolean }) {
 export function RoleCreate() {
   return (
     <Create title="New role" redirect="show">
-      <SimpleForm defaultValues={{ permissions: ['dashboard.read'] }}>
+      <SimpleForm defaultValues={{ permissions: [] }}>
         <TextInput source="name" label="Name" validate={validateName} helperText="The role's name in tokens, e.g. TOUR_GUIDE" />
         <TextInput source="description" label="Description" multiline validate={maxLength(500)} />
         <PermissionsInput />

@@ -1,9 +1,8 @@
 import KeyIcon from '@mui/icons-material/Key';
+import { Button } from '@mui/material';
 import {
-  Button,
   Datagrid,
   DateField,
-  DeleteWithConfirmButton,
   EditButton,
   FunctionField,
   List,
@@ -15,14 +14,14 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { SystemField } from '../common/fields';
+import { GuardedDeleteButton, SystemField } from '../common/fields';
 
 export function PermissionsButton() {
   const record = useRecordContext();
   if (!record) return null;
   return (
-    <Button component={Link} to={`/roles/${record.id}/permissions`} label="Permissions" onClick={(event) => event.stopPropagation()}>
-      <KeyIcon />
+    <Button component={Link} to={`/roles/${record.id}/permissions`} size="small" startIcon={<KeyIcon />} onClick={(event) => event.stopPropagation()}>
+      Permissions
     </Button>
   );
 }
@@ -31,7 +30,7 @@ export function PermissionsButton() {
 export function DeleteRoleButton() {
   const record = useRecordContext();
   if (!record || record.system) return null;
-  return <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent={`Delete the role ${record.name}? This cannot be undone.`} />;
+  return <GuardedDeleteButton confirmContent={`Delete the role ${record.name}? This cannot be undone.`} />;
 }
 
 export function RoleList() {

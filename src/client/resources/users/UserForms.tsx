@@ -1,7 +1,6 @@
 import {
   Create,
   DateField,
-  DeleteWithConfirmButton,
   Edit,
   email,
   EditButton,
@@ -22,7 +21,7 @@ import {
 } from 'react-admin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/password-policy';
 import { STAFF_ROLE } from '../../../shared/permissions';
-import { ChipsField, StatusField } from '../common/fields';
+import { ChipsField, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
 
 function RolesInput() {
@@ -58,7 +57,7 @@ function EditToolbar() {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteWithConfirmButton mutationMode="pessimistic" />
+      <GuardedDeleteButton />
     </Toolbar>
   );
 }
@@ -67,7 +66,7 @@ export function UserEdit() {
   return (
     <Edit title="Edit user" mutationMode="pessimistic" redirect="show">
       <SimpleForm toolbar={<EditToolbar />}>
-        <TextInput source="email" label="E-mail" readOnly helperText="The e-mail address identifies the account and cannot change." />
+        <TextInput source="email" label="E-mail (cannot change)" readOnly helperText={false} />
         <TextInput source="fullName" label="Full name" validate={[required(), maxLength(200)]} />
         <RolesInput />
         <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} />
@@ -80,7 +79,7 @@ function ShowActions() {
   return (
     <TopToolbar>
       <EditButton />
-      <DeleteWithConfirmButton mutationMode="pessimistic" />
+      <GuardedDeleteButton />
     </TopToolbar>
   );
 }

@@ -1,17 +1,14 @@
 import {
-  BulkDeleteWithConfirmButton,
   Datagrid,
   DateField,
-  DeleteWithConfirmButton,
   EditButton,
   List,
   Pagination,
   SearchInput,
   SelectInput,
   TextField,
-  useCanAccess,
 } from 'react-admin';
-import { ChipsField, StatusField } from '../common/fields';
+import { ChipsField, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
 
 function RoleFilter(props: { source: string; alwaysOn?: boolean }) {
@@ -22,7 +19,6 @@ function RoleFilter(props: { source: string; alwaysOn?: boolean }) {
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search name or e-mail" />, <RoleFilter key="role" source="role" alwaysOn />];
 
 export function UserList() {
-  const { canAccess: canDelete } = useCanAccess({ resource: 'users', action: 'delete' });
   return (
     <List
       title="Users"
@@ -34,7 +30,7 @@ export function UserList() {
     >
       <Datagrid
         rowClick="show"
-        bulkActionButtons={canDelete ? <BulkDeleteWithConfirmButton mutationMode="pessimistic" /> : false}
+        bulkActionButtons={false}
         empty={<p style={{ padding: 16 }}>No users match these filters.</p>}
       >
         <TextField source="email" label="E-mail" />
@@ -44,7 +40,7 @@ export function UserList() {
         <DateField source="createdAt" label="Created" showTime />
         <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
         <EditButton />
-        <DeleteWithConfirmButton mutationMode="pessimistic" />
+        <GuardedDeleteButton />
       </Datagrid>
     </List>
   );
