@@ -45,6 +45,7 @@ describe('a role that permits little', () => {
     await admin.page.getByLabel(/^name/i).fill('TOUR_DESK');
     await admin.page.getByLabel(/description/i).fill('Tour desk: sees users');
     await admin.page.getByRole('button', { name: /^save$/i }).click();
+    await admin.page.waitForURL((url) => /^\/roles\/[^/]+\/show$/.test(url.pathname));
     await see(admin.page, 'TOUR_DESK');
     await openRolePermissions(admin.page, 'TOUR_DESK');
     for (const permission of ['dashboard.read', 'users.read']) {
@@ -114,6 +115,8 @@ describe('roles', () => {
     await page.getByLabel(/^name/i).fill('GUIDE');
     await page.getByLabel(/description/i).fill('Guides');
     await page.getByRole('button', { name: /^save$/i }).click();
+    // Saved: the app moves on to the new role's page.
+    await page.waitForURL((url) => /^\/roles\/[^/]+\/show$/.test(url.pathname));
     await see(page, 'GUIDE');
     const created = await api.roleByName('GUIDE');
     expect(created.description).toBe('Guides');
