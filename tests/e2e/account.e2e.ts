@@ -179,7 +179,7 @@ describe('error pages and toasts', () => {
   });
 
   test('a toast appears top-right, has a close button, and closes itself after about 5 seconds', async () => {
-    const user = await api.createUser({ email: 'toast@e2e.test', fullName: 'Toast Subject', password: 'Toast-password-123', roles: ['STAFF'] });
+    const user = await api.createUser({ email: 'toast@e2e.test', fullName: 'Toast Subject', password: 'Bread-and-jam-123', roles: ['STAFF'] });
     const { page } = await suite.open();
     await login(page, suite.server.admin.email, suite.server.admin.password);
     await signedIn(page);

@@ -59,7 +59,7 @@ describe('a role that permits little', () => {
     await admin.page.getByRole('link', { name: /^create$/i }).click();
     await admin.page.getByLabel(/e-?mail/i).fill('desk@e2e.test');
     await admin.page.getByLabel(/full name|name/i).first().fill('Desk Clerk');
-    await admin.page.getByLabel(/^password/i).fill('Desk-password-123');
+    await admin.page.getByLabel(/^password/i).fill('Front-counter-123');
     await admin.page.getByLabel(/roles?/i).first().click();
     await admin.page.getByRole('option', { name: 'TOUR_DESK' }).click();
     await admin.page.keyboard.press('Escape');
@@ -69,7 +69,7 @@ describe('a role that permits little', () => {
 
     // The user signs in elsewhere and sees only what TOUR_DESK permits.
     const desk = await suite.open();
-    await login(desk.page, 'desk@e2e.test', 'Desk-password-123');
+    await login(desk.page, 'desk@e2e.test', 'Front-counter-123');
     await signedIn(desk.page);
     await menuEntry(desk.page, 'Users').waitFor();
     expect(await menuEntry(desk.page, 'Roles').count(), 'no Roles entry without roles.read').toBe(0);
@@ -140,7 +140,7 @@ describe('roles', () => {
     await expect.poll(async () => (await api.roleByName('GUIDE')).permissions).toEqual([]);
 
     // Delete, refused while someone holds the role.
-    const holder = await api.createUser({ email: 'guide@e2e.test', fullName: 'Guide Holder', password: 'Guide-password-123', roles: ['GUIDE'] });
+    const holder = await api.createUser({ email: 'guide@e2e.test', fullName: 'Guide Holder', password: 'Mountain-trail-123', roles: ['GUIDE'] });
     await page.goto(`/roles/${created.id}`);
     await page.getByRole('button', { name: /^delete$/i }).click();
     await page.getByRole('dialog').getByRole('button', { name: /confirm|delete|yes/i }).click();

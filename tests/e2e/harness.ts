@@ -27,7 +27,7 @@ export const CAPTCHA_TOKEN = 'e2e-captcha-ok';
 export const RECAPTCHA_SITE_KEY = 'e2e-recaptcha-site-key';
 const RECAPTCHA_SECRET = 'e2e-recaptcha-secret';
 
-export const ADMIN = { email: 'admin@e2e.test', password: 'Admin-password-e2e-1' } as const;
+export const ADMIN = { email: 'admin@e2e.test', password: 'Harbour-lights-e2e-1' } as const;
 
 /** Set by scripts/e2e.mjs from its own arguments; see there. */
 export const DATABASE_SERVER_URL = process.env.E2E_DATABASE_URL || null;

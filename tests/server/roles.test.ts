@@ -295,7 +295,7 @@ describe('no escalation: nobody grants a permission they do not hold', () => {
     const staffHire = await call({
       method: 'POST',
       url: '/api/admin/auth/signup',
-      payload: { email: 'new-hire@example.com', fullName: 'New Hire', password: 'new-hire-password', roles: ['STAFF'] },
+      payload: { email: 'new-hire@example.com', fullName: 'New Hire', password: 'a desk by the window', roles: ['STAFF'] },
     });
     expect(staffHire.statusCode).toBe(201);
     expect((await call({ method: 'PATCH', url: `/api/admin/auth/user/${manager.id}`, payload: { fullName: 'Desk', roles: ['PEOPLE_DESK'] } })).statusCode).toBe(200);

@@ -91,3 +91,25 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('password policy and cross-site refusal through the routes', () => {
+  test('signup refuses a common password and one containing the e-mail’s name, with a field message', async () => {
+    const token = (await t.app.inject({ method: 'POST', url: '/api/auth/login?g-recaptcha-response=test-captcha-ok', payload: { email: t.admin.email, password: t.admin.password }, remoteAddress: '10.7.7.7' })).json().access_token;
+    const signup = (email: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/auth/signup', headers: { authorization: `Bearer ${token}` }, payload: { email, fullName: 'Someone', password, roles: [] } });
+    const common = await signup('someone@example.com', 'Password2024!');
+    expectError(common, 400, 'VALIDATION');
+    expect(common.json().errors.password).toMatch(/too common/);
+    expectError(await signup('marguerite@example.com', 'marguerite is my name'), 400, 'VALIDATION');
+    expect((await signup('marguerite@example.com', 'tides over the harbour')).statusCode).toBe(201);
+  });
+
+  test('the cookie endpoints refuse cross-site requests; same-origin and header-less ones pass', async () => {
+    for (const [method, url] of [['GET', '/api/auth/check'], ['GET', '/api/auth/refresh-token'], ['POST', '/api/auth/logout']] as const) {
+      expectError(await t.app.inject({ method, url, headers: { 'sec-fetch-site': 'cross-site' } }), 403, 'FORBIDDEN');
+      expectError(await t.app.inject({ method, url, headers: { origin: 'https://evil.example' } }), 403, 'FORBIDDEN');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/check', headers: { 'sec-fetch-site': 'same-origin' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/check' })).statusCode).toBe(200);
+  });
+});

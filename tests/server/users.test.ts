@@ -83,7 +83,7 @@ describe('POST /admin/auth/signup', () => {
     const response = await admin({
       method: 'POST',
       url: '/api/admin/auth/signup',
-      payload: { email: 'ghost@example.com', fullName: 'Ghost', password: 'ghost-password-1', roles: ['STAFF', 'NO_SUCH_ROLE'] },
+      payload: { email: 'ghost@example.com', fullName: 'Ghost', password: 'haunted lighthouse keeper', roles: ['STAFF', 'NO_SUCH_ROLE'] },
     });
     expectError(response, 400, 'VALIDATION');
     expect(response.json().errors).toEqual({ roles: 'unknown role: NO_SUCH_ROLE' });

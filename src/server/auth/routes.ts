@@ -5,13 +5,19 @@ import { CAPTCHA_QUERY_PARAM } from '../../shared/api-paths.js';
 import { auditOrigin } from '../audit/audit-log.js';
 import { httpErrors } from '../http/errors.js';
 import { rateLimit } from '../http/rate-limit.js';
+import { crossSiteGuard } from '../security/cross-site.js';
+import { checkPassword } from '../security/password-policy.js';
 import { originOf } from './guard.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { checkSchema, forgetPasswordSchema, loginSchema, logoutSchema, refreshSchema, resetPasswordSchema } from './schemas.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/auth/login', { schema: loginSchema, onRequest: rateLimit('login') }, async (request, reply) => {
+  // The session cookie's endpoints refuse requests made by another site's pages (on top of
+  // SameSite=Strict); login too, against signing a victim into someone else's account.
+  const refuseCrossSite = crossSiteGuard({ publicUrl: app.config.publicUrl });
+
+  app.post('/auth/login', { schema: loginSchema, onRequest: [refuseCrossSite, rateLimit('login')] }, async (request, reply) => {
     const origin = originOf(request);
     if (app.captcha.enabled) {
       const captchaToken = request.query[CAPTCHA_QUERY_PARAM];
@@ -58,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { access_token: app.accessTokens.sign({ email: account.email, userId: account.id, roles, sessionId: session.sessionId }) };
   });
 
-  app.get('/auth/refresh-token', { schema: refreshSchema, onRequest: rateLimit('refresh') }, async (request, reply) => {
+  app.get('/auth/refresh-token', { schema: refreshSchema, onRequest: [refuseCrossSite, rateLimit('refresh')] }, async (request, reply) => {
     const presented = readSessionCookie(request);
     const session = presented ? await app.sessions.refresh(presented, originOf(request)) : null;
     if (!session) {
@@ -70,12 +76,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { token: app.accessTokens.sign({ email: session.email, userId: session.userId, roles, sessionId: session.sessionId }) };
   });
 
-  app.get('/auth/check', { schema: checkSchema }, async (request) => {
+  app.get('/auth/check', { schema: checkSchema, onRequest: refuseCrossSite }, async (request) => {
     const presented = readSessionCookie(request);
     return { isAuthentication: presented ? await app.sessions.isLive(presented) : false };
   });
 
-  app.post('/auth/logout', { schema: logoutSchema }, async (request, reply) => {
+  app.post('/auth/logout', { schema: logoutSchema, onRequest: refuseCrossSite }, async (request, reply) => {
     const sessionId = await sessionToEnd(request);
     if (sessionId) {
       await app.sessions.revokeSession(sessionId, 'logout');
@@ -109,6 +115,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/auth/reset-password', { schema: resetPasswordSchema, onRequest: rateLimit('resetPassword') }, async (request) => {
+    const problem = checkPassword(request.body.password);
+    if (problem) throw httpErrors.validation({ password: problem });
     const email = await app.passwordReset.resetPassword(request.body.token, request.body.password, originOf(request));
     app.background.run('password changed notice', () => app.passwordReset.notifyPasswordChanged(email));
     return { message: 'Your password has been changed. Sign in with the new password.' };

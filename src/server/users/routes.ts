@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { hashPassword } from '../auth/passwords.js';
 import { originOf, principalOf, requireUser } from '../auth/guard.js';
+import { checkPassword } from '../security/password-policy.js';
 import { httpErrors } from '../http/errors.js';
 import { createUserSchema, deleteUserSchema, listUsersSchema, profileSchema, updateUserSchema } from './schemas.js';
 
@@ -20,6 +21,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/admin/auth/signup', { schema: createUserSchema, onRequest: requireUser('users.create') }, async (request, reply) => {
     const { email, fullName, password, roles } = request.body;
+    const problem = checkPassword(password, { email });
+    if (problem) throw httpErrors.validation({ password: problem });
     const passwordHash = await hashPassword(password);
     const user = await app.users.create({ email: email.trim(), fullName: fullName.trim(), passwordHash, roles }, originOf(request));
     return reply.code(201).send(user);
