@@ -113,3 +113,14 @@ describe('password policy and cross-site refusal through the routes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/check' })).statusCode).toBe(200);
   });
 });
+
+test('a generated administrator password: 20 letters and digits, no look-alikes, different every time', async () => {
+  const { generatePassword } = await import('../../src/server/auth/passwords.js');
+  const seen = new Set<string>();
+  for (let i = 0; i < 200; i++) {
+    const password = generatePassword();
+    expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]{20}$/);
+    seen.add(password);
+  }
+  expect(seen.size).toBe(200);
+});

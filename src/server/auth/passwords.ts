@@ -26,6 +26,19 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 }
 
 /** About 20 characters from a URL-safe alphabet (120 random bits). */
-export function generatePassword(): string {
-  return randomBytes(15).toString('base64url');
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/**
+ * A generated password (the first administrator's): 20 letters and digits, about 116 bits, with
+ * no look-alikes (0/O, 1/l/I) and no leading "-" to trip up a shell when pasted.
+ */
+export function generatePassword(length = 20): string {
+  let password = '';
+  while (password.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // Rejection sampling keeps every character equally likely.
+      if (byte < 256 - (256 % PASSWORD_ALPHABET.length) && password.length < length) password += PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length];
+    }
+  }
+  return password;
 }
