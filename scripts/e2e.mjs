@@ -100,9 +100,7 @@ if (!args.some((arg) => arg.startsWith('--reporter'))) vitestArgs.push('--report
 vitestArgs.push(...args);
 
 ensureBuild();
-// This run's axe results and failure screenshots only (screenshots of the screens are overwritten).
 rmSync(axeDir, { recursive: true, force: true });
-rmSync(join(root, 'screenshots/e2e/failures'), { recursive: true, force: true });
 mkdirSync(axeDir, { recursive: true });
 
 console.log(`e2e: npx ${vitestArgs.join(' ')}`);

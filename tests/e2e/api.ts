@@ -4,7 +4,6 @@
  * The captcha token the browser stand-in produces works here too: the server checks it with
  * the same fake siteverify.
  */
-import { request as httpRequest } from 'node:http';
 import { CAPTCHA_TOKEN } from './harness.js';
 
 export interface ApiAnswer<T = unknown> {
@@ -35,14 +34,7 @@ export class ApiClient {
   /** name → value; cookies are per host (not per port), as in a browser. */
   readonly cookies = new Map<string, string>();
 
-  /**
-   * `localAddress`: the loopback address to call from (127.0.0.0/8 is all this machine), so a
-   * journey can be a client of its own for the server's per-address rate limits.
-   */
-  constructor(
-    public baseUrl: string,
-    private readonly options: { localAddress?: string } = {},
-  ) {}
+  constructor(public baseUrl: string) {}
 
   async call<T = unknown>(method: string, path: string, options: { body?: unknown; baseUrl?: string; token?: string | null } = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -52,11 +44,12 @@ export class ApiClient {
     if (this.cookies.size > 0 && path.startsWith('/api/auth')) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
-    const url = `${options.baseUrl ?? this.baseUrl}${path}`;
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const response = this.options.localAddress
-      ? await requestFrom(this.options.localAddress, url, method, headers, payload)
-      : await fetch(url, { method, headers, body: payload, redirect: 'manual' });
+    const response = await fetch(`${options.baseUrl ?? this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      redirect: 'manual',
+    });
     for (const line of response.headers.getSetCookie()) this.storeCookie(line);
     const text = await response.text();
     let body: unknown = text;
@@ -135,24 +128,4 @@ export async function adminClient(server: { baseUrl: string; admin: { email: str
   const answer = await api.login(server.admin.email, server.admin.password);
   if (answer.status !== 200) throw new Error(`admin login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return api;
-}
-
-/** fetch's answer shape, through node:http bound to a local address (fetch cannot choose one). */
-function requestFrom(localAddress: string, url: string, method: string, headers: Record<string, string>, body?: string): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method, headers, localAddress }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('error', reject);
-      incoming.on('end', () => {
-        const answerHeaders = new Headers();
-        for (const [name, value] of Object.entries(incoming.headers)) {
-          for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, item);
-        }
-        resolve(new Response(Buffer.concat(chunks), { status: incoming.statusCode ?? 0, headers: answerHeaders }));
-      });
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
 }
