@@ -41,7 +41,9 @@ describe('a role that permits little', () => {
 
     // The role, through the screens: only dashboard.read and users.read.
     await menuEntry(admin.page, 'Roles').click();
+    await admin.page.waitForURL((url) => url.pathname === '/roles');
     await admin.page.getByRole('link', { name: /^create$/i }).click();
+    await admin.page.waitForURL((url) => url.pathname === '/roles/create');
     await admin.page.getByLabel(/^name/i).fill('TOUR_DESK');
     await admin.page.getByLabel(/description/i).fill('Tour desk: sees users');
     await admin.page.getByRole('button', { name: /^save$/i }).click();
@@ -56,8 +58,10 @@ describe('a role that permits little', () => {
 
     // The user, through the screens.
     await menuEntry(admin.page, 'Users').click();
+    await admin.page.waitForURL((url) => url.pathname === '/users');
     await admin.page.getByRole('link', { name: /^create$/i }).click();
-    await admin.page.getByLabel(/e-?mail/i).fill('desk@e2e.test');
+    await admin.page.waitForURL((url) => url.pathname === '/users/create');
+    await admin.page.getByRole('textbox', { name: /e-?mail/i }).fill('desk@e2e.test');
     await admin.page.getByLabel(/full name|name/i).first().fill('Desk Clerk');
     await admin.page.getByLabel(/^password/i).fill('Front-counter-123');
     await admin.page.getByLabel(/roles?/i).first().click();
@@ -111,7 +115,9 @@ describe('roles', () => {
     await signInAsAdmin(page);
 
     await menuEntry(page, 'Roles').click();
+    await page.waitForURL((url) => url.pathname === '/roles');
     await page.getByRole('link', { name: /^create$/i }).click();
+    await page.waitForURL((url) => url.pathname === '/roles/create');
     await page.getByLabel(/^name/i).fill('GUIDE');
     await page.getByLabel(/description/i).fill('Guides');
     await page.getByRole('button', { name: /^save$/i }).click();

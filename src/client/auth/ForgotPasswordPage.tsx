@@ -3,12 +3,13 @@ import { Alert, Box, Button, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { apiPaths } from '../../shared/api-paths';
-import { httpClient } from '../providers/http-client';
+import { useHttpClient } from '../providers/http-client-context';
 import { AuthCard } from './AuthCard';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export function ForgotPasswordPage() {
+  const httpClient = useHttpClient();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -4,10 +4,12 @@
  * `g-recaptcha-response` query parameter.
  */
 import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Link, TextField } from '@mui/material';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import ReCAPTCHA from 'react-google-recaptcha';
-import { useLogin } from 'react-admin';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuthProvider, useNotificationContext } from 'react-admin';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { currentSubject, subscribe } from '../providers/auth-state';
 import { getPersist, setPersist } from '../providers/local-settings';
 import { useColourMode } from '../theme/colour-mode';
 import { AuthCard } from './AuthCard';
@@ -17,7 +19,9 @@ import { useRuntimeConfig } from './RuntimeConfig';
 export function LoginPage() {
   const { recaptchaSiteKey } = useRuntimeConfig();
   const { resolved } = useColourMode();
-  const login = useLogin();
+  const authProvider = useAuthProvider();
+  const queryClient = useQueryClient();
+  const { resetNotifications } = useNotificationContext();
   const navigate = useNavigate();
   const location = useLocation();
   const captchaRef = useRef<ReCAPTCHA>(null);
@@ -27,6 +31,9 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  // Already signed in (e.g. "back" after signing in): on to the page, not a second sign-in.
+  const signedIn = useSyncExternalStore(subscribe, () => currentSubject() !== '');
 
   const needsCaptcha = recaptchaSiteKey !== null;
   const canSubmit = !submitting && email.trim() !== '' && password !== '' && (!needsCaptcha || captcha !== null);
@@ -38,7 +45,11 @@ export function LoginPage() {
     setError(null);
     setPersist(persist); // the flag is stored (default false) with every sign-in
     try {
-      await login({ email: email.trim(), password, persist, captcha });
+      // authProvider.login directly rather than react-admin's useLogin, which pushes a history
+      // entry of its own: the sign-in page replaces itself with the page the user asked for.
+      await authProvider!.login({ email: email.trim(), password, persist, captcha });
+      resetNotifications();
+      await queryClient.invalidateQueries({ queryKey: ['auth'] }); // identity, permissions, canAccess
       navigate(redirectTarget(location.state), { replace: true });
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : 'Sign-in failed. Try again.');
@@ -48,6 +59,8 @@ export function LoginPage() {
       setSubmitting(false);
     }
   }
+
+  if (signedIn && !submitting) return <Navigate to={redirectTarget(location.state)} replace />;
 
   return (
     <AuthCard title="Sign in">

@@ -5,19 +5,21 @@
 import { Alert, Box, Button, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { apiPaths } from '../../shared/api-paths';
+import { passwordLengthError } from '../../shared/password-policy';
 import { STAFF_ROLE } from '../../shared/permissions';
-import { ApiError, httpClient } from '../providers/http-client';
+import { ApiError } from '../providers/http-client';
+import { useHttpClient } from '../providers/http-client-context';
 import { AuthCard } from './AuthCard';
-import { passwordProblem } from './ResetPasswordPage';
 
 export function RegisterPage() {
+  const httpClient = useHttpClient();
   const [values, setValues] = useState({ fullName: '', email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = passwordProblem(values.password);
+    const problem = passwordLengthError(values.password);
     if (problem) return setErrors({ password: problem });
     setErrors({});
     try {

@@ -3,18 +3,13 @@ import { Alert, Box, Button, Link, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { apiPaths } from '../../shared/api-paths';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-policy';
-import { ApiError, httpClient } from '../providers/http-client';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthError } from '../../shared/password-policy';
+import { ApiError } from '../providers/http-client';
+import { useHttpClient } from '../providers/http-client-context';
 import { AuthCard } from './AuthCard';
 
-export function passwordProblem(password: string): string | null {
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (length > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
-  return null;
-}
-
 export function ResetPasswordPage() {
+  const httpClient = useHttpClient();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
@@ -27,7 +22,7 @@ export function ResetPasswordPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problems = { password: passwordProblem(password) ?? undefined, confirm: confirm !== password ? 'The passwords do not match.' : undefined };
+    const problems = { password: passwordLengthError(password) ?? undefined, confirm: confirm !== password ? 'The passwords do not match.' : undefined };
     setFieldErrors(problems);
     if (problems.password || problems.confirm) return;
     setSubmitting(true);

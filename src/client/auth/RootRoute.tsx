@@ -5,11 +5,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { apiPaths } from '../../shared/api-paths';
-import { httpClient } from '../providers/http-client';
+import { useHttpClient } from '../providers/http-client-context';
 import { AUTH_CHECK_QUERY } from '../providers/query-client';
 import { Loading } from './Loading';
 
 export function RootRoute() {
+  const httpClient = useHttpClient();
   const check = useQuery({
     ...AUTH_CHECK_QUERY,
     queryFn: () => httpClient.request<{ isAuthentication: boolean }>(apiPaths.check, { skipRefresh: true }),

@@ -11,10 +11,11 @@ function AccountMenu() {
   );
 }
 
+/** The page's title is its one h1 (pages start their own headings at h2). */
 export function AppBar() {
   return (
     <RaAppBar toolbar={<ColourModeButton />} userMenu={<AccountMenu />}>
-      <TitlePortal />
+      <TitlePortal component="h1" />
     </RaAppBar>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
 import { toast, ToastContainer, type ToastContainerProps, type TypeOptions } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import { SESSION_EXPIRED_MESSAGE } from '../providers/http-client';
 
 export const TOAST_SETTINGS = {
   position: 'top-right',
@@ -20,6 +21,19 @@ export const TOAST_SETTINGS = {
 } as const satisfies ToastContainerProps;
 
 const TYPES: Record<string, TypeOptions> = { info: 'info', success: 'success', warning: 'warning', error: 'error' };
+
+/**
+ * The same message is not stacked twice while it shows (ten calls failing at once give one
+ * toast): a plain text toast is keyed by its type and text.
+ */
+export function toastIdOf(type: TypeOptions, text: string): string {
+  return `${type}:${text}`;
+}
+
+/** The HTTP client's refused refresh (spec §8): one toast, however many calls it ended. */
+export function showSessionExpired(): void {
+  toast(SESSION_EXPIRED_MESSAGE, { type: 'error', toastId: toastIdOf('error', SESSION_EXPIRED_MESSAGE) });
+}
 
 export function Toasts() {
   const { notifications, takeNotification } = useNotificationContext();
@@ -38,6 +52,7 @@ export function Toasts() {
         if (!undoable) return;
         takeMutation()?.({ isUndo: undone });
       };
+      const toastType = TYPES[type ?? 'info'] ?? 'info';
       toast(
         undoable
           ? ({ closeToast }) => (
@@ -57,7 +72,8 @@ export function Toasts() {
             )
           : text,
         {
-          type: TYPES[type ?? 'info'] ?? 'info',
+          type: toastType,
+          toastId: !undoable && typeof text === 'string' ? toastIdOf(toastType, text) : undefined,
           autoClose: typeof autoHideDuration === 'number' ? autoHideDuration : TOAST_SETTINGS.autoClose,
           onClose: commit,
         },

@@ -19,11 +19,11 @@ function CountCard({ resource, label, icon }: { resource: 'users' | 'roles'; lab
       <CardContent>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, color: 'primary.main' }}>
           {icon}
-          <Typography component="h2" variant="h6" sx={{ color: 'text.primary' }}>
+          <Typography component="h3" variant="h6" sx={{ color: 'text.primary' }}>
             {label}
           </Typography>
         </Stack>
-        <Typography variant="h3" component="p" aria-label={`${total ?? 0} ${label.toLowerCase()}`}>
+        <Typography variant="h3" component="p">
           {isPending ? '…' : total}
         </Typography>
       </CardContent>
@@ -46,7 +46,7 @@ export default function Dashboard() {
   return (
     <Box sx={{ p: { xs: 1, sm: 3 } }}>
       <Title title="Dashboard" />
-      <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
+      <Typography component="h2" variant="h4" sx={{ mb: 3 }}>
         Welcome{user?.fullName ? `, ${user.fullName}` : ''}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
@@ -55,7 +55,7 @@ export default function Dashboard() {
       </Stack>
       <Card>
         <CardContent>
-          <Typography component="h2" variant="h6">
+          <Typography component="h3" variant="h6">
             Signed in as {user?.fullName || user?.email}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
@@ -66,7 +66,7 @@ export default function Dashboard() {
               <Chip key={name} label={name} color="primary" size="small" />
             ))}
           </Stack>
-          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
             What you can do
           </Typography>
           <Box component="ul" sx={{ mt: 0.5, pl: 3 }}>

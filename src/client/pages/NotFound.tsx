@@ -22,7 +22,7 @@ export function NotFound() {
       <Title title="Page not found" />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
         <SearchOffIcon aria-hidden="true" />
-        <Typography component="h1" variant="h5">
+        <Typography component="h2" variant="h5">
           Page not found
         </Typography>
       </Box>

@@ -64,7 +64,7 @@ export default function RolePermissions() {
   return (
     <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 880 }}>
       <Title title={`Permissions of ${roleName}`} />
-      <Typography component="h1" variant="h5" sx={{ mb: 1 }}>
+      <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
         Permissions of {roleName}
       </Typography>
       <Typography sx={{ mb: 2 }}>
@@ -76,7 +76,7 @@ export default function RolePermissions() {
       {groupByResource(catalogue.data).map(([resource, permissions]) => (
         <Card key={resource} sx={{ mb: 2 }} variant="outlined">
           <CardContent>
-            <Typography component="h2" variant="h6">
+            <Typography component="h3" variant="h6">
               {RESOURCE_LABELS[resource] ?? resource}
             </Typography>
             <List dense>

@@ -6,8 +6,8 @@
 import type { AuthProvider } from 'react-admin';
 import { apiPaths, CAPTCHA_QUERY_PARAM } from '../../shared/api-paths';
 import type { User } from '../../shared/types';
-import { clearSession, currentSubject, decodeToken, getAuth, getUserState, setCredentials, setUserState } from './auth-state';
-import { ApiError, SESSION_EXPIRED_MESSAGE, type HttpClient } from './http-client';
+import { currentSubject, decodeToken, getAuth, getUserState, logOut, setCredentials, setUserState } from './auth-state';
+import { ApiError, type HttpClient } from './http-client';
 
 export interface LoginParams {
   email: string;
@@ -57,14 +57,14 @@ export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
           const token = await http.refreshAccessToken();
           const claims = decodeToken(token);
           if (!token || !claims?.sub || !claims.userId) {
-            clearSession();
+            logOut();
             return false;
           }
           await loadUser(claims.userId);
           return true;
         } catch (error) {
           console.error('Session restore failed', error);
-          clearSession();
+          logOut();
           return false;
         }
       })().finally(() => {
@@ -90,7 +90,7 @@ export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
       if (!claims?.sub || !claims.userId) throw new ApiError('PARSING_ERROR', null, 'The server sent an unusable token.');
       setCredentials(answer.access_token);
       await loadUser(claims.userId);
-      return { redirectTo: false };
+      return { redirectTo: false }; // the login page goes on to the page the user asked for
     },
 
     async checkAuth() {
@@ -110,7 +110,10 @@ export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
 
     async checkError(error: unknown) {
       if (error instanceof ApiError && error.sessionExpired) {
-        throw { message: SESSION_EXPIRED_MESSAGE, redirectTo: '/login' };
+        // The refresh was refused: react-admin logs out (token, user, query cache, store) and
+        // goes to /login. The HTTP client has already shown "Your login has expired." once
+        // (onSessionExpired), so react-admin adds no message of its own.
+        throw { message: false, redirectTo: '/login' };
       }
       // Other errors are only logged (spec §8); forms and buttons show their own messages.
       console.error(error);
@@ -124,7 +127,7 @@ export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
           console.error('Logout call failed', error); // the local session ends anyway
         }
       }
-      clearSession();
+      logOut();
       return '/login';
     },
 

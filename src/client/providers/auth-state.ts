@@ -56,8 +56,8 @@ export function setUserState(next: UserState): void {
   emit();
 }
 
-/** Back to the initial state: no token, no user. */
-export function clearSession(): void {
+/** Logging out (spec §4): back to the initial state, no token and no user. */
+export function logOut(): void {
   auth = { token: null };
   userState = { user: null, role: null };
   emit();

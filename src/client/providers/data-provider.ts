@@ -161,8 +161,19 @@ export function createDataProvider(http: HttpClient): BackOfficeDataProvider {
 }
 
 interface QueryInvalidator {
-  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void>;
+  invalidateQueries(filters: { queryKey: readonly unknown[]; predicate?: (query: { queryKey: readonly unknown[] }) => boolean }): Promise<void>;
   removeQueries(filters: { queryKey: readonly unknown[]; type: 'inactive' }): void;
+}
+
+/** react-admin's key of one record's query: [resource, 'getOne', { id }]. */
+function recordKey(queryKey: readonly unknown[]): string {
+  const [resource, method, params] = queryKey as [unknown, unknown, { id?: unknown } | undefined];
+  return method === 'getOne' && params?.id !== undefined ? `${String(resource)}/${String(params.id)}` : '';
+}
+
+function deletedRecordKeys(args: unknown[]): Set<string> {
+  const [resource, params] = args as [string, { id?: Identifier; ids?: Identifier[] }];
+  return new Set((params.ids ?? [params.id]).map((recordId) => `${resource}/${String(recordId)}`));
 }
 
 const MUTATIONS = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'addRolePermission', 'removeRolePermission'] as const;
@@ -177,8 +188,11 @@ export function withLinkedInvalidation(provider: BackOfficeDataProvider, queryCl
     const original = provider[method] as (...args: unknown[]) => Promise<unknown>;
     (wrapped as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const result = await original(...args);
+      // A deleted record's own page is on its way out: asking the server for it again only gets a 404.
+      const gone = method === 'delete' || method === 'deleteMany' ? deletedRecordKeys(args) : new Set<string>();
+      const stillExists = (query: { queryKey: readonly unknown[] }) => !gone.has(recordKey(query.queryKey));
       for (const resource of LINKED_RESOURCES) queryClient.removeQueries({ queryKey: [resource], type: 'inactive' });
-      await Promise.all(LINKED_RESOURCES.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
+      await Promise.all(LINKED_RESOURCES.map((resource) => queryClient.invalidateQueries({ queryKey: [resource], predicate: stillExists })));
       return result;
     };
   }

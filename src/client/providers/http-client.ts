@@ -3,7 +3,9 @@
  * JSON bodies, a bearer header when a token is held. On HTTP 403 it refreshes the access token
  * (one refresh shared by every call waiting at that moment, and serialised across tabs) and
  * retries the original call once; if the refresh itself is refused, the error says
- * "Your login has expired." and is marked `sessionExpired`.
+ * "Your login has expired." and is marked `sessionExpired`, and `onSessionExpired` runs once for
+ * that refusal (the app shows the toast; the authProvider's checkError ends the session and
+ * sends the user to /login).
  */
 import { API_BASE, apiPaths } from '../../shared/api-paths';
 import { getAuth, setCredentials } from './auth-state';
@@ -61,6 +63,8 @@ export interface HttpClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Called once per refused refresh, however many calls were waiting on it. */
+  onSessionExpired?: () => void;
 }
 
 export interface HttpClient {
@@ -77,6 +81,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
   let refreshing: Promise<string | null> | null = null;
+  const expiryAnnounced = new WeakSet<Promise<string | null>>();
 
   async function send<T>(path: string, opts: RequestOptions, token: string | null): Promise<T> {
     const url = buildUrl(baseUrl, path, opts.query);
@@ -153,8 +158,15 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       if (!(error instanceof ApiError) || error.status !== 403 || opts.skipRefresh) throw error;
       // Another call may already have refreshed since this one left: retry with that token.
       const current = getAuth().token;
-      const fresh = current && current !== token ? current : await refreshAccessToken();
-      if (!fresh) throw new ApiError(403, error.data, SESSION_EXPIRED_MESSAGE, true);
+      const refresh = current && current !== token ? null : refreshAccessToken();
+      const fresh = refresh ? await refresh : current;
+      if (!fresh) {
+        if (refresh && !expiryAnnounced.has(refresh)) {
+          expiryAnnounced.add(refresh);
+          options.onSessionExpired?.();
+        }
+        throw new ApiError(403, error.data, SESSION_EXPIRED_MESSAGE, true);
+      }
       return send<T>(path, opts, fresh); // once: a second 403 is the answer
     }
   }
@@ -180,6 +192,3 @@ function buildUrl(base: string, path: string, query: RequestOptions['query']): s
   const search = params.toString();
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
-
-/** The app's client: relative `/api/` on the page's own origin. */
-export const httpClient = createHttpClient();

@@ -3,7 +3,8 @@
  * a key of our own so it survives logout. A `theme` query parameter of letters, digits and spaces
  * naming a mode sets it; anything else in the parameter is ignored.
  */
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { COLOUR_MODES, getStoredColourMode, setStoredColourMode, type ColourMode } from '../providers/local-settings';
 
 export const THEME_PARAM_PATTERN = /^[A-Za-z0-9 ]+$/;
@@ -46,16 +47,13 @@ export function ColourModeProvider({ initialMode, children }: { initialMode: Col
     return () => query.removeEventListener?.('change', onChange);
   }, []);
 
+  const setMode = useCallback((next: ColourMode) => {
+    setStoredColourMode(next);
+    setModeState(next);
+  }, []);
   const value = useMemo<ColourModeContextValue>(
-    () => ({
-      mode,
-      resolved: mode === 'auto' ? (systemDark ? 'dark' : 'light') : mode,
-      setMode(next) {
-        setStoredColourMode(next);
-        setModeState(next);
-      },
-    }),
-    [mode, systemDark],
+    () => ({ mode, resolved: mode === 'auto' ? (systemDark ? 'dark' : 'light') : mode, setMode }),
+    [mode, systemDark, setMode],
   );
   return <ColourModeContext.Provider value={value}>{children}</ColourModeContext.Provider>;
 }
@@ -64,4 +62,19 @@ export function useColourMode(): ColourModeContextValue {
   const value = useContext(ColourModeContext);
   if (!value) throw new Error('useColourMode needs a ColourModeProvider');
   return value;
+}
+
+/**
+ * A `theme` parameter met while the app runs (a link such as /users?theme=dark) sets the mode too,
+ * not only the one the page was loaded with. Reacts to the URL changing, not to the mode, so a
+ * choice made in the app bar afterwards stands.
+ */
+export function ThemeFromQuery() {
+  const { search } = useLocation();
+  const { setMode } = useColourMode();
+  useEffect(() => {
+    const fromParam = colourModeFromParam(new URLSearchParams(search).get('theme'));
+    if (fromParam) setMode(fromParam);
+  }, [search, setMode]);
+  return null;
 }

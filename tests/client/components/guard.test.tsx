@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeEach, expect, test } from 'vitest';
 import { RequireSession } from '../../../src/client/auth/RequireSession';
 import type { BackOfficeAuthProvider } from '../../../src/client/providers/auth-provider';
-import { clearSession, setCredentials } from '../../../src/client/providers/auth-state';
+import { logOut, setCredentials } from '../../../src/client/providers/auth-state';
 import { fakeToken } from '../tokens';
 
 function LoginProbe() {
@@ -31,7 +31,7 @@ function renderGuard(restore: () => Promise<boolean>, path = '/users?page=2') {
   return router;
 }
 
-beforeEach(() => clearSession());
+beforeEach(() => logOut());
 
 test('with no token it shows "Loading..." while the session is restored, then the page', async () => {
   let finish!: (ok: boolean) => void;

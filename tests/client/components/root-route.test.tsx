@@ -2,9 +2,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { RootRoute } from '../../../src/client/auth/RootRoute';
+import { createHttpClient } from '../../../src/client/providers/http-client';
+import { HttpClientContext } from '../../../src/client/providers/http-client-context';
 import { createQueryClient } from '../../../src/client/providers/query-client';
+
+let fetchStub: typeof fetch;
 
 function renderRoot() {
   const router = createMemoryRouter(
@@ -16,9 +20,11 @@ function renderRoot() {
     { initialEntries: ['/'] },
   );
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <HttpClientContext.Provider value={createHttpClient({ fetch: fetchStub })}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </HttpClientContext.Provider>,
   );
   return router;
 }
@@ -26,14 +32,12 @@ function renderRoot() {
 // The network is outside the component: answer GET /api/auth/check as the server would.
 function answerCheck(response: () => Promise<Response>) {
   const calls: string[] = [];
-  vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
+  fetchStub = (async (input: string, init: RequestInit) => {
     calls.push(`${init.method} ${input} ${init.credentials}`);
     return response();
-  });
+  }) as typeof fetch;
   return calls;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 test('authenticated: redirected to /dashboard', async () => {
   const calls = answerCheck(async () => new Response('{"isAuthentication":true}', { status: 200 }));

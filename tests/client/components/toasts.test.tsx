@@ -1,9 +1,15 @@
 /** Notifications as toasts with the spec's settings (§9). */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { AdminContext, defaultI18nProvider, memoryStore, testDataProvider, useNotify } from 'react-admin';
-import { expect, test } from 'vitest';
-import { TOAST_SETTINGS, Toasts } from '../../../src/client/layout/Toasts';
+import { AdminContext, defaultI18nProvider, memoryStore, testDataProvider, useNotify, useUpdate } from 'react-admin';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { showSessionExpired, TOAST_SETTINGS, Toasts } from '../../../src/client/layout/Toasts';
+
+afterEach(() => {
+  act(() => toast.dismiss());
+});
 
 function Notifier({ message, type }: { message: string; type: 'info' | 'error' }) {
   const notify = useNotify();
@@ -49,4 +55,93 @@ test('react-admin message keys are translated', async () => {
   );
   await act(async () => {});
   expect(await screen.findByRole('alert')).toHaveTextContent(/Element updated/);
+});
+
+test('the same message shown twice at once is one toast (ten failing calls, one message)', async () => {
+  function Twice() {
+    const notify = useNotify();
+    useEffect(() => {
+      notify('The server could not be reached.', { type: 'error' });
+      notify('The server could not be reached.', { type: 'error' });
+    }, [notify]);
+    return null;
+  }
+  render(
+    <AdminContext dataProvider={testDataProvider()} store={memoryStore()}>
+      <Toasts />
+      <Twice />
+    </AdminContext>,
+  );
+  await screen.findByText('The server could not be reached.');
+  await act(async () => {});
+  expect(screen.getAllByText('The server could not be reached.')).toHaveLength(1);
+});
+
+test('"Your login has expired." from the HTTP client is one error toast, also when react-admin says it too', async () => {
+  render(
+    <AdminContext dataProvider={testDataProvider()} store={memoryStore()}>
+      <Toasts />
+      <Notifier message="Your login has expired." type="error" />
+    </AdminContext>,
+  );
+  act(() => {
+    showSessionExpired();
+    showSessionExpired();
+  });
+  const toast = await screen.findByRole('alert');
+  expect(toast).toHaveTextContent('Your login has expired.');
+  await act(async () => {});
+  expect(screen.getAllByText('Your login has expired.')).toHaveLength(1);
+  expect(toast.closest('.Toastify__toast')).toHaveClass('Toastify__toast--error');
+});
+
+describe('undoable mutations are committed by the toast', () => {
+  function UndoableSave() {
+    const notify = useNotify();
+    const [update] = useUpdate();
+    return (
+      <button
+        type="button"
+        onClick={() =>
+          update(
+            'roles',
+            { id: 1, data: { name: 'GUIDE' }, previousData: { id: 1, name: 'OLD' } },
+            { mutationMode: 'undoable', onSuccess: () => notify('ra.notification.updated', { undoable: true, messageArgs: { smart_count: 1 } }) },
+          )
+        }
+      >
+        Save
+      </button>
+    );
+  }
+
+  function renderUndoable() {
+    const update = vi.fn(async (_resource: string, params: { id: number; data: object }) => ({ data: { id: params.id, ...params.data } }));
+    render(
+      <AdminContext dataProvider={testDataProvider({ update } as never)} store={memoryStore()} i18nProvider={defaultI18nProvider}>
+        <Toasts />
+        <UndoableSave />
+      </AdminContext>,
+    );
+    return update;
+  }
+
+  test('the change is saved when the toast closes', async () => {
+    const update = renderUndoable();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+    act(() => toast.dismiss());
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0][1]).toMatchObject({ id: 1, data: { name: 'GUIDE' } });
+  });
+
+  test('"Undo" drops the change', async () => {
+    const update = renderUndoable();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    act(() => toast.dismiss());
+    await act(async () => {});
+    expect(update).not.toHaveBeenCalled();
+  });
 });

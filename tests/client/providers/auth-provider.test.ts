@@ -2,9 +2,9 @@
  * The authProvider and the HTTP client against the real server (in-process, free port,
  * in-memory database, captcha on through a local fake siteverify).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { clearSession, getAuth, getUserState, setCredentials } from '../../../src/client/providers/auth-state';
+import { logOut, getAuth, getUserState, setCredentials } from '../../../src/client/providers/auth-state';
 import { createAuthProvider } from '../../../src/client/providers/auth-provider';
 import { createDataProvider } from '../../../src/client/providers/data-provider';
 import { ApiError, createHttpClient } from '../../../src/client/providers/http-client';
@@ -13,8 +13,10 @@ import { createCookieJar, type CookieJar } from '../cookie-jar';
 let server: TestServer;
 let jar: CookieJar;
 
+let expiries = 0;
+
 function clients(existingJar = jar) {
-  const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: existingJar.fetch });
+  const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: existingJar.fetch, onSessionExpired: () => (expiries += 1) });
   return { http, auth: createAuthProvider(http), data: createDataProvider(http) };
 }
 
@@ -32,8 +34,9 @@ afterAll(async () => {
   await server?.close();
 });
 beforeEach(() => {
+  expiries = 0;
   jar = createCookieJar();
-  clearSession();
+  logOut();
 });
 
 describe('login', () => {
@@ -76,7 +79,7 @@ describe('login', () => {
 describe('session restore', () => {
   test('after a reload (fresh providers, same cookie jar) checkAuth restores the session', async () => {
     await signIn();
-    clearSession(); // the reload: memory is gone, the cookie stays
+    logOut(); // the reload: memory is gone, the cookie stays
     const { auth } = clients();
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
     expect(getAuth().token).toMatch(/^ey/);
@@ -89,11 +92,12 @@ describe('session restore', () => {
     const { auth } = clients();
     await expect(auth.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
     expect(getAuth().token).toBeNull();
+    expect(expiries).toBe(0); // a failed restore is not an expired login: straight to /login, no message
   });
 
   test('parallel restores share one refresh', async () => {
     await signIn();
-    clearSession();
+    logOut();
     const { auth } = clients();
     const results = await Promise.all([auth.restoreSession(), auth.restoreSession(), auth.restoreSession()]);
     expect(results).toEqual([true, true, true]);
@@ -130,7 +134,7 @@ describe('403: refresh once, retry once', () => {
     const staffEmail = `staff-${Date.now()}@example.com`;
     const { data } = clients();
     await data.create('users', { data: { email: staffEmail, fullName: 'Staff Member', password: 'a long enough password', roles: ['STAFF'] } });
-    clearSession();
+    logOut();
     await clients().auth.login({ email: staffEmail, password: 'a long enough password', persist: false, captcha: server.captchaToken });
     jar.calls.length = 0;
     const failure = await clients().data.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'email', order: 'ASC' }, filter: {} }).catch((e) => e);
@@ -141,7 +145,7 @@ describe('403: refresh once, retry once', () => {
     expect(count('GET /api/admin/auth/user')).toBe(2);
   });
 
-  test('a refused refresh gives "Your login has expired." and checkError sends the user to /login', async () => {
+  test('a refused refresh gives "Your login has expired." (announced once) and checkError sends the user to /login', async () => {
     await signIn();
     setCredentials('not.a.token');
     jar.clear(); // the session cookie is gone (ended elsewhere)
@@ -150,7 +154,23 @@ describe('403: refresh once, retry once', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.sessionExpired).toBe(true);
     expect(failure.message).toBe('Your login has expired.');
-    await expect(auth.checkError(failure)).rejects.toEqual({ message: 'Your login has expired.', redirectTo: '/login' });
+    expect(expiries).toBe(1);
+    // react-admin logs out (token, user, cache) and redirects; the toast came from the client already.
+    await expect(auth.checkError(failure)).rejects.toEqual({ message: false, redirectTo: '/login' });
+  });
+
+  test('ten parallel calls meeting a refused refresh: one refresh, one "expired" announcement, ten failures', async () => {
+    await signIn();
+    setCredentials('not.a.token');
+    jar.clear();
+    jar.calls.length = 0;
+    const { data } = clients();
+    const failures = await Promise.all(
+      Array.from({ length: 10 }, () => data.getList('users', { pagination: { page: 1, perPage: 5 }, sort: { field: 'email', order: 'ASC' }, filter: {} }).catch((e) => e)),
+    );
+    expect(failures.every((failure) => failure instanceof ApiError && failure.sessionExpired)).toBe(true);
+    expect(count('GET /api/auth/refresh-token')).toBe(1);
+    expect(expiries).toBe(1);
   });
 
   test('a session ended by logout elsewhere makes the next call expire', async () => {
@@ -163,10 +183,13 @@ describe('403: refresh once, retry once', () => {
     expect(failure.sessionExpired).toBe(true);
   });
 
-  test('other errors are not a logout: checkError resolves', async () => {
+  test('other errors are not a logout: checkError resolves (they are only logged)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { auth } = clients();
     await expect(auth.checkError(new ApiError(500, { code: 'INTERNAL' }))).resolves.toBeUndefined();
     await expect(auth.checkError(new ApiError(403, { code: 'FORBIDDEN' }))).resolves.toBeUndefined();
+    expect(logged).toHaveBeenCalledTimes(2);
+    logged.mockRestore();
   });
 });
 
@@ -194,7 +217,7 @@ describe('canAccess', () => {
     await expect(auth.canAccess!({ resource: 'users', action: 'delete' })).resolves.toBe(true);
     await expect(auth.canAccess!({ resource: 'roles', action: 'edit' })).resolves.toBe(true);
     await expect(auth.canAccess!({ resource: 'bookings', action: 'list' })).resolves.toBe(false);
-    clearSession();
+    logOut();
     await expect(auth.canAccess!({ resource: 'users', action: 'list' })).resolves.toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { clearSession } from '../../../src/client/providers/auth-state';
+import { logOut } from '../../../src/client/providers/auth-state';
 import { createAuthProvider } from '../../../src/client/providers/auth-provider';
 import { createDataProvider, withLinkedInvalidation, type BackOfficeDataProvider } from '../../../src/client/providers/data-provider';
 import { ApiError, createHttpClient } from '../../../src/client/providers/http-client';
@@ -15,7 +15,7 @@ const page = (perPage = 100, p = 1) => ({ page: p, perPage });
 
 beforeAll(async () => {
   server = await startTestServer();
-  clearSession();
+  logOut();
   const jar = createCookieJar();
   const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
   await createAuthProvider(http).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
@@ -116,8 +116,12 @@ test('changes to users or roles invalidate both cached lists', async () => {
   const queryClient = new QueryClient();
   const invalidated: unknown[] = [];
   const removed: unknown[] = [];
+  const predicates: ((query: { queryKey: readonly unknown[] }) => boolean)[] = [];
   const spy = {
-    invalidateQueries: async (filters: { queryKey: readonly unknown[] }) => void invalidated.push(filters.queryKey),
+    invalidateQueries: async (filters: { queryKey: readonly unknown[]; predicate?: (query: { queryKey: readonly unknown[] }) => boolean }) => {
+      invalidated.push(filters.queryKey);
+      if (filters.predicate) predicates.push(filters.predicate);
+    },
     removeQueries: (filters: { queryKey: readonly unknown[]; type: 'inactive' }) => void removed.push([filters.type, ...filters.queryKey]),
   };
   const wrapped = withLinkedInvalidation(data, spy);
@@ -127,5 +131,15 @@ test('changes to users or roles invalidate both cached lists', async () => {
   invalidated.length = 0;
   await wrapped.getList('roles', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: {} });
   expect(invalidated).toEqual([]);
+
+  // A deleted record's own query is not asked for again (it would only answer 404); the lists are.
+  const { data: doomed } = await data.create('roles', { data: { name: 'DOOMED', permissions: [] } });
+  predicates.length = 0;
+  await wrapped.delete('roles', { id: doomed.id, previousData: doomed });
+  expect(invalidated).toEqual([['users'], ['roles']]);
+  const refetched = (queryKey: unknown[]) => predicates.every((predicate) => predicate({ queryKey }));
+  expect(refetched(['roles', 'getOne', { id: String(doomed.id) }])).toBe(false);
+  expect(refetched(['roles', 'getOne', { id: 'another' }])).toBe(true);
+  expect(refetched(['roles', 'getList', { pagination: page() }])).toBe(true);
   queryClient.clear();
 });

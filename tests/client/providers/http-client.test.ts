@@ -1,8 +1,8 @@
 /** The HTTP client's failure statuses (spec §8) and success rules (§5), against real sockets. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clearSession } from '../../../src/client/providers/auth-state';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { logOut, setCredentials } from '../../../src/client/providers/auth-state';
 import { ApiError, createHttpClient } from '../../../src/client/providers/http-client';
 
 /** The error a call fails with; a call that succeeds fails the test. */
@@ -16,11 +16,12 @@ async function failureOf(call: Promise<unknown>): Promise<ApiError> {
 }
 
 let server: Server;
+const refreshes = { count: 0, active: 0, maxActive: 0 };
 let base: string;
 const hanging: Array<() => void> = [];
 
 beforeAll(async () => {
-  clearSession();
+  logOut();
   server = createServer((request, response) => {
     const url = request.url ?? '';
     if (url.startsWith('/api/never')) {
@@ -31,6 +32,20 @@ beforeAll(async () => {
     if (url.startsWith('/api/created')) return void response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"1"}');
     if (url.startsWith('/api/accepted')) return void response.writeHead(202, { 'content-type': 'application/json' }).end('{}');
     if (url.startsWith('/api/missing')) return void response.writeHead(404, { 'content-type': 'application/json' }).end('{"code":"NOT_FOUND","message":"No such thing."}');
+    if (url.startsWith('/api/auth/refresh-token')) {
+      refreshes.active += 1;
+      refreshes.maxActive = Math.max(refreshes.maxActive, refreshes.active);
+      refreshes.count += 1;
+      setTimeout(() => {
+        refreshes.active -= 1;
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token: `fresh-${refreshes.count}` }));
+      }, 30);
+      return;
+    }
+    if (url.startsWith('/api/guarded')) {
+      const ok = (request.headers.authorization ?? '').startsWith('Bearer fresh-');
+      return void response.writeHead(ok ? 200 : 403, { 'content-type': 'application/json' }).end(ok ? '{"ok":true}' : '{"code":"TOKEN_EXPIRED","message":"expired"}');
+    }
     if (url.startsWith('/api/echo')) {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
@@ -103,4 +118,46 @@ test('calls carry JSON bodies, credentials and no bearer header without a token'
   expect(answer.headers['content-type']).toBe('application/json');
   expect(answer.headers.authorization).toBeUndefined();
   expect(answer.url).toBe('/api/echo?page=2&role=STAFF');
+});
+
+describe('refreshing across tabs of one browser', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    logOut();
+  });
+
+  test('refreshes take the "bo-refresh" Web Lock, so two tabs refresh one after the other', async () => {
+    // A Web Locks stand-in: one holder of a name at a time, the others queue.
+    const taken: string[] = [];
+    const queues = new Map<string, Promise<unknown>>();
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request(name: string, task: () => Promise<unknown>) {
+          taken.push(name);
+          const run = (queues.get(name) ?? Promise.resolve()).then(task, task);
+          queues.set(name, run.catch(() => undefined));
+          return run;
+        },
+      },
+    });
+    Object.assign(refreshes, { count: 0, active: 0, maxActive: 0 });
+    setCredentials('expired-token');
+    const tabA = createHttpClient({ baseUrl: base });
+    const tabB = createHttpClient({ baseUrl: base });
+    const answers = await Promise.all([tabA.request('guarded'), tabB.request('guarded')]);
+    expect(answers).toEqual([{ ok: true }, { ok: true }]);
+    expect(taken).toEqual(['bo-refresh', 'bo-refresh']);
+    expect(refreshes.count).toBe(2); // each tab refreshes with the cookie the other left…
+    expect(refreshes.maxActive).toBe(1); // …never both at once
+  });
+
+  test('without Web Locks one tab still shares one refresh between its calls', async () => {
+    vi.stubGlobal('navigator', { ...navigator, locks: undefined });
+    Object.assign(refreshes, { count: 0, active: 0, maxActive: 0 });
+    setCredentials('expired-token');
+    const tab = createHttpClient({ baseUrl: base });
+    await Promise.all([tab.request('guarded'), tab.request('guarded'), tab.request('guarded')]);
+    expect(refreshes.count).toBe(1);
+  });
 });

@@ -1,6 +1,8 @@
 /** Small fields shared by the users and roles screens. */
 import { Chip, Stack } from '@mui/material';
+import { useSyncExternalStore } from 'react';
 import { DeleteWithConfirmButton, useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
+import { getUserState, subscribe } from '../../providers/auth-state';
 
 /** A list of role or permission names as chips. */
 export function ChipsField({ source, emptyText = '—' }: { source: string; label?: string; sortable?: boolean; emptyText?: string }) {
@@ -28,11 +30,19 @@ export function SystemField(_props: { label?: string; sortable?: boolean }) {
   return record?.system ? <Chip label="System" size="small" color="primary" variant="outlined" /> : null;
 }
 
-/** Delete with a confirmation, shown only to those allowed to delete (the server checks anyway). */
+/**
+ * Delete with a confirmation, shown only to those allowed to delete (the server checks anyway),
+ * and never on one's own account, which the server refuses to delete.
+ */
 export function GuardedDeleteButton({ confirmContent }: { confirmContent?: string }) {
   const resource = useResourceContext();
   const record = useRecordContext();
+  const { user } = useSyncExternalStore(subscribe, getUserState);
   const { canAccess } = useCanAccess({ resource: resource ?? '', action: 'delete', record });
   if (canAccess !== true || !record) return null;
+  if (resource === 'users' && user !== null && record.id === user.id) return null;
   return <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent={confirmContent} />;
 }
+
+/** Create, edit and show pages read best at a form's width, not the screen's. */
+export const FORM_WIDTH = { maxWidth: 760 } as const;

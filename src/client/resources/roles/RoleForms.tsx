@@ -11,6 +11,7 @@ import {
   required,
   SaveButton,
   Show,
+  ShowButton,
   SimpleForm,
   SimpleShowLayout,
   TextField,
@@ -20,7 +21,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { ADMIN_ROLE, ROLE_NAME_PATTERN } from '../../../shared/permissions';
-import { ChipsField, SystemField } from '../common/fields';
+import { ChipsField, FORM_WIDTH, SystemField } from '../common/fields';
 import { usePermissionCatalogue } from '../common/permission-catalogue';
 import { DeleteRoleButton, PermissionsButton } from './RoleList';
 
@@ -46,7 +47,7 @@ function PermissionsInput({ disabled = false }: { disabled?: boolean }) {
 
 export function RoleCreate() {
   return (
-    <Create title="New role" redirect="show">
+    <Create sx={FORM_WIDTH} title="New role" redirect="show">
       <SimpleForm defaultValues={{ permissions: [] }}>
         <TextInput source="name" label="Name" validate={validateName} helperText="The role's name in tokens, e.g. TOUR_GUIDE" />
         <TextInput source="description" label="Description" multiline validate={maxLength(500)} />
@@ -69,9 +70,18 @@ function RoleEditForm() {
   );
 }
 
+function EditActions() {
+  return (
+    <TopToolbar>
+      <PermissionsButton />
+      <ShowButton />
+    </TopToolbar>
+  );
+}
+
 export function RoleEdit() {
   return (
-    <Edit title="Edit role" mutationMode="pessimistic" redirect="show">
+    <Edit sx={FORM_WIDTH} title="Edit role" mutationMode="pessimistic" redirect="show" actions={<EditActions />}>
       <RoleEditForm />
     </Edit>
   );
@@ -89,7 +99,7 @@ function ShowActions() {
 
 export function RoleShow() {
   return (
-    <Show title="Role" actions={<ShowActions />}>
+    <Show sx={FORM_WIDTH} title="Role" actions={<ShowActions />}>
       <SimpleShowLayout>
         <TextField source="name" label="Name" />
         <TextField source="description" label="Description" emptyText="—" />

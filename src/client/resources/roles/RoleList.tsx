@@ -11,6 +11,7 @@ import {
   SearchInput,
   TextField,
   useRecordContext,
+  WrapperField,
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
@@ -50,9 +51,11 @@ export function RoleList() {
         <NumberField source="userCount" label="Users" />
         <SystemField label="Type" sortable={false} />
         <DateField source="createdAt" label="Created" />
-        <PermissionsButton />
-        <EditButton />
-        <DeleteRoleButton />
+        <WrapperField label="Actions" sortable={false}>
+          <PermissionsButton />
+          <EditButton />
+          <DeleteRoleButton />
+        </WrapperField>
       </Datagrid>
     </List>
   );

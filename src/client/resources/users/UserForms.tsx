@@ -5,7 +5,6 @@ import {
   email,
   EditButton,
   maxLength,
-  minLength,
   PasswordInput,
   required,
   SaveButton,
@@ -19,15 +18,18 @@ import {
   Toolbar,
   TopToolbar,
 } from 'react-admin';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/password-policy';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthError } from '../../../shared/password-policy';
 import { STAFF_ROLE } from '../../../shared/permissions';
-import { ChipsField, GuardedDeleteButton, StatusField } from '../common/fields';
+import { ChipsField, FORM_WIDTH, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
 
 function RolesInput() {
   const { choices, isPending } = useRoleChoices();
   return <SelectArrayInput source="roles" label="Roles" choices={choices} isPending={isPending} helperText="What this person may do" />;
 }
+
+/** The shared length rule (counted in characters, as the server counts); the server adds its own checks. */
+const passwordPolicy = (value: unknown) => (typeof value === 'string' && value !== '' ? passwordLengthError(value) ?? undefined : undefined);
 
 const STATUS_CHOICES = [
   { id: 'active', name: 'Active' },
@@ -36,7 +38,7 @@ const STATUS_CHOICES = [
 
 export function UserCreate() {
   return (
-    <Create title="New user" redirect="show">
+    <Create sx={FORM_WIDTH} title="New user" redirect="show">
       <SimpleForm defaultValues={{ roles: [STAFF_ROLE] }}>
         <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} autoComplete="off" />
         <TextInput source="fullName" label="Full name" validate={[required(), maxLength(200)]} />
@@ -44,7 +46,7 @@ export function UserCreate() {
           source="password"
           label="Password"
           autoComplete="new-password"
-          validate={[required(), minLength(PASSWORD_MIN_LENGTH), maxLength(PASSWORD_MAX_LENGTH)]}
+          validate={[required(), passwordPolicy]}
           helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. Share it with the person safely; they can reset it.`}
         />
         <RolesInput />
@@ -64,7 +66,7 @@ function EditToolbar() {
 
 export function UserEdit() {
   return (
-    <Edit title="Edit user" mutationMode="pessimistic" redirect="show">
+    <Edit sx={FORM_WIDTH} title="Edit user" mutationMode="pessimistic" redirect="show">
       <SimpleForm toolbar={<EditToolbar />}>
         <TextInput source="email" label="E-mail (cannot change)" readOnly helperText={false} />
         <TextInput source="fullName" label="Full name" validate={[required(), maxLength(200)]} />
@@ -86,7 +88,7 @@ function ShowActions() {
 
 export function UserShow() {
   return (
-    <Show title="User" actions={<ShowActions />}>
+    <Show sx={FORM_WIDTH} title="User" actions={<ShowActions />}>
       <SimpleShowLayout>
         <TextField source="fullName" label="Full name" />
         <TextField source="email" label="E-mail" />

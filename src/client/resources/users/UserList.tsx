@@ -7,6 +7,7 @@ import {
   SearchInput,
   SelectInput,
   TextField,
+  WrapperField,
 } from 'react-admin';
 import { ChipsField, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
@@ -39,8 +40,10 @@ export function UserList() {
         <StatusField label="Status" sortBy="status" />
         <DateField source="createdAt" label="Created" showTime />
         <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
-        <EditButton />
-        <GuardedDeleteButton />
+        <WrapperField label="Actions" sortable={false}>
+          <EditButton />
+          <GuardedDeleteButton />
+        </WrapperField>
       </Datagrid>
     </List>
   );

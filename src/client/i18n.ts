@@ -1,0 +1,20 @@
+/**
+ * react-admin's English messages, with the product's own wording where react-admin's generic
+ * one ("Element created") would leave the user guessing what happened.
+ */
+import { defaultI18nProvider, type I18nProvider } from 'react-admin';
+
+export const MESSAGES: Record<string, string> = {
+  'resources.users.notifications.created': 'User created',
+  'resources.users.notifications.updated': 'User saved',
+  'resources.users.notifications.deleted': 'User deleted',
+  'resources.roles.notifications.created': 'Role created',
+  'resources.roles.notifications.updated': 'Role saved',
+  'resources.roles.notifications.deleted': 'Role deleted',
+  'ra.message.invalid_form': 'Some fields need attention: see the messages under them.',
+};
+
+export const i18nProvider: I18nProvider = {
+  ...defaultI18nProvider,
+  translate: (key, options) => MESSAGES[key] ?? defaultI18nProvider.translate(key, options),
+};
