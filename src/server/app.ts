@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { DestinationStream } from 'pino';
 import './app-types.js';
 import { AuditLog } from './audit/audit-log.js';
+import { auditRoutes } from './audit/routes.js';
 import { createAccessTokens } from './auth/access-tokens.js';
 import { PasswordResetService } from './auth/password-reset.js';
 import { authRoutes } from './auth/routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { name: 'auth', description: 'Sign-in, session and password reset' },
         { name: 'users', description: 'Users (administration)' },
         { name: 'roles', description: 'Roles and permissions (administration)' },
+        { name: 'audit', description: 'The audit log (read-only)' },
         { name: 'system', description: 'Health, runtime settings, this document' },
       ],
     },
@@ -133,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(roleRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,7 @@ export const apiPaths = {
   rolePermission: (id: string, permission: string) =>
     `admin/auth/role/${encodeURIComponent(id)}/permission/${encodeURIComponent(permission)}`,
   permissions: 'admin/auth/permission',
+  audit: 'admin/audit',
   config: 'config',
   health: 'health',
 } as const;

@@ -22,6 +22,51 @@ export interface Role {
   createdAt: string;
 }
 
+/** What the audit log records (CONTRACT: GET /admin/audit). */
+export const AUDIT_ACTIONS = [
+  'login.success',
+  'login.failure',
+  'login.lockout',
+  'logout',
+  'session.reuse_detected',
+  'password.reset_requested',
+  'password.reset',
+  'password.changed',
+  'profile.updated',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'role.created',
+  'role.updated',
+  'role.deleted',
+  'role.permission_granted',
+  'role.permission_revoked',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  /** The entry's number, as a string (a bigint in the database). */
+  id: string;
+  at: string;
+  action: AuditAction;
+  actorId: string | null;
+  /** The actor's e-mail as it is now; null when nobody was signed in or the user is gone. */
+  actorEmail: string | null;
+  targetType: 'user' | 'role' | 'session' | null;
+  targetId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown> | null;
+}
+
+/** Changing one's own profile: the name, and the password with the current one. */
+export interface ProfilePatch {
+  fullName?: string;
+  currentPassword?: string;
+  newPassword?: string;
+}
+
 export interface PermissionInfo {
   name: string;
   description: string;

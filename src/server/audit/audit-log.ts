@@ -1,23 +1,10 @@
-/** The audit log: who did what to whom, from where. Written by the services; read later (issue 5). */
-import type { Kysely } from 'kysely';
+/** The audit log: who did what to whom, from where. Written by the services, read by `audit.read` holders. */
+import { sql, type Kysely } from 'kysely';
+import type { AuditAction, AuditEntry as AuditAnswer } from '../../shared/types.js';
+import { containsPattern, pageWindow, type PageQuery } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 
-export type AuditAction =
-  | 'login.success'
-  | 'login.failure'
-  | 'login.lockout'
-  | 'logout'
-  | 'session.reuse_detected'
-  | 'password.reset_requested'
-  | 'password.reset'
-  | 'user.created'
-  | 'user.updated'
-  | 'user.deleted'
-  | 'role.created'
-  | 'role.updated'
-  | 'role.deleted'
-  | 'role.permission_granted'
-  | 'role.permission_revoked';
+export type { AuditAction };
 
 export interface AuditEntry {
   action: AuditAction;
@@ -43,6 +30,19 @@ export function auditOrigin(origin: RequestOrigin): Pick<AuditEntry, 'actorId' |
   return { actorId: origin.actorId, ip: origin.ip, userAgent: origin.userAgent };
 }
 
+export interface AuditListQuery extends PageQuery {
+  /** One action, or several. */
+  action?: AuditAction[];
+  actorId?: string;
+  targetId?: string;
+  /** Inclusive lower bound of `at` (ISO date-time). */
+  since?: string;
+  /** Exclusive upper bound of `at` (ISO date-time). */
+  until?: string;
+  /** Case-insensitive search over the actor's e-mail, the address and the target. */
+  q?: string;
+}
+
 export class AuditLog {
   constructor(
     private readonly db: Kysely<Database>,
@@ -64,5 +64,47 @@ export class AuditLog {
         details: entry.details ? JSON.stringify(entry.details) : null,
       })
       .execute();
+  }
+
+  /** Newest first. Read-only: nothing in the product changes or deletes an entry. */
+  async list(query: AuditListQuery): Promise<{ data: AuditAnswer[]; total: number }> {
+    let filtered = this.db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id');
+    if (query.action && query.action.length > 0) filtered = filtered.where('a.action', 'in', query.action);
+    if (query.actorId) filtered = filtered.where('a.actor_id', '=', query.actorId);
+    if (query.targetId) filtered = filtered.where('a.target_id', '=', query.targetId);
+    if (query.since) filtered = filtered.where('a.at', '>=', new Date(query.since));
+    if (query.until) filtered = filtered.where('a.at', '<', new Date(query.until));
+    if (query.q) {
+      const pattern = containsPattern(query.q.toLowerCase());
+      filtered = filtered.where((eb) =>
+        eb.or([eb(sql`lower(u.email)`, 'like', pattern), eb(sql`lower(a.ip)`, 'like', pattern), eb(sql`lower(a.target_id)`, 'like', pattern)]),
+      );
+    }
+    const { limit, offset } = pageWindow(query);
+    const [rows, count] = await Promise.all([
+      filtered
+        .select(['a.id', 'a.at', 'a.action', 'a.actor_id', 'u.email as actor_email', 'a.target_type', 'a.target_id', 'a.ip', 'a.user_agent', 'a.details'])
+        .orderBy('a.at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      data: rows.map((row) => ({
+        id: String(row.id),
+        at: new Date(row.at).toISOString(),
+        action: row.action as AuditAction,
+        actorId: row.actor_id,
+        actorEmail: row.actor_email ?? null,
+        targetType: row.target_type as AuditAnswer['targetType'],
+        targetId: row.target_id,
+        ip: row.ip,
+        userAgent: row.user_agent,
+        details: typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : row.details,
+      })),
+      total: count.total,
+    };
   }
 }

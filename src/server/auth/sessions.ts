@@ -25,7 +25,7 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-export type RevokeReason = 'logout' | 'reuse' | 'password_reset' | 'user_disabled' | 'expired';
+export type RevokeReason = 'logout' | 'reuse' | 'password_reset' | 'password_changed' | 'user_disabled' | 'expired';
 
 export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');
@@ -166,13 +166,18 @@ export class SessionService {
     await this.db.deleteFrom('password_reset_tokens').where('expires_at', '<', cutoff).execute();
   }
 
-  /** Ends every session of a user (password reset, disabling). Pass the transaction making the change. */
-  async revokeAllForUser(userId: string, reason: RevokeReason, db: Kysely<Database> = this.db): Promise<void> {
-    await db
+  /**
+   * Ends every session of a user (password reset, disabling), or every one but `exceptSessionId`
+   * (a password changed from the profile keeps the session that changed it). Pass the transaction
+   * making the change.
+   */
+  async revokeAllForUser(userId: string, reason: RevokeReason, db: Kysely<Database> = this.db, exceptSessionId?: string): Promise<void> {
+    let query = db
       .updateTable('sessions')
       .set({ revoked_at: new Date(this.now()), revoke_reason: reason })
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (exceptSessionId) query = query.where('id', '<>', exceptSessionId);
+    await query.execute();
   }
 }

@@ -171,6 +171,29 @@ export class UsersRepository {
     });
   }
 
+  /** The signed-in user's own change: name and/or password (already checked and hashed by the route). */
+  async updateOwnProfile(me: Principal, change: { fullName?: string; passwordHash?: string }, origin: RequestOrigin): Promise<User> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = new Date(this.now());
+      const set = {
+        ...(change.fullName !== undefined && { full_name: change.fullName }),
+        ...(change.passwordHash !== undefined && { password_hash: change.passwordHash, password_changed_at: now }),
+      };
+      if (Object.keys(set).length > 0) await trx.updateTable('users').set(set).where('id', '=', me.userId).execute();
+      if (change.fullName !== undefined) {
+        await this.audit.record({ action: 'profile.updated', ...auditOrigin(origin), targetType: 'user', targetId: me.userId, details: { fullName: change.fullName } }, trx);
+      }
+      if (change.passwordHash !== undefined) {
+        // Whoever else holds a session of this account (a thief, an old device) is signed out.
+        await this.sessions.revokeAllForUser(me.userId, 'password_changed', trx, me.sessionId);
+        await this.audit.record({ action: 'password.changed', ...auditOrigin(origin), targetType: 'user', targetId: me.userId }, trx);
+      }
+      const user = await this.getById(me.userId, trx);
+      if (!user) throw httpErrors.notFound('No user with this id.');
+      return user;
+    });
+  }
+
   async delete(id: string, origin: RequestOrigin): Promise<void> {
     if (id === origin.actorId) throw httpErrors.conflict('You cannot delete your own account.');
     await this.db.transaction().execute(async (trx) => {

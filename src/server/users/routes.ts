@@ -1,10 +1,10 @@
 /** /api/user/profile/{id} and /api/admin/auth/user…: thin routes over app.users. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
 import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { checkPassword } from '../security/password-policy.js';
 import { httpErrors } from '../http/errors.js';
-import { createUserSchema, deleteUserSchema, listUsersSchema, profileSchema, updateUserSchema } from './schemas.js';
+import { createUserSchema, deleteUserSchema, listUsersSchema, profileSchema, updateProfileSchema, updateUserSchema } from './schemas.js';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/user/profile/:id', { schema: profileSchema, onRequest: requireUser() }, async (request) => {
@@ -12,6 +12,31 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.params.id !== me.userId && !me.permissions.has('users.read')) throw httpErrors.forbidden();
     const user = await app.users.getById(request.params.id);
     if (!user) throw httpErrors.notFound('No user with this id.');
+    return user;
+  });
+
+  app.patch('/user/profile/:id', { schema: updateProfileSchema, onRequest: requireUser() }, async (request) => {
+    const me = principalOf(request);
+    if (request.params.id !== me.userId) throw httpErrors.forbidden('You can change only your own profile.');
+    const { fullName, currentPassword, newPassword } = request.body;
+    let passwordHash: string | undefined;
+    if (newPassword !== undefined) {
+      if (currentPassword === undefined) throw httpErrors.validation({ currentPassword: 'is required to set a new password' });
+      // A stolen access token must not become a way to guess the password: same throttle as sign-in.
+      const waiting = (await app.loginThrottle.retryAfterMs(me.email, request.ip)) > 0;
+      const account = await app.users.findCredentials(me.email);
+      const ok = !waiting && account ? await verifyPassword(account.passwordHash, currentPassword) : await verifyAgainstDummy(currentPassword);
+      if (!ok) {
+        await app.loginThrottle.recordFailure(me.email, request.ip);
+        throw httpErrors.validation({ currentPassword: 'is not correct' });
+      }
+      if (newPassword === currentPassword) throw httpErrors.validation({ newPassword: 'must differ from the current password' });
+      const problem = checkPassword(newPassword, { email: me.email });
+      if (problem) throw httpErrors.validation({ newPassword: problem });
+      passwordHash = await hashPassword(newPassword);
+    }
+    const user = await app.users.updateOwnProfile(me, { fullName: fullName?.trim(), passwordHash }, originOf(request));
+    if (passwordHash) app.background.run('password changed notice', () => app.passwordReset.notifyPasswordChanged(user.email));
     return user;
   });
 

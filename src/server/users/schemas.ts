@@ -45,6 +45,26 @@ export const profileSchema = {
   response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
 
+export const updateProfileSchema = {
+  tags: ['users'],
+  summary: 'Change your own name or password',
+  description:
+    'Only your own id (403 otherwise); needs no permission. A new password needs the current one: a wrong current ' +
+    'password is 400 VALIDATION on `currentPassword` and counts as a failed sign-in for the brute-force protection. ' +
+    'Changing the password ends your other sessions; this one stays signed in.',
+  security: bearer,
+  params: IdParamsSchema,
+  body: Type.Object(
+    {
+      fullName: Type.Optional(FullNameSchema),
+      currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+      newPassword: Type.Optional(NewPasswordSchema),
+    },
+    { additionalProperties: false, minProperties: 1 },
+  ),
+  response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
 export const listUsersSchema = {
   tags: ['users'],
   summary: 'List users',
