@@ -15,12 +15,14 @@ import { i18nProvider } from './i18n';
 import { Layout, Login, Toasts } from './layout';
 import Dashboard from './pages/Dashboard';
 import { NotFound, NotFoundPage } from './pages/NotFound';
+import Profile from './pages/Profile';
 import RolePermissions from './pages/RolePermissions';
 import { ServerErrorPage } from './pages/ServerError';
 import type { BackOfficeAuthProvider } from './providers/auth-provider';
 import type { BackOfficeDataProvider } from './providers/data-provider';
 import type { HttpClient } from './providers/http-client';
 import { HttpClientContext } from './providers/http-client-context';
+import audit from './resources/audit';
 import roles from './resources/roles';
 import users from './resources/users';
 import { ThemeFromQuery, useColourMode } from './theme/colour-mode';
@@ -64,9 +66,11 @@ export function App({ config, httpClient, authProvider, dataProvider, queryClien
           <CustomRoutes>
             <Route path="/dashboard" element={<Dashboard />} />
             <Route path="/roles/:id/permissions" element={<RolePermissions />} />
+          <Route path="/profile" element={<Profile />} />
           </CustomRoutes>
           <Resource name="users" {...users} />
           <Resource name="roles" {...roles} />
+          <Resource name="audit" {...audit} />
         </Admin>
       </RuntimeConfigContext.Provider>
     </HttpClientContext.Provider>

@@ -50,6 +50,8 @@ const screens: Screen[] = [
     await expect.poll(() => page.getByLabel(/description/i).inputValue()).toBe('A role to look at');
   } },
   { name: 'role-permissions', signedIn: true, url: () => `/roles/${role.id}/permissions`, ready: (page) => page.getByRole('switch', { name: /users\.read/i }).waitFor() },
+  { name: 'profile', signedIn: true, url: () => '/profile', ready: (page) => page.getByLabel(/^current password/i).waitFor() },
+  { name: 'audit-log', signedIn: true, url: () => '/audit', ready: (page) => see(page, /signed in/i) },
   { name: 'unknown-protected-path', signedIn: true, url: () => '/no/such/page', ready: (page) => see(page, /not found|404/i) },
 ];
 

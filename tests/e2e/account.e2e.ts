@@ -28,6 +28,71 @@ async function pageIsDark(page: Page): Promise<boolean> {
   return isDark(await backgroundRgb(page, '#root > *'));
 }
 
+describe('my profile and the audit log', () => {
+  test('a user renames themself and changes their password with the current one; another device is signed out; the administrator reads it in the audit log', async () => {
+    const user = { email: 'self-service@e2e.test', fullName: 'Self Service', password: 'First-password-123', roles: ['STAFF'] };
+    await api.createUser(user);
+    const other = await suite.open();
+    await login(other.page, user.email, user.password);
+    await signedIn(other.page);
+    const { page } = await suite.open();
+    await login(page, user.email, user.password);
+    await signedIn(page);
+
+    await page.getByRole('button', { name: /account/i }).click();
+    await page.getByRole('menuitem', { name: /my profile/i }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByLabel(/^full name/i).fill('Selma Service');
+    await page.getByRole('button', { name: /save name/i }).click();
+    await toast(page, /your name is saved/i).first().waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /account/i }).getAttribute('aria-label')).toMatch(/Selma Service/);
+
+    // A wrong current password: the field says so, nothing changes.
+    await page.getByLabel(/^current password/i).fill('Not-my-password-1');
+    await page.getByLabel(/^new password\W*$/i).fill('Second-password-456');
+    await page.getByLabel(/^new password again/i).fill('Second-password-456');
+    await page.getByRole('button', { name: /change password/i }).click();
+    await see(page, 'is not correct');
+    await page.getByLabel(/^current password/i).fill(user.password);
+    await page.getByRole('button', { name: /change password/i }).click();
+    await toast(page, /password is changed/i).first().waitFor();
+    await screenshot(page, 'journey-profile-password-changed');
+    expect(await page.getByLabel(/^current password/i).inputValue(), 'the form is emptied').toBe('');
+
+    // Still signed in here; the other device's next action sends it to the login screen.
+    await page.reload();
+    await page.getByLabel(/^current password/i).waitFor();
+    await other.page.reload();
+    await onLoginScreen(other.page);
+
+    // The administrator sees both changes in the audit log, filtered by action.
+    const admin = await suite.open();
+    await login(admin.page, suite.server.admin.email, suite.server.admin.password);
+    await signedIn(admin.page);
+    await menuEntry(admin.page, 'Audit log').click();
+    await admin.page.waitForURL((url) => url.pathname === '/audit');
+    await admin.page.getByPlaceholder(/search/i).fill('self-service@e2e.test');
+    await see(admin.page, 'Password changed');
+    await see(admin.page, 'Own name changed');
+    await admin.page.getByRole('combobox', { name: /action/i }).click();
+    await admin.page.getByRole('option', { name: 'Password changed' }).click();
+    await expect.poll(() => admin.page.getByText('Own name changed').count()).toBe(0);
+    await see(admin.page, 'Password changed');
+    await screenshot(admin.page, 'journey-audit-log');
+  });
+
+  test('without audit.read there is no Audit log entry, and /audit is refused', async () => {
+    const user = { email: 'no-audit@e2e.test', fullName: 'No Audit', password: 'Plain-password-123', roles: ['STAFF'] };
+    await api.createUser(user);
+    const { page } = await suite.open();
+    await login(page, user.email, user.password);
+    await signedIn(page);
+    expect(await menuEntry(page, 'Audit log').count()).toBe(0);
+    await page.goto('/audit');
+    await see(page, /not allowed|permission|access denied|unauthori[sz]ed/i);
+  });
+});
+
 describe('forgot password', () => {
   test('the link from the mail opens the reset page; the new password works, the old one does not, and the link works once', async () => {
     const user = { email: 'forgetful@e2e.test', fullName: 'Forgetful Person', password: 'Old-password-123', roles: ['STAFF'] };

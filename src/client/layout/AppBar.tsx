@@ -1,11 +1,28 @@
-import { AppBar as RaAppBar, Logout, TitlePortal, useGetIdentity, UserMenu } from 'react-admin';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { AppBar as RaAppBar, Logout, TitlePortal, useGetIdentity, UserMenu, useUserMenu } from 'react-admin';
+import { Link } from 'react-router';
 import { ColourModeButton } from './ColourModeButton';
+
+/** "My profile": your own name and password. */
+function ProfileMenuItem() {
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/profile" onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>
+        <AccountCircleIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>My profile</ListItemText>
+    </MenuItem>
+  );
+}
 
 /** The account menu; its accessible name includes the name it shows (WCAG 2.5.3). */
 function AccountMenu() {
   const { identity } = useGetIdentity();
   return (
     <UserMenu label={identity?.fullName ? `Account of ${identity.fullName}` : 'Account'}>
+      <ProfileMenuItem />
       <Logout />
     </UserMenu>
   );

@@ -4,7 +4,7 @@
  */
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { apiPaths } from '../../shared/api-paths';
-import type { ListAnswer, PermissionInfo, Role, User } from '../../shared/types';
+import type { AuditEntry, ListAnswer, PermissionInfo, ProfilePatch, Role, User } from '../../shared/types';
 import { ApiError, type HttpClient } from './http-client';
 
 export interface BackOfficeDataProvider extends DataProvider {
@@ -13,9 +13,13 @@ export interface BackOfficeDataProvider extends DataProvider {
   addRolePermission(roleId: Identifier, permission: string): Promise<string[]>;
   removeRolePermission(roleId: Identifier, permission: string): Promise<string[]>;
   getPermissionCatalogue(): Promise<PermissionInfo[]>;
+  /** Your own name, or password with the current one (PATCH /user/profile/{id}). */
+  updateProfile(userId: Identifier, patch: ProfilePatch): Promise<User>;
 }
 
 export type ResourceName = 'users' | 'roles';
+/** The audit log: listed only, never changed. */
+export const AUDIT_RESOURCE = 'audit';
 /** Changes to users or roles invalidate both cached lists (spec §7). */
 export const LINKED_RESOURCES: ResourceName[] = ['users', 'roles'];
 
@@ -23,6 +27,27 @@ const id = (value: Identifier) => String(value);
 
 function assertResource(resource: string): asserts resource is ResourceName {
   if (resource !== 'users' && resource !== 'roles') throw new ApiError(404, { code: 'NOT_FOUND', message: `Unknown resource ${resource}.` });
+}
+
+/** The audit screen's filters → GET /admin/audit's query (newest first; no sort to choose). */
+function auditQuery(params: GetListParams) {
+  const { page = 1, perPage = 25 } = params.pagination ?? {};
+  const filter = params.filter ?? {};
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  const date = (value: unknown) => {
+    const parsed = typeof value === 'string' && value !== '' ? new Date(value) : null;
+    return parsed && !Number.isNaN(parsed.getTime()) ? parsed.toISOString() : undefined;
+  };
+  return {
+    page,
+    pageSize: perPage,
+    q: text(filter.q),
+    action: text(filter.action),
+    actorId: text(filter.actorId),
+    targetId: text(filter.targetId),
+    since: date(filter.since),
+    until: date(filter.until),
+  };
 }
 
 function listQuery(params: GetListParams) {
@@ -65,6 +90,10 @@ export function createDataProvider(http: HttpClient): BackOfficeDataProvider {
 
   const provider: BackOfficeDataProvider = {
     async getList(resource, params) {
+      if (resource === AUDIT_RESOURCE) {
+        const answer = await http.request<ListAnswer<AuditEntry>>(apiPaths.audit, { query: auditQuery(params), signal: params.signal });
+        return { data: answer.data as never[], total: answer.total };
+      }
       assertResource(resource);
       const path = resource === 'users' ? apiPaths.users : apiPaths.roles;
       const query = listQuery(params);
@@ -156,6 +185,10 @@ export function createDataProvider(http: HttpClient): BackOfficeDataProvider {
     async getPermissionCatalogue() {
       return (await http.request<{ data: PermissionInfo[] }>(apiPaths.permissions)).data;
     },
+
+    async updateProfile(userId, patch) {
+      return http.request<User>(apiPaths.profile(id(userId)), { method: 'PATCH', body: patch, mutation: true });
+    },
   };
   return provider;
 }
@@ -176,7 +209,7 @@ function deletedRecordKeys(args: unknown[]): Set<string> {
   return new Set((params.ids ?? [params.id]).map((recordId) => `${resource}/${String(recordId)}`));
 }
 
-const MUTATIONS = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'addRolePermission', 'removeRolePermission'] as const;
+const MUTATIONS = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'addRolePermission', 'removeRolePermission', 'updateProfile'] as const;
 
 /**
  * After any change to users or roles, both cached lists are stale (user counts, role names):

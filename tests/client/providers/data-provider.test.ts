@@ -10,6 +10,7 @@ import { createCookieJar } from '../cookie-jar';
 
 let server: TestServer;
 let data: BackOfficeDataProvider;
+let signInAsAdmin: () => Promise<void>;
 const password = 'correct horse battery staple';
 const page = (perPage = 100, p = 1) => ({ page: p, perPage });
 
@@ -18,7 +19,11 @@ beforeAll(async () => {
   logOut();
   const jar = createCookieJar();
   const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
-  await createAuthProvider(http).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
+  signInAsAdmin = async () => {
+    logOut();
+    await createAuthProvider(http).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
+  };
+  await signInAsAdmin();
   data = createDataProvider(http);
 });
 afterAll(async () => {
@@ -142,4 +147,36 @@ test('changes to users or roles invalidate both cached lists', async () => {
   expect(refetched(['roles', 'getOne', { id: 'another' }])).toBe(true);
   expect(refetched(['roles', 'getList', { pagination: page() }])).toBe(true);
   queryClient.clear();
+});
+
+describe('profile and audit log', () => {
+  test('updateProfile changes your own name; a wrong current password comes back as a field error', async () => {
+    const jar = createCookieJar();
+    const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
+    const { data: user } = await data.create('users', { data: { email: 'own-profile@example.com', fullName: 'Before', password, roles: ['STAFF'] } });
+    logOut();
+    await createAuthProvider(http).login({ email: 'own-profile@example.com', password, persist: false, captcha: server.captchaToken });
+    const mine = createDataProvider(http);
+    expect(await mine.updateProfile(user.id, { fullName: 'After' })).toMatchObject({ id: user.id, fullName: 'After' });
+    const refused = await mine.updateProfile(user.id, { currentPassword: 'not the password', newPassword: 'another long password' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).status).toBe(400);
+    expect((refused as ApiError).body).toMatchObject({ code: 'VALIDATION', errors: { currentPassword: 'is not correct' } });
+    // A STAFF user cannot read the audit log.
+    const forbidden = await mine.getList('audit', { pagination: page(), sort: { field: 'at', order: 'DESC' }, filter: {} }).catch((e: unknown) => e);
+    expect((forbidden as ApiError).status).toBe(403);
+    await signInAsAdmin();
+  });
+
+  test('getList("audit") maps the filters: one action, a search, a time range given as local date-times', async () => {
+    const all = await data.getList('audit', { pagination: page(10), sort: { field: 'at', order: 'DESC' }, filter: {} });
+    expect(all.total).toBeGreaterThan(0);
+    expect(all.data[0]).toHaveProperty('action');
+    const renamed = await data.getList('audit', { pagination: page(), sort: { field: 'at', order: 'DESC' }, filter: { action: 'profile.updated', q: 'own-profile' } });
+    expect(renamed.data.map((entry) => entry.action)).toEqual(['profile.updated']);
+    const future = await data.getList('audit', { pagination: page(), sort: { field: 'at', order: 'DESC' }, filter: { since: '2999-01-01T00:00' } });
+    expect(future.total).toBe(0);
+    const blank = await data.getList('audit', { pagination: page(), sort: { field: 'at', order: 'DESC' }, filter: { q: '  ', since: '', action: '' } });
+    expect(blank.total).toBe(all.total);
+  });
 });

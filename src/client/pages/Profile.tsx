@@ -1,0 +1,127 @@
+/**
+ * /profile: the signed-in user's own account. The name can be changed freely; a new password
+ * needs the current one (the server checks it and the common-password list, and signs out the
+ * user's other devices).
+ */
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PasswordInput, SaveButton, SimpleForm, TextInput, Title, Toolbar, required, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthError } from '../../shared/password-policy';
+import type { ProfilePatch } from '../../shared/types';
+import { getUserState, setUserState } from '../providers/auth-state';
+import type { BackOfficeDataProvider } from '../providers/data-provider';
+import { ApiError } from '../providers/http-client';
+
+const passwordPolicy = (value: unknown) => (typeof value === 'string' && value !== '' ? passwordLengthError(value) ?? undefined : undefined);
+const sameAsNew = (value: unknown, values: Record<string, unknown>) =>
+  value === values.newPassword ? undefined : 'The two new passwords are not the same.';
+const notBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? 'Required' : undefined);
+
+function useSaveProfile() {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { identity } = useGetIdentity();
+
+  /** Saves; answers the server's field messages for the form to show under the fields. */
+  return async (patch: ProfilePatch, done: string): Promise<Record<string, string> | undefined> => {
+    if (!identity) return undefined;
+    try {
+      const user = await dataProvider.updateProfile(identity.id, patch);
+      setUserState({ ...getUserState(), user });
+      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+      notify(done, { type: 'success' });
+      return undefined;
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) {
+        notify('Some fields need attention: see the messages under them.', { type: 'error' });
+        return fieldErrors;
+      }
+      notify(error instanceof Error ? error.message : 'The change could not be saved.', { type: 'error' });
+      return undefined;
+    }
+  };
+}
+
+function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return null;
+  const errors = (error.body as { errors?: unknown }).errors;
+  return typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : null;
+}
+
+function SaveOnly({ label }: { label: string }) {
+  return (
+    <Toolbar>
+      <SaveButton label={label} alwaysEnable={false} />
+    </Toolbar>
+  );
+}
+
+export default function Profile() {
+  const { identity, isPending } = useGetIdentity();
+  const save = useSaveProfile();
+  // A changed password empties its form: a new key mounts a fresh one.
+  const [passwordForm, setPasswordForm] = useState(0);
+  if (isPending || !identity) return null;
+
+  return (
+    <Box sx={{ maxWidth: 640, mt: 2 }}>
+      <Title title="My profile" />
+      <Stack spacing={3}>
+        <Card>
+          <CardContent sx={{ pb: 0 }}>
+            <Typography component="h2" variant="h6">
+              Name
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Signed in as {identity.email as string}. Ask an administrator to change your e-mail address or roles.
+            </Typography>
+          </CardContent>
+          <SimpleForm
+            record={{ fullName: identity.fullName }}
+            toolbar={<SaveOnly label="Save name" />}
+            onSubmit={(values: Record<string, unknown>) => save({ fullName: String(values.fullName).trim() }, 'Your name is saved.')}
+          >
+            <TextInput source="fullName" label="Full name" validate={[required(), notBlank]} autoComplete="name" />
+          </SimpleForm>
+        </Card>
+
+        <Card>
+          <CardContent sx={{ pb: 0 }}>
+            <Typography component="h2" variant="h6">
+              Password
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Changing it signs you out on your other devices; you stay signed in here.
+            </Typography>
+          </CardContent>
+          <SimpleForm
+            key={passwordForm}
+            record={{}}
+            toolbar={<SaveOnly label="Change password" />}
+            onSubmit={async (values: Record<string, unknown>) => {
+              const errors = await save(
+                { currentPassword: values.currentPassword as string, newPassword: values.newPassword as string },
+                'Your password is changed. Your other devices are signed out.',
+              );
+              if (!errors) setPasswordForm((n) => n + 1);
+              return errors;
+            }}
+          >
+            <PasswordInput source="currentPassword" label="Current password" autoComplete="current-password" validate={required()} />
+            <PasswordInput
+              source="newPassword"
+              label="New password"
+              autoComplete="new-password"
+              validate={[required(), passwordPolicy]}
+              helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong one.`}
+            />
+            <PasswordInput source="confirmPassword" label="New password again" autoComplete="new-password" validate={[required(), sameAsNew]} />
+          </SimpleForm>
+        </Card>
+      </Stack>
+    </Box>
+  );
+}
