@@ -55,6 +55,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Faults against real server processes (database outage, kill -9, SIGTERM under load);
+        // run through `npm run test:faults`, not `npm test`. Needs the build (dist/server).
+        extends: true,
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['tests/faults/**/*.faults.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
