@@ -1,6 +1,7 @@
 /** The session's whole life: refresh and rotation, reuse detection, the grace window, check, logout, expiry. */
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadOrCreateJwtSecret } from '../../src/server/db/seed.js';
 import { decodeJwt, expectError } from '../helpers/assertions.js';
 import { as, createTestApp, createUser, login, refresh, sessionCookieOf, type TestApp } from '../helpers/test-app.js';
 
@@ -24,6 +25,8 @@ function meUrl(token: string): string {
     return `/api/user/profile/${adminId}`; // not a JWT at all: any URL behind the guard will do
   }
 }
+/** The app's own signing key: JWT_SECRET, or the one it made and stored at start. */
+const signingKey = async () => t.config.jwtSecret ?? loadOrCreateJwtSecret(t.database.handle.db, () => 'not-the-key');
 const callAs = (token: string) => as(t.app, token)({ method: 'GET', url: meUrl(token) });
 const check = (refreshToken?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/check', ...(refreshToken !== undefined && { cookies: { bo_session: refreshToken } }) });
@@ -237,6 +240,38 @@ describe('access tokens', () => {
     for (const token of [`${header}.${elevated}.${signature}`, none, otherKey, hs512, 'not-a-jwt', `${accessToken}x`]) {
       expectError(await callAs(token), 403, 'TOKEN_INVALID');
     }
+  });
+
+  test('signed with the real key but not as HS256, or with the algorithm spelled "None"/"NONE": 403 TOKEN_INVALID', async () => {
+    const { accessToken } = await login(t.app, t.admin);
+    const claims = decodeJwt(accessToken).payload;
+    const secret = await signingKey();
+    // The real key works with HS256 (so the refusals below are about the algorithm alone)…
+    expect((await callAs(createSigner({ key: secret, algorithm: 'HS256' })({ ...claims, jti: 'same-key-hs256' }))).statusCode).toBe(200);
+    // …and not with any other.
+    for (const algorithm of ['HS384', 'HS512'] as const) {
+      expectError(await callAs(createSigner({ key: secret, algorithm })({ ...claims })), 403, 'TOKEN_INVALID');
+    }
+    const payload = accessToken.split('.')[1];
+    for (const alg of ['None', 'NONE', 'nOnE', '']) {
+      const header = Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url');
+      expectError(await callAs(`${header}.${payload}.`), 403, 'TOKEN_INVALID');
+    }
+  });
+
+  test('right key, right algorithm, but past its expiry or missing the session claim: refused', async () => {
+    const { accessToken } = await login(t.app, t.admin);
+    const claims = decodeJwt(accessToken).payload;
+    const secret = await signingKey();
+    const sign = createSigner({ key: secret, algorithm: 'HS256' });
+    const past = Math.floor(t.clock.now() / 1000) - 1;
+    expectError(await callAs(sign({ ...claims, exp: past })), 403, 'TOKEN_EXPIRED');
+    const { sid: _sid, ...withoutSession } = claims;
+    expectError(await callAs(sign(withoutSession)), 403, 'TOKEN_INVALID');
+    // A session id that is not this user's: refused (the session must belong to the user).
+    const other = await createUser(t.app, await adminToken(), { email: 'session-owner@example.com' });
+    const otherSid = decodeJwt((await login(t.app, other)).accessToken).payload.sid;
+    expectError(await callAs(sign({ ...claims, sid: otherSid })), 403, 'TOKEN_INVALID');
   });
 
   test('a disabled user’s token stops working on the next call, and so does their session', async () => {
