@@ -1,12 +1,76 @@
 /**
- * The app's one route: every path renders the react-admin app, which routes on its own. No
- * errorElement, so an error nothing else catches shows react-router's default error page
- * ("Unexpected Application Error!", spec §2). main.tsx mounts it in a browser router; tests in a
- * memory router.
+ * The app's routes. The sign-in, password and error pages (spec §2: outside the layout) are part
+ * of the first download and render in a light MUI shell; every other path loads the react-admin
+ * app on demand, which routes on its own (`/`, the layout, the resources). No errorElement, so an
+ * error nothing else catches shows react-router's default error page ("Unexpected Application
+ * Error!"). main.tsx mounts these in a browser router; tests in a memory router.
  */
-import type { ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { createTheme } from '@mui/material/styles';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
+import { Loading } from './auth/Loading';
+import { LoginPage } from './auth/LoginPage';
+import { ResetPasswordPage } from './auth/ResetPasswordPage';
+import { ToastHost } from './layout/ToastHost';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ServerErrorPage } from './pages/ServerError';
+import { ServicesProvider, type AppServices } from './services';
+import { ColourModeProvider, ThemeFromQuery, useColourMode } from './theme/colour-mode';
+import type { ColourMode } from './providers/local-settings';
+import { darkTheme, lightTheme } from './theme/themes';
 
-export function appRoutes(app: ReactNode): RouteObject[] {
-  return [{ path: '*', element: app }];
+const AdminApp = lazy(() => import('./App'));
+
+/** The frame of every page: services, colour mode (with `?theme=`) and the one toast container. */
+function Shell({ services, initialMode }: { services: AppServices; initialMode: ColourMode }) {
+  return (
+    <ServicesProvider services={services}>
+      <ColourModeProvider initialMode={initialMode}>
+        <ThemeFromQuery />
+        <Outlet />
+        <ToastHost />
+      </ColourModeProvider>
+    </ServicesProvider>
+  );
+}
+
+/** The MUI theme of the pages outside react-admin (react-admin's <Admin> brings its own). */
+function PublicTheme() {
+  const { resolved } = useColourMode();
+  const theme = useMemo(() => createTheme(resolved === 'dark' ? darkTheme : lightTheme), [resolved]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Outlet />
+    </ThemeProvider>
+  );
+}
+
+export interface AppRoutesOptions {
+  initialMode?: ColourMode;
+  /** What renders for the protected paths; default the react-admin app, loaded on demand. */
+  admin?: ReactNode;
+}
+
+export function appRoutes(services: AppServices, options: AppRoutesOptions = {}): RouteObject[] {
+  return [
+    {
+      element: <Shell services={services} initialMode={options.initialMode ?? 'light'} />,
+      children: [
+        {
+          element: <PublicTheme />,
+          children: [
+            { path: '/login', element: <LoginPage /> },
+            { path: '/forgot-password', element: <ForgotPasswordPage /> },
+            { path: '/reset-password', element: <ResetPasswordPage /> },
+            { path: '/404', element: <NotFoundPage /> },
+            { path: '/500', element: <ServerErrorPage /> },
+          ],
+        },
+        { path: '*', element: <Suspense fallback={<Loading />}>{options.admin ?? <AdminApp services={services} />}</Suspense> },
+      ],
+    },
+  ];
 }

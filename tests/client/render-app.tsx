@@ -5,8 +5,7 @@
  */
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { App } from '../../src/client/App';
-import { showSessionExpired } from '../../src/client/layout/Toasts';
+import { showSessionExpired } from '../../src/client/layout/ToastHost';
 import { createAuthProvider } from '../../src/client/providers/auth-provider';
 import { createDataProvider, withLinkedInvalidation } from '../../src/client/providers/data-provider';
 import { createHttpClient } from '../../src/client/providers/http-client';
@@ -14,7 +13,6 @@ import { createQueryClient } from '../../src/client/providers/query-client';
 import { loadRuntimeConfig } from '../../src/client/providers/runtime-config';
 import { appRoutes } from '../../src/client/router';
 import type { PublicConfig } from '../../src/shared/types';
-import { ColourModeProvider } from '../../src/client/theme/colour-mode';
 
 export interface RenderAppOptions {
   baseUrl: string;
@@ -31,14 +29,8 @@ export async function renderApp({ baseUrl, fetch, entries, config }: RenderAppOp
   const authProvider = createAuthProvider(httpClient);
   const dataProvider = withLinkedInvalidation(createDataProvider(httpClient), queryClient);
   const runtimeConfig = config ?? (await loadRuntimeConfig(httpClient));
-  const router = createMemoryRouter(
-    appRoutes(
-      <ColourModeProvider initialMode="light">
-        <App config={runtimeConfig} httpClient={httpClient} authProvider={authProvider} dataProvider={dataProvider} queryClient={queryClient} />
-      </ColourModeProvider>,
-    ),
-    { initialEntries: entries, initialIndex: entries.length - 1 },
-  );
+  const services = { config: runtimeConfig, httpClient, authProvider, dataProvider, queryClient };
+  const router = createMemoryRouter(appRoutes(services, { initialMode: 'light' }), { initialEntries: entries, initialIndex: entries.length - 1 });
   render(<RouterProvider router={router} />);
   return { router, queryClient, httpClient, authProvider, dataProvider };
 }

@@ -44,6 +44,8 @@ describe('a role that permits little', () => {
     await admin.page.waitForURL((url) => url.pathname === '/roles');
     await admin.page.getByRole('link', { name: /^create$/i }).click();
     await admin.page.waitForURL((url) => url.pathname === '/roles/create');
+    // The form is loaded on demand: until it shows, the list is still on screen.
+    await admin.page.getByRole('button', { name: /^save$/i }).waitFor();
     await admin.page.getByLabel(/^name/i).fill('TOUR_DESK');
     await admin.page.getByLabel(/description/i).fill('Tour desk: sees users');
     await admin.page.getByRole('button', { name: /^save$/i }).click();
@@ -61,8 +63,10 @@ describe('a role that permits little', () => {
     await admin.page.waitForURL((url) => url.pathname === '/users');
     await admin.page.getByRole('link', { name: /^create$/i }).click();
     await admin.page.waitForURL((url) => url.pathname === '/users/create');
+    // The form is loaded on demand: until it shows, the list is still on screen.
+    await admin.page.getByRole('button', { name: /^save$/i }).waitFor();
     await admin.page.getByRole('textbox', { name: /e-?mail/i }).fill('desk@e2e.test');
-    await admin.page.getByLabel(/full name|name/i).first().fill('Desk Clerk');
+    await admin.page.getByLabel(/^full name/i).fill('Desk Clerk');
     await admin.page.getByLabel(/^password/i).fill('Front-counter-123');
     await admin.page.getByLabel(/roles?/i).first().click();
     await admin.page.getByRole('option', { name: 'TOUR_DESK' }).click();
@@ -118,6 +122,8 @@ describe('roles', () => {
     await page.waitForURL((url) => url.pathname === '/roles');
     await page.getByRole('link', { name: /^create$/i }).click();
     await page.waitForURL((url) => url.pathname === '/roles/create');
+    // The form is loaded on demand: until it shows, the list is still on screen.
+    await page.getByRole('button', { name: /^save$/i }).waitFor();
     await page.getByLabel(/^name/i).fill('GUIDE');
     await page.getByLabel(/description/i).fill('Guides');
     await page.getByRole('button', { name: /^save$/i }).click();

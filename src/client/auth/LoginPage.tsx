@@ -6,11 +6,11 @@
 import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Link, TextField } from '@mui/material';
 import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import ReCAPTCHA from 'react-google-recaptcha';
-import { useQueryClient } from '@tanstack/react-query';
-import { useAuthProvider, useNotificationContext } from 'react-admin';
+import { toast } from 'react-toastify';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { currentSubject, subscribe } from '../providers/auth-state';
 import { getPersist, setPersist } from '../providers/local-settings';
+import { useServices } from '../services';
 import { useColourMode } from '../theme/colour-mode';
 import { AuthCard } from './AuthCard';
 import { redirectTarget } from './redirect-target';
@@ -19,9 +19,7 @@ import { useRuntimeConfig } from './RuntimeConfig';
 export function LoginPage() {
   const { recaptchaSiteKey } = useRuntimeConfig();
   const { resolved } = useColourMode();
-  const authProvider = useAuthProvider();
-  const queryClient = useQueryClient();
-  const { resetNotifications } = useNotificationContext();
+  const { authProvider, queryClient } = useServices();
   const navigate = useNavigate();
   const location = useLocation();
   const captchaRef = useRef<ReCAPTCHA>(null);
@@ -47,8 +45,8 @@ export function LoginPage() {
     try {
       // authProvider.login directly rather than react-admin's useLogin, which pushes a history
       // entry of its own: the sign-in page replaces itself with the page the user asked for.
-      await authProvider!.login({ email: email.trim(), password, persist, captcha });
-      resetNotifications();
+      await authProvider.login({ email: email.trim(), password, persist, captcha });
+      toast.dismiss(); // "Your login has expired." and the like are over now
       await queryClient.invalidateQueries({ queryKey: ['auth'] }); // identity, permissions, canAccess
       navigate(redirectTarget(location.state), { replace: true });
     } catch (failure) {

@@ -1,39 +1,16 @@
 /**
- * Every react-admin notification shown as a toast with the spec's settings (§9). Undoable
- * actions get an "Undo" button; the change is committed when the toast closes without it.
+ * Every react-admin notification shown as a toast with the spec's settings (§9), in the shell's
+ * one container. Undoable actions get an "Undo" button; the change is committed when the toast
+ * closes without it.
  */
 import { useEffect } from 'react';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
-import { toast, ToastContainer, type ToastContainerProps, type TypeOptions } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { SESSION_EXPIRED_MESSAGE } from '../providers/http-client';
+import { toast, type TypeOptions } from 'react-toastify';
+import { TOAST_SETTINGS, toastIdOf } from './ToastHost';
 
-export const TOAST_SETTINGS = {
-  position: 'top-right',
-  autoClose: 5000,
-  closeButton: true,
-  pauseOnHover: true,
-  pauseOnFocusLoss: true,
-  draggable: 'touch',
-  draggablePercent: 80,
-  role: 'alert',
-  theme: 'light',
-} as const satisfies ToastContainerProps;
+export { showSessionExpired, TOAST_SETTINGS, toastIdOf } from './ToastHost';
 
 const TYPES: Record<string, TypeOptions> = { info: 'info', success: 'success', warning: 'warning', error: 'error' };
-
-/**
- * The same message is not stacked twice while it shows (ten calls failing at once give one
- * toast): a plain text toast is keyed by its type and text.
- */
-export function toastIdOf(type: TypeOptions, text: string): string {
-  return `${type}:${text}`;
-}
-
-/** The HTTP client's refused refresh (spec §8): one toast, however many calls it ended. */
-export function showSessionExpired(): void {
-  toast(SESSION_EXPIRED_MESSAGE, { type: 'error', toastId: toastIdOf('error', SESSION_EXPIRED_MESSAGE) });
-}
 
 export function Toasts() {
   const { notifications, takeNotification } = useNotificationContext();
@@ -81,5 +58,5 @@ export function Toasts() {
     }
   }, [notifications, takeNotification, takeMutation, translate]);
 
-  return <ToastContainer {...TOAST_SETTINGS} />;
+  return null; // the container is the app shell's ToastHost
 }

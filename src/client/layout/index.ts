@@ -2,4 +2,3 @@ export { AppBar } from './AppBar';
 export { Layout } from './Layout';
 export { Menu } from './Menu';
 export { Toasts } from './Toasts';
-export { LoginPage as Login } from '../auth/LoginPage';

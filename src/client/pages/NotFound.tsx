@@ -1,20 +1,9 @@
 import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { Title } from 'react-admin';
-import { Link as RouterLink } from 'react-router';
-import { AuthCard } from '../auth/AuthCard';
+import { NotFoundContent } from './NotFoundPage';
 
-function NotFoundContent() {
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
-      <Typography>The page you asked for does not exist or has moved.</Typography>
-      <Button component={RouterLink} to="/dashboard" variant="contained">
-        Go to the dashboard
-      </Button>
-    </Box>
-  );
-}
-
+export { NotFoundPage } from './NotFoundPage';
 /** An unknown path inside the layout (react-admin's catchAll). */
 export function NotFound() {
   return (
@@ -31,11 +20,3 @@ export function NotFound() {
   );
 }
 
-/** The standalone /404 page. */
-export function NotFoundPage() {
-  return (
-    <AuthCard title="Page not found">
-      <NotFoundContent />
-    </AuthCard>
-  );
-}

@@ -57,7 +57,11 @@ export default function RolePermissions() {
       notify(error instanceof Error ? error.message : 'The change failed.', { type: 'error' });
     } finally {
       setPending(null);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['roles'] }), queryClient.invalidateQueries({ queryKey: ['users'] })]);
+      // Everything else about roles and users may have changed (counts, lists); this role's own
+      // permissions are the server's answer above. Refetching them too could land after the next
+      // switch has moved and flip it back for a moment.
+      const others = (query: { queryKey: readonly unknown[] }) => !(query.queryKey[1] === 'permissions' && query.queryKey[2] === id);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['roles'], predicate: others }), queryClient.invalidateQueries({ queryKey: ['users'] })]);
     }
   }
 

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, test, vi } from 'vitest';
 import { appRoutes } from '../../../src/client/router';
+import type { AppServices } from '../../../src/client/services';
 
 function Broken(): never {
   throw new Error('the app could not start');
@@ -11,7 +12,9 @@ function Broken(): never {
 test('the app route has no error element of its own: "Unexpected Application Error!"', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  render(<RouterProvider router={createMemoryRouter(appRoutes(<Broken />), { initialEntries: ['/dashboard'] })} />);
+  // The services are never reached: the admin app stand-in throws first.
+  const services = {} as AppServices;
+  render(<RouterProvider router={createMemoryRouter(appRoutes(services, { admin: <Broken /> }), { initialEntries: ['/dashboard'] })} />);
   expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
   expect(screen.getByText('the app could not start')).toBeInTheDocument();
 });

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { AdminContext, defaultI18nProvider, memoryStore, testDataProvider, useNotify, useUpdate } from 'react-admin';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ToastHost } from '../../../src/client/layout/ToastHost';
 import { showSessionExpired, TOAST_SETTINGS, Toasts } from '../../../src/client/layout/Toasts';
 
 afterEach(() => {
@@ -35,6 +36,7 @@ test('a react-admin notification appears as a top-right toast with role alert an
   render(
     <AdminContext dataProvider={testDataProvider()} store={memoryStore()}>
       <Toasts />
+      <ToastHost />
       <Notifier message="Role TOUR_GUIDE created" type="info" />
     </AdminContext>,
   );
@@ -50,6 +52,7 @@ test('react-admin message keys are translated', async () => {
   render(
     <AdminContext dataProvider={testDataProvider()} store={memoryStore()} i18nProvider={defaultI18nProvider}>
       <Toasts />
+      <ToastHost />
       <Notifier message="ra.notification.updated" type="info" />
     </AdminContext>,
   );
@@ -69,6 +72,7 @@ test('the same message shown twice at once is one toast (ten failing calls, one 
   render(
     <AdminContext dataProvider={testDataProvider()} store={memoryStore()}>
       <Toasts />
+      <ToastHost />
       <Twice />
     </AdminContext>,
   );
@@ -81,6 +85,7 @@ test('"Your login has expired." from the HTTP client is one error toast, also wh
   render(
     <AdminContext dataProvider={testDataProvider()} store={memoryStore()}>
       <Toasts />
+      <ToastHost />
       <Notifier message="Your login has expired." type="error" />
     </AdminContext>,
   );
@@ -120,6 +125,7 @@ describe('undoable mutations are committed by the toast', () => {
     render(
       <AdminContext dataProvider={testDataProvider({ update } as never)} store={memoryStore()} i18nProvider={defaultI18nProvider}>
         <Toasts />
+        <ToastHost />
         <UndoableSave />
       </AdminContext>,
     );

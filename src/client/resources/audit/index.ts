@@ -1,5 +1,7 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { AuditList } from './AuditList';
+import { lazy } from 'react';
+
+const AuditList = lazy(() => import('./AuditList').then((module) => ({ default: module.AuditList })));
 
 /** Read-only: a list and nothing else. */
 export default {
