@@ -58,8 +58,13 @@ function openPostgres(connectionString: string, max: number): DatabaseHandle {
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (server restart) must not crash the process.
+  // A connection dying (PostgreSQL stopped or restarted) must not crash the process: idle
+  // clients report through the pool, clients lent out report on themselves. Either way the
+  // query in flight fails (→ 503 UNAVAILABLE) and the pool drops the broken client.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
