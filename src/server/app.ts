@@ -24,7 +24,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/open-database.js';
 import { loadOrCreateJwtSecret } from './db/seed.js';
 import { BackgroundTasks } from './http/background.js';
-import { httpErrors, registerErrorHandler, sendError } from './http/errors.js';
+import { classifyError, httpErrors, registerErrorHandler, sendError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { AUTH_RATE_LIMITS, MemoryCounterStore, RedisCounterStore, type AuthRateLimits, type CounterStore } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -78,6 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return config.trustProxy && typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    // Addresses the router refuses before any route runs (a malformed %-escape, a path part over
+    // maxParamLength) get the same error shape as everything else, without echoing the path.
+    frameworkErrors: (error, _request, reply) => sendError(reply, classifyError(error, _request)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -110,6 +110,8 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; messag
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'VALIDATION', message: 'The Content-Length header does not match the body.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'VALIDATION', message: 'The request body is empty.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'VALIDATION', message: 'The request body is not valid JSON.' },
+  FST_ERR_BAD_URL: { status: 400, code: 'VALIDATION', message: 'The address is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'VALIDATION', message: 'A part of the address is too long.' },
 };
 
 export function toErrorBody(error: AppError): ErrorBody {
