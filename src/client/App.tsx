@@ -3,7 +3,8 @@
  * (router.tsx). Reads as a table of contents: `/` runs the auth check; every other path is behind
  * the session guard inside the layout (unknown ones: NotFound). Heavy screens load lazily.
  */
-import { lazy } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, useEffect } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { RootRoute } from './auth/RootRoute';
@@ -14,23 +15,40 @@ import { NotFound } from './pages/NotFound';
 import audit from './resources/audit';
 import roles from './resources/roles';
 import users from './resources/users';
-import type { AppServices } from './services';
+import { createDataProvider, withLinkedInvalidation, type BackOfficeDataProvider } from './providers/data-provider';
+import { createQueryClient } from './providers/query-client';
+import { adminCache, wantToasts, type AppServices } from './services';
 import { useColourMode } from './theme/colour-mode';
 import { darkTheme, lightTheme } from './theme/themes';
 
 const RolePermissions = lazy(() => import('./pages/RolePermissions'));
+
+let defaults: { queryClient: QueryClient; dataProvider: BackOfficeDataProvider } | null = null;
+
+/** The query cache (spec §7 settings) and the dataProvider on the one HTTP client, made once. */
+function adminServices(services: AppServices) {
+  if (services.queryClient && services.dataProvider) return { queryClient: services.queryClient, dataProvider: services.dataProvider };
+  defaults ??= (() => {
+    const queryClient = services.queryClient ?? createQueryClient();
+    return { queryClient, dataProvider: services.dataProvider ?? withLinkedInvalidation(createDataProvider(services.httpClient), queryClient) };
+  })();
+  return defaults;
+}
 const Profile = lazy(() => import('./pages/Profile'));
 
 export default function App({ services }: { services: AppServices }) {
   const { resolved } = useColourMode();
+  const { queryClient, dataProvider } = adminServices(services);
+  adminCache.queryClient = queryClient;
+  useEffect(wantToasts, []);
   return (
     <Admin
       disableTelemetry
       title="Travel Back Office"
       authProvider={services.authProvider}
-      dataProvider={services.dataProvider}
+      dataProvider={dataProvider}
       i18nProvider={i18nProvider}
-      queryClient={services.queryClient}
+      queryClient={queryClient}
       layout={Layout}
       loginPage={false}
       notification={Toasts}

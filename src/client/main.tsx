@@ -2,28 +2,32 @@
  * Entry: builds the one HTTP client and the providers on it, reads the runtime settings, then
  * mounts the routes (router.tsx) in a browser-history data router whose default error page
  * ("Unexpected Application Error!") catches what nothing else does. The react-admin app itself
- * is a separate download, fetched when a protected path is opened.
+ * (with its query cache, dataProvider and toasts) is a separate download, fetched when a
+ * protected path is opened.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { showSessionExpired } from './layout/ToastHost';
 import { createAuthProvider } from './providers/auth-provider';
-import { createDataProvider, withLinkedInvalidation } from './providers/data-provider';
 import { createHttpClient } from './providers/http-client';
-import { createQueryClient } from './providers/query-client';
 import { loadRuntimeConfig } from './providers/runtime-config';
 import { appRoutes } from './router';
+import { wantToasts } from './services';
 import { initialColourMode } from './theme/colour-mode';
 
 async function start(): Promise<void> {
   // Relative `/api/` on the page's own origin.
-  const httpClient = createHttpClient({ onSessionExpired: showSessionExpired });
+  // The toast library loads with the first toast, not with the page.
+  const httpClient = createHttpClient({
+    onSessionExpired: () => {
+      wantToasts();
+      void import('./layout/ToastHost').then((toasts) => toasts.showSessionExpired());
+    },
+  });
   const config = await loadRuntimeConfig(httpClient);
-  const queryClient = createQueryClient();
   const authProvider = createAuthProvider(httpClient);
-  const dataProvider = withLinkedInvalidation(createDataProvider(httpClient), queryClient);
-  const services = { config, httpClient, authProvider, dataProvider, queryClient };
+  // The query cache and the dataProvider are made by the admin app when it loads (App.tsx).
+  const services = { config, httpClient, authProvider };
 
   const router = createBrowserRouter(appRoutes(services, { initialMode: initialColourMode(window.location.search) }));
   createRoot(document.getElementById('root')!).render(

@@ -4,7 +4,7 @@
  * it without loading react-admin (they are in the first download; the admin app is not).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { PublicConfig } from '../shared/types';
 import { RuntimeConfigContext } from './auth/RuntimeConfig';
 import type { BackOfficeAuthProvider } from './providers/auth-provider';
@@ -16,9 +16,13 @@ export interface AppServices {
   config: PublicConfig;
   httpClient: HttpClient;
   authProvider: BackOfficeAuthProvider;
-  dataProvider: BackOfficeDataProvider;
-  queryClient: QueryClient;
+  /** Default: made by the admin app when it first loads (so the sign-in page does not download them). */
+  dataProvider?: BackOfficeDataProvider;
+  queryClient?: QueryClient;
 }
+
+/** The admin app's query cache once it exists: a sign-in marks its `auth` answers stale (identity, permissions). */
+export const adminCache: { queryClient: QueryClient | null } = { queryClient: null };
 
 const ServicesContext = createContext<AppServices | null>(null);
 
@@ -35,5 +39,28 @@ export function ServicesProvider({ services, children }: { services: AppServices
         <RuntimeConfigContext.Provider value={services.config}>{children}</RuntimeConfigContext.Provider>
       </HttpClientContext.Provider>
     </ServicesContext.Provider>
+  );
+}
+
+/**
+ * The toast container (and its library) is mounted the first time anything may show a toast: the
+ * admin app loading, or a message raised on a sign-in page. Until then the pages do without it.
+ */
+let toastsWanted = false;
+const toastListeners = new Set<() => void>();
+
+export function wantToasts(): void {
+  if (toastsWanted) return;
+  toastsWanted = true;
+  for (const listener of toastListeners) listener();
+}
+
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      toastListeners.add(listener);
+      return () => toastListeners.delete(listener);
+    },
+    () => toastsWanted,
   );
 }

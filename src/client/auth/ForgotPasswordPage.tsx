@@ -1,10 +1,12 @@
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
-import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { Box, Button, Link } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { apiPaths } from '../../shared/api-paths';
 import { useHttpClient } from '../providers/http-client-context';
 import { AuthCard } from './AuthCard';
+import { Field } from './Field';
+import { Notice } from './Notice';
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -38,9 +40,9 @@ export function ForgotPasswordPage() {
     <AuthCard title="Forgot your password?">
       {sentTo ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Alert severity="success">
+          <Notice severity="success">
             Check your inbox: if {sentTo} belongs to an account, a link to choose a new password is on its way. It works for 30 minutes.
-          </Alert>
+          </Notice>
           <Link component={RouterLink} to="/login">
             Back to sign in
           </Link>
@@ -48,8 +50,8 @@ export function ForgotPasswordPage() {
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <p style={{ margin: 0 }}>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-          {error && <Alert severity="error">{error}</Alert>}
-          <TextField label="Email" type="email" name="email" autoComplete="username" autoFocus required value={email} onChange={(event) => setEmail(event.target.value)} />
+          {error && <Notice severity="error">{error}</Notice>}
+          <Field label="Email" type="email" name="email" autoComplete="username" autoFocus required value={email} onChange={(event) => setEmail(event.target.value)} />
           <Button type="submit" variant="contained" size="large" disabled={submitting}>
             Send reset link
           </Button>

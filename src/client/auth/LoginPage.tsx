@@ -3,26 +3,31 @@
  * widget when the server has a site key. The captcha answer travels in the login call's
  * `g-recaptcha-response` query parameter.
  */
-import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Link, TextField } from '@mui/material';
+import { Box, Button, Checkbox, CircularProgress, FormControlLabel, Link } from '@mui/material';
 import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import ReCAPTCHA from 'react-google-recaptcha';
-import { toast } from 'react-toastify';
+import { lazy, Suspense } from 'react';
+import type ReCAPTCHAType from 'react-google-recaptcha';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { currentSubject, subscribe } from '../providers/auth-state';
 import { getPersist, setPersist } from '../providers/local-settings';
-import { useServices } from '../services';
+import { adminCache, useServices } from '../services';
 import { useColourMode } from '../theme/colour-mode';
 import { AuthCard } from './AuthCard';
+import { Field } from './Field';
+import { Notice } from './Notice';
 import { redirectTarget } from './redirect-target';
 import { useRuntimeConfig } from './RuntimeConfig';
+
+/** The widget's code loads only where a site key is configured. */
+const ReCAPTCHA = lazy(() => import('react-google-recaptcha'));
 
 export function LoginPage() {
   const { recaptchaSiteKey } = useRuntimeConfig();
   const { resolved } = useColourMode();
-  const { authProvider, queryClient } = useServices();
+  const { authProvider } = useServices();
   const navigate = useNavigate();
   const location = useLocation();
-  const captchaRef = useRef<ReCAPTCHA>(null);
+  const captchaRef = useRef<ReCAPTCHAType>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [persist, setPersistState] = useState(getPersist);
@@ -46,8 +51,9 @@ export function LoginPage() {
       // authProvider.login directly rather than react-admin's useLogin, which pushes a history
       // entry of its own: the sign-in page replaces itself with the page the user asked for.
       await authProvider.login({ email: email.trim(), password, persist, captcha });
-      toast.dismiss(); // "Your login has expired." and the like are over now
-      await queryClient.invalidateQueries({ queryKey: ['auth'] }); // identity, permissions, canAccess
+      // "Your login has expired." and the like are over now.
+      void import('react-toastify').then(({ toast }) => toast.dismiss());
+      await adminCache.queryClient?.invalidateQueries({ queryKey: ['auth'] }); // identity, permissions, canAccess
       navigate(redirectTarget(location.state), { replace: true });
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : 'Sign-in failed. Try again.');
@@ -63,8 +69,8 @@ export function LoginPage() {
   return (
     <AuthCard title="Sign in">
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {error && <Alert severity="error">{error}</Alert>}
-        <TextField
+        {error && <Notice severity="error">{error}</Notice>}
+        <Field
           label="Email"
           type="email"
           name="email"
@@ -74,7 +80,7 @@ export function LoginPage() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <TextField
+        <Field
           label="Password"
           type="password"
           name="password"
@@ -97,6 +103,7 @@ export function LoginPage() {
         />
         {needsCaptcha && (
           <Box sx={{ minHeight: 78 }}>
+            <Suspense fallback={null}>
             <ReCAPTCHA
               ref={captchaRef}
               sitekey={recaptchaSiteKey}
@@ -105,6 +112,7 @@ export function LoginPage() {
               onExpired={() => setCaptcha(null)}
               onErrored={() => setCaptcha(null)}
             />
+            </Suspense>
           </Box>
         )}
         <Button type="submit" variant="contained" size="large" disabled={!canSubmit} startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}>

@@ -1,5 +1,5 @@
 /** Chooses a new password with the token from the e-mailed link (`/reset-password?token=…`). */
-import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { Box, Button, Link } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { apiPaths } from '../../shared/api-paths';
@@ -7,6 +7,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthError } from '.
 import { ApiError } from '../providers/http-client';
 import { useHttpClient } from '../providers/http-client-context';
 import { AuthCard } from './AuthCard';
+import { Field } from './Field';
+import { Notice } from './Notice';
 
 export function ResetPasswordPage() {
   const httpClient = useHttpClient();
@@ -44,7 +46,7 @@ export function ResetPasswordPage() {
     return (
       <AuthCard title="Password changed">
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Alert severity="success">Your password has been changed, and every other session has been signed out.</Alert>
+          <Notice severity="success">Your password has been changed, and every other session has been signed out.</Notice>
           <Button component={RouterLink} to="/login" variant="contained">
             Sign in
           </Button>
@@ -57,7 +59,7 @@ export function ResetPasswordPage() {
     return (
       <AuthCard title="Choose a new password">
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Alert severity="error">This reset link is invalid, has expired or has already been used. Ask for a new one.</Alert>
+          <Notice severity="error">This reset link is invalid, has expired or has already been used. Ask for a new one.</Notice>
           <Link component={RouterLink} to="/forgot-password">
             Ask for a new link
           </Link>
@@ -69,8 +71,8 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Choose a new password">
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {error && <Alert severity="error">{error}</Alert>}
-        <TextField
+        {error && <Notice severity="error">{error}</Notice>}
+        <Field
           label="New password"
           type="password"
           name="password"
@@ -82,7 +84,7 @@ export function ResetPasswordPage() {
           error={Boolean(fieldErrors.password)}
           helperText={fieldErrors.password ?? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters; a passphrase is easiest to remember.`}
         />
-        <TextField
+        <Field
           label="Confirm password"
           type="password"
           name="confirm"

@@ -1,0 +1,442 @@
+#!/usr/bin/env node
+// `npm run bench`: every figure of the performance budget, measured in one run, printed as one
+// table with PASS/FAIL per budget (exit code 1 when any budget fails). BENCH_QUICK=1 runs shorter.
+//
+//   1. JavaScript for the first view of /login and of /dashboard (gzip -9 of every script the
+//      page loads in Chromium), beside a stock react-admin app (bench/stock-app) built now.
+//   2. API throughput with autocannon (50 connections) on the embedded database and on the
+//      PostgreSQL server: health, the user list (page of 25, role filter) at 10,000 and 100,000
+//      users beside the database's own rate for the same queries, refresh, login.
+//   3. Login storm: 200 concurrent sign-ins while /api/health is polled; its p99.
+//   4. Cold start on the embedded database, and the server's peak resident memory.
+//   5. Lighthouse (desktop preset) on /login and /dashboard.
+//
+// BENCH_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
+// a database of its own is created and dropped. BENCH_SKIP=pg,lighthouse skips parts.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const QUICK = process.env.BENCH_QUICK === '1';
+const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const DURATION = QUICK ? 3 : 8;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench admin password 1' };
+const CHROMIUM = '/usr/bin/chromium';
+const rows = [];
+let peakRssKb = 0;
+const started = Date.now();
+
+function row(section, measure, value, budget = '', pass = null) {
+  rows.push({ section, measure, value, budget, result: pass === null ? '' : pass ? 'PASS' : 'FAIL' });
+  console.log(`  ${measure}: ${value}${budget ? `  (budget ${budget}: ${pass ? 'PASS' : 'FAIL'})` : ''}`);
+}
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => `${value.toFixed(1)} ms`;
+const rate = (value) => `${Math.round(value).toLocaleString('en')}/s`;
+
+// ---------------------------------------------------------------- build
+function run(cmd, args, env = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+if (!existsSync(join(root, 'dist/client/index.html')) || !existsSync(join(root, 'dist/server/server/server.js')) || process.env.BENCH_BUILD === '1') {
+  console.log('bench: building the product (npm run build)…');
+  run('npm', ['run', '--silent', 'build']);
+}
+console.log('bench: building the stock react-admin app (bench/stock-app)…');
+run('npx', ['vite', 'build', '--config', 'bench/stock-app/vite.config.ts']);
+
+// ---------------------------------------------------------------- server processes
+async function startServer(env) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [join(root, 'dist/server/server/server.js')], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const baseUrl = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout.on('data', () => {
+      const m = /running at (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1].replace('localhost', '127.0.0.1'));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
+  });
+  for (;;) {
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    await sleep(5);
+  }
+  const coldStartMs = performance.now() - t0;
+  return {
+    baseUrl,
+    coldStartMs,
+    child,
+    async stop() {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+        peakRssKb = Math.max(peakRssKb, hwm);
+      } catch {
+        // not Linux: no reading
+      }
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('exit', resolve));
+    },
+  };
+}
+const sleep = (time) => new Promise((resolve) => setTimeout(resolve, time));
+
+let address = 0;
+function nextAddress() {
+  address += 1;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+}
+
+async function signIn(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+    body: JSON.stringify({ ...ADMIN, persist: true }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  const cookie = /bo_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  return { token: (await response.json()).access_token, cookie };
+}
+
+// ---------------------------------------------------------------- seeding
+const SEED_SQL = (count, offset) => `
+  insert into users (id, email, full_name, password_hash, status, created_at, password_changed_at)
+  select gen_random_uuid(), 'bench-' || g || '@example.com', 'Bench User ' || g,
+         (select password_hash from users where email = '${ADMIN.email}'), 'active',
+         now() - make_interval(secs => g), now()
+  from generate_series(${offset + 1}, ${offset + count}) g;
+  insert into user_roles (user_id, role_id)
+  select u.id, r.id from users u cross join roles r
+  where r.name = (case when u.email like '%0@example.com' then 'ADMIN' else 'STAFF' end)
+    and u.email like 'bench-%' and not exists (select 1 from user_roles x where x.user_id = u.id);
+  analyze;`;
+
+async function seedPglite(dataDir, count, offset) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite({ dataDir: join(dataDir, 'db') });
+  await db.exec(SEED_SQL(count, offset));
+  await db.close();
+}
+
+async function seedPostgres(url, count, offset) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(SEED_SQL(count, offset));
+  await client.end();
+}
+
+// ---------------------------------------------------------------- the database's own rate
+/** The queries one list request issues (the guard's principal load, the page and its count), in a tight loop. */
+async function databaseRate(handle, userId, sessionId) {
+  const { UsersRepository } = await import(join(root, 'dist/server/server/users/repository.js'));
+  const users = new UsersRepository(handle.db, Date.now, null, null);
+  const until = performance.now() + DURATION * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (performance.now() < until) {
+      await users.loadPrincipal(userId, sessionId);
+      await users.list({ page: 1, pageSize: 25, role: 'STAFF' });
+      done += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: 50 }, worker));
+  return done / DURATION;
+}
+
+// ---------------------------------------------------------------- autocannon
+async function cannon(opts) {
+  const autocannon = (await import('autocannon')).default;
+  const result = await autocannon({ connections: 50, duration: DURATION, ...opts });
+  const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, total: result.requests.total };
+}
+
+function decodeJwt(token) {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+}
+
+async function apiRows(engine, env, seed, openHandle) {
+  console.log(`\nbench: API on the ${engine}`);
+  let server = await startServer(env);
+  await server.stop(); // migrated and seeded with the administrator
+  await seed(10_000, 0);
+  const listPath = '/api/admin/auth/user?page=1&pageSize=25&role=STAFF';
+  const p50 = {};
+  for (const [size, offset] of [[10_000, 0], [100_000, 10_000]]) {
+    if (size === 100_000) await seed(90_000, offset);
+    server = await startServer(env);
+    const { token } = await signIn(server.baseUrl);
+    if (size === 10_000) {
+      const health = await cannon({ url: `${server.baseUrl}/api/health` });
+      row(engine, 'GET /api/health', `${rate(health.rps)}, p50 ${health.p50} ms, p99 ${health.p99} ms`);
+    }
+    const list = await cannon({ url: server.baseUrl + listPath, headers: { authorization: `Bearer ${token}` } });
+    if (list.errors > 0) throw new Error(`user list: ${list.errors} errors`);
+    p50[size] = list.p50;
+    await server.stop();
+    // The database's own rate, same queries, same process, no HTTP (the server is stopped for PGlite, which one process owns).
+    const handle = await openHandle();
+    const claims = decodeJwt(token);
+    const own = await databaseRate(handle, claims.userId, claims.sid);
+    await handle.close();
+    const ratio = list.rps / own;
+    const need = engine === 'embedded database' ? 0.7 : 0.5;
+    row(
+      engine,
+      `user list at ${size.toLocaleString('en')} users (page of 25, role filter)`,
+      `${rate(list.rps)}, p50 ${list.p50} ms, p99 ${list.p99} ms; database alone ${rate(own)}; ratio ${(ratio * 100).toFixed(0)}%`,
+      `≥ ${need * 100}% of the database`,
+      ratio >= need,
+    );
+  }
+  const growth = p50[100_000] / Math.max(p50[10_000], 0.5);
+  row(engine, 'user list p50 at 100,000 ÷ at 10,000', `${growth.toFixed(2)}×`, '≤ 1.5×', growth <= 1.5);
+
+  server = await startServer(env);
+  // Refresh: each connection keeps its own session and feeds the rotated cookie back.
+  const sessions = [];
+  for (let i = 0; i < 50; i += 1) sessions.push((await signIn(server.baseUrl)).cookie);
+  let next = 0;
+  const refresh = await cannon({
+    url: `${server.baseUrl}/api/auth/refresh-token`,
+    requests: [
+      {
+        setupRequest: (request, context) => {
+          context.cookie ??= sessions[next++ % sessions.length];
+          return { ...request, headers: { ...request.headers, cookie: `bo_session=${context.cookie}`, 'x-forwarded-for': nextAddress() } };
+        },
+        onResponse: (_status, _body, context, headers) => {
+          const list = Array.isArray(headers?.['set-cookie']) ? headers['set-cookie'] : [headers?.['set-cookie'] ?? ''];
+          const found = list.map((line) => /bo_session=([^;]+)/.exec(line ?? '')?.[1]).find(Boolean);
+          if (found) context.cookie = found;
+        },
+      },
+    ],
+  });
+  row(engine, 'GET /api/auth/refresh-token (rotating)', `${rate(refresh.rps)}, p50 ${refresh.p50} ms, p99 ${refresh.p99} ms, ${refresh.errors} non-2xx`);
+  const login = await cannon({
+    url: `${server.baseUrl}/api/auth/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+    requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': nextAddress() } }) }],
+  });
+  row(engine, 'POST /api/auth/login (argon2id)', `${rate(login.rps)}, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.errors} non-2xx`);
+  return server;
+}
+
+// ---------------------------------------------------------------- login storm
+async function loginStorm(server) {
+  const latencies = [];
+  let storming = true;
+  const poller = (async () => {
+    while (storming) {
+      const t0 = performance.now();
+      await fetch(`${server.baseUrl}/api/health`).then((r) => r.arrayBuffer());
+      latencies.push(performance.now() - t0);
+      await sleep(10);
+    }
+  })();
+  const t0 = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, () =>
+      fetch(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+        body: JSON.stringify(ADMIN),
+      }).then((r) => r.status),
+    ),
+  );
+  const stormMs = performance.now() - t0;
+  storming = false;
+  await poller;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
+  const ok = answers.filter((s) => s === 200).length;
+  row('login storm', `200 concurrent sign-ins (${ok} × 200 OK in ${ms(stormMs)}): /api/health p99 over ${sorted.length} polls`, ms(p99), '< 50 ms', p99 < 50);
+}
+
+// ---------------------------------------------------------------- browser: JS bytes and Lighthouse
+async function scriptBytes(page, open) {
+  const bodies = [];
+  const onResponse = async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+  };
+  page.on('response', onResponse);
+  await open();
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  const sizes = await Promise.all(bodies);
+  return { bytes: sizes.reduce((a, b) => a + b, 0), files: sizes.length };
+}
+
+function serveStatic(dir) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+  const server = createServer((req, res) => {
+    const path = join(dir, req.url === '/' || !extname(req.url) ? 'index.html' : req.url.split('?')[0]);
+    if (!path.startsWith(dir) || !existsSync(path)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() })));
+}
+
+async function browserRows(server) {
+  console.log('\nbench: JavaScript per first view (Chromium)');
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const stock = await serveStatic(join(root, 'bench/.out/stock'));
+  try {
+    const fresh = async () => (await browser.newContext()).newPage();
+    let page = await fresh();
+    const stockView = await scriptBytes(page, async () => {
+      await page.goto(stock.url);
+      await page.getByText('user0@example.com').waitFor();
+    });
+    page = await fresh();
+    const login = await scriptBytes(page, async () => {
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByRole('button', { name: /sign in/i }).waitFor();
+    });
+    await page.getByLabel(/e-?mail/i).fill(ADMIN.email);
+    await page.getByLabel(/^password/i).fill(ADMIN.password);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL('**/dashboard');
+    // The dashboard's first view for a signed-in user: a new page of the same browser.
+    const second = await page.context().newPage();
+    const dashboard = await scriptBytes(second, async () => {
+      await second.goto(`${server.baseUrl}/dashboard`);
+      await second.getByText(ADMIN.email).first().waitFor();
+    });
+    row('first view', 'stock react-admin app (one ListGuesser)', `${kb(stockView.bytes)} gzip in ${stockView.files} file(s)`);
+    const loginRatio = login.bytes / stockView.bytes;
+    row('first view', '/login', `${kb(login.bytes)} gzip in ${login.files} files = ${(loginRatio * 100).toFixed(0)}% of stock`, '≤ 50% of stock', loginRatio <= 0.5);
+    const dashRatio = dashboard.bytes / stockView.bytes;
+    row('first view', '/dashboard after sign-in', `${kb(dashboard.bytes)} gzip in ${dashboard.files} files = ${(dashRatio * 100).toFixed(0)}% of stock`, '≤ stock', dashRatio <= 1);
+  } finally {
+    stock.close();
+    await browser.close();
+  }
+
+  if (SKIP.has('lighthouse')) return;
+  console.log('\nbench: Lighthouse (desktop preset)');
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const profile = mkdtempSync(join(tmpdir(), 'bo-bench-chrome-'));
+  const chrome = spawn(CHROMIUM, ['--headless=new', '--no-sandbox', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  try {
+    for (;;) {
+      if (await fetch(`http://127.0.0.1:${port}/json/version`).then(() => true, () => false)) break;
+      await sleep(100);
+    }
+    const lighthouse = (await import('lighthouse')).default;
+    const desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
+    const audit = async (url) => {
+      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] }, desktop);
+      const c = result.lhr.categories;
+      return { performance: Math.round(c.performance.score * 100), accessibility: Math.round(c.accessibility.score * 100), practices: Math.round(c['best-practices'].score * 100) };
+    };
+    const loginScores = await audit(`${server.baseUrl}/login`);
+    // Sign in within the same browser, so the dashboard audit runs with a live session.
+    const { chromium } = await import('playwright-core');
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    const page = await cdp.contexts()[0].newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel(/e-?mail/i).fill(ADMIN.email);
+    await page.getByLabel(/^password/i).fill(ADMIN.password);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL('**/dashboard');
+    await page.close();
+    const dashboardScores = await audit(`${server.baseUrl}/dashboard`);
+    await cdp.close().catch(() => {});
+    for (const [name, s] of [['/login', loginScores], ['/dashboard', dashboardScores]]) {
+      row('Lighthouse', `${name}: performance / accessibility / best practices`, `${s.performance} / ${s.accessibility} / ${s.practices}`, 'performance ≥ 95', s.performance >= 95);
+    }
+  } finally {
+    chrome.kill('SIGKILL');
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- main
+const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-'));
+const pgDatabase = `bench_${randomBytes(4).toString('hex')}`;
+const pgUrl = (() => {
+  const url = new URL(PG_URL);
+  url.pathname = `/${pgDatabase}`;
+  return url.toString();
+})();
+let exitCode = 0;
+try {
+  const { openDatabase } = await import(join(root, 'dist/server/server/db/open-database.js'));
+  // Embedded database.
+  const embeddedEnv = { DATA_DIR: dataDir };
+  const embedded = await apiRows('embedded database', embeddedEnv, (count, offset) => seedPglite(dataDir, count, offset), () =>
+    openDatabase({ kind: 'pglite-file', dataDir: join(dataDir, 'db') }),
+  );
+  await loginStorm(embedded);
+  await browserRows(embedded);
+  await embedded.stop();
+  const cold = await startServer(embeddedEnv);
+  row('server', 'cold start, embedded database with 100,000 users (spawn → first healthy answer)', ms(cold.coldStartMs), '< 3 s', cold.coldStartMs < 3000);
+  await cold.stop();
+
+  // PostgreSQL server.
+  if (!SKIP.has('pg')) {
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${pgDatabase}`);
+    await admin.end();
+    const pgEnv = { DATABASE_URL: pgUrl };
+    const server = await apiRows('PostgreSQL server', pgEnv, (count, offset) => seedPostgres(pgUrl, count, offset), () =>
+      openDatabase({ kind: 'postgres', url: pgUrl }, { poolSize: 10 }),
+    );
+    await loginStorm(server);
+    await server.stop();
+  }
+  row('server', 'peak resident memory of a server process during the run (VmHWM)', kb(peakRssKb * 1024), '< 250 MB', peakRssKb * 1024 < 250 * 1024 * 1024);
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.stack : error}`);
+  exitCode = 2;
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!SKIP.has('pg')) {
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect().then(() => admin.query(`drop database if exists ${pgDatabase} with (force)`)).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+}
+
+console.log(`\nBenchmark (${QUICK ? 'quick' : 'full'} run, ${DURATION} s per load test, ${Math.round((Date.now() - started) / 1000)} s in all, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${(await import('node:os')).cpus().length} cores)\n`);
+console.log('| part | measure | value | budget | result |');
+console.log('|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.section} | ${r.measure} | ${r.value} | ${r.budget} | ${r.result} |`);
+const failed = rows.filter((r) => r.result === 'FAIL').length;
+console.log(`\n${rows.filter((r) => r.result === 'PASS').length} budgets pass, ${failed} fail.`);
+process.exit(exitCode || (failed > 0 ? 1 : 0));
