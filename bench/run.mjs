@@ -279,8 +279,10 @@ async function loginStorm(server) {
 // ---------------------------------------------------------------- browser: JS bytes and Lighthouse
 async function scriptBytes(page, open) {
   const bodies = [];
+  const names = [];
   const onResponse = async (response) => {
     if (response.request().resourceType() !== 'script') return;
+    names.push(response.url().split('/').pop());
     bodies.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0));
   };
   page.on('response', onResponse);
@@ -288,6 +290,7 @@ async function scriptBytes(page, open) {
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   const sizes = await Promise.all(bodies);
+  if (process.env.BENCH_VERBOSE === '1') console.log(`    ${names.map((name, i) => `${name} ${sizes[i]}`).join(', ')}`);
   return { bytes: sizes.reduce((a, b) => a + b, 0), files: sizes.length };
 }
 
@@ -377,8 +380,10 @@ async function browserRows(server) {
       row('Lighthouse', `${name}: performance / accessibility / best practices`, `${s.performance} / ${s.accessibility} / ${s.practices}`, 'performance ≥ 95', s.performance >= 95);
     }
   } finally {
+    const gone = new Promise((resolve) => chrome.on('exit', resolve));
     chrome.kill('SIGKILL');
-    rmSync(profile, { recursive: true, force: true });
+    await gone;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 

@@ -13,24 +13,30 @@ import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 import { Loading } from './auth/Loading';
 import { LoginPage } from './auth/LoginPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
-import { ToastHost } from './layout/ToastHost';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ServerErrorPage } from './pages/ServerError';
-import { ServicesProvider, type AppServices } from './services';
+import { ServicesProvider, useToastsWanted, type AppServices } from './services';
 import { ColourModeProvider, ThemeFromQuery, useColourMode } from './theme/colour-mode';
 import type { ColourMode } from './providers/local-settings';
 import { darkTheme, lightTheme } from './theme/themes';
 
 const AdminApp = lazy(() => import('./App'));
+/** The toast container and its library arrive when first wanted (toasts raised before then wait in its queue). */
+const ToastHost = lazy(() => import('./layout/ToastHost').then((module) => ({ default: module.ToastHost })));
 
 /** The frame of every page: services, colour mode (with `?theme=`) and the one toast container. */
 function Shell({ services, initialMode }: { services: AppServices; initialMode: ColourMode }) {
+  const toasts = useToastsWanted();
   return (
     <ServicesProvider services={services}>
       <ColourModeProvider initialMode={initialMode}>
         <ThemeFromQuery />
         <Outlet />
-        <ToastHost />
+        {toasts && (
+          <Suspense fallback={null}>
+            <ToastHost />
+          </Suspense>
+        )}
       </ColourModeProvider>
     </ServicesProvider>
   );

@@ -284,3 +284,26 @@ describe('the last active administrator', () => {
     }
   });
 });
+
+describe('list totals kept by the database', () => {
+  test('the total of an unsearched list follows every create, role change and delete exactly', async () => {
+    const totals = async (query = '') => (await admin({ method: 'GET', url: `/api/admin/auth/user?pageSize=1${query}` })).json<{ total: number }>().total;
+    const counted = async (query: string) => (await admin({ method: 'GET', url: `/api/admin/auth/user?pageSize=100${query}` })).json<{ data: User[] }>().data.length;
+    const before = { all: await totals(), staff: await totals('&role=STAFF'), admins: await totals('&role=ADMIN') };
+    const created = await createUser(t.app, (await login(t.app, t.admin)).accessToken, { email: 'counted@example.com', roles: ['STAFF'] });
+    expect(await totals()).toBe(before.all + 1);
+    expect(await totals('&role=STAFF')).toBe(before.staff + 1);
+    await admin({ method: 'PATCH', url: `/api/admin/auth/user/${created.id}`, payload: { roles: ['ADMIN'] } });
+    expect(await totals('&role=STAFF')).toBe(before.staff);
+    expect(await totals('&role=ADMIN')).toBe(before.admins + 1);
+    await admin({ method: 'DELETE', url: `/api/admin/auth/user/${created.id}` });
+    expect(await totals()).toBe(before.all);
+    expect(await totals('&role=ADMIN')).toBe(before.admins);
+    // The kept totals agree with counting the rows.
+    expect(await totals()).toBe(await counted(''));
+    expect(await totals('&role=STAFF')).toBe(await counted('&role=STAFF'));
+    expect(await totals('&role=NO_SUCH_ROLE')).toBe(0);
+    // A search counts its matches.
+    expect(await totals('&q=staff@example')).toBe(1);
+  });
+});

@@ -3,8 +3,8 @@
  * widget when the server has a site key. The captcha answer travels in the login call's
  * `g-recaptcha-response` query parameter.
  */
-import { Box, Button, Checkbox, CircularProgress, FormControlLabel, Link } from '@mui/material';
-import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Box, Button, CircularProgress, Link } from '@mui/material';
+import { useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
 import { lazy, Suspense } from 'react';
 import type ReCAPTCHAType from 'react-google-recaptcha';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -89,18 +89,21 @@ export function LoginPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={persist}
-              onChange={(event) => {
-                setPersistState(event.target.checked);
-                setPersist(event.target.checked);
-              }}
-            />
-          }
-          label="Trust this device"
-        />
+        {/* A native checkbox: MUI's would add its icon set to the first download. */}
+        <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, cursor: 'pointer', typography: 'body1', py: 0.5 }}>
+          <Box
+            component="input"
+            type="checkbox"
+            name="persist"
+            checked={persist}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => {
+              setPersistState(event.target.checked);
+              setPersist(event.target.checked);
+            }}
+            sx={{ width: 20, height: 20, m: 0, ml: 1.25, accentColor: (theme) => theme.palette.primary.main, cursor: 'pointer' }}
+          />
+          Trust this device
+        </Box>
         {needsCaptcha && (
           <Box sx={{ minHeight: 78 }}>
             <Suspense fallback={null}>

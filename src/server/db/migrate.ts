@@ -1,11 +1,13 @@
 /** Ordered migrations, run at start. Kysely's migrator takes a lock, so instances starting together are safe. */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
+import * as rowCounts from './migrations/0002-row-counts.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-row-counts': rowCounts,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

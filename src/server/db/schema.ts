@@ -90,6 +90,13 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  row_counts: RowCountsTable;
+}
+
+/** Kept by triggers (migration 0002): `users`, and `role:<role id>` for a role's holders. */
+export interface RowCountsTable {
+  name: string;
+  count: ColumnType<string | number, never, never>;
 }
 
 export type UserRow = Selectable<UsersTable>;

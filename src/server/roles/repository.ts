@@ -184,7 +184,8 @@ const roleColumns = [
   'r.system',
   'r.created_at',
   sql<string[]>`array(select rp.permission from role_permissions rp where rp.role_id = r.id order by rp.permission)`.as('permissions'),
-  sql<number>`(select count(*)::int from user_roles ur where ur.role_id = r.id)`.as('user_count'),
+  // Kept by the database (migration 0002): no count over user_roles per role.
+  sql<number>`coalesce((select c.count::int from row_counts c where c.name = 'role:' || r.id), 0)`.as('user_count'),
 ] as const;
 
 function toRole(row: { id: string; name: string; description: string; system: boolean; created_at: Date; permissions: string[]; user_count: number }): Role {

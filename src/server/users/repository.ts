@@ -93,7 +93,7 @@ export class UsersRepository {
         .limit(pageWindow(query).limit)
         .offset(pageWindow(query).offset)
         .execute(),
-      filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      query.q !== undefined && query.q.trim() !== '' ? filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow() : this.keptCount(query.role),
     ]);
     return { data: rows.map(toUser), total: count.total };
   }
@@ -169,6 +169,23 @@ export class UsersRepository {
       await this.audit.record({ action: 'user.updated', ...auditOrigin(origin), targetType: 'user', targetId: id, details: { ...patch } }, trx);
       return (await this.getById(id, trx))!;
     });
+  }
+
+  /**
+   * The total of an unsearched list, from the counts the database keeps (migration 0002): one row
+   * read, whatever the size of the table. A search still counts its matches.
+   */
+  private async keptCount(role: string | undefined): Promise<{ total: number }> {
+    const row =
+      role === undefined
+        ? await this.db.selectFrom('row_counts').select('count').where('name', '=', 'users').executeTakeFirst()
+        : await this.db
+            .selectFrom('roles as r')
+            .innerJoin('row_counts as c', (join) => join.on(sql`c.name`, '=', sql`'role:' || r.id`))
+            .select('c.count')
+            .where('r.name', '=', role)
+            .executeTakeFirst();
+    return { total: Number(row?.count ?? 0) };
   }
 
   /** The signed-in user's own change: name and/or password (already checked and hashed by the route). */
