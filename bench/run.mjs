@@ -30,7 +30,9 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench admin password 1' };
 const CHROMIUM = '/usr/bin/chromium';
 const rows = [];
-let peakRssKb = 0;
+/** Peak resident memory (VmHWM) of the server processes, per engine. */
+const peakRssKb = {};
+let currentEngine = 'embedded database';
 const started = Date.now();
 
 function row(section, measure, value, budget = '', pass = null) {
@@ -89,7 +91,7 @@ async function startServer(env) {
       try {
         const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
         const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-        peakRssKb = Math.max(peakRssKb, hwm);
+        peakRssKb[currentEngine] = Math.max(peakRssKb[currentEngine] ?? 0, hwm);
       } catch {
         // not Linux: no reading
       }
@@ -177,6 +179,7 @@ function decodeJwt(token) {
 
 async function apiRows(engine, env, seed, openHandle) {
   console.log(`\nbench: API on the ${engine}`);
+  currentEngine = engine;
   let server = await startServer(env);
   await server.stop(); // migrated and seeded with the administrator
   await seed(10_000, 0);
@@ -424,7 +427,9 @@ try {
     await loginStorm(server);
     await server.stop();
   }
-  row('server', 'peak resident memory of a server process during the run (VmHWM)', kb(peakRssKb * 1024), '< 250 MB', peakRssKb * 1024 < 250 * 1024 * 1024);
+  for (const [engine, peak] of Object.entries(peakRssKb)) {
+    row('server', `peak resident memory of a server process on the ${engine} (VmHWM, first start included)`, `${(peak / 1024).toFixed(0)} MB`, '< 250 MB', peak < 250 * 1024);
+  }
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.stack : error}`);
   exitCode = 2;
