@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -32,6 +33,9 @@ beforeAll(async () => {
   await writeFile(join(clientDir, 'index.html'), '<!doctype html><title>Back office</title><div id="root"></div>');
   await writeFile(join(clientDir, 'assets', 'index-3f2a9c.js'), 'console.log("app")');
   await writeFile(join(clientDir, 'favicon.svg'), '<svg/>');
+  // As scripts/compress.mjs leaves them beside a built asset.
+  await writeFile(join(clientDir, 'assets', 'index-3f2a9c.js.br'), brotliCompressSync('console.log("app")'));
+  await writeFile(join(clientDir, 'assets', 'index-3f2a9c.js.gz'), gzipSync('console.log("app")'));
   t = await createTestApp({ logStream, clientDir });
   adminToken = (await login(t.app, t.admin)).accessToken;
 });
@@ -277,6 +281,16 @@ describe('the browser app', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-3f2a9c.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Compressed copies for browsers that take them; the plain file for those that do not.
+    expect(asset.headers['content-encoding']).toBeUndefined();
+    expect(asset.body).toBe('console.log("app")');
+    const br = await t.app.inject({ method: 'GET', url: '/assets/index-3f2a9c.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("app")');
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/index-3f2a9c.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("app")');
     expect(asset.body).toBe('console.log("app")');
 
     expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);

@@ -46,6 +46,8 @@ export const clientApp = fp<ClientAppOptions>(async (app: FastifyInstance, { cli
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false, // one route per built file; everything else reaches the SPA fallback
+      // scripts/compress.mjs leaves a .br and a .gz beside each text asset: sent to browsers that accept them.
+      preCompressed: true,
       cacheControl: false,
       index: false,
       setHeaders(reply, path) {
