@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { nextAddress, startBuiltServer } from '../scripts/lib/built-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -57,56 +58,16 @@ run('npx', ['vite', 'build', '--config', 'bench/stock-app/vite.config.ts']);
 
 // ---------------------------------------------------------------- server processes
 async function startServer(env) {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [join(root, 'dist/server/server/server.js')], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  const baseUrl = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout.on('data', () => {
-      const m = /running at (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${output}`)));
-  });
-  for (;;) {
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.status === 200, () => false);
-    if (ok) break;
-    await sleep(5);
-  }
-  const coldStartMs = performance.now() - t0;
+  const server = await startBuiltServer(root, { TRUST_PROXY: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
   return {
-    baseUrl,
-    coldStartMs,
-    child,
+    ...server,
     async stop() {
-      try {
-        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-        peakRssKb[currentEngine] = Math.max(peakRssKb[currentEngine] ?? 0, hwm);
-      } catch {
-        // not Linux: no reading
-      }
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('exit', resolve));
+      peakRssKb[currentEngine] = Math.max(peakRssKb[currentEngine] ?? 0, server.peakRssKb());
+      await server.stop();
     },
   };
 }
 const sleep = (time) => new Promise((resolve) => setTimeout(resolve, time));
-
-let address = 0;
-function nextAddress() {
-  address += 1;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-}
 
 async function signIn(baseUrl) {
   const response = await fetch(`${baseUrl}/api/auth/login`, {

@@ -8,12 +8,13 @@
 // `--tries` of each (default 200), one at a time, and prints the medians and their difference.
 // A difference under the budget (5 ms, or 10 % of the median for login, whichever is larger)
 // prints PASS; otherwise FAIL and exit code 1.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nextAddress, startBuiltServer } from './lib/built-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tries = Number(process.argv[process.argv.indexOf('--tries') + 1]) || 200;
@@ -27,61 +28,24 @@ if (!existsSync(join(root, 'dist/server/server/server.js'))) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bo-timing-'));
-const server = spawn(process.execPath, [join(root, 'dist/server/server/server.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    TRUST_PROXY: 'true',
-    LOG_LEVEL: 'warn',
-    RECAPTCHA_SITE_KEY: '',
-    RECAPTCHA_SECRET: '',
-    REDIS_URL: '',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let output = '';
-server.stdout.on('data', (chunk) => (output += chunk));
-server.stderr.on('data', (chunk) => (output += chunk));
+// Embedded database, captcha off (no keys in the bare environment), TRUST_PROXY so each try has its own address.
+const server = await startBuiltServer(root, { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' }, 30_000);
+const base = server.baseUrl;
 const stop = () => {
-  server.kill('SIGTERM');
+  server.child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('exit', stop);
 
-const base = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
-  server.stdout.on('data', () => {
-    const match = /running at (http:\/\/\S+)/.exec(output);
-    if (match) {
-      clearTimeout(timer);
-      resolve(match[1]);
-    }
-  });
-  server.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-});
-
-let address = 0;
-/** A fresh client address per request (10.x.y.z), so per-address limits and lockouts never apply. */
-function nextAddress() {
-  address += 1;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-}
-
-async function call(path, body, headers = {}) {
+async function call(path, body) {
   const started = process.hrtime.bigint();
   const response = await fetch(`${base}/api/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress(), ...headers },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
     body: JSON.stringify(body),
   });
-  await response.arrayBuffer();
-  return { status: response.status, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+  const text = await response.text();
+  return { status: response.status, ms: Number(process.hrtime.bigint() - started) / 1e6, text };
 }
 
 const median = (values) => {
@@ -100,12 +64,8 @@ const shuffle = (items) => {
 
 // The known accounts, created through the API as the administrator.
 const login = await call('auth/login', ADMIN);
-if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
-const token = (await (await fetch(`${base}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
-  body: JSON.stringify(ADMIN),
-})).json()).access_token;
+if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.text}`);
+const token = JSON.parse(login.text).access_token;
 const known = [];
 for (let i = 0; i < KNOWN_ACCOUNTS; i += 1) {
   const email = `known-${i}@timing.test`;

@@ -84,23 +84,27 @@ export interface ErrorBody {
   requestId?: string;
 }
 
-export type ErrorCode =
-  | 'VALIDATION'
-  | 'CAPTCHA_FAILED'
-  | 'INVALID_CREDENTIALS'
-  | 'TOKEN_MISSING'
-  | 'TOKEN_INVALID'
-  | 'TOKEN_EXPIRED'
-  | 'FORBIDDEN'
-  | 'REFRESH_INVALID'
-  | 'RESET_TOKEN_INVALID'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'UNAVAILABLE'
-  | 'INTERNAL';
+/** Every error code an answer may carry (the `code` of ErrorBody). */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'CAPTCHA_FAILED',
+  'INVALID_CREDENTIALS',
+  'TOKEN_MISSING',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'REFRESH_INVALID',
+  'RESET_TOKEN_INVALID',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Claims of the access token (HS256). */
 export interface AccessTokenClaims {

@@ -8,7 +8,7 @@ import { rateLimit } from '../http/rate-limit.js';
 import { crossSiteGuard } from '../security/cross-site.js';
 import { checkPassword } from '../security/password-policy.js';
 import { originOf } from './guard.js';
-import { verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { checkCredentials } from './credentials.js';
 import { checkSchema, forgetPasswordSchema, loginSchema, logoutSchema, refreshSchema, resetPasswordSchema } from './schemas.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.js';
 
@@ -25,22 +25,20 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
 
     const { email, password, persist = false } = request.body;
+    const check = await checkCredentials(app, email, request.ip, password);
     // A waiting account gets the same answer, in the same time, as a wrong password.
-    if ((await app.loginThrottle.retryAfterMs(email, request.ip)) > 0) {
-      await verifyAgainstDummy(password);
+    if (check.outcome === 'locked') {
       await app.audit.record({ action: 'login.failure', ...auditOrigin(origin), details: { reason: 'locked' } });
       throw httpErrors.invalidCredentials();
     }
-    const account = await app.users.findCredentials(email.trim());
-    // Unknown accounts spend the same argon2 time, so timing does not tell who exists.
-    const passwordOk = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password);
-    if (!account || !passwordOk || account.status !== 'active') {
+    if (check.outcome !== 'ok' || check.account.status !== 'active') {
+      const { account } = check;
       await app.audit.record({
         action: 'login.failure',
         ...auditOrigin(origin),
         targetType: account ? 'user' : null,
         targetId: account?.id ?? null,
-        details: { reason: !account ? 'unknown_user' : !passwordOk ? 'wrong_password' : 'disabled' },
+        details: { reason: check.outcome === 'ok' ? 'disabled' : check.outcome },
       });
       const lockout = await app.loginThrottle.recordFailure(email, request.ip);
       if (lockout.waitMs > 0) {
@@ -55,6 +53,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw httpErrors.invalidCredentials();
     }
 
+    const { account } = check;
     await app.loginThrottle.recordSuccess(email, request.ip);
     const session = await app.sessions.start(account, persist, origin);
     await app.users.recordLogin(account.id);

@@ -1,6 +1,7 @@
 /** /api/user/profile/{id} and /api/admin/auth/user…: thin routes over app.users. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
+import { checkCredentials } from '../auth/credentials.js';
+import { hashPassword } from '../auth/passwords.js';
 import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { checkPassword } from '../security/password-policy.js';
 import { httpErrors } from '../http/errors.js';
@@ -22,11 +23,8 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let passwordHash: string | undefined;
     if (newPassword !== undefined) {
       if (currentPassword === undefined) throw httpErrors.validation({ currentPassword: 'is required to set a new password' });
-      // A stolen access token must not become a way to guess the password: same throttle as sign-in.
-      const waiting = (await app.loginThrottle.retryAfterMs(me.email, request.ip)) > 0;
-      const account = await app.users.findCredentials(me.email);
-      const ok = !waiting && account ? await verifyPassword(account.passwordHash, currentPassword) : await verifyAgainstDummy(currentPassword);
-      if (!ok) {
+      // A stolen access token must not become a way to guess the password: checked as sign-in checks.
+      if ((await checkCredentials(app, me.email, request.ip, currentPassword)).outcome !== 'ok') {
         await app.loginThrottle.recordFailure(me.email, request.ip);
         throw httpErrors.validation({ currentPassword: 'is not correct' });
       }

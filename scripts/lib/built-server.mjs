@@ -1,0 +1,66 @@
+// The built server (dist/server/server/server.js) as a child process, for the scripts that
+// measure it from outside (npm run timing, npm run bench): free port, its own environment,
+// ready once it has printed its address and answered /api/health.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Starts the server with `env` on top of a bare environment (PATH, HOME, port 0 on 127.0.0.1).
+ * Answers its address, how long it took to answer healthy, its output, its peak resident
+ * memory so far, and stop() (SIGTERM, resolved on exit).
+ */
+export async function startBuiltServer(root, env, timeoutMs = 60_000) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [join(root, 'dist/server/server/server.js')], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const baseUrl = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    child.stdout.on('data', () => {
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code}) before listening:\n${output}`));
+    });
+  });
+  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.status === 200, () => false))) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return {
+    baseUrl,
+    child,
+    coldStartMs: performance.now() - t0,
+    output: () => output,
+    /** VmHWM in kB (Linux), 0 where /proc is not there. */
+    peakRssKb() {
+      try {
+        return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        return 0;
+      }
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+let address = 0;
+/** A fresh client address per call (10.x.y.z), for X-Forwarded-For with TRUST_PROXY on: no per-address limit or lockout applies. */
+export function nextAddress() {
+  address += 1;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+}
