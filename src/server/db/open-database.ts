@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DatabaseTarget } from '../config.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { PGliteOnWorker, type PGliteQueryable } from './pglite-worker.js';
 import type { Database } from './schema.js';
 
 export interface DatabaseHandle {
@@ -35,11 +36,15 @@ export interface OpenDatabaseOptions {
  * (the operating system's file cache keeps the rest close), and keeps the server near 200 MB.
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, options.poolSize ?? 10);
-  if (target.kind === 'pglite-file' && !options.loadDataDir) await createClusterOnce(target.dataDir);
+  if (target.kind === 'pglite-file' && !options.loadDataDir) {
+    // The product's own embedded database: created once, then run on a thread of its own.
+    await createClusterOnce(target.dataDir);
+    return wrapPGlite(await PGliteOnWorker.start({ dataDir: target.dataDir, startParams: PGLITE_START_PARAMS }));
+  }
   const pglite = new PGlite({
     dataDir: target.kind === 'pglite-file' ? target.dataDir : undefined,
     loadDataDir: options.loadDataDir,
@@ -82,7 +87,7 @@ async function createClusterOnce(dataDir: string): Promise<void> {
   renameSync(building, dataDir);
 }
 
-export function wrapPGlite(pglite: PGlite): DatabaseHandle {
+export function wrapPGlite(pglite: PGliteQueryable): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

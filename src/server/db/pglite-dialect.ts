@@ -1,9 +1,10 @@
 /**
- * A Kysely dialect for PGlite, the embedded PostgreSQL. PGlite is one connection, so the driver
- * hands it out to one holder at a time (a FIFO mutex): a Kysely transaction keeps it from BEGIN
- * to COMMIT and no other query can slip in between.
+ * A Kysely dialect for PGlite, the embedded PostgreSQL, in this thread or on a worker thread
+ * (pglite-worker.ts). PGlite is one connection: a Kysely transaction has it to itself from BEGIN
+ * to COMMIT, so no other statement can slip in between; outside transactions, statements are
+ * handed over as they come.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteQueryable } from './pglite-worker.js';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -20,28 +21,100 @@ import {
   type TransactionSettings,
 } from 'kysely';
 
-/** First come, first served lock: resolves to a release function. */
-class Mutex {
-  #tail: Promise<void> = Promise.resolve();
+/**
+ * First come, first served lock with two kinds of holder: any number of single statements at
+ * once, or one transaction alone. Single statements go to PGlite without waiting for each other
+ * (PGlite runs them in the order they arrive, and on a worker thread the next one is already
+ * queued when the last one ends); a transaction waits until the statements before it are done,
+ * and everything after it waits for its COMMIT or ROLLBACK.
+ */
+class SharedExclusiveLock {
+  readonly #waiting: { exclusive: boolean; grant: () => void }[] = [];
+  #shared = 0;
+  #exclusive = false;
 
-  acquire(): Promise<() => void> {
-    let release!: () => void;
-    const turn = new Promise<void>((resolve) => (release = resolve));
-    const ready = this.#tail.then(() => release);
-    this.#tail = this.#tail.then(() => turn);
-    return ready;
+  acquire(exclusive: boolean): Promise<() => void> {
+    return new Promise((resolve) => {
+      this.#waiting.push({ exclusive, grant: () => resolve(this.#releaser(exclusive)) });
+      this.#grant();
+    });
+  }
+
+  #releaser(exclusive: boolean): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (exclusive) this.#exclusive = false;
+      else this.#shared -= 1;
+      this.#grant();
+    };
+  }
+
+  #grant(): void {
+    while (this.#waiting.length > 0 && !this.#exclusive) {
+      const next = this.#waiting[0];
+      if (next.exclusive && this.#shared > 0) return;
+      this.#waiting.shift();
+      if (next.exclusive) this.#exclusive = true;
+      else this.#shared += 1;
+      next.grant();
+    }
   }
 }
 
+/**
+ * One per Kysely holder. Outside a transaction each statement takes a shared turn of its own;
+ * BEGIN takes the exclusive turn, which COMMIT or ROLLBACK gives back.
+ */
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  #endTransaction: (() => void) | null = null;
+
+  constructor(
+    private readonly pglite: PGliteQueryable,
+    private readonly lock: SharedExclusiveLock,
+  ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#endTransaction) return this.#run<R>(compiledQuery);
+    const release = await this.lock.acquire(false);
+    try {
+      return await this.#run<R>(compiledQuery);
+    } finally {
+      release();
+    }
+  }
+
+  async begin(): Promise<void> {
+    this.#endTransaction = await this.lock.acquire(true);
+    try {
+      await this.#run(CompiledQuery.raw('begin'));
+    } catch (error) {
+      this.#finish();
+      throw error;
+    }
+  }
+
+  async finish(statement: 'commit' | 'rollback'): Promise<void> {
+    try {
+      await this.#run(CompiledQuery.raw(statement));
+    } finally {
+      this.#finish();
+    }
+  }
+
+  #finish(): void {
+    const end = this.#endTransaction;
+    this.#endTransaction = null;
+    end?.();
+  }
+
+  async #run<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     const changesRows = ['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(result.command ?? '');
     return {
       rows: result.rows,
-      numAffectedRows: changesRows ? BigInt(result.rowCount ?? result.affectedRows ?? 0) : undefined,
+      numAffectedRows: changesRows ? BigInt(result.affectedRows ?? 0) : undefined,
     };
   }
 
@@ -52,49 +125,39 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  readonly #mutex = new Mutex();
-  readonly #connection: PGliteConnection;
-  #release: (() => void) | null = null;
+  readonly #lock = new SharedExclusiveLock();
 
-  constructor(private readonly pglite: PGlite) {
-    this.#connection = new PGliteConnection(pglite);
-  }
+  constructor(private readonly pglite: PGliteQueryable) {}
 
-  async init(): Promise<void> {
-    await this.pglite.waitReady;
-  }
+  /** The owner (openDatabase) hands the dialect a database that is already open. */
+  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.#release = await this.#mutex.acquire();
-    return this.#connection;
+    return new PGliteConnection(this.pglite, this.#lock);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     // Isolation levels mean nothing with a single connection; plain BEGIN is enough.
     void settings;
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    await (connection as PGliteConnection).begin();
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('commit'));
+    await (connection as PGliteConnection).finish('commit');
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    await (connection as PGliteConnection).finish('rollback');
   }
 
-  async releaseConnection(): Promise<void> {
-    const release = this.#release;
-    this.#release = null;
-    release?.();
-  }
+  async releaseConnection(): Promise<void> {}
 
   /** Closing the PGlite instance is its owner's job (see openDatabase), so its data dir is flushed once. */
   async destroy(): Promise<void> {}
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGliteQueryable) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();

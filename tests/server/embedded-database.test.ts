@@ -1,0 +1,114 @@
+/**
+ * The embedded database as the product runs it (DATA_DIR): created once by a child process and
+ * renamed into place, then run on a worker thread behind the PGlite dialect. Statements outside
+ * transactions are handed over without waiting for each other; a transaction has the database
+ * to itself from BEGIN to COMMIT or ROLLBACK.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isDatabaseUnavailable } from '../../src/server/db/errors.js';
+import { openDatabase, PGLITE_START_PARAMS, type DatabaseHandle } from '../../src/server/db/open-database.js';
+import { PGliteOnWorker } from '../../src/server/db/pglite-worker.js';
+import { isUniqueViolation } from '../../src/server/db/query-helpers.js';
+
+let root: string;
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'bo-embedded-'));
+  handle = await openDatabase({ kind: 'pglite-file', dataDir: join(root, 'db') });
+  await sql`create table items (id int primary key, label text not null)`.execute(handle.db);
+}, 60_000);
+afterAll(async () => {
+  await handle?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const count = async () => (await sql<{ n: number }>`select count(*)::int as n from items`.execute(handle.db)).rows[0].n;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the embedded database on its worker thread', () => {
+  test('the first start leaves a whole cluster and no building folder behind', () => {
+    expect(existsSync(join(root, 'db', 'PG_VERSION'))).toBe(true);
+    expect(readdirSync(root).sort()).toEqual(['db']);
+  });
+
+  test('statements started while a transaction is open never see inside it', async () => {
+    const seenDuring: number[] = [];
+    const transaction = handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into items values (1, 'uncommitted')`.execute(trx);
+        // Other callers ask while the transaction holds its row and waits.
+        for (let i = 0; i < 5; i += 1) void count().then((n) => seenDuring.push(n));
+        await pause(50);
+        throw new Error('roll it back');
+      })
+      .catch((error: Error) => error.message);
+    expect(await transaction).toBe('roll it back');
+    await pause(10);
+    expect(seenDuring).toEqual([0, 0, 0, 0, 0]);
+    expect(await count()).toBe(0);
+  });
+
+  test('a committed transaction is seen whole by the statements queued behind it', async () => {
+    const during: Promise<number>[] = [];
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`insert into items values (2, 'a')`.execute(trx);
+      during.push(count());
+      await sql`insert into items values (3, 'b')`.execute(trx);
+    });
+    expect(await Promise.all(during)).toEqual([2]);
+  });
+
+  test('many statements at once all get their own answers, in any mix with transactions', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 10 === 0
+          ? handle.db.transaction().execute(async (trx) => {
+              await sql`insert into items values (${100 + i}, ${`row ${i}`})`.execute(trx);
+              return (await sql<{ label: string }>`select label from items where id = ${100 + i}`.execute(trx)).rows[0].label;
+            })
+          : sql<{ v: number }>`select ${i}::int as v`.execute(handle.db).then((result) => `value ${result.rows[0].v}`),
+      ),
+    );
+    answers.forEach((answer, i) => expect(answer).toBe(i % 10 === 0 ? `row ${i}` : `value ${i}`));
+  });
+
+  test("PostgreSQL's error fields cross the thread: a duplicate key is still a unique violation", async () => {
+    const error = await sql`insert into items values (2, 'again')`.execute(handle.db).catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect((error as Error).message).toMatch(/duplicate key/);
+  });
+
+  test('what was committed is there after closing and opening again', async () => {
+    const before = await count();
+    await handle.close();
+    handle = await openDatabase({ kind: 'pglite-file', dataDir: join(root, 'db') });
+    expect(await count()).toBe(before);
+  }, 30_000);
+
+  test('once its thread has ended, a query fails as "unavailable" (answered 503), not as a crash', async () => {
+    const created = await openDatabase({ kind: 'pglite-file', dataDir: join(root, 'db2') });
+    await created.close();
+    const worker = await PGliteOnWorker.start({ dataDir: join(root, 'db2'), startParams: PGLITE_START_PARAMS });
+    expect((await worker.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await worker.close();
+    const error = await worker.query('select 1').catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  }, 60_000);
+});
+
+describe('first start', () => {
+  test('a folder with files but no database is refused with a message saying so, and left alone', async () => {
+    const dataDir = join(root, 'not-a-db');
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'notes.txt'), 'mine');
+    await expect(openDatabase({ kind: 'pglite-file', dataDir })).rejects.toThrow(/holds files but no database/);
+    expect(readdirSync(dataDir)).toEqual(['notes.txt']);
+  });
+});
