@@ -91,6 +91,7 @@ export interface Database {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   row_counts: RowCountsTable;
+  auth_epoch: AuthEpochTable;
 }
 
 /** Kept by triggers (migration 0002): `users`, and `role:<role id>` for a role's holders. */
@@ -103,3 +104,9 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type SessionRow = Selectable<SessionsTable>;
+
+/** One row (id 1) whose value moves on with every change to who may do what (migration 0003). */
+export interface AuthEpochTable {
+  id: number;
+  value: string;
+}
