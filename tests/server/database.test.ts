@@ -169,3 +169,21 @@ describe('transactions', () => {
     if (database.handle.engine === 'pglite') expect(order).toEqual(['tx-write', 'tx-end', 'outside-saw-0']);
   });
 });
+
+describe('prepared statements on the PostgreSQL server', () => {
+  test('a query text is prepared once per connection and then only bound, with each call its own values', async () => {
+    if (!database.url) return; // PGlite: one in-process connection, nothing to prepare
+    await db.connection().execute(async (connection) => {
+      const emails = [];
+      for (const email of ['admin@example.com', 'nobody@example.com', 'admin@example.com']) {
+        const row = await connection.selectFrom('users').select('email').where('email', '=', email).executeTakeFirst();
+        emails.push(row?.email ?? null);
+      }
+      expect(emails).toEqual(['admin@example.com', null, 'admin@example.com']);
+      const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(connection);
+      const mine = rows.filter((row) => row.statement.includes('from "users" where "email" = $1'));
+      expect(mine).toHaveLength(1);
+      expect(mine[0].name).toMatch(/^bo_/);
+    });
+  });
+});

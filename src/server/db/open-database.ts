@@ -12,6 +12,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DatabaseTarget } from '../config.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { PGliteOnWorker, type PGliteQueryable } from './pglite-worker.js';
+import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export interface DatabaseHandle {
@@ -117,7 +118,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,
     engine: 'postgres',
