@@ -380,6 +380,13 @@ try {
   const cold = await startServer(embeddedEnv);
   row('server', 'cold start, embedded database with 100,000 users (spawn → first healthy answer)', ms(cold.coldStartMs), '< 3 s', cold.coldStartMs < 3000);
   await cold.stop();
+  // A first start creates the embedded database in a child process that exits when done; the
+  // server's own memory never holds it. Measured here through the same code the server runs.
+  const freshDir = mkdtempSync(join(tmpdir(), 'bo-bench-create-'));
+  const fresh = await openDatabase({ kind: 'pglite-file', dataDir: join(freshDir, 'db') });
+  await fresh.close();
+  rmSync(freshDir, { recursive: true, force: true });
+  row('server', 'first start only: creating the embedded database (a child process that exits when done)', `${ms(fresh.created.ms)}, peak ${(fresh.created.peakRssKb / 1024).toFixed(0)} MB`);
 
   // PostgreSQL server.
   if (!SKIP.has('pg')) {
@@ -396,7 +403,7 @@ try {
     await server.stop();
   }
   for (const [engine, peak] of Object.entries(peakRssKb)) {
-    row('server', `peak resident memory of a server process on the ${engine} (VmHWM, first start included)`, `${(peak / 1024).toFixed(0)} MB`, '< 250 MB', peak < 250 * 1024);
+    row('server', `peak resident memory of the server process on the ${engine} (VmHWM over every start and load above; launched as npm start launches it)`, `${(peak / 1024).toFixed(0)} MB`, '< 250 MB', peak < 250 * 1024);
   }
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.stack : error}`);

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEnvironment } from './lib/server-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = join(root, 'dist/server/server/server.js');
@@ -33,10 +34,16 @@ function run(script) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (outdated(clientEntry, ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'package.json'])) run('build:client');
-if (outdated(serverEntry, ['src/server', 'src/shared', 'tsconfig.server.json', 'package.json'])) run('build:server');
+// `npm run serve` (--no-build): a deployment that built once runs what it has.
+if (!process.argv.includes('--no-build')) {
+  if (outdated(clientEntry, ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'package.json'])) run('build:client');
+  if (outdated(serverEntry, ['src/server', 'src/shared', 'tsconfig.server.json', 'package.json'])) run('build:server');
+} else if (!existsSync(serverEntry) || !existsSync(clientEntry)) {
+  console.error('Not built yet: run npm run build first (or npm start, which builds what is missing).');
+  process.exit(1);
+}
 
-const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit', env: serverEnvironment(process.env) });
 // Forward signals so the server shuts down gracefully and closes the database.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

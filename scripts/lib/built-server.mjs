@@ -4,9 +4,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverEnvironment } from './server-env.mjs';
 
 /**
- * Starts the server with `env` on top of a bare environment (PATH, HOME, port 0 on 127.0.0.1).
+ * Starts the server as the launchers do (server-env.mjs), with `env` on top of a bare environment
+ * (PATH, HOME, port 0 on 127.0.0.1).
  * Answers its address, how long it took to answer healthy, its output, its peak resident
  * memory so far, and stop() (SIGTERM, resolved on exit).
  */
@@ -14,7 +16,7 @@ export async function startBuiltServer(root, env, timeoutMs = 60_000) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [join(root, 'dist/server/server/server.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: serverEnvironment({ PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

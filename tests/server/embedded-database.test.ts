@@ -35,6 +35,7 @@ describe('the embedded database on its worker thread', () => {
   test('the first start leaves a whole cluster and no building folder behind', () => {
     expect(existsSync(join(root, 'db', 'PG_VERSION'))).toBe(true);
     expect(readdirSync(root).sort()).toEqual(['db']);
+    expect(handle.created?.peakRssKb).toBeGreaterThan(0);
   });
 
   test('statements started while a transaction is open never see inside it', async () => {

@@ -22,6 +22,13 @@ export interface DatabaseHandle {
   ping(timeoutMs?: number): Promise<void>;
   /** Closes connections (PostgreSQL) or flushes and closes the embedded database (PGlite). */
   close(): Promise<void>;
+  /** Set when this open created the embedded database: how long it took, and the peak memory of the process that did it. */
+  created?: ClusterCreation;
+}
+
+export interface ClusterCreation {
+  ms: number;
+  peakRssKb: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -36,15 +43,16 @@ export interface OpenDatabaseOptions {
  * WebAssembly memory never shrinks; 32 MB holds the hot pages of a back office of 100,000 users
  * (the operating system's file cache keeps the rest close), and keeps the server near 200 MB.
  */
-export const PGLITE_SHARED_BUFFERS = '32MB';
+export const PGLITE_SHARED_BUFFERS = '16MB';
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, options.poolSize ?? 10);
   if (target.kind === 'pglite-file' && !options.loadDataDir) {
     // The product's own embedded database: created once, then run on a thread of its own.
-    await createClusterOnce(target.dataDir);
-    return wrapPGlite(await PGliteOnWorker.start({ dataDir: target.dataDir, startParams: PGLITE_START_PARAMS }));
+    const created = await createClusterOnce(target.dataDir);
+    const handle = wrapPGlite(await PGliteOnWorker.start({ dataDir: target.dataDir, startParams: PGLITE_START_PARAMS }));
+    return created ? { ...handle, created } : handle;
   }
   const pglite = new PGlite({
     dataDir: target.kind === 'pglite-file' ? target.dataDir : undefined,
@@ -62,8 +70,9 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
  * The child builds the cluster in a sibling folder that is renamed into place only when complete,
  * so a start interrupted at any moment leaves either no cluster or a whole one.
  */
-async function createClusterOnce(dataDir: string): Promise<void> {
-  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+async function createClusterOnce(dataDir: string): Promise<ClusterCreation | null> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return null;
+  const started = performance.now();
   mkdirSync(dirname(dataDir), { recursive: true });
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     throw new Error(`${dataDir} holds files but no database (no PG_VERSION): move them away or point DATA_DIR elsewhere`);
@@ -71,14 +80,20 @@ async function createClusterOnce(dataDir: string): Promise<void> {
   const building = join(dirname(dataDir), `.${basename(dataDir)}-creating-${process.pid}`);
   rmSync(building, { recursive: true, force: true });
   const pgliteEntry = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
-  const script = `const { PGlite } = await import(process.argv[1]); const db = new PGlite({ dataDir: process.argv[2] }); await db.waitReady; await db.close();`;
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, pgliteEntry, building], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const script =
+    'const { PGlite } = await import(process.argv[1]); const db = new PGlite({ dataDir: process.argv[2] }); await db.waitReady; await db.close();' +
+    ' process.stdout.write(String(process.resourceUsage().maxRSS));';
+  const peakRssKb = await new Promise<number>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, pgliteEntry, building], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`creating the embedded database failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').pop() ?? ''}`)),
+      code === 0
+        ? resolve(Number(stdout.trim()) || 0)
+        : reject(new Error(`creating the embedded database failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').pop() ?? ''}`)),
     );
   }).catch((error: unknown) => {
     rmSync(building, { recursive: true, force: true });
@@ -86,6 +101,7 @@ async function createClusterOnce(dataDir: string): Promise<void> {
   });
   if (existsSync(dataDir)) rmdirSync(dataDir); // empty, checked above
   renameSync(building, dataDir);
+  return { ms: performance.now() - started, peakRssKb };
 }
 
 export function wrapPGlite(pglite: PGliteQueryable): DatabaseHandle {

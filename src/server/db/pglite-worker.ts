@@ -104,7 +104,7 @@ export class PGliteOnWorker implements PGliteQueryable {
   /** Starts the worker and resolves once the database is open (or rejects with why it is not). */
   static async start(options: StartOptions): Promise<PGliteOnWorker> {
     const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...options, pgliteUrl } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...options, pgliteUrl }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     const client = new PGliteOnWorker(worker);
     await client.#call(0, null);
     return client;
