@@ -31,7 +31,7 @@ describe('migrations', () => {
   test('running them again is a no-op', async () => {
     await migrateToLatest(db);
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(rows.map((row) => row.name)).toEqual(['0001-initial', '0002-row-counts', '0003-auth-epoch']);
+    expect(rows.map((row) => row.name)).toEqual(['0001-initial', '0002-row-counts', '0003-auth-epoch', '0004-list-indexes']);
   });
 
   test('two instances migrating an empty PostgreSQL database at once both succeed', async () => {

@@ -81,6 +81,7 @@ export class AuditLog {
       );
     }
     const { limit, offset } = pageWindow(query);
+    const unfiltered = !query.action?.length && !query.actorId && !query.targetId && !query.since && !query.until && !query.q;
     const [rows, count] = await Promise.all([
       filtered
         .select(['a.id', 'a.at', 'a.action', 'a.actor_id', 'u.email as actor_email', 'a.target_type', 'a.target_id', 'a.ip', 'a.user_agent', 'a.details'])
@@ -89,7 +90,15 @@ export class AuditLog {
         .limit(limit)
         .offset(offset)
         .execute(),
-      filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      // The whole log's total is kept by the database (migration 0004); a filter counts its matches.
+      unfiltered
+        ? this.db
+            .selectFrom('row_counts')
+            .select(sql<number>`count::int`.as('total'))
+            .where('name', '=', 'audit_log')
+            .executeTakeFirst()
+            .then((row) => row ?? { total: 0 })
+        : filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
     ]);
     return {
       data: rows.map((row) => ({

@@ -3,6 +3,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/0001-initial.js';
 import * as rowCounts from './migrations/0002-row-counts.js';
 import * as authEpoch from './migrations/0003-auth-epoch.js';
+import * as listIndexes from './migrations/0004-list-indexes.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-row-counts': rowCounts,
   '0003-auth-epoch': authEpoch,
+  '0004-list-indexes': listIndexes,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
