@@ -24,6 +24,12 @@ async function main(): Promise<void> {
   }
 
   const database = await openDatabase(config.database);
+  // The embedded database's thread died: this process can do nothing more; exit so that whoever
+  // supervises it starts it again (PGlite recovers from its write-ahead log on the next start).
+  database.onFailure((reason) => {
+    console.error(`The embedded database stopped (${reason}): exiting.`);
+    process.exit(1);
+  });
   let app: App | null = null;
   let stopping = false;
   const stop = async (signal: string) => {

@@ -39,20 +39,19 @@ describe('the embedded database on its worker thread', () => {
   });
 
   test('statements started while a transaction is open never see inside it', async () => {
-    const seenDuring: number[] = [];
+    const seenDuring: Promise<number>[] = [];
     const transaction = handle.db
       .transaction()
       .execute(async (trx) => {
         await sql`insert into items values (1, 'uncommitted')`.execute(trx);
         // Other callers ask while the transaction holds its row and waits.
-        for (let i = 0; i < 5; i += 1) void count().then((n) => seenDuring.push(n));
+        for (let i = 0; i < 5; i += 1) seenDuring.push(count());
         await pause(50);
         throw new Error('roll it back');
       })
       .catch((error: Error) => error.message);
     expect(await transaction).toBe('roll it back');
-    await pause(10);
-    expect(seenDuring).toEqual([0, 0, 0, 0, 0]);
+    expect(await Promise.all(seenDuring)).toEqual([0, 0, 0, 0, 0]);
     expect(await count()).toBe(0);
   });
 
@@ -96,11 +95,21 @@ describe('the embedded database on its worker thread', () => {
   test('once its thread has ended, a query fails as "unavailable" (answered 503), not as a crash', async () => {
     const created = await openDatabase({ kind: 'pglite-file', dataDir: join(root, 'db2') });
     await created.close();
-    const worker = await PGliteOnWorker.start({ dataDir: join(root, 'db2'), startParams: PGLITE_START_PARAMS });
+    const failures: string[] = [];
+    const worker = await PGliteOnWorker.start({ dataDir: join(root, 'db2'), startParams: PGLITE_START_PARAMS, onFailure: (reason) => failures.push(reason) });
     expect((await worker.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
     await worker.close();
     const error = await worker.query('select 1').catch((e: unknown) => e);
     expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(failures).toEqual([]); // closed on purpose: no failure
+
+    // A crash of the thread: queries under way fail as unavailable, and the owner hears of it once.
+    const crashing = await PGliteOnWorker.start({ dataDir: join(root, 'db2'), startParams: PGLITE_START_PARAMS, onFailure: (reason) => failures.push(reason) });
+    const underWay = crashing.query('select pg_sleep(1)').catch((e: unknown) => e);
+    await crashing.terminate();
+    expect(isDatabaseUnavailable(await underWay)).toBe(true);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/exited/);
   }, 60_000);
 });
 

@@ -23,6 +23,8 @@ export interface PGliteQueryable {
 interface StartOptions {
   dataDir: string;
   startParams: string[];
+  /** Called once if the thread ends when nobody closed it (a crash): the database is gone for this process. */
+  onFailure?: (reason: string) => void;
 }
 
 type Answer =
@@ -81,8 +83,9 @@ export class PGliteOnWorker implements PGliteQueryable {
   readonly #pending = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
   #nextId = 1;
   #closed = false;
+  #closing = false;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onFailure?: (reason: string) => void) {
     this.#worker = worker;
     worker.on('message', (answer: Answer) => {
       const waiting = this.#pending.get(answer.id);
@@ -92,6 +95,7 @@ export class PGliteOnWorker implements PGliteQueryable {
       else waiting.resolve(answer);
     });
     const fail = (reason: string) => {
+      if (!this.#closed && !this.#closing) onFailure?.(reason);
       this.#closed = true;
       // Recognised by isDatabaseUnavailable: callers answer 503, not 500.
       for (const waiting of this.#pending.values()) waiting.reject(new Error(`PGlite is closed (${reason})`));
@@ -104,8 +108,9 @@ export class PGliteOnWorker implements PGliteQueryable {
   /** Starts the worker and resolves once the database is open (or rejects with why it is not). */
   static async start(options: StartOptions): Promise<PGliteOnWorker> {
     const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...options, pgliteUrl }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-    const client = new PGliteOnWorker(worker);
+    const { onFailure, ...settings } = options;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...settings, pgliteUrl }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    const client = new PGliteOnWorker(worker, onFailure);
     await client.#call(0, null);
     return client;
   }
@@ -124,11 +129,17 @@ export class PGliteOnWorker implements PGliteQueryable {
   /** Closes the database (its files flushed) and ends the thread. */
   async close(): Promise<void> {
     if (this.#closed) return;
+    this.#closing = true;
     const id = this.#nextId++;
     const exited = new Promise((resolve) => this.#worker.once('exit', resolve));
     await this.#call(id, { id, close: true });
     this.#closed = true;
     await exited;
+  }
+
+  /** Ends the thread at once, without flushing: what a crash does (the tests use it to make one). */
+  async terminate(): Promise<void> {
+    await this.#worker.terminate();
   }
 
   #call(id: number, message: object | null): Promise<Answer> {
