@@ -81,7 +81,8 @@ export class AuditLog {
       );
     }
     const { limit, offset } = pageWindow(query);
-    const unfiltered = !query.action?.length && !query.actorId && !query.targetId && !query.since && !query.until && !query.q;
+    // No condition was added above: the whole log is asked for.
+    const unfiltered = filtered.toOperationNode().where === undefined;
     const [rows, count] = await Promise.all([
       filtered
         .select(['a.id', 'a.at', 'a.action', 'a.actor_id', 'u.email as actor_email', 'a.target_type', 'a.target_id', 'a.ip', 'a.user_agent', 'a.details'])

@@ -46,8 +46,7 @@ export interface OpenDatabaseOptions {
  * of 100,000 users, the operating system's file cache keeps the rest close, and the user list's
  * rate at 100,000 users measured the same as with 32 MB (npm run bench).
  */
-export const PGLITE_SHARED_BUFFERS = '16MB';
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, options.poolSize ?? 10);

@@ -6,8 +6,9 @@
  * thread stays free to read, answer and time out requests.
  *
  * The protocol is one message per query, answered in order by PGlite's own queue. Transactions
- * need no more than that: the Kysely dialect lends the one connection to one holder at a time,
- * so BEGIN … COMMIT of one holder never interleaves with another's queries.
+ * need no more than that: the Kysely dialect (pglite-dialect.ts) sends single statements as they
+ * come but gives a transaction the database alone from BEGIN to COMMIT, so no other holder's
+ * statement reaches the worker in between.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
