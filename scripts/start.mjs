@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverEnvironment } from './lib/server-env.mjs';
+import { SERVER_NODE_FLAGS, serverEnvironment } from './lib/server-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = join(root, 'dist/server/server/server.js');
@@ -43,7 +43,7 @@ if (!process.argv.includes('--no-build')) {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit', env: serverEnvironment(process.env) });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit', env: serverEnvironment(process.env) });
 // Forward signals so the server shuts down gracefully and closes the database.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

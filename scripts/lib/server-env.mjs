@@ -11,3 +11,15 @@
 export function serverEnvironment(env) {
   return { MALLOC_MMAP_THRESHOLD_: '131072', ...env };
 }
+
+// Node flags the launchers start the server with (V8 reads them once, at start).
+// - --heap-growing-percent=50: a JavaScript heap grows to 1.5 times what survived the last full
+//   collection before the next one; V8's default lets it reach up to 4 times under load (the main
+//   thread's 30 MB of live objects reached 98 MB committed in a list load, the database thread's
+//   11 MB reached 58 MB).
+// - --wasm-lazy-compilation: PostgreSQL's WebAssembly is compiled function by function on first
+//   call instead of all at start; what it saves is mostly the compiler threads' memory.
+// - --max-semi-space-size=4: the main thread's young generation stays at 4 MB halves instead of 16.
+// Measured on a 100,000-user embedded database through a health, list, sign-in load and a storm of
+// 200 sign-ins: peak resident memory 295-318 MB without them, 232-245 MB with them.
+export const SERVER_NODE_FLAGS = ['--heap-growing-percent=50', '--wasm-lazy-compilation', '--max-semi-space-size=4'];
