@@ -21,5 +21,5 @@ export function serverEnvironment(env) {
 //   call instead of all at start; what it saves is mostly the compiler threads' memory.
 // - --max-semi-space-size=4: the main thread's young generation stays at 4 MB halves instead of 16.
 // Measured on a 100,000-user embedded database through a health, list, sign-in load and a storm of
-// 200 sign-ins: peak resident memory 295-318 MB without them, 232-245 MB with them.
+// 200 sign-ins: peak resident memory 295-318 MB without them, 245 and 259 MB in two runs with them.
 export const SERVER_NODE_FLAGS = ['--heap-growing-percent=50', '--wasm-lazy-compilation', '--max-semi-space-size=4'];
