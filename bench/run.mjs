@@ -6,7 +6,8 @@
 //      page loads in Chromium), beside a stock react-admin app (bench/stock-app) built now.
 //   2. API throughput with autocannon (50 connections) on the embedded database and on the
 //      PostgreSQL server: health, the user list (page of 25, role filter) at 10,000 and 100,000
-//      users beside the database's own rate for the same queries, refresh, login.
+//      users beside the database's own rate for the same queries (bench/database-rate.mjs, in a
+//      process launched with the server's Node flags), refresh, login.
 //   3. Login storm: 200 concurrent sign-ins while /api/health is polled; its p99.
 //   4. Cold start on the embedded database, and the server's peak resident memory.
 //   5. Lighthouse (desktop preset) on /login and /dashboard.
@@ -22,6 +23,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { nextAddress, startBuiltServer } from '../scripts/lib/built-server.mjs';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../scripts/lib/server-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -111,25 +113,29 @@ async function seedPostgres(url, count, offset) {
 }
 
 // ---------------------------------------------------------------- the database's own rate
-/** The queries one list request issues (the guard's principal load, the page and its count), in a tight loop. */
-async function databaseRate(handle, userId, sessionId) {
-  const { UsersRepository } = await import(join(root, 'dist/server/server/users/repository.js'));
-  const users = new UsersRepository(handle.db, Date.now, null, null);
-  const loop = async (seconds) => {
-    const until = performance.now() + seconds * 1000;
-    let done = 0;
-    const worker = async () => {
-      while (performance.now() < until) {
-        await users.loadPrincipal(userId, sessionId);
-        await users.list({ page: 1, pageSize: 25, role: 'STAFF' });
-        done += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: 50 }, worker));
-    return done / seconds;
-  };
-  await loop(WARMUP);
-  return loop(DURATION);
+/**
+ * The queries one list request issues, in a tight loop (bench/database-rate.mjs), in a process
+ * launched as the server is: same Node flags, same environment. The server is stopped meanwhile
+ * (PGlite's directory has one owner), so the database has the machine to itself, as it does here.
+ */
+function databaseRate(target, userId, sessionId) {
+  return new Promise((resolve, reject) => {
+    const args = JSON.stringify({ target, userId, sessionId, warmup: WARMUP, duration: DURATION });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'bench/database-rate.mjs'), args], {
+      cwd: root,
+      env: serverEnvironment({ PATH: process.env.PATH, HOME: process.env.HOME }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const rate = /\{"rate":([\d.]+)\}/.exec(output)?.[1];
+      if (code === 0 && rate) resolve(Number(rate));
+      else reject(new Error(`bench/database-rate.mjs failed (${code}):\n${output}`));
+    });
+  });
 }
 
 // ---------------------------------------------------------------- autocannon
@@ -144,7 +150,7 @@ function decodeJwt(token) {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
 }
 
-async function apiRows(engine, env, seed, openHandle) {
+async function apiRows(engine, env, seed, target) {
   console.log(`\nbench: API on the ${engine}`);
   currentEngine = engine;
   let server = await startServer(env);
@@ -166,10 +172,8 @@ async function apiRows(engine, env, seed, openHandle) {
     p50[size] = list.p50;
     await server.stop();
     // The database's own rate, same queries, same process, no HTTP (the server is stopped for PGlite, which one process owns).
-    const handle = await openHandle();
     const claims = decodeJwt(token);
-    const own = await databaseRate(handle, claims.userId, claims.sid);
-    await handle.close();
+    const own = await databaseRate(target, claims.userId, claims.sid);
     const ratio = list.rps / own;
     const need = engine === 'embedded database' ? 0.7 : 0.5;
     row(
@@ -371,9 +375,10 @@ try {
   const { openDatabase } = await import(join(root, 'dist/server/server/db/open-database.js'));
   // Embedded database.
   const embeddedEnv = { DATA_DIR: dataDir };
-  const embedded = await apiRows('embedded database', embeddedEnv, (count, offset) => seedPglite(dataDir, count, offset), () =>
-    openDatabase({ kind: 'pglite-file', dataDir: join(dataDir, 'db') }),
-  );
+  const embedded = await apiRows('embedded database', embeddedEnv, (count, offset) => seedPglite(dataDir, count, offset), {
+    kind: 'pglite-file',
+    dataDir: join(dataDir, 'db'),
+  });
   await loginStorm(embedded);
   await browserRows(embedded);
   await embedded.stop();
@@ -396,9 +401,7 @@ try {
     await admin.query(`create database ${pgDatabase}`);
     await admin.end();
     const pgEnv = { DATABASE_URL: pgUrl };
-    const server = await apiRows('PostgreSQL server', pgEnv, (count, offset) => seedPostgres(pgUrl, count, offset), () =>
-      openDatabase({ kind: 'postgres', url: pgUrl }, { poolSize: 10 }),
-    );
+    const server = await apiRows('PostgreSQL server', pgEnv, (count, offset) => seedPostgres(pgUrl, count, offset), { kind: 'postgres', url: pgUrl });
     await loginStorm(server);
     await server.stop();
   }

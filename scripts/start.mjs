@@ -43,7 +43,7 @@ if (!process.argv.includes('--no-build')) {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit', env: serverEnvironment(process.env) });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], { cwd: root, stdio: 'inherit', env: serverEnvironment(process.env) });
 // Forward signals so the server shuts down gracefully and closes the database.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// The database's own rate for the queries one user-list request issues (the guard's principal
+// load, then the page of 25 with a role filter and its total), from 50 callers in a tight loop with
+// no HTTP. bench/run.mjs runs this file as a child process launched the way the server is (the
+// same Node flags and environment, scripts/lib/server-env.mjs), so that the database on this side
+// runs exactly as it does under the server, and the ratio of the two rates is the HTTP layer's own
+// cost.
+//
+//   node bench/database-rate.mjs '{"target":{...},"userId":"…","sessionId":"…","warmup":3,"duration":8}'
+//
+// Prints one line of JSON: {"rate": requests per second}.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { target, userId, sessionId, warmup, duration } = JSON.parse(process.argv[2]);
+const { openDatabase } = await import(join(root, 'dist/server/server/db/open-database.js'));
+const { UsersRepository } = await import(join(root, 'dist/server/server/users/repository.js'));
+
+const handle = await openDatabase(target, { poolSize: 10 });
+const users = new UsersRepository(handle.db, Date.now, null, null);
+const loop = async (seconds) => {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  const caller = async () => {
+    while (performance.now() < until) {
+      const principal = await users.loadPrincipal(userId, sessionId);
+      if (!principal) throw new Error('the signed-in administrator was not found: the loop would not measure what a request does');
+      await users.list({ page: 1, pageSize: 25, role: 'STAFF' });
+      done += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: 50 }, caller));
+  return done / seconds;
+};
+try {
+  await loop(warmup);
+  process.stdout.write(`${JSON.stringify({ rate: await loop(duration) })}\n`);
+} finally {
+  await handle.close();
+}
