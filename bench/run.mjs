@@ -94,13 +94,15 @@ const SEED_SQL = (count, offset) => `
   insert into user_roles (user_id, role_id)
   select u.id, r.id from users u cross join roles r
   where r.name = (case when u.email like '%0@example.com' then 'ADMIN' else 'STAFF' end)
-    and u.email like 'bench-%' and not exists (select 1 from user_roles x where x.user_id = u.id);
-  analyze;`;
+    and u.email like 'bench-%' and not exists (select 1 from user_roles x where x.user_id = u.id);`;
+/** Then the state the product keeps its tables in: the embedded database's housekeeping (src/server/db/maintenance.ts) or a PostgreSQL server's autovacuum. */
+const MAINTAIN_SQL = 'vacuum (analyze)';
 
 async function seedPglite(dataDir, count, offset) {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite({ dataDir: join(dataDir, 'db') });
   await db.exec(SEED_SQL(count, offset));
+  await db.query(MAINTAIN_SQL);
   await db.close();
 }
 
@@ -109,6 +111,7 @@ async function seedPostgres(url, count, offset) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(SEED_SQL(count, offset));
+  await client.query(MAINTAIN_SQL);
   await client.end();
 }
 

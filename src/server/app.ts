@@ -22,6 +22,7 @@ import { SessionService } from './auth/sessions.js';
 import { createRecaptchaVerifier, disabledCaptcha, type CaptchaVerifier } from './captcha/verifier.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/open-database.js';
+import { FIRST_MAINTENANCE_DELAY_MS, maintainDatabase } from './db/maintenance.js';
 import { loadOrCreateJwtSecret } from './db/seed.js';
 import { BackgroundTasks } from './http/background.js';
 import { classifyError, httpErrors, registerErrorHandler, sendError } from './http/errors.js';
@@ -154,11 +155,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (closing) reply.header('connection', 'close');
   });
   // Hourly: drop sessions and reset tokens that ended long ago.
-  const purge = setInterval(() => app.background.run('purge ended sessions', () => app.sessions.purgeExpired()), PURGE_INTERVAL_MS);
+  // Ended sessions and spent reset tokens are deleted, then the embedded database reclaims their
+  // space (db/maintenance.ts): a few minutes after start, then every hour.
+  const housekeeping = () =>
+    app.background.run('housekeeping', async () => {
+      await app.sessions.purgeExpired();
+      await maintainDatabase(options.database);
+    });
+  const purge = setInterval(housekeeping, PURGE_INTERVAL_MS);
   purge.unref();
+  const firstMaintenance = setTimeout(housekeeping, FIRST_MAINTENANCE_DELAY_MS);
+  firstMaintenance.unref();
   // Let mails queued by the last requests go out before the database closes.
   app.addHook('onClose', async () => {
     clearInterval(purge);
+    clearTimeout(firstMaintenance);
     await app.background.settled();
   });
   await app.ready();

@@ -1,11 +1,13 @@
 /**
- * The fault suite's tools: the built server as a real process (as `npm start` runs it), calls over
- * real sockets, and a TCP proxy in front of PostgreSQL that can be cut and restored, so an outage
- * is produced without stopping the machine's own PostgreSQL.
+ * The fault suite's tools: the built server as a real process, launched as `npm start` launches it
+ * (scripts/lib/server-env.mjs), calls over real sockets, and a TCP proxy in front of PostgreSQL
+ * that can be cut and restored, so an outage is produced without stopping the machine's own
+ * PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../../scripts/lib/server-env.mjs';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const ENTRY = join(ROOT, 'dist/server/server/server.js');
@@ -22,9 +24,9 @@ export interface ServerProcess {
 /** Starts the built server with captcha off on a free port; resolves once it prints its URL. */
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess & { startMs: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ENTRY], {
     cwd: ROOT,
-    env: {
+    env: serverEnvironment({
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       PORT: '0',
@@ -33,7 +35,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

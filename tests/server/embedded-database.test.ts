@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/server/db/errors.js';
+import { maintainDatabase } from '../../src/server/db/maintenance.js';
 import { openDatabase, PGLITE_START_PARAMS, type DatabaseHandle } from '../../src/server/db/open-database.js';
 import { PGliteOnWorker } from '../../src/server/db/pglite-worker.js';
 import { isUniqueViolation } from '../../src/server/db/query-helpers.js';
@@ -111,6 +112,35 @@ describe('the embedded database on its worker thread', () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/exited/);
   }, 60_000);
+});
+
+describe('housekeeping (no autovacuum runs inside PGlite)', () => {
+  const pages = async () =>
+    (await sql<{ pages: number; visible: number; tuples: number }>`select relpages as pages, relallvisible as visible, reltuples::int as tuples from pg_class where relname = 'leftovers'`.execute(handle.db)).rows[0];
+
+  test('maintenance reclaims deleted rows, marks pages all-visible and refreshes the statistics', async () => {
+    await sql`create table leftovers (id int primary key, label text not null)`.execute(handle.db);
+    await sql`insert into leftovers select g, repeat('x', 200) from generate_series(1, 3000) g`.execute(handle.db);
+    await sql`delete from leftovers where id % 2 = 0`.execute(handle.db);
+    await sql`checkpoint`.execute(handle.db);
+    const before = await pages();
+    expect(before.visible).toBe(0); // never vacuumed: every index-only scan still visits the table
+
+    expect(await maintainDatabase(handle)).toBe(true);
+    const after = await pages();
+    expect(after.pages).toBeGreaterThan(0);
+    expect(after.visible).toBe(after.pages);
+    expect(after.tuples).toBe(1500);
+    // The deleted rows' space is reused: as many rows again fit in the pages already there.
+    await sql`insert into leftovers select g, repeat('x', 200) from generate_series(3001, 4500) g`.execute(handle.db);
+    await maintainDatabase(handle);
+    expect((await pages()).pages).toBe(after.pages);
+  }, 30_000);
+
+  test('on a PostgreSQL server it leaves the work to autovacuum and sends nothing', async () => {
+    const untouchable = new Proxy({}, { get: () => { throw new Error('no statement should be sent'); } });
+    expect(await maintainDatabase({ engine: 'postgres', db: untouchable as DatabaseHandle['db'] })).toBe(false);
+  });
 });
 
 describe('first start', () => {
