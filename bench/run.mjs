@@ -100,7 +100,8 @@ const MAINTAIN_SQL = 'vacuum (analyze)';
 
 async function seedPglite(dataDir, count, offset) {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite({ dataDir: join(dataDir, 'db') });
+  const { PGLITE_EXTENSIONS } = await import(join(root, 'dist/server/server/db/open-database.js'));
+  const db = new PGlite({ dataDir: join(dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
   await db.exec(SEED_SQL(count, offset));
   await db.query(MAINTAIN_SQL);
   await db.close();

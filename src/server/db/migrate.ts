@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as rowCounts from './migrations/0002-row-counts.js';
 import * as authEpoch from './migrations/0003-auth-epoch.js';
 import * as listIndexes from './migrations/0004-list-indexes.js';
+import * as searchIndexes from './migrations/0005-search-indexes.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002-row-counts': rowCounts,
   '0003-auth-epoch': authEpoch,
   '0004-list-indexes': listIndexes,
+  '0005-search-indexes': searchIndexes,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

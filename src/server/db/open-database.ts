@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DatabaseTarget } from '../config.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -48,6 +49,14 @@ export interface OpenDatabaseOptions {
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/**
+ * PostgreSQL extensions the embedded database loads: pg_trgm, whose trigram indexes serve the user
+ * list's search (migration 0005). Every PGlite that opens the product's data must load them, since
+ * writing a row updates those indexes. The worker thread loads the same list by package path.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSION_PACKAGES: Record<keyof typeof PGLITE_EXTENSIONS, string> = { pg_trgm: '@electric-sql/pglite/contrib/pg_trgm' };
+
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, options.poolSize ?? 10);
   if (target.kind === 'pglite-file' && !options.loadDataDir) {
@@ -57,6 +66,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     const pglite = await PGliteOnWorker.start({
       dataDir: target.dataDir,
       startParams: PGLITE_START_PARAMS,
+      extensions: PGLITE_EXTENSION_PACKAGES,
       onFailure: (reason) => listeners.forEach((listener) => listener(reason)),
     });
     return { ...wrapPGlite(pglite), onFailure: (listener) => listeners.push(listener), ...(created && { created }) };
@@ -65,6 +75,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     dataDir: target.kind === 'pglite-file' ? target.dataDir : undefined,
     loadDataDir: options.loadDataDir,
     startParams: PGLITE_START_PARAMS,
+    extensions: PGLITE_EXTENSIONS,
   });
   await pglite.waitReady;
   return wrapPGlite(pglite);

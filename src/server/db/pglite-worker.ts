@@ -24,6 +24,8 @@ export interface PGliteQueryable {
 interface StartOptions {
   dataDir: string;
   startParams: string[];
+  /** PostgreSQL extensions to load: name → the package path exporting it under that name. */
+  extensions?: Record<string, string>;
   /** Called once if the thread ends when nobody closed it (a crash): the database is gone for this process. */
   onFailure?: (reason: string) => void;
 }
@@ -48,7 +50,9 @@ function copyError(error) {
   let db;
   try {
     const { PGlite } = await import(workerData.pgliteUrl);
-    db = new PGlite({ dataDir: workerData.dataDir, startParams: workerData.startParams });
+    const extensions = {};
+    for (const [name, url] of Object.entries(workerData.extensionUrls)) extensions[name] = (await import(url))[name];
+    db = new PGlite({ dataDir: workerData.dataDir, startParams: workerData.startParams, extensions });
     await db.waitReady;
   } catch (error) {
     parentPort.postMessage({ id: 0, error: copyError(error) });
@@ -108,9 +112,15 @@ export class PGliteOnWorker implements PGliteQueryable {
 
   /** Starts the worker and resolves once the database is open (or rejects with why it is not). */
   static async start(options: StartOptions): Promise<PGliteOnWorker> {
-    const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
-    const { onFailure, ...settings } = options;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...settings, pgliteUrl }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    const require = createRequire(import.meta.url);
+    const resolve = (name: string) => pathToFileURL(require.resolve(name)).href;
+    const { onFailure, extensions = {}, ...settings } = options;
+    const extensionUrls = Object.fromEntries(Object.entries(extensions).map(([name, path]) => [name, resolve(path)]));
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { ...settings, pgliteUrl: resolve('@electric-sql/pglite'), extensionUrls },
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
     const client = new PGliteOnWorker(worker, onFailure);
     await client.#call(0, null);
     return client;
