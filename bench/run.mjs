@@ -7,7 +7,7 @@
 //   2. API throughput with autocannon (50 connections) on the embedded database and on the
 //      PostgreSQL server: health, the user list (page of 25, role filter) at 10,000 and 100,000
 //      users beside the database's own rate for the same queries (bench/database-rate.mjs, in a
-//      process launched with the server's Node flags), refresh, login.
+//      process launched with the server's Node flags), a search at 100,000 users, refresh, login.
 //   3. Login storm: 200 concurrent sign-ins while /api/health is polled; its p99.
 //   4. Cold start on the embedded database, and the server's peak resident memory.
 //   5. Lighthouse (desktop preset) on /login and /dashboard.
@@ -174,8 +174,12 @@ async function apiRows(engine, env, seed, target) {
     const list = await cannon({ url: server.baseUrl + listPath, headers: { authorization: `Bearer ${token}` } });
     if (list.errors > 0) throw new Error(`user list: ${list.errors} errors`);
     p50[size] = list.p50;
+    // At 100,000 users, a search for a piece of a name (11 match), answered from the trigram indexes (migration 0005).
+    const search =
+      size === 100_000 ? await cannon({ url: `${server.baseUrl}/api/admin/auth/user?page=1&pageSize=25&q=user%201234`, headers: { authorization: `Bearer ${token}` } }) : null;
+    if (search && search.errors > 0) throw new Error(`user search: ${search.errors} errors`);
     await server.stop();
-    // The database's own rate, same queries, same process, no HTTP (the server is stopped for PGlite, which one process owns).
+    // The database's own rate, same queries, no HTTP, in a process launched as the server is (stopped meanwhile: PGlite's directory has one owner).
     const claims = decodeJwt(token);
     const own = await databaseRate(target, claims.userId, claims.sid);
     const ratio = list.rps / own;
@@ -187,6 +191,7 @@ async function apiRows(engine, env, seed, target) {
       `≥ ${need * 100}% of the database`,
       ratio >= need,
     );
+    if (search) row(engine, 'user search at 100,000 users ("user 1234": 11 match)', `${rate(search.rps)}, p50 ${search.p50} ms, p99 ${search.p99} ms`);
   }
   const growth = p50[100_000] / Math.max(p50[10_000], 0.5);
   row(engine, 'user list p50 at 100,000 ÷ at 10,000', `${growth.toFixed(2)}×`, '≤ 1.5×', growth <= 1.5);
