@@ -5,7 +5,7 @@
  */
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, searchIndexesMissing } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { seedDatabase } from './db/seed.js';
 
@@ -56,6 +56,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await migrateToLatest(database.db);
+  if (await searchIndexesMissing(database.db)) {
+    console.warn('Searches run without their trigram indexes: the PostgreSQL extension pg_trgm is not installed on the server, or this role may not create it (see migration 0005).');
+  }
   const { createdAdmin } = await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, now: Date.now });
   app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ALL_PERMISSIONS } from '../../src/shared/permissions.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { migrateToLatest, searchIndexesMissing } from '../../src/server/db/migrate.js';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database.js';
 import { containsPattern } from '../../src/server/db/query-helpers.js';
 import { loadOrCreateJwtSecret, seedDatabase } from '../../src/server/db/seed.js';
@@ -45,6 +45,33 @@ describe('migrations', () => {
     });
     expect(plan).toContain('users_email_trgm_idx');
     expect(plan).toContain('users_full_name_trgm_idx');
+  });
+
+  test("the audit log's search (actor's e-mail, address, target) can be answered from indexes too", async () => {
+    const plan = await db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const pattern = containsPattern('10.0.0');
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select a.id from audit_log a
+        where a.actor_id = any(array(select m.id from users m where m.email ilike ${pattern})) or a.ip ilike ${pattern} or a.target_id ilike ${pattern}`.execute(trx);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    // The actors' e-mails are the users' search above; here, their entries come through the actor index.
+    for (const index of ['audit_log_actor_at_idx', 'audit_log_ip_trgm_idx', 'audit_log_target_id_trgm_idx']) expect(plan).toContain(index);
+    expect(plan).toContain('BitmapOr');
+  });
+
+  test('a database without the search indexes is noticed at start', async () => {
+    expect(await searchIndexesMissing(db)).toBe(false);
+    const missing = await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`drop index audit_log_ip_trgm_idx`.execute(trx);
+        const answer = await searchIndexesMissing(trx);
+        throw Object.assign(new Error('roll back'), { answer });
+      })
+      .catch((error: { answer?: boolean }) => error.answer);
+    expect(missing).toBe(true);
+    expect(await searchIndexesMissing(db)).toBe(false);
   });
 
   test('two instances migrating an empty PostgreSQL database at once both succeed', async () => {

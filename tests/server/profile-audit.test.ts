@@ -153,6 +153,33 @@ describe('GET /admin/audit', () => {
     expectError(await admin({ method: 'GET', url: '/api/admin/audit?since=yesterday' }), 400, 'VALIDATION');
   });
 
+  test("a search finds the actor's e-mail, the address and the target, newest first, paged, with the actor's e-mail on each entry", async () => {
+    const token = (await login(t.app, t.admin)).accessToken;
+    const searched = await createUser(t.app, token, { email: 'searched-person@example.com' });
+    await login(t.app, searched);
+    await login(t.app, searched);
+    // By the actor's e-mail: the entries the searched person made (their sign-ins).
+    const byActor = await auditOf(`?q=${encodeURIComponent('SEARCHED-PERSON@')}&pageSize=100`);
+    expect(byActor.total).toBeGreaterThanOrEqual(2);
+    const own = byActor.data.filter((entry) => entry.actorId === searched.id);
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    expect(own.every((entry) => entry.actorEmail === 'searched-person@example.com')).toBe(true);
+    // By the target: the administrator's creation of the account names it.
+    const byTarget = await auditOf(`?q=${searched.id}&pageSize=100`);
+    expect(byTarget.data.some((entry) => entry.action === 'user.created' && entry.actorEmail === t.admin.email)).toBe(true);
+    // Newest first, and the pages of a search are its matches cut in order, with the same total.
+    const all = await auditOf(`?q=${encodeURIComponent('searched-person')}&pageSize=100`);
+    const times = all.data.map((entry) => entry.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const first = await auditOf(`?q=${encodeURIComponent('searched-person')}&pageSize=1&page=1`);
+    const second = await auditOf(`?q=${encodeURIComponent('searched-person')}&pageSize=1&page=2`);
+    expect([first.data[0].id, second.data[0].id]).toEqual(all.data.slice(0, 2).map((entry) => entry.id));
+    expect(first.total).toBe(all.total);
+    // By the address the requests came from.
+    const address = own[0].ip!;
+    expect((await auditOf(`?q=${encodeURIComponent(address)}&pageSize=100`)).data.some((entry) => entry.ip === address)).toBe(true);
+  });
+
   test('read-only: no route writes to it', async () => {
     for (const method of ['POST', 'PATCH', 'PUT', 'DELETE'] as const) {
       expectError(await admin({ method, url: '/api/admin/audit', payload: {} }), 404, 'NOT_FOUND');

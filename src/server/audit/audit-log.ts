@@ -75,22 +75,37 @@ export class AuditLog {
     if (query.since) filtered = filtered.where('a.at', '>=', new Date(query.since));
     if (query.until) filtered = filtered.where('a.at', '<', new Date(query.until));
     if (query.q) {
-      const pattern = containsPattern(query.q.toLowerCase());
+      // The actor's e-mail, the address or the target, each looked up in a trigram index
+      // (migration 0005): the actors whose e-mail matches are found first, then their entries
+      // through the actor index, so a search does not read the whole log.
+      const pattern = containsPattern(query.q);
       filtered = filtered.where((eb) =>
-        eb.or([eb(sql`lower(u.email)`, 'like', pattern), eb(sql`lower(a.ip)`, 'like', pattern), eb(sql`lower(a.target_id)`, 'like', pattern)]),
+        eb.or([
+          eb('a.actor_id', '=', sql<string>`any(array(select m.id from users m where m.email ilike ${pattern}))`),
+          eb('a.ip', 'ilike', pattern),
+          eb('a.target_id', 'ilike', pattern),
+        ]),
       );
     }
     const { limit, offset } = pageWindow(query);
     // No condition was added above: the whole log is asked for.
     const unfiltered = filtered.toOperationNode().where === undefined;
+    const entryColumns = ['a.id', 'a.at', 'a.action', 'a.actor_id', 'a.target_type', 'a.target_id', 'a.ip', 'a.user_agent', 'a.details'] as const;
+    const page = query.q
+      ? // A search's matches are gathered from the indexes first, then sorted and cut to the page,
+        // and only then joined to their actors: left to itself the planner walks the whole log
+        // newest first, expecting to meet 25 matches early, and a search matching 2 of 100,000
+        // entries read them all (130 ms instead of a few).
+        this.db
+          .with((cte) => cte('matched').materialized(), () => filtered.select(entryColumns))
+          .selectFrom((eb) => eb.selectFrom('matched').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).as('a'))
+          .leftJoin('users as u', 'u.id', 'a.actor_id')
+          .select([...entryColumns, 'u.email as actor_email'])
+          .orderBy('a.at', 'desc')
+          .orderBy('a.id', 'desc')
+      : filtered.select([...entryColumns, 'u.email as actor_email']).orderBy('a.at', 'desc').orderBy('a.id', 'desc').limit(limit).offset(offset);
     const [rows, count] = await Promise.all([
-      filtered
-        .select(['a.id', 'a.at', 'a.action', 'a.actor_id', 'u.email as actor_email', 'a.target_type', 'a.target_id', 'a.ip', 'a.user_agent', 'a.details'])
-        .orderBy('a.at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      page.execute(),
       // The whole log's total is kept by the database (migration 0004); a filter counts its matches.
       unfiltered
         ? this.db

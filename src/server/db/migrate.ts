@@ -1,5 +1,5 @@
 /** Ordered migrations, run at start. Kysely's migrator takes a lock, so instances starting together are safe. */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as rowCounts from './migrations/0002-row-counts.js';
 import * as authEpoch from './migrations/0003-auth-epoch.js';
@@ -26,4 +26,14 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     const cause = error instanceof Error ? error : new Error(String(error));
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }
+}
+
+/**
+ * Whether the trigram indexes of the searches are missing (migration 0005 skips them on a
+ * PostgreSQL server without pg_trgm, or when the role may not create it): searches then read whole
+ * tables, which the operator should hear about at start.
+ */
+export async function searchIndexesMissing(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ found: number }>`select count(*)::int as found from pg_indexes where indexname in ('users_email_trgm_idx', 'users_full_name_trgm_idx', 'audit_log_ip_trgm_idx', 'audit_log_target_id_trgm_idx')`.execute(db);
+  return rows[0].found < 4;
 }
