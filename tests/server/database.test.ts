@@ -9,6 +9,7 @@ import { migrateToLatest, searchIndexesMissing } from '../../src/server/db/migra
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database.js';
 import { containsPattern } from '../../src/server/db/query-helpers.js';
 import { loadOrCreateJwtSecret, seedDatabase } from '../../src/server/db/seed.js';
+import { UsersRepository } from '../../src/server/users/repository.js';
 import { as, login } from '../helpers/test-app.js';
 import { onServer, openTestDatabase, providedTemplate, TEST_ADMIN, withDatabase, type TestDatabase } from '../helpers/test-database.js';
 
@@ -72,6 +73,37 @@ describe('migrations', () => {
       .catch((error: { answer?: boolean }) => error.answer);
     expect(missing).toBe(true);
     expect(await searchIndexesMissing(db)).toBe(false);
+  });
+
+  test('on a PostgreSQL server where the role may not create pg_trgm, migrating succeeds without the search indexes, says so, and searches still answer', async () => {
+    const template = await providedTemplate();
+    if (template?.engine !== 'postgres') return; // the embedded database always loads pg_trgm
+    const name = `${template.runId}_${randomBytes(3).toString('hex')}_limited`;
+    const role = `${name}_role`;
+    await onServer(template.serverUrl, async (client) => {
+      await client.query(`create database "${name}"`);
+      await client.query(`create role "${role}" login`);
+    });
+    // The role may create tables in the schema, but not extensions in the database.
+    const owner = await openDatabase({ kind: 'postgres', url: withDatabase(template.serverUrl, name) });
+    await sql.raw(`grant all on schema public to "${role}"`).execute(owner.db);
+    await owner.close();
+    const url = new URL(withDatabase(template.serverUrl, name));
+    url.username = role;
+    const limited = await openDatabase({ kind: 'postgres', url: url.href });
+    try {
+      await migrateToLatest(limited.db);
+      expect(await searchIndexesMissing(limited.db)).toBe(true);
+      await seedDatabase(limited.db, { adminEmail: 'limited@example.com', adminPassword: null, now: Date.now });
+      const users = new UsersRepository(limited.db, Date.now, null as never, null as never);
+      expect((await users.list({ page: 1, pageSize: 25, q: 'LIMITED@' })).total).toBe(1);
+    } finally {
+      await limited.close();
+      await onServer(template.serverUrl, async (client) => {
+        await client.query(`drop database if exists "${name}" with (force)`);
+        await client.query(`drop role if exists "${role}"`);
+      });
+    }
   });
 
   test('two instances migrating an empty PostgreSQL database at once both succeed', async () => {
