@@ -31,11 +31,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bo-timing-'));
 // Embedded database, captcha off (no keys in the bare environment), TRUST_PROXY so each try has its own address.
 const server = await startBuiltServer(root, { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' }, 30_000);
 const base = server.baseUrl;
-const stop = () => {
+// On an early exit (an error before the end): stop the server and remove what it left, as far as
+// can be done at once (it may still be flushing its files while it shuts down).
+process.on('exit', () => {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-};
-process.on('exit', stop);
+  try {
+    rmSync(dataDir, { recursive: true, force: true });
+  } catch {
+    // left in the temporary folder
+  }
+});
 
 async function call(path, body) {
   const started = process.hrtime.bigint();
@@ -119,5 +125,7 @@ for (const r of rows) {
   );
 }
 process.exitCode = rows.every((r) => r.pass) ? 0 : 1;
-stop();
+// The server closes its database on SIGTERM, writing into the folder: remove it once it has exited.
+await server.stop();
+rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 process.exit(process.exitCode);
