@@ -154,7 +154,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  // Hourly: drop sessions and reset tokens that ended long ago.
   // Ended sessions and spent reset tokens are deleted, then the embedded database reclaims their
   // space (db/maintenance.ts): a few minutes after start, then every hour.
   const housekeeping = () =>
@@ -162,13 +161,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await app.sessions.purgeExpired();
       await maintainDatabase(options.database);
     });
-  const purge = setInterval(housekeeping, PURGE_INTERVAL_MS);
-  purge.unref();
+  const hourly = setInterval(housekeeping, PURGE_INTERVAL_MS);
+  hourly.unref();
   const firstMaintenance = setTimeout(housekeeping, FIRST_MAINTENANCE_DELAY_MS);
   firstMaintenance.unref();
   // Let mails queued by the last requests go out before the database closes.
   app.addHook('onClose', async () => {
-    clearInterval(purge);
+    clearInterval(hourly);
     clearTimeout(firstMaintenance);
     await app.background.settled();
   });

@@ -34,6 +34,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
  * tables, which the operator should hear about at start.
  */
 export async function searchIndexesMissing(db: Kysely<Database>): Promise<boolean> {
-  const { rows } = await sql<{ found: number }>`select count(*)::int as found from pg_indexes where indexname in ('users_email_trgm_idx', 'users_full_name_trgm_idx', 'audit_log_ip_trgm_idx', 'audit_log_target_id_trgm_idx')`.execute(db);
-  return rows[0].found < 4;
+  const { rows } = await sql<{ found: number }>`select count(*)::int as found from pg_indexes where indexname = any(${searchIndexes.SEARCH_INDEXES})`.execute(db);
+  return rows[0].found < searchIndexes.SEARCH_INDEXES.length;
 }

@@ -50,12 +50,12 @@ export interface OpenDatabaseOptions {
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
- * PostgreSQL extensions the embedded database loads: pg_trgm, whose trigram indexes serve the user
- * list's search (migration 0005). Every PGlite that opens the product's data must load them, since
- * writing a row updates those indexes. The worker thread loads the same list by package path.
+ * PostgreSQL extensions the embedded database loads (PGlite's contrib modules, by name): pg_trgm,
+ * whose trigram indexes serve the searches (migration 0005). Every PGlite that opens the product's
+ * data must load them, since writing a row updates those indexes. The worker thread imports the
+ * same modules by name.
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
-export const PGLITE_EXTENSION_PACKAGES: Record<keyof typeof PGLITE_EXTENSIONS, string> = { pg_trgm: '@electric-sql/pglite/contrib/pg_trgm' };
 
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, options.poolSize ?? 10);
@@ -66,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     const pglite = await PGliteOnWorker.start({
       dataDir: target.dataDir,
       startParams: PGLITE_START_PARAMS,
-      extensions: PGLITE_EXTENSION_PACKAGES,
+      extensions: Object.keys(PGLITE_EXTENSIONS),
       onFailure: (reason) => listeners.forEach((listener) => listener(reason)),
     });
     return { ...wrapPGlite(pglite), onFailure: (listener) => listeners.push(listener), ...(created && { created }) };

@@ -24,8 +24,8 @@ export interface PGliteQueryable {
 interface StartOptions {
   dataDir: string;
   startParams: string[];
-  /** PostgreSQL extensions to load: name → the package path exporting it under that name. */
-  extensions?: Record<string, string>;
+  /** PostgreSQL extensions to load: names of PGlite's contrib modules (@electric-sql/pglite/contrib/NAME). */
+  extensions?: string[];
   /** Called once if the thread ends when nobody closed it (a crash): the database is gone for this process. */
   onFailure?: (reason: string) => void;
 }
@@ -114,8 +114,8 @@ export class PGliteOnWorker implements PGliteQueryable {
   static async start(options: StartOptions): Promise<PGliteOnWorker> {
     const require = createRequire(import.meta.url);
     const resolve = (name: string) => pathToFileURL(require.resolve(name)).href;
-    const { onFailure, extensions = {}, ...settings } = options;
-    const extensionUrls = Object.fromEntries(Object.entries(extensions).map(([name, path]) => [name, resolve(path)]));
+    const { onFailure, extensions = [], ...settings } = options;
+    const extensionUrls = Object.fromEntries(extensions.map((name) => [name, resolve(`@electric-sql/pglite/contrib/${name}`)]));
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { ...settings, pgliteUrl: resolve('@electric-sql/pglite'), extensionUrls },

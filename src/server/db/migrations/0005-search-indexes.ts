@@ -12,12 +12,15 @@
  */
 import { sql, type Kysely } from 'kysely';
 
+/** The indexes this migration makes, when it can (searchIndexesMissing checks for them at start). */
+export const SEARCH_INDEXES = ['users_email_trgm_idx', 'users_full_name_trgm_idx', 'audit_log_ip_trgm_idx', 'audit_log_target_id_trgm_idx'];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     do $$
     begin
       if not exists (select 1 from pg_available_extensions where name = 'pg_trgm') then
-        raise warning 'pg_trgm is not installed on this PostgreSQL server: the user search runs without its indexes';
+        raise warning 'pg_trgm is not installed on this PostgreSQL server: searches run without their indexes';
         return;
       end if;
       create extension if not exists pg_trgm;
@@ -26,13 +29,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       create index audit_log_ip_trgm_idx on audit_log using gin (ip gin_trgm_ops);
       create index audit_log_target_id_trgm_idx on audit_log using gin (target_id gin_trgm_ops);
     exception when insufficient_privilege then
-      raise warning 'not allowed to create the pg_trgm extension (%): the user search runs without its indexes', sqlerrm;
+      raise warning 'not allowed to create the pg_trgm extension (%): searches run without their indexes', sqlerrm;
     end $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop index if exists users_email_trgm_idx`.execute(db);
-  await sql`drop index if exists users_full_name_trgm_idx`.execute(db);
-  await sql`drop index if exists audit_log_ip_trgm_idx`.execute(db);
-  await sql`drop index if exists audit_log_target_id_trgm_idx`.execute(db);
+  for (const name of SEARCH_INDEXES) await sql`drop index if exists ${sql.id(name)}`.execute(db);
 }
