@@ -4,12 +4,13 @@
  * `g-recaptcha-response` query parameter.
  */
 import { Box, Button, CircularProgress, Link } from '@mui/material';
-import { useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
 import { lazy, Suspense } from 'react';
 import type ReCAPTCHAType from 'react-google-recaptcha';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { currentSubject, subscribe } from '../providers/auth-state';
 import { getPersist, setPersist } from '../providers/local-settings';
+import { onSessionEvent } from '../session/session-events';
 import { adminCache, useServices } from '../services';
 import { useColourMode } from '../theme/colour-mode';
 import { AuthCard } from './AuthCard';
@@ -37,6 +38,15 @@ export function LoginPage() {
 
   // Already signed in (e.g. "back" after signing in): on to the page, not a second sign-in.
   const signedIn = useSyncExternalStore(subscribe, () => currentSubject() !== '');
+
+  // Signed in in another tab of this browser: this one shares the session and goes on.
+  useEffect(
+    () =>
+      onSessionEvent((event) => {
+        if (event.type === 'signed-in') void authProvider.restoreSession();
+      }),
+    [authProvider],
+  );
 
   const needsCaptcha = recaptchaSiteKey !== null;
   const canSubmit = !submitting && email.trim() !== '' && password !== '' && (!needsCaptcha || captcha !== null);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { RequireSession } from '../auth/RequireSession';
+import { SessionWatcher } from '../session/SessionWatcher';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 
@@ -8,6 +9,7 @@ import { Menu } from './Menu';
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <RequireSession>
+      <SessionWatcher />
       <RaLayout appBar={AppBar} menu={Menu}>
         {children}
       </RaLayout>

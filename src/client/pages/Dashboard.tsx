@@ -8,11 +8,12 @@ import { Title, useCanAccess, useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { PERMISSIONS, type Permission } from '../../shared/permissions';
 import { getUserState, subscribe } from '../providers/auth-state';
+import { describeLoadError } from '../resources/common/LoadError';
 
 function CountCard({ resource, label, icon }: { resource: 'users' | 'roles'; label: string; icon: ReactNode }) {
   const { canAccess: canList } = useCanAccess({ resource, action: 'list' });
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
-  const { total, isPending } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }, { enabled: canList === true });
+  const { total, isPending, error, refetch } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }, { enabled: canList === true });
   if (canList !== true) return null;
   return (
     <Card sx={{ minWidth: 220, flex: '1 1 220px' }}>
@@ -23,9 +24,18 @@ function CountCard({ resource, label, icon }: { resource: 'users' | 'roles'; lab
             {label}
           </Typography>
         </Stack>
-        <Typography variant="h3" component="p">
-          {isPending ? '…' : total}
-        </Typography>
+        {error ? (
+          <Typography color="error" sx={{ my: 1 }} role="alert">
+            Not loaded. {describeLoadError(error).title}{' '}
+            <Button size="small" color="inherit" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          </Typography>
+        ) : (
+          <Typography variant="h3" component="p">
+            {isPending ? '…' : total}
+          </Typography>
+        )}
       </CardContent>
       <CardActions>
         <Button component={RouterLink} to={`/${resource}`}>

@@ -12,6 +12,7 @@ import type { ProfilePatch } from '../../shared/types';
 import { getUserState, setUserState } from '../providers/auth-state';
 import type { BackOfficeDataProvider } from '../providers/data-provider';
 import { ApiError } from '../providers/http-client';
+import { KeepDraft } from '../session/KeepDraft';
 
 const passwordPolicy = (value: unknown) => (typeof value === 'string' && value !== '' ? passwordLengthError(value) ?? undefined : undefined);
 const sameAsNew = (value: unknown, values: Record<string, unknown>) =>
@@ -84,6 +85,7 @@ export default function Profile() {
             toolbar={<SaveOnly label="Save name" />}
             onSubmit={(values: Record<string, unknown>) => save({ fullName: String(values.fullName).trim() }, 'Your name is saved.')}
           >
+            <KeepDraft name="name" />
             <TextInput source="fullName" label="Full name" validate={[required(), notBlank]} autoComplete="name" />
           </SimpleForm>
         </Card>

@@ -10,6 +10,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ADMIN_ROLE } from '../../shared/permissions';
 import type { BackOfficeDataProvider } from '../providers/data-provider';
 import { groupByResource, RESOURCE_LABELS, usePermissionCatalogue } from '../resources/common/permission-catalogue';
+import { LoadFailure } from '../resources/common/LoadError';
 
 export default function RolePermissions() {
   const { id = '' } = useParams();
@@ -30,11 +31,8 @@ export default function RolePermissions() {
     );
   }
   if (role.error || catalogue.error || granted.error || !role.data) {
-    return (
-      <Box sx={{ p: 3 }}>
-        <Alert severity="error">This role's permissions could not be loaded. It may have been deleted.</Alert>
-      </Box>
-    );
+    const retry = () => Promise.all([role.error && role.refetch(), catalogue.error && catalogue.refetch(), granted.error && granted.refetch()]);
+    return <LoadFailure error={role.error ?? catalogue.error ?? granted.error} onRetry={retry} what="This role's permissions" />;
   }
 
   const roleName = role.data.name as string;

@@ -7,6 +7,7 @@ import type { AuthProvider } from 'react-admin';
 import { apiPaths, CAPTCHA_QUERY_PARAM } from '../../shared/api-paths';
 import type { User } from '../../shared/types';
 import { currentSubject, decodeToken, getAuth, getUserState, logOut, setCredentials, setUserState } from './auth-state';
+import { tellOtherTabs } from '../session/session-events';
 import { ApiError, type HttpClient } from './http-client';
 
 export interface LoginParams {
@@ -90,6 +91,7 @@ export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
       if (!claims?.sub || !claims.userId) throw new ApiError('PARSING_ERROR', null, 'The server sent an unusable token.');
       setCredentials(answer.access_token);
       await loadUser(claims.userId);
+      tellOtherTabs({ type: 'signed-in' }); // tabs waiting on /login continue with this session
       return { redirectTo: false }; // the login page goes on to the page the user asked for
     },
 
@@ -109,23 +111,27 @@ export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
     },
 
     async checkError(error: unknown) {
-      if (error instanceof ApiError && error.sessionExpired) {
-        // The refresh was refused: react-admin logs out (token, user, query cache, store) and
-        // goes to /login. The HTTP client has already shown "Your login has expired." once
-        // (onSessionExpired), so react-admin adds no message of its own.
-        throw { message: false, redirectTo: '/login' };
-      }
-      // Other errors are only logged (spec §8); forms and buttons show their own messages.
-      console.error(error);
+      // Never rejects: react-admin answers a call whose error made checkError reject with an empty
+      // success ({data: {}}), so a refused save would be reported as saved. A refused refresh is
+      // handled where it is detected: the HTTP client announces the end of the session, and the
+      // layout's SessionWatcher signs this tab out, keeping unsaved forms as drafts.
+      if (!(error instanceof ApiError && error.sessionExpired)) console.error(error); // spec: other errors are logged
     },
 
-    async logout() {
-      if (getAuth().token !== null || getUserState().user !== null) {
+    /** `{ localOnly: true }`: the session already ended (refused, or signed out in another tab); no server call. */
+    async logout(params?: { localOnly?: boolean }) {
+      const signedIn = getAuth().token !== null || getUserState().user !== null;
+      if (params?.localOnly) {
+        logOut();
+        return false; // the session guard sends the user to /login, remembering the page
+      }
+      if (signedIn) {
         try {
           await http.request(apiPaths.logout, { method: 'POST', skipRefresh: true });
         } catch (error) {
           console.error('Logout call failed', error); // the local session ends anyway
         }
+        tellOtherTabs({ type: 'ended', reason: 'signed-out' });
       }
       logOut();
       return '/login';

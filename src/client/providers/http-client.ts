@@ -8,11 +8,14 @@
  * sends the user to /login).
  */
 import { API_BASE, apiPaths } from '../../shared/api-paths';
+import { announce } from '../session/session-events';
 import { getAuth, setCredentials } from './auth-state';
 
 export type ApiErrorStatus = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
 
 export const SESSION_EXPIRED_MESSAGE = 'Your login has expired.';
+/** A change refused because the session ended: said as a refusal, never as a success. */
+export const NOT_SAVED_SESSION_MESSAGE = 'Nothing was saved: your login has expired. Sign in again; what you typed is kept.';
 
 /** A failed call. `body` carries the server's answer so react-admin shows field errors next to fields. */
 export class ApiError extends Error {
@@ -29,6 +32,16 @@ export class ApiError extends Error {
     this.body = data;
     this.sessionExpired = sessionExpired;
   }
+}
+
+/**
+ * A failed change says whether it was saved: not when the server could not be reached or failed
+ * (its transaction was rolled back); perhaps when it took too long, since it may have finished.
+ */
+function changeFailureMessage(status: ApiErrorStatus, data: unknown): string {
+  if (status === 'TIMEOUT_ERROR') return 'The server took too long to answer. The change may not have been saved: reload the page to check.';
+  const base = messageOf(status, data);
+  return status === 'FETCH_ERROR' || (typeof status === 'number' && status >= 500) ? `${base} Nothing was saved.` : base;
 }
 
 function messageOf(status: ApiErrorStatus, data: unknown): string {
@@ -89,6 +102,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 
+    const failure = (status: ApiErrorStatus, data: unknown) =>
+      new ApiError(status, data, opts.mutation ? changeFailureMessage(status, data) : undefined);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -110,9 +125,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       });
       text = await response.text();
     } catch (error) {
-      if (timedOut) throw new ApiError('TIMEOUT_ERROR', null);
-      if (opts.signal?.aborted) throw error; // the caller cancelled: not a failure to report
-      throw new ApiError('FETCH_ERROR', null);
+      if (opts.signal?.aborted && !timedOut) throw error; // the caller cancelled: not a failure to report
+      throw failure(timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR', null);
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
@@ -123,11 +137,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       try {
         data = JSON.parse(text);
       } catch {
-        throw new ApiError('PARSING_ERROR', text);
+        throw failure('PARSING_ERROR', text);
       }
     }
     const ok = response.status === 200 || (opts.mutation === true && response.status === 201);
-    if (!ok) throw new ApiError(response.status, data);
+    if (!ok) throw failure(response.status, data);
     return data as T;
   }
 
@@ -164,8 +178,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         if (refresh && !expiryAnnounced.has(refresh)) {
           expiryAnnounced.add(refresh);
           options.onSessionExpired?.();
+          // Every tab of this browser leaves the protected pages (unsaved forms are kept as drafts).
+          announce({ type: 'ended', reason: 'expired' });
         }
-        throw new ApiError(403, error.data, SESSION_EXPIRED_MESSAGE, true);
+        throw new ApiError(403, error.data, opts.mutation ? NOT_SAVED_SESSION_MESSAGE : SESSION_EXPIRED_MESSAGE, true);
       }
       return send<T>(path, opts, fresh); // once: a second 403 is the answer
     }

@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { logOut, getAuth, getUserState, setCredentials } from '../../../src/client/providers/auth-state';
 import { createAuthProvider } from '../../../src/client/providers/auth-provider';
 import { createDataProvider } from '../../../src/client/providers/data-provider';
-import { ApiError, createHttpClient } from '../../../src/client/providers/http-client';
+import { ApiError, createHttpClient, NOT_SAVED_SESSION_MESSAGE } from '../../../src/client/providers/http-client';
+import { onSessionEvent, type SessionEvent } from '../../../src/client/session/session-events';
 import { createCookieJar, type CookieJar } from '../cookie-jar';
 
 let server: TestServer;
@@ -145,18 +146,30 @@ describe('403: refresh once, retry once', () => {
     expect(count('GET /api/admin/auth/user')).toBe(2);
   });
 
-  test('a refused refresh gives "Your login has expired." (announced once) and checkError sends the user to /login', async () => {
+  test('a refused refresh gives "Your login has expired." (announced once, to this tab and the others); checkError lets the failure stand', async () => {
     await signIn();
     setCredentials('not.a.token');
     jar.clear(); // the session cookie is gone (ended elsewhere)
     const { data, auth } = clients();
+    const events: SessionEvent[] = [];
+    const stop = onSessionEvent((event) => events.push(event));
+    const otherTab = new BroadcastChannel('bo-session');
+    const heardByOtherTab = new Promise((resolve) => (otherTab.onmessage = (message) => resolve(message.data)));
     const failure = await data.getOne('roles', { id: '00000000-0000-4000-8000-000000000000' }).catch((e) => e);
+    stop();
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.sessionExpired).toBe(true);
     expect(failure.message).toBe('Your login has expired.');
     expect(expiries).toBe(1);
-    // react-admin logs out (token, user, cache) and redirects; the toast came from the client already.
-    await expect(auth.checkError(failure)).rejects.toEqual({ message: false, redirectTo: '/login' });
+    expect(events).toEqual([{ type: 'ended', reason: 'expired' }]);
+    expect(await heardByOtherTab).toEqual({ type: 'ended', reason: 'expired' });
+    otherTab.close();
+    // Resolving keeps the call failed: react-admin would answer a rejected checkError with an
+    // empty success. The layout's SessionWatcher signs the tab out on the announcement instead.
+    await expect(auth.checkError(failure)).resolves.toBeUndefined();
+    // A change refused this way says that nothing was saved.
+    const refusedChange = await data.update('roles', { id: '00000000-0000-4000-8000-000000000000', data: { description: 'x' }, previousData: {} as never }).catch((e) => e);
+    expect(refusedChange.message).toBe(NOT_SAVED_SESSION_MESSAGE);
   });
 
   test('ten parallel calls meeting a refused refresh: one refresh, one "expired" announcement, ten failures', async () => {

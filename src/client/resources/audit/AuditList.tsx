@@ -9,13 +9,13 @@ import {
   DateTimeInput,
   FunctionField,
   List,
-  Pagination,
   SearchInput,
   SelectInput,
   TextField,
   useRecordContext,
 } from 'react-admin';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../shared/types';
+import { ListLoadError, ListPagination } from '../common/LoadError';
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'login.success': 'Signed in',
@@ -84,7 +84,8 @@ export function AuditList() {
       title="Audit log"
       filters={filters}
       perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+      pagination={<ListPagination rowsPerPageOptions={[25, 50, 100]} />}
+      error={<ListLoadError what="The audit log" />}
       exporter={false}
       actions={false}
       disableSyncWithLocation={false}

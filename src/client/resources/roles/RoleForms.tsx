@@ -24,6 +24,8 @@ import { ADMIN_ROLE, ROLE_NAME_PATTERN } from '../../../shared/permissions';
 import { ChipsField, FORM_WIDTH, SystemField } from '../common/fields';
 import { usePermissionCatalogue } from '../common/permission-catalogue';
 import { DeleteRoleButton, PermissionsButton } from './RoleList';
+import { KeepDraft } from '../../session/KeepDraft';
+import { EditLoadError, ShowLoadError } from '../common/LoadError';
 
 const validateName = [
   required(),
@@ -49,6 +51,7 @@ export function RoleCreate() {
   return (
     <Create sx={FORM_WIDTH} title="New role" redirect="show">
       <SimpleForm defaultValues={{ permissions: [] }}>
+        <KeepDraft />
         <TextInput source="name" label="Name" validate={validateName} helperText="The role's name in tokens, e.g. TOUR_GUIDE" />
         <TextInput source="description" label="Description" multiline validate={maxLength(500)} />
         <PermissionsInput />
@@ -62,6 +65,7 @@ function RoleEditForm() {
   const isAdmin = record?.name === ADMIN_ROLE;
   return (
     <SimpleForm toolbar={<Toolbar sx={{ justifyContent: 'space-between' }}><SaveButton /><DeleteRoleButton /></Toolbar>}>
+      <KeepDraft waitForRecord />
       {record?.system && <Alert severity="info">{record.name} is a system role: its name cannot change{isAdmin ? ', and it always holds every permission' : ''}.</Alert>}
       <TextInput source="name" label="Name" validate={validateName} readOnly={Boolean(record?.system)} />
       <TextInput source="description" label="Description" multiline validate={maxLength(500)} />
@@ -81,7 +85,7 @@ function EditActions() {
 
 export function RoleEdit() {
   return (
-    <Edit sx={FORM_WIDTH} title="Edit role" mutationMode="pessimistic" redirect="show" actions={<EditActions />}>
+    <Edit sx={FORM_WIDTH} title="Edit role" mutationMode="pessimistic" redirect="show" actions={<EditActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="This role" />}>
       <RoleEditForm />
     </Edit>
   );
@@ -99,7 +103,7 @@ function ShowActions() {
 
 export function RoleShow() {
   return (
-    <Show sx={FORM_WIDTH} title="Role" actions={<ShowActions />}>
+    <Show sx={FORM_WIDTH} title="Role" actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This role" />}>
       <SimpleShowLayout>
         <TextField source="name" label="Name" />
         <TextField source="description" label="Description" emptyText="—" />

@@ -7,7 +7,6 @@ import {
   FunctionField,
   List,
   NumberField,
-  Pagination,
   SearchInput,
   TextField,
   useRecordContext,
@@ -16,6 +15,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router';
 import { GuardedDeleteButton, SystemField } from '../common/fields';
+import { ListLoadError, ListPagination } from '../common/LoadError';
 
 export function PermissionsButton() {
   const record = useRecordContext();
@@ -41,7 +41,8 @@ export function RoleList() {
       filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search roles" />]}
       sort={{ field: 'name', order: 'ASC' }}
       perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      error={<ListLoadError what="The roles" />}
       exporter={false}
     >
       <Datagrid rowClick="show" bulkActionButtons={false} empty={<p style={{ padding: 16 }}>No roles match this search.</p>}>

@@ -22,6 +22,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthError } from '.
 import { STAFF_ROLE } from '../../../shared/permissions';
 import { ChipsField, FORM_WIDTH, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
+import { KeepDraft } from '../../session/KeepDraft';
+import { EditLoadError, ShowLoadError } from '../common/LoadError';
 
 function RolesInput() {
   const { choices, isPending } = useRoleChoices();
@@ -40,6 +42,7 @@ export function UserCreate() {
   return (
     <Create sx={FORM_WIDTH} title="New user" redirect="show">
       <SimpleForm defaultValues={{ roles: [STAFF_ROLE] }}>
+        <KeepDraft />
         <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} autoComplete="off" />
         <TextInput source="fullName" label="Full name" validate={[required(), maxLength(200)]} />
         <PasswordInput
@@ -66,8 +69,9 @@ function EditToolbar() {
 
 export function UserEdit() {
   return (
-    <Edit sx={FORM_WIDTH} title="Edit user" mutationMode="pessimistic" redirect="show">
+    <Edit sx={FORM_WIDTH} title="Edit user" mutationMode="pessimistic" redirect="show" queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="This user" />}>
       <SimpleForm toolbar={<EditToolbar />}>
+        <KeepDraft waitForRecord />
         <TextInput source="email" label="E-mail (cannot change)" readOnly helperText={false} />
         <TextInput source="fullName" label="Full name" validate={[required(), maxLength(200)]} />
         <RolesInput />
@@ -88,7 +92,7 @@ function ShowActions() {
 
 export function UserShow() {
   return (
-    <Show sx={FORM_WIDTH} title="User" actions={<ShowActions />}>
+    <Show sx={FORM_WIDTH} title="User" actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This user" />}>
       <SimpleShowLayout>
         <TextField source="fullName" label="Full name" />
         <TextField source="email" label="E-mail" />

@@ -3,7 +3,6 @@ import {
   DateField,
   EditButton,
   List,
-  Pagination,
   SearchInput,
   SelectInput,
   TextField,
@@ -11,6 +10,7 @@ import {
 } from 'react-admin';
 import { ChipsField, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
+import { ListLoadError, ListPagination } from '../common/LoadError';
 
 function RoleFilter(props: { source: string; alwaysOn?: boolean }) {
   const { choices, isPending } = useRoleChoices();
@@ -26,7 +26,8 @@ export function UserList() {
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      error={<ListLoadError what="The users" />}
       exporter={false}
     >
       <Datagrid
