@@ -1,11 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * react-router's package exports only its development build (warnings, the "Hey developer" error
+ * page); a production bundle takes the production build it also ships.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ command, mode }) => ({
   plugins: [react()],
   resolve: {
+    alias: command === 'build' && mode === 'production' ? reactRouterProduction : [],
     // One copy of each: duplicates break react-admin's contexts.
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@mui/material', '@emotion/react', '@emotion/styled', 'react-admin', 'ra-core'],
   },
@@ -70,4 +81,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

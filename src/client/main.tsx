@@ -13,9 +13,11 @@ import { createHttpClient } from './providers/http-client';
 import { loadRuntimeConfig } from './providers/runtime-config';
 import { appRoutes } from './router';
 import { wantToasts } from './services';
+import { reloadOnStaleChunks } from './stale-chunks';
 import { initialColourMode } from './theme/colour-mode';
 
 async function start(): Promise<void> {
+  reloadOnStaleChunks();
   // Relative `/api/` on the page's own origin.
   // The toast library loads with the first toast, not with the page.
   const httpClient = createHttpClient({

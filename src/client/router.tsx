@@ -1,9 +1,9 @@
 /**
  * The app's routes. The sign-in, password and error pages (spec §2: outside the layout) are part
  * of the first download and render in a light MUI shell; every other path loads the react-admin
- * app on demand, which routes on its own (`/`, the layout, the resources). No errorElement, so an
- * error nothing else catches shows react-router's default error page ("Unexpected Application
- * Error!"). main.tsx mounts these in a browser router; tests in a memory router.
+ * app on demand, which routes on its own (`/`, the layout, the resources). An error nothing else
+ * catches shows the app's error page, headed as the router's default one ("Unexpected Application
+ * Error!"), with a Reload button. main.tsx mounts these in a browser router; tests in a memory router.
  */
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
@@ -13,6 +13,7 @@ import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 import { Loading } from './auth/Loading';
 import { LoginPage } from './auth/LoginPage';
 import { ResetPasswordPage } from './auth/ResetPasswordPage';
+import { AppErrorPage } from './pages/AppErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ServerErrorPage } from './pages/ServerError';
 import { ServicesProvider, useToastsWanted, type AppServices } from './services';
@@ -64,6 +65,7 @@ export function appRoutes(services: AppServices, options: AppRoutesOptions = {})
   return [
     {
       element: <Shell services={services} initialMode={options.initialMode ?? 'light'} />,
+      errorElement: <AppErrorPage />,
       children: [
         {
           element: <PublicTheme />,

@@ -4,13 +4,14 @@ import { RequireSession } from '../auth/RequireSession';
 import { SessionWatcher } from '../session/SessionWatcher';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
+import { PageError } from './PageError';
 
 /** Every protected page: behind the session guard, inside the dashboard shell. */
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <RequireSession>
       <SessionWatcher />
-      <RaLayout appBar={AppBar} menu={Menu}>
+      <RaLayout appBar={AppBar} menu={Menu} error={PageError}>
         {children}
       </RaLayout>
     </RequireSession>
