@@ -7,8 +7,9 @@
  */
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { pageTitle } from './page-titles';
 import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 import { Loading } from './auth/Loading';
 import { LoginPage } from './auth/LoginPage';
@@ -28,6 +29,10 @@ const ToastHost = lazy(() => import('./layout/ToastHost').then((module) => ({ de
 /** The frame of every page: services, colour mode (with `?theme=`) and the one toast container. */
 function Shell({ services, initialMode }: { services: AppServices; initialMode: ColourMode }) {
   const toasts = useToastsWanted();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
   return (
     <ServicesProvider services={services}>
       <ColourModeProvider initialMode={initialMode}>

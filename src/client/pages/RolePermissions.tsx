@@ -2,7 +2,7 @@
  * /roles/:id/permissions: a role's permissions against the catalogue, granted or revoked one
  * switch at a time (POST / DELETE …/permission). Read-only without roles.update, and for ADMIN.
  */
-import { Alert, Box, Card, CardContent, CircularProgress, FormControlLabel, List, ListItem, Switch, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, CircularProgress, FormControlLabel, Link, List, ListItem, Switch, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
@@ -71,7 +71,9 @@ export default function RolePermissions() {
       </Typography>
       <Typography sx={{ mb: 2 }}>
         {held.size} of {catalogue.data.length} permissions granted. Holders of the role get a change on their next action.{' '}
-        <RouterLink to={`/roles/${id}/show`}>Back to the role</RouterLink>
+        <Link component={RouterLink} to={`/roles/${id}/show`}>
+          Back to the role
+        </Link>
       </Typography>
       {isAdmin && <Alert severity="info" sx={{ mb: 2 }}>ADMIN always holds every permission.</Alert>}
       {!isAdmin && readOnly && <Alert severity="info" sx={{ mb: 2 }}>You can see these permissions but not change them.</Alert>}

@@ -210,10 +210,27 @@ function deletedRecordKeys(args: unknown[]): Set<string> {
 }
 
 const MUTATIONS = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'addRolePermission', 'removeRolePermission', 'updateProfile'] as const;
+/** react-admin's own create and delete hooks refetch these queries of their resource when they settle. */
+const REFETCHED_BY_REACT_ADMIN = new Set(['getList', 'getInfiniteList', 'getMany', 'getManyReference']);
+
+/**
+ * Which cached queries a change makes stale, leaving out what is already taken care of: the
+ * record the server answered with (react-admin puts it in the cache), a deleted record's page (on
+ * its way out: asking for it again only gets a 404), and the lists react-admin's create and delete
+ * refetch themselves (asking twice cancels the first request and sends a second).
+ */
+function staleAfter(method: (typeof MUTATIONS)[number], args: unknown[], result: unknown): (query: { queryKey: readonly unknown[] }) => boolean {
+  const resource = typeof args[0] === 'string' ? args[0] : null;
+  const gone = method === 'delete' || method === 'deleteMany' ? deletedRecordKeys(args) : new Set<string>();
+  const answered = method === 'create' || method === 'update' ? (result as { data?: { id?: Identifier } })?.data?.id : undefined;
+  if (answered !== undefined) gone.add(`${resource}/${String(answered)}`);
+  const listsRefetched = method === 'create' || method === 'delete' || method === 'deleteMany' ? resource : null;
+  return ({ queryKey }) => !gone.has(recordKey(queryKey)) && !(queryKey[0] === listsRefetched && REFETCHED_BY_REACT_ADMIN.has(String(queryKey[1])));
+}
 
 /**
  * After any change to users or roles, both cached lists are stale (user counts, role names):
- * shown ones refetch now; hidden ones are dropped, since the cache never refetches on mount.
+ * shown ones refetch now, once; hidden ones are dropped, since the cache never refetches on mount.
  */
 export function withLinkedInvalidation(provider: BackOfficeDataProvider, queryClient: QueryInvalidator): BackOfficeDataProvider {
   const wrapped = { ...provider };
@@ -221,11 +238,9 @@ export function withLinkedInvalidation(provider: BackOfficeDataProvider, queryCl
     const original = provider[method] as (...args: unknown[]) => Promise<unknown>;
     (wrapped as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const result = await original(...args);
-      // A deleted record's own page is on its way out: asking the server for it again only gets a 404.
-      const gone = method === 'delete' || method === 'deleteMany' ? deletedRecordKeys(args) : new Set<string>();
-      const stillExists = (query: { queryKey: readonly unknown[] }) => !gone.has(recordKey(query.queryKey));
+      const stale = staleAfter(method, args, result);
       for (const resource of LINKED_RESOURCES) queryClient.removeQueries({ queryKey: [resource], type: 'inactive' });
-      await Promise.all(LINKED_RESOURCES.map((resource) => queryClient.invalidateQueries({ queryKey: [resource], predicate: stillExists })));
+      await Promise.all(LINKED_RESOURCES.map((resource) => queryClient.invalidateQueries({ queryKey: [resource], predicate: stale })));
       return result;
     };
   }

@@ -32,6 +32,7 @@ async function serverHolds<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 let sam: User;
+const READER_PASSWORD = 'quiet harbour lantern 42';
 let guides: Role;
 
 beforeAll(async () => {
@@ -42,6 +43,8 @@ beforeAll(async () => {
   const admin = createDataProvider(http);
   adminToken = getAuth().token!;
   guides = (await admin.create('roles', { data: { name: 'TOUR_GUIDE', description: 'Leads the tours', permissions: ['dashboard.read'] } })).data as Role;
+  await admin.create('roles', { data: { name: 'USER_READER', permissions: ['dashboard.read', 'users.read'] } });
+  await admin.create('users', { data: { email: 'reader@agency.example', fullName: 'Rita Reader', password: READER_PASSWORD, roles: ['USER_READER'] } });
   sam = (await admin.create('users', { data: { email: 'sam@agency.example', fullName: 'Sam Staff', password: 'staff member passphrase', roles: ['STAFF'] } }))
     .data as User;
   logOut();
@@ -50,6 +53,8 @@ afterAll(async () => {
   await server?.close();
 });
 beforeEach(() => {
+  answered = [];
+  requested = [];
   breakCalls = null;
   jar = createCookieJar();
   logOut();
@@ -67,6 +72,7 @@ let breakCalls: { match: RegExp; failure: 'network' | 500 } | null = null;
 function unreliableFetch(): typeof fetch {
   return async (input, init) => {
     const url = String(input);
+    requested.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
     if (breakCalls && breakCalls.match.test(url)) {
       if (breakCalls.failure === 'network') throw new TypeError('Failed to fetch');
       return new Response(JSON.stringify({ code: 'INTERNAL', message: 'Something went wrong on our side.', requestId: 'req-42' }), {
@@ -74,15 +80,20 @@ function unreliableFetch(): typeof fetch {
         headers: { 'Content-Type': 'application/json' },
       });
     }
-    return jar.fetch(input, init);
+    const response = await jar.fetch(input, init);
+    answered.push(`${response.status} ${init?.method ?? 'GET'} ${new URL(url).pathname}`);
+    return response;
   };
 }
+/** Every answer the app got, as "STATUS METHOD /path"; every request it sent (answered or not), as "METHOD /path". */
+let answered: string[] = [];
+let requested: string[] = [];
 
 /** Signs in with this test's cookie jar, then opens the app at `path` (token in memory restored from the cookie). */
-async function openSignedIn(path: string) {
+async function openSignedIn(path: string, email = server.admin.email, password = server.admin.password) {
   vi.spyOn(console, 'error').mockImplementation(() => {}); // refused calls are logged: expected here
   const http = createHttpClient({ baseUrl: apiBase(), fetch: jar.fetch });
-  await createAuthProvider(http).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
+  await createAuthProvider(http).login({ email, password, persist: false, captcha: server.captchaToken });
   logOut();
   const app = await renderApp({ baseUrl: apiBase(), fetch: unreliableFetch(), entries: ['/dashboard', path], config: { recaptchaSiteKey: null } });
   return { ...app, user: userEvent.setup() };
@@ -258,5 +269,57 @@ describe('a failed load', () => {
     breakCalls = null;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('switch', { name: /users\.read/ }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+describe('screens fit the permissions', () => {
+  test('with users.read alone: the users list works, with no role filter, no Actions column and no refused call', async () => {
+    const { user } = await openSignedIn('/users', 'reader@agency.example', READER_PASSWORD);
+    expect(await screen.findByText('sam@agency.example', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(document.title).toBe('Users · Travel Back Office');
+    expect(screen.queryByRole('combobox', { name: 'Role' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /edit/i })).toBeNull();
+    // A user's page: no Edit, no Delete, and still no call that is refused.
+    await user.click(screen.getByText('sam@agency.example'));
+    expect(await screen.findByText('Sam Staff', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /edit/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
+    expect(answered.filter((line) => !line.startsWith('200 '))).toEqual([]);
+    expect(answered.filter((line) => line.endsWith('/api/admin/auth/role'))).toEqual([]); // the roles list is not asked for
+  });
+});
+
+describe('one refetch after a change', () => {
+  test('deleting a user from the list asks for the list once', async () => {
+    const response = await fetch(`${apiBase()}admin/auth/signup`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'leaving@agency.example', fullName: 'Leaving Soon', password: 'quiet harbour lantern 42', roles: ['STAFF'] }),
+    });
+    expect(response.status).toBe(201);
+    const { user } = await openSignedIn('/users');
+    const row = (await screen.findByText('leaving@agency.example', {}, { timeout: 5000 })).closest('tr')!;
+    await user.click(await within(row as HTMLElement).findByRole('button', { name: /delete/i }));
+    const before = requested.length;
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /confirm/i }));
+    await waitFor(() => expect(screen.queryByText('leaving@agency.example')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(requested.slice(before).filter((line) => line === 'GET /api/admin/auth/user')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // nothing more arrives
+    expect(requested.slice(before).filter((line) => line === 'GET /api/admin/auth/user')).toHaveLength(1);
+  });
+
+  test('saving a role asks for nothing the answer already gave', async () => {
+    const { user } = await openSignedIn(`/roles/${guides.id}`);
+    const description = await screen.findByLabelText(/^Description/, {}, { timeout: 5000 });
+    await waitFor(() => expect(description).toHaveValue('Leads the tours'));
+    await user.type(description, ' and the walks');
+    const before = requested.length;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Leads the tours and the walks', {}, { timeout: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = requested.slice(before);
+    expect(after.filter((line) => line === `PATCH /api/admin/auth/role/${guides.id}`)).toHaveLength(1);
+    expect(after.filter((line) => line === `GET /api/admin/auth/role/${guides.id}`).length).toBeLessThanOrEqual(1);
   });
 });

@@ -137,7 +137,9 @@ test('changes to users or roles invalidate both cached lists', async () => {
   await wrapped.getList('roles', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: {} });
   expect(invalidated).toEqual([]);
 
-  // A deleted record's own query is not asked for again (it would only answer 404); the lists are.
+  // A deleted record's own query is not asked for again (it would only answer 404); nor are the
+  // deleted resource's lists, which react-admin's delete refetches itself (twice would cancel one
+  // request and send another). The other resource's lists are.
   const { data: doomed } = await data.create('roles', { data: { name: 'DOOMED', permissions: [] } });
   predicates.length = 0;
   await wrapped.delete('roles', { id: doomed.id, previousData: doomed });
@@ -145,7 +147,16 @@ test('changes to users or roles invalidate both cached lists', async () => {
   const refetched = (queryKey: unknown[]) => predicates.every((predicate) => predicate({ queryKey }));
   expect(refetched(['roles', 'getOne', { id: String(doomed.id) }])).toBe(false);
   expect(refetched(['roles', 'getOne', { id: 'another' }])).toBe(true);
+  expect(refetched(['roles', 'getList', { pagination: page() }])).toBe(false);
+  expect(refetched(['users', 'getList', { pagination: page() }])).toBe(true);
+
+  // An update's answer is the record: its own query is not asked for again; lists are.
+  const { data: kept } = await data.create('roles', { data: { name: 'KEPT', permissions: [] } });
+  predicates.length = 0;
+  await wrapped.update('roles', { id: kept.id, data: { description: 'changed' }, previousData: kept });
+  expect(refetched(['roles', 'getOne', { id: String(kept.id) }])).toBe(false);
   expect(refetched(['roles', 'getList', { pagination: page() }])).toBe(true);
+  expect(refetched(['users', 'getList', { pagination: page() }])).toBe(true);
   queryClient.clear();
 });
 

@@ -4,6 +4,7 @@ import {
   Edit,
   email,
   EditButton,
+  Labeled,
   maxLength,
   PasswordInput,
   required,
@@ -25,8 +26,17 @@ import { useRoleChoices } from '../common/role-choices';
 import { KeepDraft } from '../../session/KeepDraft';
 import { EditLoadError, ShowLoadError } from '../common/LoadError';
 
+/** A picker for those who may read roles; the others see the roles as they are (STAFF for a new user). */
 function RolesInput() {
-  const { choices, isPending } = useRoleChoices();
+  const { allowed, checking, choices, isPending } = useRoleChoices();
+  if (checking) return null;
+  if (!allowed) {
+    return (
+      <Labeled label="Roles">
+        <ChipsField source="roles" />
+      </Labeled>
+    );
+  }
   return <SelectArrayInput source="roles" label="Roles" choices={choices} isPending={isPending} helperText="What this person may do" />;
 }
 

@@ -6,20 +6,38 @@ import {
   SearchInput,
   SelectInput,
   TextField,
+  useCanAccess,
   WrapperField,
 } from 'react-admin';
 import { ChipsField, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 
-function RoleFilter(props: { source: string; alwaysOn?: boolean }) {
-  const { choices, isPending } = useRoleChoices();
-  return <SelectInput {...props} label="Role" choices={choices} isPending={isPending} emptyText="All roles" />;
+const search = <SearchInput key="q" source="q" alwaysOn placeholder="Search name or e-mail" />;
+
+/** The role filter only for those who may read roles (its choices come from the roles list). */
+function useFilters() {
+  const roles = useRoleChoices();
+  if (!roles.allowed) return [search];
+  return [search, <SelectInput key="role" source="role" label="Role" choices={roles.choices} isPending={roles.isPending} emptyText="All roles" alwaysOn />];
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search name or e-mail" />, <RoleFilter key="role" source="role" alwaysOn />];
+/** Edit and delete, for those who may do either; no column of empty cells for the others. */
+function useActionsColumn() {
+  const edit = useCanAccess({ resource: 'users', action: 'edit' });
+  const remove = useCanAccess({ resource: 'users', action: 'delete' });
+  if (edit.canAccess !== true && remove.canAccess !== true) return null;
+  return (
+    <WrapperField label="Actions" sortable={false}>
+      <EditButton />
+      <GuardedDeleteButton />
+    </WrapperField>
+  );
+}
 
 export function UserList() {
+  const filters = useFilters();
+  const actions = useActionsColumn();
   return (
     <List
       title="Users"
@@ -41,10 +59,7 @@ export function UserList() {
         <StatusField label="Status" sortBy="status" />
         <DateField source="createdAt" label="Created" showTime />
         <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
-        <WrapperField label="Actions" sortable={false}>
-          <EditButton />
-          <GuardedDeleteButton />
-        </WrapperField>
+        {actions}
       </Datagrid>
     </List>
   );
