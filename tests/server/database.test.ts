@@ -13,6 +13,8 @@ import { UsersRepository } from '../../src/server/users/repository.js';
 import { as, login } from '../helpers/test-app.js';
 import { onServer, openTestDatabase, providedTemplate, TEST_ADMIN, withDatabase, type TestDatabase } from '../helpers/test-database.js';
 
+/** Set by `.ci/run` and the README's command for the suite on a PostgreSQL server. */
+const ON_POSTGRES_SERVER = Boolean(process.env.TEST_DATABASE_URL);
 let database: TestDatabase;
 let db: DatabaseHandle['db'];
 
@@ -75,9 +77,10 @@ describe('migrations', () => {
     expect(await searchIndexesMissing(db)).toBe(false);
   });
 
-  test('on a PostgreSQL server where the role may not create pg_trgm, migrating succeeds without the search indexes, says so, and searches still answer', async () => {
+  // The embedded database always loads pg_trgm.
+  test.skipIf(!ON_POSTGRES_SERVER)('on a PostgreSQL server where the role may not create pg_trgm, migrating succeeds without the search indexes, says so, and searches still answer', async () => {
     const template = await providedTemplate();
-    if (template?.engine !== 'postgres') return; // the embedded database always loads pg_trgm
+    if (template?.engine !== 'postgres') throw new Error('TEST_DATABASE_URL is set but the template is not on PostgreSQL');
     const name = `${template.runId}_${randomBytes(3).toString('hex')}_limited`;
     const role = `${name}_role`;
     await onServer(template.serverUrl, async (client) => {
@@ -106,9 +109,10 @@ describe('migrations', () => {
     }
   });
 
-  test('two instances migrating an empty PostgreSQL database at once both succeed', async () => {
+  // PGlite has one process per database.
+  test.skipIf(!ON_POSTGRES_SERVER)('two instances migrating an empty PostgreSQL database at once both succeed', async () => {
     const template = await providedTemplate();
-    if (template?.engine !== 'postgres') return; // PGlite has one process per database
+    if (template?.engine !== 'postgres') throw new Error('TEST_DATABASE_URL is set but the template is not on PostgreSQL');
     const name = `${template.runId}_${randomBytes(3).toString('hex')}_empty`;
     await onServer(template.serverUrl, (client) => client.query(`create database "${name}"`));
     const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ kind: 'postgres', url: withDatabase(template.serverUrl, name) })));
@@ -223,18 +227,23 @@ describe('transactions', () => {
     const order: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const insideWritten = new Promise<void>((resolve) => (written = resolve));
     const transaction = db.transaction().execute(async (trx) => {
       await trx.insertInto('settings').values({ key: 'inside', value: '1' }).execute();
       order.push('tx-write');
+      written();
       await held;
       await trx.deleteFrom('settings').where('key', '=', 'inside').execute();
       order.push('tx-end');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await insideWritten; // the row is written and not committed
     const outside = db.selectFrom('settings').select('key').where('key', '=', 'inside').execute().then((rows) => {
       order.push(`outside-saw-${rows.length}`);
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // On a PostgreSQL server the outside query answers at once; on PGlite it waits for the one
+    // connection. Either way, the transaction ends only after it was sent.
+    if (database.handle.engine !== 'pglite') await outside;
     release();
     await Promise.all([transaction, outside]);
     expect(order).toContain('outside-saw-0');
@@ -243,8 +252,9 @@ describe('transactions', () => {
 });
 
 describe('prepared statements on the PostgreSQL server', () => {
-  test('a query text is prepared once per connection and then only bound, with each call its own values', async () => {
-    if (!database.url) return; // PGlite: one in-process connection, nothing to prepare
+  // PGlite: one in-process connection, nothing to prepare.
+  test.skipIf(!ON_POSTGRES_SERVER)('a query text is prepared once per connection and then only bound, with each call its own values', async () => {
+    if (!database.url) throw new Error('TEST_DATABASE_URL is set but the database has no URL');
     await db.connection().execute(async (connection) => {
       const emails = [];
       for (const email of ['admin@example.com', 'nobody@example.com', 'admin@example.com']) {

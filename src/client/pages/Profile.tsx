@@ -6,18 +6,17 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PasswordInput, SaveButton, SimpleForm, TextInput, Title, Toolbar, required, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthError } from '../../shared/password-policy';
+import { PasswordInput, SaveButton, SimpleForm, TextInput, Title, Toolbar, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-policy';
+import { fullNameRules, newPasswordRules, requiredText } from '../resources/common/validators';
 import type { ProfilePatch } from '../../shared/types';
 import { getUserState, setUserState } from '../providers/auth-state';
 import type { BackOfficeDataProvider } from '../providers/data-provider';
 import { ApiError } from '../providers/http-client';
 import { KeepDraft } from '../session/KeepDraft';
 
-const passwordPolicy = (value: unknown) => (typeof value === 'string' && value !== '' ? passwordLengthError(value) ?? undefined : undefined);
 const sameAsNew = (value: unknown, values: Record<string, unknown>) =>
   value === values.newPassword ? undefined : 'The two new passwords are not the same.';
-const notBlank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? 'Required' : undefined);
 
 function useSaveProfile() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
@@ -83,10 +82,11 @@ export default function Profile() {
           <SimpleForm
             record={{ fullName: identity.fullName }}
             toolbar={<SaveOnly label="Save name" />}
+            noValidate
             onSubmit={(values: Record<string, unknown>) => save({ fullName: String(values.fullName).trim() }, 'Your name is saved.')}
           >
             <KeepDraft name="name" />
-            <TextInput source="fullName" label="Full name" validate={[required(), notBlank]} autoComplete="name" />
+            <TextInput source="fullName" label="Full name" validate={fullNameRules} isRequired autoComplete="name" />
           </SimpleForm>
         </Card>
 
@@ -103,6 +103,7 @@ export default function Profile() {
             key={passwordForm}
             record={{}}
             toolbar={<SaveOnly label="Change password" />}
+            noValidate
             onSubmit={async (values: Record<string, unknown>) => {
               const errors = await save(
                 { currentPassword: values.currentPassword as string, newPassword: values.newPassword as string },
@@ -112,15 +113,16 @@ export default function Profile() {
               return errors;
             }}
           >
-            <PasswordInput source="currentPassword" label="Current password" autoComplete="current-password" validate={required()} />
+            <PasswordInput source="currentPassword" label="Current password" autoComplete="current-password" validate={requiredText('your current password')} isRequired />
             <PasswordInput
               source="newPassword"
               label="New password"
               autoComplete="new-password"
-              validate={[required(), passwordPolicy]}
+              validate={newPasswordRules}
+              isRequired
               helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong one.`}
             />
-            <PasswordInput source="confirmPassword" label="New password again" autoComplete="new-password" validate={[required(), sameAsNew]} />
+            <PasswordInput source="confirmPassword" label="New password again" autoComplete="new-password" validate={[requiredText('the new password again'), sameAsNew]} isRequired />
           </SimpleForm>
         </Card>
       </Stack>

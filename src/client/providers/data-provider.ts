@@ -76,7 +76,7 @@ function updateBody(resource: ResourceName, data: Partial<RaRecord>) {
 function createBody(resource: ResourceName, data: Partial<RaRecord>) {
   if (resource === 'users') {
     const { email, fullName, password, roles } = data as Partial<User> & { password?: string };
-    return { email, fullName, password, roles: roles ?? [] };
+    return { email: typeof email === 'string' ? email.trim() : email, fullName, password, roles: roles ?? [] };
   }
   const { name, description, permissions } = data as Partial<Role>;
   return { name, description: description || undefined, permissions: permissions ?? [] };

@@ -1,14 +1,13 @@
 /** Schemas of the /api/auth routes. */
 import Type from 'typebox';
 import { CAPTCHA_QUERY_PARAM } from '../../shared/api-paths.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-policy.js';
+import { FIELD_RULES } from '../../shared/field-rules.js';
 import { errorResponses, MessageAnswerSchema } from '../http/schemas.js';
 
-export const EmailSchema = Type.String({ format: 'email', minLength: 3, maxLength: 254, description: 'E-mail address (any case)' });
+export const EmailSchema = Type.String({ ...FIELD_RULES.email, description: 'E-mail address (any case)' });
 export const NewPasswordSchema = Type.String({
-  minLength: PASSWORD_MIN_LENGTH,
-  maxLength: PASSWORD_MAX_LENGTH,
-  description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
+  ...FIELD_RULES.password,
+  description: `${FIELD_RULES.password.minLength} to ${FIELD_RULES.password.maxLength} characters`,
 });
 
 const sessionCookie = [{ sessionCookie: [] }];

@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody, ErrorCode } from '../../shared/types.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { PATTERN_MESSAGES } from '../../shared/field-rules.js';
 
 export class AppError extends Error {
   constructor(
@@ -84,6 +85,9 @@ export function fieldErrors(issues: SchemaIssue[], part: string): Record<string,
         break;
       case 'maxLength':
         put(issue.instancePath, `must be at most ${String(p.limit)} characters long`);
+        break;
+      case 'pattern':
+        put(issue.instancePath, PATTERN_MESSAGES[String(p.pattern)] ?? 'is not in the expected form');
         break;
       case 'format':
         put(issue.instancePath, p.format === 'email' ? 'must be an e-mail address' : `must be a valid ${String(p.format)}`);

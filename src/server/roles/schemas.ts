@@ -1,6 +1,6 @@
 /** Schemas of the role and permission routes: the contract's Role shape and what each call accepts. */
 import Type from 'typebox';
-import { ROLE_NAME_PATTERN } from '../../shared/permissions.js';
+import { FIELD_RULES } from '../../shared/field-rules.js';
 import { ROLE_SORT_FIELDS } from '../../shared/types.js';
 import {
   AUTHENTICATED_ERRORS,
@@ -15,8 +15,8 @@ import {
   UuidSchema,
 } from '../http/schemas.js';
 
-const RoleNameSchema = Type.String({ pattern: ROLE_NAME_PATTERN, minLength: 1, maxLength: 50, description: 'Enumeration value, e.g. TOUR_GUIDE' });
-const DescriptionSchema = Type.String({ maxLength: 500 });
+export const RoleNameSchema = Type.String({ ...FIELD_RULES.roleName, description: 'Enumeration value, e.g. TOUR_GUIDE' });
+const DescriptionSchema = Type.String({ ...FIELD_RULES.roleDescription });
 const PermissionNameSchema = Type.String({ minLength: 1, maxLength: 100, description: 'A name from GET /api/admin/auth/permission' });
 const PermissionListSchema = Type.Array(PermissionNameSchema, { maxItems: 100 });
 

@@ -1,8 +1,9 @@
 /** Schemas of the user routes: the contract's User shape and what each call accepts. */
 import Type from 'typebox';
-import { ROLE_NAME_PATTERN } from '../../shared/permissions.js';
+import { FIELD_RULES } from '../../shared/field-rules.js';
 import { USER_SORT_FIELDS } from '../../shared/types.js';
 import { EmailSchema, NewPasswordSchema } from '../auth/schemas.js';
+import { RoleNameSchema } from '../roles/schemas.js';
 import {
   AUTHENTICATED_ERRORS,
   errorResponses,
@@ -17,9 +18,8 @@ import {
 } from '../http/schemas.js';
 
 const StatusSchema = Type.Enum(['active', 'disabled']);
-const RoleNameSchema = Type.String({ pattern: ROLE_NAME_PATTERN, maxLength: 50 });
 const RoleNamesSchema = Type.Array(RoleNameSchema, { maxItems: 50, description: 'Role names, e.g. ["STAFF"]' });
-const FullNameSchema = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Not blank' });
+const FullNameSchema = Type.String({ ...FIELD_RULES.fullName, description: 'Not blank' });
 
 export const UserSchema = Type.Object(
   {

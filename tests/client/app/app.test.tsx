@@ -268,6 +268,8 @@ describe('the users and roles screens', () => {
     const { user, router } = await openSignedIn('/users');
     await user.click(await screen.findByText('sam@agency.example', {}, { timeout: 5000 }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/\/show$/));
+    // The user's page has loaded (lazily) and replaced the list, whose rows have Edit links too.
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /e-mail/i })).toBeNull(), { timeout: 5000 });
     await user.click(await screen.findByRole('link', { name: /edit/i }));
     const name = await screen.findByLabelText(/^full name/i);
     await user.clear(name);
@@ -287,8 +289,11 @@ describe('the users and roles screens', () => {
   });
 
   test('role permissions: a switch per catalogue entry, labelled by name and description, grants and revokes', async () => {
-    const { user } = await openSignedIn('/roles');
+    const { user, router } = await openSignedIn('/roles');
     await user.click(await screen.findByText('TOUR_GUIDE', {}, { timeout: 5000 }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/roles\/[^/]+\/show$/));
+    // The role's page has loaded (lazily) and replaced the list, whose rows have Permissions links too.
+    await screen.findByText('Users holding it', {}, { timeout: 5000 });
     await user.click(await screen.findByRole('link', { name: /permissions/i }));
     const grant = await screen.findByRole('switch', { name: /users\.read\s*List and view users/ }, { timeout: 5000 });
     expect(grant).not.toBeChecked();

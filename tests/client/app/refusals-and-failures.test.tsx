@@ -323,3 +323,41 @@ describe('one refetch after a change', () => {
     expect(after.filter((line) => line === `GET /api/admin/auth/role/${guides.id}`).length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('forms validate in the app, from the server’s rules', () => {
+  test('the new-user form names every bad field at once, in plain words, and accepts an address with an apostrophe and a plus', async () => {
+    const { router, user } = await openSignedIn('/users/create');
+    const email = await screen.findByLabelText(/^E-mail/, {}, { timeout: 5000 });
+    expect(email.closest('form')).toHaveAttribute('novalidate');
+    await user.type(email, 'not an address');
+    await user.type(screen.getByLabelText(/^Full name/), '   ');
+    await user.type(screen.getByLabelText(/^Password/), 'too short');
+    const before = requested.length;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter an e-mail address such as name@example.com.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a full name.')).toBeInTheDocument();
+    expect(screen.getByText('Use at least 12 characters.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/must match pattern/);
+    expect(requested.slice(before).filter((line) => line.startsWith('POST'))).toEqual([]); // nothing sent
+
+    await user.clear(email);
+    await user.type(email, "o'brien+x@example.com");
+    await user.clear(screen.getByLabelText(/^Full name/));
+    await user.type(screen.getByLabelText(/^Full name/), "Aoife O'Brien");
+    await user.clear(screen.getByLabelText(/^Password/));
+    await user.type(screen.getByLabelText(/^Password/), 'quiet harbour lantern 42');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/users\/[^/]+\/show$/), { timeout: 5000 });
+    expect((await serverHolds<{ data: User[] }>("admin/auth/user?q=o'brien")).data.map((u) => u.email)).toEqual(["o'brien+x@example.com"]);
+  });
+
+  test('the server says a blank name in words too (no schema text)', async () => {
+    const response = await fetch(`${apiBase()}admin/auth/user/${sam.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fullName: '   ' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'VALIDATION', errors: { fullName: 'must not be blank' } });
+  });
+});

@@ -5,10 +5,7 @@ import {
   DateField,
   Edit,
   EditButton,
-  maxLength,
   NumberField,
-  regex,
-  required,
   SaveButton,
   Show,
   ShowButton,
@@ -20,18 +17,14 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { ADMIN_ROLE, ROLE_NAME_PATTERN } from '../../../shared/permissions';
+import { ADMIN_ROLE } from '../../../shared/permissions';
+import { roleDescriptionRules, roleNameRules } from '../common/validators';
 import { ChipsField, FORM_WIDTH, SystemField } from '../common/fields';
 import { usePermissionCatalogue } from '../common/permission-catalogue';
 import { DeleteRoleButton, PermissionsButton } from './RoleList';
 import { KeepDraft } from '../../session/KeepDraft';
 import { EditLoadError, ShowLoadError } from '../common/LoadError';
 
-const validateName = [
-  required(),
-  maxLength(50),
-  regex(new RegExp(ROLE_NAME_PATTERN), 'Use capital letters, digits and underscores, starting with a letter, e.g. TOUR_GUIDE'),
-];
 
 function PermissionsInput({ disabled = false }: { disabled?: boolean }) {
   const catalogue = usePermissionCatalogue();
@@ -50,10 +43,10 @@ function PermissionsInput({ disabled = false }: { disabled?: boolean }) {
 export function RoleCreate() {
   return (
     <Create sx={FORM_WIDTH} title="New role" redirect="show">
-      <SimpleForm defaultValues={{ permissions: [] }}>
+      <SimpleForm defaultValues={{ permissions: [] }} noValidate>
         <KeepDraft />
-        <TextInput source="name" label="Name" validate={validateName} helperText="The role's name in tokens, e.g. TOUR_GUIDE" />
-        <TextInput source="description" label="Description" multiline validate={maxLength(500)} />
+        <TextInput source="name" label="Name" validate={roleNameRules} isRequired helperText="The role's name in tokens, e.g. TOUR_GUIDE" />
+        <TextInput source="description" label="Description" multiline validate={roleDescriptionRules} />
         <PermissionsInput />
       </SimpleForm>
     </Create>
@@ -64,11 +57,11 @@ function RoleEditForm() {
   const record = useRecordContext();
   const isAdmin = record?.name === ADMIN_ROLE;
   return (
-    <SimpleForm toolbar={<Toolbar sx={{ justifyContent: 'space-between' }}><SaveButton /><DeleteRoleButton /></Toolbar>}>
+    <SimpleForm toolbar={<Toolbar sx={{ justifyContent: 'space-between' }}><SaveButton /><DeleteRoleButton /></Toolbar>} noValidate>
       <KeepDraft waitForRecord />
       {record?.system && <Alert severity="info">{record.name} is a system role: its name cannot change{isAdmin ? ', and it always holds every permission' : ''}.</Alert>}
-      <TextInput source="name" label="Name" validate={validateName} readOnly={Boolean(record?.system)} />
-      <TextInput source="description" label="Description" multiline validate={maxLength(500)} />
+      <TextInput source="name" label="Name" validate={roleNameRules} isRequired readOnly={Boolean(record?.system)} />
+      <TextInput source="description" label="Description" multiline validate={roleDescriptionRules} />
       <PermissionsInput disabled={isAdmin} />
     </SimpleForm>
   );

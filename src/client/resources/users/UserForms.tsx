@@ -2,10 +2,8 @@ import {
   Create,
   DateField,
   Edit,
-  email,
   EditButton,
   Labeled,
-  maxLength,
   PasswordInput,
   required,
   SaveButton,
@@ -19,7 +17,8 @@ import {
   Toolbar,
   TopToolbar,
 } from 'react-admin';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthError } from '../../../shared/password-policy';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/password-policy';
+import { emailRules, fullNameRules, newPasswordRules } from '../common/validators';
 import { STAFF_ROLE } from '../../../shared/permissions';
 import { ChipsField, FORM_WIDTH, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
@@ -40,9 +39,6 @@ function RolesInput() {
   return <SelectArrayInput source="roles" label="Roles" choices={choices} isPending={isPending} helperText="What this person may do" />;
 }
 
-/** The shared length rule (counted in characters, as the server counts); the server adds its own checks. */
-const passwordPolicy = (value: unknown) => (typeof value === 'string' && value !== '' ? passwordLengthError(value) ?? undefined : undefined);
-
 const STATUS_CHOICES = [
   { id: 'active', name: 'Active' },
   { id: 'disabled', name: 'Disabled (cannot sign in)' },
@@ -51,15 +47,16 @@ const STATUS_CHOICES = [
 export function UserCreate() {
   return (
     <Create sx={FORM_WIDTH} title="New user" redirect="show">
-      <SimpleForm defaultValues={{ roles: [STAFF_ROLE] }}>
+      <SimpleForm defaultValues={{ roles: [STAFF_ROLE] }} noValidate>
         <KeepDraft />
-        <TextInput source="email" label="E-mail" type="email" validate={[required(), email()]} autoComplete="off" />
-        <TextInput source="fullName" label="Full name" validate={[required(), maxLength(200)]} />
+        <TextInput source="email" label="E-mail" type="email" validate={emailRules} isRequired autoComplete="off" />
+        <TextInput source="fullName" label="Full name" validate={fullNameRules} isRequired />
         <PasswordInput
           source="password"
           label="Password"
           autoComplete="new-password"
-          validate={[required(), passwordPolicy]}
+          validate={newPasswordRules}
+          isRequired
           helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. Share it with the person safely; they can reset it.`}
         />
         <RolesInput />
@@ -80,10 +77,10 @@ function EditToolbar() {
 export function UserEdit() {
   return (
     <Edit sx={FORM_WIDTH} title="Edit user" mutationMode="pessimistic" redirect="show" queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="This user" />}>
-      <SimpleForm toolbar={<EditToolbar />}>
+      <SimpleForm toolbar={<EditToolbar />} noValidate>
         <KeepDraft waitForRecord />
         <TextInput source="email" label="E-mail (cannot change)" readOnly helperText={false} />
-        <TextInput source="fullName" label="Full name" validate={[required(), maxLength(200)]} />
+        <TextInput source="fullName" label="Full name" validate={fullNameRules} isRequired />
         <RolesInput />
         <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} />
       </SimpleForm>
