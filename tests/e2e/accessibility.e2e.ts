@@ -82,3 +82,38 @@ for (const mode of ['light', 'dark'] as const) {
     }
   });
 }
+
+describe('every screen on a phone (390 × 844)', () => {
+  let page: Page;
+  let signedInYet = false;
+
+  beforeAll(async () => {
+    ({ page } = await suite.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, keep: true }));
+  });
+
+  for (const screen of screens) {
+    test(`${screen.name} (phone): nothing wider than the screen, no serious or critical axe violation`, async () => {
+      if (screen.signedIn && !signedInYet) {
+        await login(page, suite.server.admin.email, suite.server.admin.password);
+        await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+        signedInYet = true;
+      }
+      await page.goto(screen.url());
+      await screen.ready(page);
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      await screenshot(page, `phone-${screen.name}`);
+      expect(width, `${screen.name} is ${width} px wide on a 390 px screen`).toBeLessThanOrEqual(390);
+      await checkA11y(page, `${screen.name}-phone`);
+    });
+  }
+
+  test('the menu opens by touch and leads to a screen', async () => {
+    await page.goto('/dashboard');
+    await see(page, suite.server.admin.email);
+    await page.getByRole('button', { name: /open menu|toggle menu|menu/i }).first().tap();
+    await menuEntry(page, 'Roles').tap();
+    await page.waitForURL((url) => url.pathname === '/roles');
+    await see(page, 'A11Y_ROLE');
+  });
+});

@@ -6,7 +6,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { login } from './browser.js';
-import { sleep } from './harness.js';
 import { setUpSuite } from './suite.js';
 import { EXPIRED_MESSAGE, menuEntry, path, see, signedIn, toasts } from './ui.js';
 
@@ -25,6 +24,26 @@ test('with a 2-second access token, working through several expiries shows no er
     if (url.pathname === '/api/auth/refresh-token') refreshes.push(response.status());
     else if (url.pathname.startsWith('/api/') && response.status() >= 400 && response.status() !== 403) failures.push(`${response.status()} ${url.pathname}`);
   });
+
+  // The access token the page sent last; a step starts once the server refuses it as expired.
+  let latestToken: string | null = null;
+  page.on('request', (request) => {
+    const authorization = request.headers().authorization;
+    if (authorization?.startsWith('Bearer ')) latestToken = authorization.slice('Bearer '.length);
+  });
+  const untilTokenExpired = async () => {
+    const token = latestToken;
+    expect(token, 'the page has sent a token').toBeTruthy();
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${suite.server.baseUrl}/api/admin/auth/permission`, { headers: { authorization: `Bearer ${token}` } });
+          return response.status === 403 ? ((await response.json()) as { code: string }).code : String(response.status);
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe('TOKEN_EXPIRED');
+  };
 
   await login(page, suite.server.admin.email, suite.server.admin.password);
   await signedIn(page);
@@ -63,11 +82,11 @@ test('with a 2-second access token, working through several expiries shows no er
   ];
 
   for (const [step, act] of steps) {
-    await sleep(2500); // the access token has expired by now
+    await untilTokenExpired();
     await act(page);
     await noErrorShown(step);
   }
-  await sleep(2500);
+  await untilTokenExpired();
   await page.reload();
   await signedIn(page);
   await noErrorShown('a reload');

@@ -9,6 +9,7 @@ import {
   DateTimeInput,
   FunctionField,
   List,
+  SimpleList,
   SearchInput,
   SelectInput,
   TextField,
@@ -16,6 +17,7 @@ import {
 } from 'react-admin';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../shared/types';
 import { ListLoadError, ListPagination } from '../common/LoadError';
+import { useIsSmallScreen } from '../common/fields';
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'login.success': 'Signed in',
@@ -78,7 +80,10 @@ function target(entry: AuditEntry): string {
   return entry.targetType ? entry.targetType : '';
 }
 
+const EMPTY = <p style={{ padding: 16 }}>No entries match these filters.</p>;
+
 export function AuditList() {
+  const small = useIsSmallScreen();
   return (
     <List
       title="Audit log"
@@ -90,13 +95,23 @@ export function AuditList() {
       actions={false}
       disableSyncWithLocation={false}
     >
-      <Datagrid bulkActionButtons={false} expand={<Details />} rowClick="expand" empty={<p style={{ padding: 16 }}>No entries match these filters.</p>}>
+      {small ? (
+        <SimpleList<AuditEntry>
+          linkType={false}
+          primaryText={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
+          secondaryText={(entry) => [entry.actorEmail ?? '(nobody signed in)', target(entry)].filter(Boolean).join(' → ')}
+          tertiaryText={(entry) => new Date(entry.at).toLocaleString()}
+          empty={EMPTY}
+        />
+      ) : (
+      <Datagrid bulkActionButtons={false} expand={<Details />} rowClick="expand" empty={EMPTY}>
         <DateField source="at" label="When" showTime sortable={false} />
         <FunctionField<AuditEntry> label="Action" sortable={false} render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
         <TextField source="actorEmail" label="By" emptyText="(nobody signed in)" sortable={false} />
         <FunctionField<AuditEntry> label="Target" sortable={false} render={target} />
         <TextField source="ip" label="Address" emptyText="-" sortable={false} />
       </Datagrid>
+      )}
     </List>
   );
 }

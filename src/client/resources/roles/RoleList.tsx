@@ -8,13 +8,15 @@ import {
   List,
   NumberField,
   SearchInput,
+  SimpleList,
   TextField,
   useRecordContext,
   WrapperField,
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { GuardedDeleteButton, SystemField } from '../common/fields';
+import { GuardedDeleteButton, SystemField, useIsSmallScreen } from '../common/fields';
+import type { Role } from '../../../shared/types';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 
 export function PermissionsButton() {
@@ -34,7 +36,10 @@ export function DeleteRoleButton() {
   return <GuardedDeleteButton confirmContent={`Delete the role ${record.name}? This cannot be undone.`} />;
 }
 
+const EMPTY = <p style={{ padding: 16 }}>No roles match this search.</p>;
+
 export function RoleList() {
+  const small = useIsSmallScreen();
   return (
     <List
       title="Roles"
@@ -45,7 +50,16 @@ export function RoleList() {
       error={<ListLoadError what="The roles" />}
       exporter={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false} empty={<p style={{ padding: 16 }}>No roles match this search.</p>}>
+      {small ? (
+        <SimpleList<Role>
+          linkType="show"
+          primaryText={(role) => role.name}
+          secondaryText={(role) => role.description || `${role.permissions.length} permissions`}
+          tertiaryText={(role) => `${role.userCount} ${role.userCount === 1 ? 'user' : 'users'}`}
+          empty={EMPTY}
+        />
+      ) : (
+      <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
         <TextField source="name" label="Name" />
         <TextField source="description" label="Description" sortable={false} />
         <FunctionField label="Permissions" sortable={false} render={(record: RaRecord) => (record.permissions as string[]).length} />
@@ -58,6 +72,7 @@ export function RoleList() {
           <DeleteRoleButton />
         </WrapperField>
       </Datagrid>
+      )}
     </List>
   );
 }

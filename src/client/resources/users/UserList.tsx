@@ -5,13 +5,15 @@ import {
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
   useCanAccess,
   WrapperField,
 } from 'react-admin';
-import { ChipsField, GuardedDeleteButton, StatusField } from '../common/fields';
+import { ChipsField, GuardedDeleteButton, StatusField, useIsSmallScreen } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
 import { ListLoadError, ListPagination } from '../common/LoadError';
+import type { User } from '../../../shared/types';
 
 const search = <SearchInput key="q" source="q" alwaysOn placeholder="Search name or e-mail" />;
 
@@ -35,9 +37,12 @@ function useActionsColumn() {
   );
 }
 
+const EMPTY = <p style={{ padding: 16 }}>No users match these filters.</p>;
+
 export function UserList() {
   const filters = useFilters();
   const actions = useActionsColumn();
+  const small = useIsSmallScreen();
   return (
     <List
       title="Users"
@@ -48,10 +53,19 @@ export function UserList() {
       error={<ListLoadError what="The users" />}
       exporter={false}
     >
+      {small ? (
+        <SimpleList<User>
+          linkType="show"
+          primaryText={(user) => user.fullName || user.email}
+          secondaryText={(user) => user.email}
+          tertiaryText={(user) => (user.status === 'active' ? user.roles.join(', ') : 'Disabled')}
+          empty={EMPTY}
+        />
+      ) : (
       <Datagrid
         rowClick="show"
         bulkActionButtons={false}
-        empty={<p style={{ padding: 16 }}>No users match these filters.</p>}
+        empty={EMPTY}
       >
         <TextField source="email" label="E-mail" />
         <TextField source="fullName" label="Full name" />
@@ -61,6 +75,7 @@ export function UserList() {
         <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
         {actions}
       </Datagrid>
+      )}
     </List>
   );
 }
