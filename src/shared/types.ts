@@ -10,6 +10,13 @@ export interface User {
   status: UserStatus;
   createdAt: string;
   lastLoginAt: string | null;
+  /** When the user was invited to choose their own password; null when an administrator set it. */
+  invitedAt: string | null;
+}
+
+/** Invited and not signed in yet: the lists say "Invited". */
+export function isAwaitingFirstSignIn(user: Pick<User, 'invitedAt' | 'lastLoginAt' | 'status'>): boolean {
+  return user.invitedAt !== null && user.lastLoginAt === null && user.status === 'active';
 }
 
 export interface Role {
@@ -34,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'password.changed',
   'profile.updated',
   'user.created',
+  'user.invited',
+  'user.invitation_resent',
   'user.updated',
   'user.deleted',
   'role.created',

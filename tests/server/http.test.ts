@@ -226,6 +226,7 @@ describe('OpenAPI document at /api/docs', () => {
     'patch /api/user/profile/{id}',
     'get /api/admin/auth/user',
     'post /api/admin/auth/signup',
+    'post /api/admin/auth/user/{id}/invitation',
     'patch /api/admin/auth/user/{id}',
     'delete /api/admin/auth/user/{id}',
     'get /api/admin/auth/role',

@@ -25,7 +25,7 @@ async function allUsers(): Promise<User[]> {
 }
 
 function expectUserShape(user: User): void {
-  expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'lastLoginAt', 'roles', 'status']);
+  expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'invitedAt', 'lastLoginAt', 'roles', 'status']);
   expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
   expect(new Date(user.createdAt).toISOString()).toBe(user.createdAt);
 }
@@ -91,7 +91,9 @@ describe('POST /admin/auth/signup', () => {
   });
 
   test.each([
-    ['missing fields', {}, ['email', 'fullName', 'password', 'roles']],
+    ['missing fields', {}, ['email', 'fullName', 'roles']],
+    ['neither a password nor an invitation', { email: 'p@example.com', fullName: 'N', roles: [] }, ['password']],
+    ['both a password and an invitation', { email: 'p@example.com', fullName: 'N', password: 'long-enough-pass', roles: [], invite: true }, ['password']],
     ['bad e-mail', { email: 'nope', fullName: 'N', password: 'long-enough-pass', roles: [] }, ['email']],
     ['short password', { email: 'p@example.com', fullName: 'N', password: 'short', roles: [] }, ['password']],
     ['blank name', { email: 'p@example.com', fullName: '   ', password: 'long-enough-pass', roles: [] }, ['fullName']],

@@ -9,7 +9,7 @@ import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-l
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
-import { passwordChangedMail, passwordResetMail, RESET_TOKEN_TTL_MS } from '../mail/messages.js';
+import { INVITATION_TOKEN_TTL_MS, invitationMail, passwordChangedMail, passwordResetMail, RESET_TOKEN_TTL_MS } from '../mail/messages.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newSecretToken, type SessionService } from './sessions.js';
 
@@ -61,6 +61,49 @@ export class PasswordResetService {
       await this.sessions.revokeAllForUser(row.user_id, 'password_reset', trx);
       await this.audit.record({ action: 'password.reset', ...auditOrigin(origin), actorId: row.user_id, targetType: 'user', targetId: row.user_id }, trx);
       return row.email;
+    });
+  }
+
+  /**
+   * A new invitation link for a user (any earlier one stops working), written in the caller's
+   * transaction; the mail goes out after it commits (mailInvitation).
+   */
+  async issueInvitation(trx: Kysely<Database>, userId: string): Promise<string> {
+    const createdAt = new Date(this.now());
+    await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: createdAt })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'invitation')
+      .where('used_at', 'is', null)
+      .execute();
+    const token = newSecretToken();
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({ token_hash: hashToken(token), user_id: userId, purpose: 'invitation', created_at: createdAt, expires_at: new Date(createdAt.getTime() + INVITATION_TOKEN_TTL_MS) })
+      .execute();
+    return `${this.publicUrl}/reset-password?token=${encodeURIComponent(token)}&invitation=1`;
+  }
+
+  async mailInvitation(email: string, fullName: string, link: string): Promise<void> {
+    await this.mailer.send(invitationMail(email, fullName, link));
+  }
+
+  /** A new link for someone invited who has not signed in yet (409 otherwise). Returns the user and the link to mail. */
+  async resendInvitation(userId: string, origin: RequestOrigin): Promise<{ email: string; fullName: string; link: string }> {
+    return this.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'email', 'full_name', 'status', 'invited_at', 'last_login_at'])
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!user) throw httpErrors.notFound('No user with this id.');
+      if (user.invited_at === null || user.last_login_at !== null) throw httpErrors.conflict('This user has already signed in: there is no invitation to send.');
+      if (user.status !== 'active') throw httpErrors.conflict('This user is disabled: enable them before sending an invitation.');
+      const link = await this.issueInvitation(trx, user.id);
+      await this.audit.record({ action: 'user.invitation_resent', ...auditOrigin(origin), targetType: 'user', targetId: user.id, details: { email: user.email } }, trx);
+      return { email: user.email, fullName: user.full_name, link };
     });
   }
 

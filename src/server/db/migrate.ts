@@ -5,6 +5,7 @@ import * as rowCounts from './migrations/0002-row-counts.js';
 import * as authEpoch from './migrations/0003-auth-epoch.js';
 import * as listIndexes from './migrations/0004-list-indexes.js';
 import * as searchIndexes from './migrations/0005-search-indexes.js';
+import * as invitations from './migrations/0006-invitations.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-auth-epoch': authEpoch,
   '0004-list-indexes': listIndexes,
   '0005-search-indexes': searchIndexes,
+  '0006-invitations': invitations,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,8 @@ export interface UsersTable {
   created_at: Timestamp;
   last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   password_changed_at: Timestamp;
+  /** Set when the user was invited to choose a password (instead of being given one). */
+  invited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface RolesTable {
@@ -61,6 +63,7 @@ export interface PasswordResetTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  purpose: ColumnType<'reset' | 'invitation', 'reset' | 'invitation' | undefined, 'reset' | 'invitation'>;
 }
 
 export interface SettingsTable {

@@ -2,6 +2,24 @@
 import type { MailMessage } from './mailer.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+export const INVITATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function invitationMail(to: string, fullName: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'You are invited to Travel Back Office',
+    text: [
+      `Hello ${fullName},`,
+      '',
+      'An administrator has created a Travel Back Office account for you.',
+      '',
+      'To choose your password and sign in, open this link within 7 days:',
+      link,
+      '',
+      'The link works once. If it has expired, ask your administrator to send a new one.',
+    ].join('\n'),
+  };
+}
 
 export function passwordResetMail(to: string, link: string): MailMessage {
   return {

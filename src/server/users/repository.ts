@@ -27,6 +27,8 @@ export interface NewUserInput {
   fullName: string;
   passwordHash: string;
   roles: string[];
+  /** Invited to choose a password (the hash is of a secret nobody knows): issues the link in the same transaction. */
+  invitation?: { issue(trx: Kysely<Database>, user: User): Promise<void> };
 }
 
 export interface UserPatch {
@@ -126,11 +128,17 @@ export class UsersRepository {
             status: 'active',
             created_at: createdAt,
             password_changed_at: createdAt,
+            invited_at: input.invitation ? createdAt : null,
           })
           .execute();
         if (roleIds.length > 0) await trx.insertInto('user_roles').values(roleIds.map((roleId) => ({ user_id: id, role_id: roleId }))).execute();
         await this.audit.record({ action: 'user.created', ...auditOrigin(origin), targetType: 'user', targetId: id, details: { email: input.email, roles: input.roles } }, trx);
-        return (await this.getById(id, trx))!;
+        const user = (await this.getById(id, trx))!;
+        if (input.invitation) {
+          await input.invitation.issue(trx, user);
+          await this.audit.record({ action: 'user.invited', ...auditOrigin(origin), targetType: 'user', targetId: id, details: { email: input.email } }, trx);
+        }
+        return user;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw httpErrors.conflict(CONFLICT_EMAIL);
@@ -313,6 +321,7 @@ const userColumns = [
   'u.status',
   'u.created_at',
   'u.last_login_at',
+  'u.invited_at',
   sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name)`.as('roles'),
 ] as const;
 
@@ -323,6 +332,7 @@ function toUser(row: {
   status: UserStatus;
   created_at: Date;
   last_login_at: Date | null;
+  invited_at: Date | null;
   roles: string[];
 }): User {
   return {
@@ -333,6 +343,7 @@ function toUser(row: {
     status: row.status,
     createdAt: row.created_at.toISOString(),
     lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
+    invitedAt: row.invited_at ? row.invited_at.toISOString() : null,
   };
 }
 

@@ -5,7 +5,16 @@ import { hashPassword } from '../auth/passwords.js';
 import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { checkPassword } from '../security/password-policy.js';
 import { httpErrors } from '../http/errors.js';
-import { createUserSchema, deleteUserSchema, listUsersSchema, profileSchema, updateProfileSchema, updateUserSchema } from './schemas.js';
+import { randomBytes } from 'node:crypto';
+import {
+  createUserSchema,
+  deleteUserSchema,
+  listUsersSchema,
+  profileSchema,
+  resendInvitationSchema,
+  updateProfileSchema,
+  updateUserSchema,
+} from './schemas.js';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/user/profile/:id', { schema: profileSchema, onRequest: requireUser() }, async (request) => {
@@ -43,12 +52,33 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/admin/auth/signup', { schema: createUserSchema, onRequest: requireUser('users.create') }, async (request, reply) => {
-    const { email, fullName, password, roles } = request.body;
-    const problem = checkPassword(password, { email });
-    if (problem) throw httpErrors.validation({ password: problem });
-    const passwordHash = await hashPassword(password);
-    const user = await app.users.create({ email: email.trim(), fullName: fullName.trim(), passwordHash, roles }, originOf(request));
+    const { email, fullName, password, roles, invite = false } = request.body;
+    if (invite && password !== undefined) throw httpErrors.validation({ password: 'must be left out when an invitation is sent' });
+    if (!invite && password === undefined) throw httpErrors.validation({ password: 'is required (or send an invitation instead)' });
+    if (password !== undefined) {
+      const problem = checkPassword(password, { email });
+      if (problem) throw httpErrors.validation({ password: problem });
+    }
+    // An invited user's password is a secret nobody knows until they choose their own.
+    const passwordHash = await hashPassword(password ?? randomBytes(32).toString('base64url'));
+    let link: string | null = null;
+    const invitation = invite
+      ? {
+          issue: async (trx: Parameters<typeof app.passwordReset.issueInvitation>[0], created: { id: string }) => {
+            link = await app.passwordReset.issueInvitation(trx, created.id);
+          },
+        }
+      : undefined;
+    const user = await app.users.create({ email: email.trim(), fullName: fullName.trim(), passwordHash, roles, invitation }, originOf(request));
+    const sent = link as string | null;
+    if (sent) app.background.run('invitation mail', () => app.passwordReset.mailInvitation(user.email, user.fullName, sent));
     return reply.code(201).send(user);
+  });
+
+  app.post('/admin/auth/user/:id/invitation', { schema: resendInvitationSchema, onRequest: requireUser('users.create') }, async (request) => {
+    const { email, fullName, link } = await app.passwordReset.resendInvitation(request.params.id, originOf(request));
+    app.background.run('invitation mail', () => app.passwordReset.mailInvitation(email, fullName, link));
+    return (await app.users.getById(request.params.id))!;
   });
 
   app.patch('/admin/auth/user/:id', { schema: updateUserSchema, onRequest: requireUser('users.update') }, async (request) => {

@@ -30,6 +30,7 @@ export const UserSchema = Type.Object(
     status: StatusSchema,
     createdAt: Type.String(ISO_DATE),
     lastLoginAt: Type.Union([Type.String(ISO_DATE), Type.Null()]),
+    invitedAt: Type.Union([Type.String(ISO_DATE), Type.Null()], { description: 'Invited to choose a password; shown as invited until the first sign-in' }),
   },
   { title: 'User' },
 );
@@ -84,14 +85,17 @@ export const listUsersSchema = {
 export const createUserSchema = {
   tags: ['users'],
   summary: 'Create a user',
-  description: 'Needs `users.create`. 409 CONFLICT when the e-mail address is taken (in any case).',
+  description:
+    'Needs `users.create`. Either a `password`, or `invite: true`: the person is mailed a single-use link, valid 7 days, ' +
+    'to choose their own. 409 CONFLICT when the e-mail address is taken (in any case).',
   security: bearer,
   body: Type.Object(
     {
       email: EmailSchema,
       fullName: FullNameSchema,
-      password: NewPasswordSchema,
+      password: Type.Optional(NewPasswordSchema),
       roles: RoleNamesSchema,
+      invite: Type.Optional(Type.Boolean({ description: 'Mail an invitation instead of setting a password' })),
     },
     { additionalProperties: false },
   ),
@@ -114,6 +118,15 @@ export const updateUserSchema = {
     },
     { additionalProperties: false },
   ),
+  response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const resendInvitationSchema = {
+  tags: ['users'],
+  summary: 'Send an invited user a new invitation link',
+  description: 'Needs `users.create`. The earlier link stops working. 409 when the user has signed in already or is disabled.',
+  security: bearer,
+  params: IdParamsSchema,
   response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
 };
 

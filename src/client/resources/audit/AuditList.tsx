@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'password.changed': 'Password changed',
   'profile.updated': 'Own name changed',
   'user.created': 'User created',
+  'user.invited': 'Invitation sent',
+  'user.invitation_resent': 'Invitation sent again',
   'user.updated': 'User changed',
   'user.deleted': 'User deleted',
   'role.created': 'Role created',
