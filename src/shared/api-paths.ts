@@ -12,6 +12,7 @@ export const apiPaths = {
   users: 'admin/auth/user',
   user: (id: string) => `admin/auth/user/${encodeURIComponent(id)}`,
   signup: 'admin/auth/signup',
+  invitation: (id: string) => `admin/auth/user/${encodeURIComponent(id)}/invitation`,
   roles: 'admin/auth/role',
   role: (id: string) => `admin/auth/role/${encodeURIComponent(id)}`,
   rolePermissions: (id: string) => `admin/auth/role/${encodeURIComponent(id)}/permission`,

@@ -67,6 +67,7 @@ describe('a role that permits little', () => {
     await admin.page.getByRole('button', { name: /^save$/i }).waitFor();
     await admin.page.getByRole('textbox', { name: /e-?mail/i }).fill('desk@e2e.test');
     await admin.page.getByLabel(/^full name/i).fill('Desk Clerk');
+    await admin.page.getByRole('radio', { name: /set a password now/i }).check();
     await admin.page.getByLabel(/^password/i).fill('Front-counter-123');
     await admin.page.getByLabel(/roles?/i).first().click();
     await admin.page.getByRole('option', { name: 'TOUR_DESK' }).click();

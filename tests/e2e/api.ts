@@ -4,7 +4,11 @@
  * The captcha token the browser stand-in produces works here too: the server checks it with
  * the same fake siteverify.
  */
+import type { Role, User } from '../../src/shared/types.js';
 import { CAPTCHA_TOKEN } from './harness.js';
+
+/** The contract's shapes, from the one source both sides use. */
+export type { Role, User };
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -12,22 +16,6 @@ export interface ApiAnswer<T = unknown> {
   headers: Headers;
 }
 
-export interface User {
-  id: string;
-  email: string;
-  fullName: string;
-  roles: string[];
-  status: 'active' | 'disabled';
-}
-
-export interface Role {
-  id: string;
-  name: string;
-  description: string;
-  permissions: string[];
-  system: boolean;
-  userCount: number;
-}
 
 export class ApiClient {
   token: string | null = null;

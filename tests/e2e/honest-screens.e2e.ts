@@ -113,6 +113,7 @@ describe('forms', () => {
     await page.goto('/users/create');
     await page.getByLabel(/^e-?mail/i).fill('not an address');
     await page.getByLabel(/^full name/i).fill('   ');
+    await page.getByRole('radio', { name: /set a password now/i }).check();
     await page.getByLabel(/^password/i).fill('short');
     await page.getByRole('button', { name: 'Save' }).click();
     await see(page, 'Enter an e-mail address such as name@example.com.');
@@ -149,5 +150,44 @@ describe('screens fit the permissions', () => {
     await see(page, 'Last sign-in');
     await page.waitForLoadState('networkidle');
     expect(refused).toEqual([]);
+  });
+});
+
+describe('invitations', () => {
+  test('an invited colleague chooses a password with the link once; the second use fails; "Invited" until the first sign-in', async () => {
+    const { page } = await suite.open();
+    await login(page, suite.server.admin.email, suite.server.admin.password);
+    await signedIn(page);
+    await page.goto('/users/create');
+    await page.getByLabel(/^e-?mail/i).fill('ivy@e2e.test');
+    await page.getByLabel(/^full name/i).fill('Ivy Invitee');
+    expect(await page.getByRole('radio', { name: /send an invitation/i }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'User created. An invitation was sent to ivy@e2e.test.').waitFor();
+    await see(page, 'Invited');
+    await screenshot(page, 'honest-invited-user');
+
+    const mail = await suite.server.waitForMail((candidate) => candidate.to === 'ivy@e2e.test');
+    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+
+    const invitee = await suite.open();
+    await invitee.page.goto(link!);
+    await see(invitee.page, 'Welcome: choose your password');
+    await invitee.page.getByLabel(/^new password/i).fill('Ivy-harbour-lantern-21');
+    await invitee.page.getByLabel(/^confirm password/i).fill('Ivy-harbour-lantern-21');
+    await invitee.page.getByRole('button', { name: 'Set my password' }).click();
+    await see(invitee.page, 'Your password is set.');
+    expect((await api.userByEmail('ivy@e2e.test')).lastLoginAt).toBeNull(); // still invited until the first sign-in
+
+    await invitee.page.goto(link!);
+    await invitee.page.getByLabel(/^new password/i).fill('Another-harbour-lantern-22');
+    await invitee.page.getByLabel(/^confirm password/i).fill('Another-harbour-lantern-22');
+    await invitee.page.getByRole('button', { name: 'Set my password' }).click();
+    await see(invitee.page, 'This invitation link is invalid, has expired or has already been used.');
+
+    await login(invitee.page, 'ivy@e2e.test', 'Ivy-harbour-lantern-21');
+    await signedIn(invitee.page);
+    expect((await api.userByEmail('ivy@e2e.test')).lastLoginAt).not.toBeNull();
   });
 });

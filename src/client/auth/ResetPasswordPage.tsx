@@ -1,4 +1,7 @@
-/** Chooses a new password with the token from the e-mailed link (`/reset-password?token=…`). */
+/**
+ * Chooses a new password with the token from the e-mailed link (`/reset-password?token=…`), or a
+ * first one from an invitation (`…&invitation=1`: the same single-use token rules, valid 7 days).
+ */
 import { Box, Button, Link } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -14,6 +17,8 @@ export function ResetPasswordPage() {
   const httpClient = useHttpClient();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const invitation = params.get('invitation') === '1';
+  const heading = invitation ? 'Welcome: choose your password' : 'Choose a new password';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -44,9 +49,11 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthCard title="Password changed">
+      <AuthCard title={invitation ? 'Password chosen' : 'Password changed'}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Notice severity="success">Your password has been changed, and every other session has been signed out.</Notice>
+          <Notice severity="success">
+            {invitation ? 'Your password is set. Sign in with your e-mail address and it.' : 'Your password has been changed, and every other session has been signed out.'}
+          </Notice>
           <Button component={RouterLink} to="/login" variant="contained">
             Sign in
           </Button>
@@ -57,11 +64,15 @@ export function ResetPasswordPage() {
 
   if (linkInvalid) {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title={heading}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <Notice severity="error">This reset link is invalid, has expired or has already been used. Ask for a new one.</Notice>
-          <Link component={RouterLink} to="/forgot-password">
-            Ask for a new link
+          <Notice severity="error">
+            {invitation
+              ? 'This invitation link is invalid, has expired or has already been used. Ask your administrator to send a new one.'
+              : 'This reset link is invalid, has expired or has already been used. Ask for a new one.'}
+          </Notice>
+          <Link component={RouterLink} to={invitation ? '/login' : '/forgot-password'}>
+            {invitation ? 'Go to sign-in' : 'Ask for a new link'}
           </Link>
         </Box>
       </AuthCard>
@@ -69,7 +80,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={heading}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {error && <Notice severity="error">{error}</Notice>}
         <Field
@@ -96,7 +107,7 @@ export function ResetPasswordPage() {
           helperText={fieldErrors.confirm ?? ' '}
         />
         <Button type="submit" variant="contained" size="large" disabled={submitting}>
-          Set new password
+          {invitation ? 'Set my password' : 'Set new password'}
         </Button>
       </Box>
     </AuthCard>

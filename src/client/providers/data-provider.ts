@@ -15,6 +15,8 @@ export interface BackOfficeDataProvider extends DataProvider {
   getPermissionCatalogue(): Promise<PermissionInfo[]>;
   /** Your own name, or password with the current one (PATCH /user/profile/{id}). */
   updateProfile(userId: Identifier, patch: ProfilePatch): Promise<User>;
+  /** A new invitation link for someone invited who has not signed in (the old link stops working). */
+  resendInvitation(userId: Identifier): Promise<User>;
 }
 
 export type ResourceName = 'users' | 'roles';
@@ -75,8 +77,10 @@ function updateBody(resource: ResourceName, data: Partial<RaRecord>) {
 
 function createBody(resource: ResourceName, data: Partial<RaRecord>) {
   if (resource === 'users') {
-    const { email, fullName, password, roles } = data as Partial<User> & { password?: string };
-    return { email: typeof email === 'string' ? email.trim() : email, fullName, password, roles: roles ?? [] };
+    // The form's choice: mail an invitation (the person chooses a password) or set one now.
+    const { email, fullName, password, roles, passwordChoice } = data as Partial<User> & { password?: string; passwordChoice?: 'invite' | 'set' };
+    const invite = passwordChoice === 'invite';
+    return { email: typeof email === 'string' ? email.trim() : email, fullName, roles: roles ?? [], ...(invite ? { invite: true } : { password }) };
   }
   const { name, description, permissions } = data as Partial<Role>;
   return { name, description: description || undefined, permissions: permissions ?? [] };
@@ -189,6 +193,10 @@ export function createDataProvider(http: HttpClient): BackOfficeDataProvider {
     async updateProfile(userId, patch) {
       return http.request<User>(apiPaths.profile(id(userId)), { method: 'PATCH', body: patch, mutation: true });
     },
+
+    async resendInvitation(userId) {
+      return http.request<User>(apiPaths.invitation(id(userId)), { method: 'POST', mutation: true });
+    },
   };
   return provider;
 }
@@ -209,7 +217,17 @@ function deletedRecordKeys(args: unknown[]): Set<string> {
   return new Set((params.ids ?? [params.id]).map((recordId) => `${resource}/${String(recordId)}`));
 }
 
-const MUTATIONS = ['create', 'update', 'updateMany', 'delete', 'deleteMany', 'addRolePermission', 'removeRolePermission', 'updateProfile'] as const;
+const MUTATIONS = [
+  'create',
+  'update',
+  'updateMany',
+  'delete',
+  'deleteMany',
+  'addRolePermission',
+  'removeRolePermission',
+  'updateProfile',
+  'resendInvitation',
+] as const;
 /** react-admin's own create and delete hooks refetch these queries of their resource when they settle. */
 const REFETCHED_BY_REACT_ADMIN = new Set(['getList', 'getInfiniteList', 'getMany', 'getManyReference']);
 

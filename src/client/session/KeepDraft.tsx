@@ -10,7 +10,7 @@ import { useLocation } from 'react-router';
 import { onSessionEvent } from './session-events';
 
 const PREFIX = 'bo-draft:';
-const NEVER_KEPT = /password/i;
+const NEVER_KEPT = /password$/i; // password, currentPassword, newPassword, confirmPassword
 export const DRAFT_RESTORED_MESSAGE = 'What you typed before your session ended is back. It is not saved yet.';
 
 export function draftKey(pathname: string, name: string): string {

@@ -248,6 +248,7 @@ describe('the users and roles screens', () => {
     const { user, router } = await openSignedIn('/users/create');
     await user.type(await screen.findByLabelText(/^e-mail/i), 'newcomer@agency.example');
     await user.type(screen.getByLabelText(/^full name/i), 'Nora Newcomer');
+    await user.click(screen.getByRole('radio', { name: /set a password now/i }));
     await user.type(screen.getByLabelText(/^password/i), 'password1234'); // 12 characters, but a common password
     await user.click(screen.getByRole('button', { name: 'Save' }));
 

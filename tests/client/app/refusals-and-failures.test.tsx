@@ -147,6 +147,7 @@ describe('a save after the session ended', () => {
     const { router, user } = await openSignedIn('/users/create');
     await user.type(await screen.findByLabelText(/^E-mail/, {}, { timeout: 5000 }), 'new.guide@agency.example');
     await user.type(screen.getByLabelText(/^Full name/), 'New Guide');
+    await user.click(screen.getByRole('radio', { name: /set a password now/i }));
     await user.type(screen.getByLabelText(/^Password/), 'a long enough passphrase');
     endSession();
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -331,6 +332,7 @@ describe('forms validate in the app, from the server’s rules', () => {
     expect(email.closest('form')).toHaveAttribute('novalidate');
     await user.type(email, 'not an address');
     await user.type(screen.getByLabelText(/^Full name/), '   ');
+    await user.click(screen.getByRole('radio', { name: /set a password now/i }));
     await user.type(screen.getByLabelText(/^Password/), 'too short');
     const before = requested.length;
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -359,5 +361,30 @@ describe('forms validate in the app, from the server’s rules', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'VALIDATION', errors: { fullName: 'must not be blank' } });
+  });
+});
+
+describe('invitations', () => {
+  test('a new user invited by e-mail shows as "Invited", and the administrator can send the link again', async () => {
+    const { router, user } = await openSignedIn('/users/create');
+    await user.type(await screen.findByLabelText(/^E-mail/, {}, { timeout: 5000 }), 'invitee@agency.example');
+    await user.type(screen.getByLabelText(/^Full name/), 'Ivy Invitee');
+    expect(screen.getByRole('radio', { name: /send an invitation/i })).toBeChecked(); // the default
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/users\/[^/]+\/show$/), { timeout: 5000 });
+    await waitFor(() => expect(toastTexts()).toContain('User created. An invitation was sent to invitee@agency.example.'));
+    expect(await screen.findByText('Invited')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: /resend invitation/i }));
+    await waitFor(() => expect(toastTexts()).toContain('A new invitation was sent to invitee@agency.example. The earlier link no longer works.'));
+    expect(answered).toContain(`200 POST /api/admin/auth/user/${router.state.location.pathname.split('/')[2]}/invitation`);
+
+    await router.navigate('/users');
+    await waitFor(() => {
+      const row = screen.getByText('invitee@agency.example').closest('tr');
+      expect(row).not.toBeNull();
+      expect(within(row as HTMLElement).getByText('Invited')).toBeInTheDocument();
+    }, { timeout: 5000 });
   });
 });

@@ -2,6 +2,7 @@
 import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 import { DeleteWithConfirmButton, useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
+import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
 import { getUserState, subscribe } from '../../providers/auth-state';
 
 /** A list of role or permission names as chips. */
@@ -19,8 +20,9 @@ export function ChipsField({ source, emptyText = '—' }: { source: string; labe
 }
 
 export function StatusField(_props: { label?: string; sortable?: boolean; sortBy?: string }) {
-  const record = useRecordContext();
+  const record = useRecordContext<User>();
   if (!record) return null;
+  if (isAwaitingFirstSignIn(record)) return <Chip label="Invited" size="small" color="info" variant="outlined" />;
   const active = record.status === 'active';
   return <Chip label={active ? 'Active' : 'Disabled'} size="small" color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
 }

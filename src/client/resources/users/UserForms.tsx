@@ -1,5 +1,14 @@
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import { useState } from 'react';
 import {
+  Button,
   Create,
+  RadioButtonGroupInput,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRedirect,
   DateField,
   Edit,
   EditButton,
@@ -22,6 +31,9 @@ import { emailRules, fullNameRules, newPasswordRules } from '../common/validator
 import { STAFF_ROLE } from '../../../shared/permissions';
 import { ChipsField, FORM_WIDTH, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
+import { useWatch } from 'react-hook-form';
+import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { KeepDraft } from '../../session/KeepDraft';
 import { EditLoadError, ShowLoadError } from '../common/LoadError';
 
@@ -44,25 +56,68 @@ const STATUS_CHOICES = [
   { id: 'disabled', name: 'Disabled (cannot sign in)' },
 ];
 
-export function UserCreate() {
+const PASSWORD_CHOICES = [
+  { id: 'invite', name: 'Send an invitation by e-mail: they choose their own password (link valid 7 days)' },
+  { id: 'set', name: 'Set a password now, and pass it on yourself' },
+];
+
+/** The password field only when the administrator sets one; an invitation needs none. */
+function PasswordOrInvitation() {
+  const choice = useWatch({ name: 'passwordChoice' });
+  if (choice !== 'set') return null;
   return (
-    <Create sx={FORM_WIDTH} title="New user" redirect="show">
-      <SimpleForm defaultValues={{ roles: [STAFF_ROLE] }} noValidate>
+    <PasswordInput
+      source="password"
+      label="Password"
+      autoComplete="new-password"
+      validate={newPasswordRules}
+      isRequired
+      helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. Share it with the person safely; they can reset it.`}
+    />
+  );
+}
+
+export function UserCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const onSuccess = (user: User) => {
+    notify(user.invitedAt ? `User created. An invitation was sent to ${user.email}.` : 'User created', { type: 'success' });
+    redirect('show', 'users', user.id);
+  };
+  return (
+    <Create sx={FORM_WIDTH} title="New user" mutationOptions={{ onSuccess }}>
+      <SimpleForm defaultValues={{ roles: [STAFF_ROLE], passwordChoice: 'invite' }} noValidate>
         <KeepDraft />
         <TextInput source="email" label="E-mail" type="email" validate={emailRules} isRequired autoComplete="off" />
         <TextInput source="fullName" label="Full name" validate={fullNameRules} isRequired />
-        <PasswordInput
-          source="password"
-          label="Password"
-          autoComplete="new-password"
-          validate={newPasswordRules}
-          isRequired
-          helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. Share it with the person safely; they can reset it.`}
-        />
+        <RadioButtonGroupInput source="passwordChoice" label="How they get a password" choices={PASSWORD_CHOICES} row={false} helperText={false} />
+        <PasswordOrInvitation />
         <RolesInput />
       </SimpleForm>
     </Create>
   );
+}
+
+/** For someone invited who has not signed in yet: a new link (the old one stops working). */
+function ResendInvitationButton() {
+  const record = useRecordContext<User>();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'create' });
+  const [sending, setSending] = useState(false);
+  if (!record || canAccess !== true || !isAwaitingFirstSignIn(record)) return null;
+  const send = async () => {
+    setSending(true);
+    try {
+      await dataProvider.resendInvitation(record.id);
+      notify(`A new invitation was sent to ${record.email}. The earlier link no longer works.`, { type: 'success' });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'The invitation could not be sent.', { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+  return <Button label="Resend invitation" onClick={() => void send()} disabled={sending} startIcon={<ForwardToInboxIcon />} />;
 }
 
 function EditToolbar() {
@@ -91,6 +146,7 @@ export function UserEdit() {
 function ShowActions() {
   return (
     <TopToolbar>
+      <ResendInvitationButton />
       <EditButton />
       <GuardedDeleteButton />
     </TopToolbar>
