@@ -106,13 +106,13 @@ export function AuditList() {
           empty={EMPTY}
         />
       ) : (
-      <Datagrid bulkActionButtons={false} expand={<Details />} rowClick="expand" empty={EMPTY}>
-        <DateField source="at" label="When" showTime sortable={false} />
-        <FunctionField<AuditEntry> label="Action" sortable={false} render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
-        <TextField source="actorEmail" label="By" emptyText="(nobody signed in)" sortable={false} />
-        <FunctionField<AuditEntry> label="Target" sortable={false} render={target} />
-        <TextField source="ip" label="Address" emptyText="-" sortable={false} />
-      </Datagrid>
+        <Datagrid bulkActionButtons={false} expand={<Details />} rowClick="expand" empty={EMPTY}>
+          <DateField source="at" label="When" showTime sortable={false} />
+          <FunctionField<AuditEntry> label="Action" sortable={false} render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
+          <TextField source="actorEmail" label="By" emptyText="(nobody signed in)" sortable={false} />
+          <FunctionField<AuditEntry> label="Target" sortable={false} render={target} />
+          <TextField source="ip" label="Address" emptyText="-" sortable={false} />
+        </Datagrid>
       )}
     </List>
   );

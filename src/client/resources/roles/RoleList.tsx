@@ -59,19 +59,19 @@ export function RoleList() {
           empty={EMPTY}
         />
       ) : (
-      <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
-        <TextField source="name" label="Name" />
-        <TextField source="description" label="Description" sortable={false} />
-        <FunctionField label="Permissions" sortable={false} render={(record: RaRecord) => (record.permissions as string[]).length} />
-        <NumberField source="userCount" label="Users" />
-        <SystemField label="Type" sortable={false} />
-        <DateField source="createdAt" label="Created" />
-        <WrapperField label="Actions" sortable={false}>
-          <PermissionsButton />
-          <EditButton />
-          <DeleteRoleButton />
-        </WrapperField>
-      </Datagrid>
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
+          <TextField source="name" label="Name" />
+          <TextField source="description" label="Description" sortable={false} />
+          <FunctionField label="Permissions" sortable={false} render={(record: RaRecord) => (record.permissions as string[]).length} />
+          <NumberField source="userCount" label="Users" />
+          <SystemField label="Type" sortable={false} />
+          <DateField source="createdAt" label="Created" />
+          <WrapperField label="Actions" sortable={false}>
+            <PermissionsButton />
+            <EditButton />
+            <DeleteRoleButton />
+          </WrapperField>
+        </Datagrid>
       )}
     </List>
   );

@@ -13,7 +13,7 @@ import {
 import { ChipsField, GuardedDeleteButton, StatusField, useIsSmallScreen } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
 import { ListLoadError, ListPagination } from '../common/LoadError';
-import type { User } from '../../../shared/types';
+import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
 
 const search = <SearchInput key="q" source="q" alwaysOn placeholder="Search name or e-mail" />;
 
@@ -58,23 +58,23 @@ export function UserList() {
           linkType="show"
           primaryText={(user) => user.fullName || user.email}
           secondaryText={(user) => user.email}
-          tertiaryText={(user) => (user.status === 'active' ? user.roles.join(', ') : 'Disabled')}
+          tertiaryText={(user) => (isAwaitingFirstSignIn(user) ? 'Invited' : user.status === 'active' ? user.roles.join(', ') : 'Disabled')}
           empty={EMPTY}
         />
       ) : (
-      <Datagrid
-        rowClick="show"
-        bulkActionButtons={false}
-        empty={EMPTY}
-      >
-        <TextField source="email" label="E-mail" />
-        <TextField source="fullName" label="Full name" />
-        <ChipsField source="roles" label="Roles" sortable={false} />
-        <StatusField label="Status" sortBy="status" />
-        <DateField source="createdAt" label="Created" showTime />
-        <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
-        {actions}
-      </Datagrid>
+        <Datagrid
+          rowClick="show"
+          bulkActionButtons={false}
+          empty={EMPTY}
+        >
+          <TextField source="email" label="E-mail" />
+          <TextField source="fullName" label="Full name" />
+          <ChipsField source="roles" label="Roles" sortable={false} />
+          <StatusField label="Status" sortBy="status" />
+          <DateField source="createdAt" label="Created" showTime />
+          <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
+          {actions}
+        </Datagrid>
       )}
     </List>
   );
