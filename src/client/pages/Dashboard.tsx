@@ -8,7 +8,7 @@ import { Title, useCanAccess, useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { PERMISSIONS, type Permission } from '../../shared/permissions';
 import { getUserState, subscribe } from '../providers/auth-state';
-import { describeLoadError } from '../resources/common/LoadError';
+import { describeLoadError } from '../resources/common/load-error-text';
 
 function CountCard({ resource, label, icon }: { resource: 'users' | 'roles'; label: string; icon: ReactNode }) {
   const { canAccess: canList } = useCanAccess({ resource, action: 'list' });

@@ -6,39 +6,8 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { Pagination, useEditContext, useListContext, useShowContext, type PaginationProps } from 'react-admin';
-import { ApiError } from '../../providers/http-client';
+import { describeLoadError } from './load-error-text';
 
-export interface LoadErrorText {
-  title: string;
-  detail: string;
-}
-
-export function describeLoadError(error: unknown): LoadErrorText {
-  const status = error instanceof ApiError ? error.status : undefined;
-  if (error instanceof ApiError && error.sessionExpired) {
-    return { title: 'Your login has expired.', detail: 'Sign in again to see this page.' };
-  }
-  if (status === 'FETCH_ERROR') {
-    return { title: 'The server could not be reached.', detail: 'Check your connection, then try again.' };
-  }
-  if (status === 'TIMEOUT_ERROR') {
-    return { title: 'The server took too long to answer.', detail: 'It may be busy. Try again in a moment.' };
-  }
-  if (status === 403) {
-    return { title: 'You do not have permission to see this.', detail: 'Ask an administrator if you need it.' };
-  }
-  if (status === 404) {
-    return { title: 'This could not be found.', detail: 'It may have been deleted.' };
-  }
-  if (status === 429) {
-    return { title: 'Too many requests.', detail: 'Wait a moment, then try again.' };
-  }
-  const requestId = error instanceof ApiError ? (error.data as { requestId?: unknown } | null)?.requestId : undefined;
-  return {
-    title: 'The server failed to answer.',
-    detail: typeof requestId === 'string' ? `Try again; if it keeps failing, give an administrator this request id: ${requestId}.` : 'Try again; if it keeps failing, tell an administrator.',
-  };
-}
 
 export function LoadFailure({ error, onRetry, what }: { error: unknown; onRetry?: () => unknown; what: string }) {
   const { title, detail } = describeLoadError(error);
