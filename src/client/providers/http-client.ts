@@ -3,9 +3,10 @@
  * JSON bodies, a bearer header when a token is held. On HTTP 403 it refreshes the access token
  * (one refresh shared by every call waiting at that moment, and serialised across tabs) and
  * retries the original call once; if the refresh itself is refused, the error says
- * "Your login has expired." and is marked `sessionExpired`, and `onSessionExpired` runs once for
- * that refusal (the app shows the toast; the authProvider's checkError ends the session and
- * sends the user to /login).
+ * "Your login has expired." (for a change: that nothing was saved) and is marked `sessionExpired`;
+ * once per refusal `onSessionExpired` runs (the app shows the toast) and the end of the session is
+ * announced to this tab and the others (session/session-events.ts: they go to /login, keeping
+ * unsaved forms as drafts).
  */
 import { API_BASE, apiPaths } from '../../shared/api-paths';
 import { announce } from '../session/session-events';
