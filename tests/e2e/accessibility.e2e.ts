@@ -37,7 +37,7 @@ const screens: Screen[] = [
   { name: '500', signedIn: false, url: () => '/500', ready: (page) => see(page, /server error|went wrong|500/i) },
   { name: 'dashboard', signedIn: true, url: () => '/dashboard', ready: (page) => see(page, suite.server.admin.email) },
   { name: 'users-list', signedIn: true, url: () => '/users', ready: (page) => see(page, user.email) },
-  { name: 'user-create', signedIn: true, url: () => '/users/create', ready: (page) => page.getByLabel(/e-?mail/i).waitFor() },
+  { name: 'user-create', signedIn: true, url: () => '/users/create', ready: (page) => page.getByRole('textbox', { name: /e-?mail/i }).waitFor() },
   { name: 'user-edit', signedIn: true, url: () => `/users/${user.id}`, ready: async (page) => {
     await page.getByLabel(/full name/i).waitFor();
     await expect.poll(() => page.getByLabel(/full name/i).inputValue()).toBe('Accessible Person');
