@@ -6,6 +6,9 @@
  */
 import { IsEmail } from 'typebox/format';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-policy.js';
+
+/** Characters as JSON Schema counts them (code points, so "🙂" is one): the password policy's count. */
+export { passwordLength as characterCount } from './password-policy.js';
 import { ROLE_NAME_PATTERN } from './permissions.js';
 
 export const NOT_BLANK_PATTERN = '\\S';
@@ -25,10 +28,3 @@ export const PATTERN_MESSAGES: Record<string, string> = {
 };
 
 export const isEmailAddress = (value: string): boolean => IsEmail(value);
-
-/** Characters as JSON Schema counts them (code points), so "🙂" is one. */
-export function characterCount(value: string): number {
-  let count = 0;
-  for (const _codePoint of value) count += 1;
-  return count;
-}

@@ -28,7 +28,7 @@ const button = {
   cursor: 'pointer',
 } as const;
 
-export function ErrorExplanation({ error }: { error: unknown }) {
+function ErrorExplanation({ error }: { error: unknown }) {
   const newVersion = isChunkLoadError(error);
   const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : null;
   return (

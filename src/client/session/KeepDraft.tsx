@@ -13,7 +13,7 @@ const PREFIX = 'bo-draft:';
 const NEVER_KEPT = /password$/i; // password, currentPassword, newPassword, confirmPassword
 export const DRAFT_RESTORED_MESSAGE = 'What you typed before your session ended is back. It is not saved yet.';
 
-export function draftKey(pathname: string, name: string): string {
+function draftKey(pathname: string, name: string): string {
   return `${PREFIX}${pathname}#${name}`;
 }
 
