@@ -2,13 +2,16 @@
  * With a 2-second access token, working on through several expiries never shows an error and
  * never asks to sign in again: each expired call is answered 403, refreshed unseen, and retried.
  * A server of its own (ACCESS_TOKEN_TTL=2s).
+ *
+ * Between steps the journey waits until every access token the page was ever given (read from
+ * the answers of sign-in and refresh) is refused by the server as expired: a condition, not a
+ * guess at how long two seconds take on a busy machine.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { login } from './browser.js';
-import { sleep } from './harness.js';
 import { setUpSuite } from './suite.js';
-import { EXPIRED_MESSAGE, menuEntry, path, see, signedIn, toasts } from './ui.js';
+import { EXPIRED_MESSAGE, menuEntry, path, row, see, signedIn, toasts } from './ui.js';
 
 const suite = setUpSuite('token-expiry', { ACCESS_TOKEN_TTL: '2s' });
 
@@ -20,8 +23,10 @@ test('with a 2-second access token, working through several expiries shows no er
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') visitedLogin.push(frame.url());
   });
+  const tokens = new TokensGiven();
   page.on('response', (response) => {
     const url = new URL(response.url());
+    if (url.pathname === '/api/auth/login' || url.pathname === '/api/auth/refresh-token') tokens.readFrom(response);
     if (url.pathname === '/api/auth/refresh-token') refreshes.push(response.status());
     else if (url.pathname.startsWith('/api/') && response.status() >= 400 && response.status() !== 403) failures.push(`${response.status()} ${url.pathname}`);
   });
@@ -36,38 +41,47 @@ test('with a 2-second access token, working through several expiries shows no er
     expect(path(page), `still in the app after ${step}`).not.toBe('/login');
   };
 
-  const steps: [string, (p: Page) => Promise<void>][] = [
-    ['open the users list', async (p) => {
+  // Each step waits for its own screen's data. The steps that must ask the server for something
+  // new (a list not cached yet) must refresh unseen on the way; the others may be served from
+  // the cache, and must then show no error either.
+  const steps: [string, { asksServer: boolean }, (p: Page) => Promise<void>][] = [
+    ['open the users list', { asksServer: true }, async (p) => {
       await menuEntry(p, 'Users').click();
-      await see(p, suite.server.admin.email);
+      await p.waitForURL((url) => url.pathname === '/users');
+      await row(p, suite.server.admin.email).waitFor();
     }],
-    ['open the roles list', async (p) => {
+    ['open the roles list', { asksServer: true }, async (p) => {
       await menuEntry(p, 'Roles').click();
-      await see(p, 'STAFF');
+      await p.waitForURL((url) => url.pathname === '/roles');
+      await row(p, 'STAFF').waitFor();
     }],
-    ['open a role', async (p) => {
-      await p.getByText('STAFF', { exact: true }).first().click();
+    ['open a role', { asksServer: false }, async (p) => {
+      await row(p, 'STAFF').getByText('STAFF', { exact: true }).click();
       await p.waitForURL((url) => /^\/roles\/[^/]+/.test(url.pathname));
       await see(p, /dashboard\.read|Open the dashboard/);
     }],
-    ['open the users list again, sorted by e-mail', async (p) => {
+    ['open the users list again, sorted by e-mail', { asksServer: true }, async (p) => {
       await menuEntry(p, 'Users').click();
+      await p.waitForURL((url) => url.pathname === '/users');
       await p.getByRole('columnheader', { name: /e-?mail/i }).getByRole('button').click();
       await p.waitForURL((url) => url.searchParams.get('sort') === 'email');
-      await see(p, suite.server.admin.email);
+      await row(p, suite.server.admin.email).waitFor();
     }],
-    ['open the dashboard', async (p) => {
+    ['open the dashboard', { asksServer: false }, async (p) => {
       await menuEntry(p, 'Dashboard').click();
+      await p.waitForURL((url) => url.pathname === '/dashboard');
       await see(p, suite.server.admin.email);
     }],
   ];
 
-  for (const [step, act] of steps) {
-    await sleep(2500); // the access token has expired by now
+  for (const [step, { asksServer }, act] of steps) {
+    await tokens.allExpired(suite.server.baseUrl);
+    const refreshesBefore = refreshes.length;
     await act(page);
+    if (asksServer) await expect.poll(() => refreshes.length, { message: `an unseen refresh during ${step}` }).toBeGreaterThan(refreshesBefore);
     await noErrorShown(step);
   }
-  await sleep(2500);
+  await tokens.allExpired(suite.server.baseUrl);
   await page.reload();
   await signedIn(page);
   await noErrorShown('a reload');
@@ -75,5 +89,44 @@ test('with a 2-second access token, working through several expiries shows no er
   expect(visitedLogin, 'never sent to /login').toEqual([]);
   expect(failures, 'API failures other than the 403s that trigger a refresh').toEqual([]);
   expect(refreshes.every((status) => status === 200), `refresh answers ${refreshes.join(',')}`).toBe(true);
-  expect(refreshes.length, 'an unseen refresh after each expiry').toBeGreaterThanOrEqual(steps.length);
+  expect(refreshes.length, 'an unseen refresh after each expiry that asked the server').toBeGreaterThanOrEqual(steps.filter(([, { asksServer }]) => asksServer).length + 1);
 });
+
+/** The access tokens the page has been given, and a wait until the server refuses each of them as expired. */
+class TokensGiven {
+  private readonly tokens: string[] = [];
+  private readonly reading: Promise<void>[] = [];
+
+  readFrom(response: Response): void {
+    if (response.status() !== 200) return;
+    this.reading.push(
+      response
+        .json()
+        .then((body: { access_token?: string; token?: string }) => {
+          const token = body.access_token ?? body.token;
+          if (token) this.tokens.push(token);
+        })
+        .catch(() => undefined),
+    );
+  }
+
+  /** Resolves once the token that expires last is answered 403 TOKEN_EXPIRED (so every other one is too). */
+  async allExpired(baseUrl: string, timeoutMs = 15_000): Promise<void> {
+    await Promise.all(this.reading);
+    expect(this.tokens.length, 'the page was given an access token').toBeGreaterThan(0);
+    const latest = this.tokens.map((token) => ({ token, claims: claimsOf(token) })).sort((a, b) => b.claims.exp - a.claims.exp)[0];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const answer = await fetch(`${baseUrl}/api/user/profile/${latest.claims.userId}`, { headers: { authorization: `Bearer ${latest.token}` } });
+      const body = (await answer.json()) as { code?: string };
+      if (answer.status === 403 && body.code === 'TOKEN_EXPIRED') return;
+      expect(answer.status, `the newest token is still accepted or refused for another reason: ${body.code}`).toBe(200);
+      if (Date.now() > deadline) throw new Error(`the newest access token was still accepted after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function claimsOf(token: string): { userId: string; exp: number } {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { userId: string; exp: number };
+}
