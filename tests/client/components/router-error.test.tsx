@@ -34,6 +34,22 @@ test('the error page is the app’s own: the router’s heading, plain words and
   expect(screen.queryByText(/errorElement/)).toBeNull();
 });
 
+test('the error page follows the chosen colour mode: dark colours for someone who chose dark', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  localStorage.setItem('colourMode', 'dark');
+  try {
+    render(<RouterProvider router={createMemoryRouter(appRoutes({} as AppServices, { admin: <Broken /> }), { initialEntries: ['/users'] })} />);
+    const heading = await screen.findByRole('heading', { name: 'Unexpected Application Error!' });
+    const main = heading.closest('main')!;
+    expect(main.parentElement).toHaveStyle({ background: '#121212' });
+    expect(main).toHaveStyle({ color: '#e8eaed' });
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveStyle({ color: '#90caf9' });
+  } finally {
+    localStorage.removeItem('colourMode');
+  }
+});
+
 describe('a code chunk of a newer deployment that cannot be loaded', () => {
   function StaleChunk(): never {
     throw new TypeError('Failed to fetch dynamically imported module: http://localhost:3000/assets/UserList-0ld.js');
