@@ -4,6 +4,7 @@
 //
 // 1. Builds (`npm run build`) when dist/ is missing or older than its sources.
 // 2. Runs `vitest run --project e2e` with the verbose reporter (each journey with its time).
+//    `--engine-dependent` runs only the journeys whose outcome depends on the database engine.
 //    `--multi-instance` runs only tests/e2e/multi-instance.e2e.ts (it needs E2E_DATABASE_URL and
 //    E2E_REDIS_URL); without it, that file is left out.
 // 3. Prints the axe-core summary of every screen checked and writes screenshots/e2e/axe-summary.json.
@@ -15,6 +16,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MULTI_INSTANCE_FILE = 'tests/e2e/multi-instance.e2e.ts';
+/**
+ * The journeys whose outcome depends on the database engine (what is stored, counted, searched,
+ * rotated or expired in it): `--engine-dependent` runs only these, which is what CI runs a second
+ * time on the PostgreSQL server. The others (forms, layout, accessibility, tabs, the browser's
+ * handling of refused calls) behave the same on either engine; the server suite proves the
+ * storage layer on both.
+ */
+const ENGINE_DEPENDENT_FILES = ['tests/e2e/session.e2e.ts', 'tests/e2e/administration.e2e.ts'];
 const axeDir = join(root, 'screenshots/e2e/axe');
 const axeSummaryFile = join(root, 'screenshots/e2e/axe-summary.json');
 
@@ -55,11 +64,13 @@ function ensureBuild() {
 function parseArgs(argv) {
   const args = [];
   let multiInstance = false;
+  let engineDependent = false;
   for (const arg of argv) {
     if (arg === '--multi-instance') multiInstance = true;
+    else if (arg === '--engine-dependent') engineDependent = true;
     else if (arg !== '--') args.push(arg);
   }
-  return { args, multiInstance };
+  return { args, multiInstance, engineDependent };
 }
 
 function printAxeSummary() {
@@ -83,7 +94,7 @@ function printAxeSummary() {
   console.log(`  (written to ${axeSummaryFile})`);
 }
 
-const { args, multiInstance } = parseArgs(process.argv.slice(2));
+const { args, multiInstance, engineDependent } = parseArgs(process.argv.slice(2));
 const env = { ...process.env };
 const vitestArgs = ['vitest', 'run', '--project', 'e2e'];
 if (multiInstance) {
@@ -93,6 +104,8 @@ if (multiInstance) {
   }
   env.E2E_MULTI_INSTANCE = 'true';
   vitestArgs.push(MULTI_INSTANCE_FILE);
+} else if (engineDependent) {
+  vitestArgs.push(...ENGINE_DEPENDENT_FILES);
 } else {
   vitestArgs.push('--exclude', MULTI_INSTANCE_FILE);
 }
