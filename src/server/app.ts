@@ -35,10 +35,13 @@ import { RolesRepository } from './roles/repository.js';
 import { roleRoutes } from './roles/routes.js';
 import { clientApp, defaultClientDir } from './static/client-app.js';
 import { systemRoutes } from './system/routes.js';
+import toursModule from './tours/index.js';
 import { UsersRepository } from './users/repository.js';
 import { userRoutes } from './users/routes.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** The travel domain's modules (the older auth, users, roles and audit routes are registered below). */
+const DOMAIN_MODULES = [toursModule];
 export const DEFAULT_REFRESH_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -114,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { name: 'users', description: 'Users (administration)' },
         { name: 'roles', description: 'Roles and permissions (administration)' },
         { name: 'audit', description: 'The audit log (read-only)' },
+        { name: 'tours', description: 'The tour catalogue: tours, their components and itineraries' },
         { name: 'system', description: 'Health, runtime settings, this document' },
       ],
     },
@@ -143,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
+  // Domain modules: each decorates its repository and adds its routes under /api.
+  for (const module of DOMAIN_MODULES) await app.register(module);
 
   if (!app.captcha.enabled) app.log.warn(`captcha is off: ${config.captchaOffReason ?? 'a test verifier was given'}`);
   // Graceful close: requests in flight when closing starts still get their answers, with

@@ -13,6 +13,20 @@ export const PERMISSIONS = {
   'roles.update': 'Edit roles and grant or revoke their permissions',
   'roles.delete': 'Delete roles',
   'audit.read': 'Read the audit log',
+  'tours.read': 'List and view tours, their components, itineraries and pictures',
+  'tours.create': 'Create tours',
+  'tours.update': 'Edit tours: details, prices, components, itinerary and pictures',
+  'tours.delete': 'Delete tours that have no departures',
+  'departures.read': 'List and view departures',
+  'departures.create': 'Schedule departures',
+  'departures.update': 'Change departures: capacity, prices, status',
+  'departures.delete': 'Delete departures that have no bookings, or cancel them',
+  'bookings.read': 'List and view bookings, manifests and vouchers',
+  'bookings.create': 'Make bookings',
+  'bookings.update': 'Confirm bookings and change their contact, names and notes',
+  'bookings.cancel': 'Cancel bookings',
+  'payments.create': 'Record payments and refunds',
+  'reports.read': 'Read the sales and payment reports',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

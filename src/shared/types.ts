@@ -50,7 +50,19 @@ export const AUDIT_ACTIONS = [
   'role.deleted',
   'role.permission_granted',
   'role.permission_revoked',
+  'tour.created',
+  'tour.updated',
+  'tour.deleted',
+  'tour.component_added',
+  'tour.component_updated',
+  'tour.component_removed',
+  'tour.day_saved',
+  'tour.day_removed',
+  'tour.itinerary_reordered',
 ] as const;
+
+/** What an audit entry is about. */
+export type AuditTargetType = 'user' | 'role' | 'session' | 'tour';
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,7 +74,7 @@ export interface AuditEntry {
   actorId: string | null;
   /** The actor's e-mail as it is now; null when nobody was signed in or the user is gone. */
   actorEmail: string | null;
-  targetType: 'user' | 'role' | 'session' | null;
+  targetType: AuditTargetType | null;
   targetId: string | null;
   ip: string | null;
   userAgent: string | null;

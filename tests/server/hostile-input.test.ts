@@ -20,7 +20,7 @@ import { createTestApp, login, type TestApp } from '../helpers/test-app.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** Every table whose rows a refused request must leave alone (audit_log records refusals by design). */
-const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings'];
+const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days'];
 
 interface JsonSchema {
   type?: string | string[];

@@ -243,6 +243,19 @@ describe('OpenAPI document at /api/docs', () => {
     'get /api/health',
     'get /api/config',
     'get /api/docs',
+    'get /api/tours',
+    'post /api/tours',
+    'get /api/tours/{id}',
+    'patch /api/tours/{id}',
+    'delete /api/tours/{id}',
+    'get /api/tours/{id}/components',
+    'post /api/tours/{id}/components',
+    'patch /api/tours/{id}/components/{componentId}',
+    'delete /api/tours/{id}/components/{componentId}',
+    'get /api/tours/{id}/itinerary',
+    'put /api/tours/{id}/itinerary/{dayNumber}',
+    'delete /api/tours/{id}/itinerary/{dayNumber}',
+    'post /api/tours/{id}/itinerary/order',
   ];
 
   test('lists every route of the contract, each with a tag, a summary and its answers', async () => {

@@ -1,6 +1,6 @@
 /** The audit log: who did what to whom, from where. Written by the services, read by `audit.read` holders. */
 import { sql, type Kysely } from 'kysely';
-import type { AuditAction, AuditEntry as AuditAnswer } from '../../shared/types.js';
+import type { AuditAction, AuditEntry as AuditAnswer, AuditTargetType } from '../../shared/types.js';
 import { containsPattern, pageWindow, type PageQuery } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 
@@ -9,7 +9,7 @@ export type { AuditAction };
 export interface AuditEntry {
   action: AuditAction;
   actorId?: string | null;
-  targetType?: 'user' | 'role' | 'session' | null;
+  targetType?: AuditTargetType | null;
   targetId?: string | null;
   ip?: string | null;
   userAgent?: string | null;

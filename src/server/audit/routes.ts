@@ -15,7 +15,7 @@ export const AuditEntrySchema = Type.Object(
     action: ActionSchema,
     actorId: Type.Union([UuidSchema, Type.Null()]),
     actorEmail: Type.Union([Type.String(), Type.Null()]),
-    targetType: Type.Union([Type.Enum(['user', 'role', 'session']), Type.Null()]),
+    targetType: Type.Union([Type.Enum(['user', 'role', 'session', 'tour']), Type.Null()]),
     targetId: Type.Union([Type.String(), Type.Null()]),
     ip: Type.Union([Type.String(), Type.Null()]),
     userAgent: Type.Union([Type.String(), Type.Null()]),

@@ -6,6 +6,7 @@ import * as authEpoch from './migrations/0003-auth-epoch.js';
 import * as listIndexes from './migrations/0004-list-indexes.js';
 import * as searchIndexes from './migrations/0005-search-indexes.js';
 import * as invitations from './migrations/0006-invitations.js';
+import * as catalogue from './migrations/0007-catalogue.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-list-indexes': listIndexes,
   '0005-search-indexes': searchIndexes,
   '0006-invitations': invitations,
+  '0007-catalogue': catalogue,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,6 @@
 /** Small helpers shared by the repositories' list queries. */
+import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database } from './schema.js';
 
 /** Escapes LIKE wildcards so a search for "50%_off" finds exactly that text (backslash is PostgreSQL's default escape). */
 export function containsPattern(text: string): string {
@@ -21,4 +23,50 @@ export function pageWindow({ page = 1, pageSize = DEFAULT_PAGE_SIZE }: PageQuery
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * One page of a list, the way every list answers: the filtered rows in the chosen order (ties
+ * broken by id, so pages never overlap), the page window, and the total. The total comes from a
+ * kept count when the caller has one for these filters (one row read, whatever the table's
+ * size), and otherwise counts the matches (a search).
+ */
+export async function listPage<DB, TB extends keyof DB, O, R>(
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  spec: {
+    select: (rows: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>;
+    /** The sort column or expression, then the unique id column. */
+    orderBy: [Expression<unknown>, Expression<unknown>];
+    query: PageQuery & { order?: 'ASC' | 'DESC' };
+    /** The total from a kept count, or null to count the matches. */
+    keptTotal: (() => Promise<number>) | null;
+    toAnswer: (row: O) => R;
+  },
+): Promise<{ data: R[]; total: number }> {
+  const direction = spec.query.order === 'DESC' ? 'desc' : 'asc';
+  const { limit, offset } = pageWindow(spec.query);
+  const [rows, total] = await Promise.all([
+    spec.select(filtered).orderBy(spec.orderBy[0], direction).orderBy(spec.orderBy[1], direction).limit(limit).offset(offset).execute(),
+    spec.keptTotal
+      ? spec.keptTotal()
+      : filtered
+          .select(sql<number>`count(*)::int`.as('total'))
+          .executeTakeFirstOrThrow()
+          .then((row) => (row as { total: number }).total),
+  ]);
+  return { data: (rows as O[]).map(spec.toAnswer), total };
+}
+
+/** A count kept by the count_rows triggers (migration 0007); 0 when nothing was ever counted under the name. */
+export async function keptCount(db: Kysely<Database>, name: string): Promise<number> {
+  const row = await db.selectFrom('row_counts').select('count').where('name', '=', name).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** A bigint money column as a number (drivers answer bigint as text); null stays null. */
+export function toMoney(value: string | number | bigint | null): number | null {
+  if (value === null) return null;
+  const amount = Number(value);
+  if (!Number.isSafeInteger(amount)) throw new Error('a stored amount is beyond the safe integer range');
+  return amount;
 }

@@ -95,9 +95,64 @@ export interface Database {
   audit_log: AuditLogTable;
   row_counts: RowCountsTable;
   auth_epoch: AuthEpochTable;
+  tours: ToursTable;
+  tour_components: TourComponentsTable;
+  tour_days: TourDaysTable;
 }
 
-/** Kept by triggers (migration 0002): `users`, and `role:<role id>` for a role's holders. */
+/** Money columns are bigint: written as numbers, read back as text or number depending on the driver (see toMoney). */
+type Money = ColumnType<string | number | null, number | null | undefined, number | null>;
+
+export interface ToursTable {
+  id: string;
+  code: string;
+  title: string;
+  summary: ColumnType<string, string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  status: 'draft' | 'published' | 'archived';
+  time_zone: string;
+  currency: string;
+  duration_days: number;
+  min_pax: number;
+  max_pax: number | null;
+  booking_cutoff_hours: number;
+  price_adult_minor: Money;
+  price_child_minor: Money;
+  price_infant_minor: Money;
+  single_supplement_minor: Money;
+  cover_media_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TourComponentsTable {
+  id: string;
+  tour_id: string;
+  kind: 'accommodation' | 'transport' | 'activity' | 'guide' | 'meal' | 'transfer' | 'other';
+  name: string;
+  supplier: string;
+  day_from: number;
+  day_to: number;
+  inclusion: 'included' | 'optional';
+  price_minor: Money;
+  cost_minor: Money;
+  notes: string;
+  position: number;
+}
+
+export interface TourDaysTable {
+  tour_id: string;
+  day_number: number;
+  title: string;
+  description: string;
+  overnight: string;
+  breakfast: boolean;
+  lunch: boolean;
+  dinner: boolean;
+  component_ids: string[];
+}
+
+/** Kept by the count_rows triggers (migration 0007): `users`, `role:<role id>`, `audit_log`, `tours`, `tours:status:<status>`. */
 export interface RowCountsTable {
   name: string;
   count: ColumnType<string | number, never, never>;

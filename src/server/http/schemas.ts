@@ -33,3 +33,4 @@ export const SearchSchema = Type.String({ maxLength: 200, description: 'Case-ins
 export const OrderSchema = Type.Enum(['ASC', 'DESC'], { default: 'ASC' });
 
 export const ISO_DATE = { format: 'date-time' } as const;
+export const API_PREFIX = '/api';

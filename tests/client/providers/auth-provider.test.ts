@@ -229,7 +229,7 @@ describe('canAccess', () => {
     const { auth } = clients();
     await expect(auth.canAccess!({ resource: 'users', action: 'delete' })).resolves.toBe(true);
     await expect(auth.canAccess!({ resource: 'roles', action: 'edit' })).resolves.toBe(true);
-    await expect(auth.canAccess!({ resource: 'bookings', action: 'list' })).resolves.toBe(false);
+    await expect(auth.canAccess!({ resource: 'invoices', action: 'list' })).resolves.toBe(false);
     logOut();
     await expect(auth.canAccess!({ resource: 'users', action: 'list' })).resolves.toBe(false);
   });

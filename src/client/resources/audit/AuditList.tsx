@@ -39,6 +39,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'role.deleted': 'Role deleted',
   'role.permission_granted': 'Permission granted',
   'role.permission_revoked': 'Permission revoked',
+  'tour.created': 'Tour created',
+  'tour.updated': 'Tour changed',
+  'tour.deleted': 'Tour deleted',
+  'tour.component_added': 'Tour component added',
+  'tour.component_updated': 'Tour component changed',
+  'tour.component_removed': 'Tour component removed',
+  'tour.day_saved': 'Itinerary day saved',
+  'tour.day_removed': 'Itinerary day removed',
+  'tour.itinerary_reordered': 'Itinerary reordered',
 };
 
 const actionChoices = AUDIT_ACTIONS.map((action) => ({ id: action, name: AUDIT_ACTION_LABELS[action] }));

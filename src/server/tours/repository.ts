@@ -1,0 +1,448 @@
+/**
+ * The tour catalogue: tours, their components and itinerary days, and the rules that guard them
+ * (DOMAIN.md, "Tours"). Every change is audited in its own transaction, and touches the tour's
+ * `updatedAt`. Changes to one tour's parts take turns on the tour's row, so a component's day range
+ * and the tour's length cannot be changed past each other.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type {
+  ComponentPatch,
+  DayInput,
+  ItineraryDay,
+  NewComponent,
+  NewTour,
+  Tour,
+  TourComponent,
+  TourListQuery,
+  TourPatch,
+  TourSortField,
+} from '../../shared/contract/tours.js';
+import { isKnownCurrency } from '../../shared/money.js';
+import { isKnownTimeZone } from '../../shared/time-zones.js';
+import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
+import { containsPattern, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
+import type { Database, TourComponentsTable, ToursTable } from '../db/schema.js';
+import { httpErrors } from '../http/errors.js';
+import { sanitizeRichText } from '../security/rich-text.js';
+import type { Selectable } from 'kysely';
+
+type TourRow = Selectable<ToursTable>;
+type ComponentRow = Selectable<TourComponentsTable>;
+
+const SORT_COLUMNS: Record<TourSortField, Expression<unknown>> = {
+  code: sql.ref('t.code'),
+  title: sql`lower(t.title)`,
+  createdAt: sql.ref('t.created_at'),
+  updatedAt: sql.ref('t.updated_at'),
+};
+
+const NO_TOUR = 'No tour with this id.';
+/** Day numbers end at 365; a reorder parks days above that for a moment. */
+const PARKED_DAY = 1_000;
+
+export class ToursRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async list(query: TourListQuery): Promise<{ data: Tour[]; total: number }> {
+    const search = query.q?.trim() ?? '';
+    const filtered = this.db.selectFrom('tours as t').where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (query.status !== undefined) conditions.push(eb('t.status', '=', query.status));
+      if (search !== '') {
+        const pattern = containsPattern(search);
+        conditions.push(eb.or([eb('t.code', 'ilike', pattern), eb('t.title', 'ilike', pattern)]));
+      }
+      return eb.and(conditions);
+    });
+    return listPage(filtered, {
+      select: (rows) => rows.selectAll('t'),
+      orderBy: [SORT_COLUMNS[query.sort ?? 'createdAt'], sql.ref('t.id')],
+      query,
+      keptTotal: search !== '' ? null : () => keptCount(this.db, query.status === undefined ? 'tours' : `tours:status:${query.status}`),
+      toAnswer: toTour,
+    });
+  }
+
+  async get(id: string, db: Kysely<Database> = this.db): Promise<Tour | null> {
+    const row = await db.selectFrom('tours as t').selectAll('t').where('t.id', '=', id).executeTakeFirst();
+    return row ? toTour(row) : null;
+  }
+
+  async create(input: NewTour, origin: RequestOrigin): Promise<Tour> {
+    checkPlaceAndMoney(input);
+    if (input.maxPax != null && input.maxPax < (input.minPax ?? 1)) throw httpErrors.validation({ maxPax: 'must be at least the minimum' });
+    const at = new Date(this.now());
+    const id = randomUUID();
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('tours')
+          .values({
+            id,
+            code: input.code,
+            title: input.title.trim(),
+            summary: input.summary?.trim() ?? '',
+            description: sanitizeRichText(input.description ?? ''),
+            status: input.status ?? 'draft',
+            time_zone: input.timeZone,
+            currency: input.currency,
+            duration_days: input.durationDays,
+            min_pax: input.minPax ?? 1,
+            max_pax: input.maxPax ?? null,
+            booking_cutoff_hours: input.bookingCutoffHours ?? 0,
+            price_adult_minor: input.prices.ADULT,
+            price_child_minor: input.prices.CHILD,
+            price_infant_minor: input.prices.INFANT,
+            single_supplement_minor: input.singleSupplementMinor ?? null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await this.record(trx, origin, 'tour.created', id, { code: input.code, title: input.title.trim() });
+        return (await this.get(id, trx))!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw httpErrors.conflict(`A tour with the code ${input.code} exists already.`);
+      throw error;
+    }
+  }
+
+  async update(id: string, patch: TourPatch, origin: RequestOrigin): Promise<Tour> {
+    checkPlaceAndMoney(patch);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const current = await lockTour(trx, id);
+        const minPax = patch.minPax ?? current.min_pax;
+        const maxPax = patch.maxPax === undefined ? current.max_pax : patch.maxPax;
+        if (maxPax !== null && maxPax < minPax) throw httpErrors.validation({ maxPax: 'must be at least the minimum' });
+        if (patch.durationDays !== undefined && patch.durationDays < current.duration_days) {
+          const lastDayUsed = await lastDayInUse(trx, id);
+          if (lastDayUsed > patch.durationDays) {
+            throw httpErrors.conflict(`Day ${lastDayUsed} is still used by a component or the itinerary: shorten those first, then the tour.`);
+          }
+        }
+        await trx
+          .updateTable('tours')
+          .set({
+            ...(patch.code !== undefined && { code: patch.code }),
+            ...(patch.title !== undefined && { title: patch.title.trim() }),
+            ...(patch.summary !== undefined && { summary: patch.summary.trim() }),
+            ...(patch.description !== undefined && { description: sanitizeRichText(patch.description) }),
+            ...(patch.status !== undefined && { status: patch.status }),
+            ...(patch.timeZone !== undefined && { time_zone: patch.timeZone }),
+            ...(patch.currency !== undefined && { currency: patch.currency }),
+            ...(patch.durationDays !== undefined && { duration_days: patch.durationDays }),
+            ...(patch.minPax !== undefined && { min_pax: patch.minPax }),
+            ...(patch.maxPax !== undefined && { max_pax: patch.maxPax }),
+            ...(patch.bookingCutoffHours !== undefined && { booking_cutoff_hours: patch.bookingCutoffHours }),
+            ...(patch.prices !== undefined && {
+              price_adult_minor: patch.prices.ADULT,
+              price_child_minor: patch.prices.CHILD,
+              price_infant_minor: patch.prices.INFANT,
+            }),
+            ...(patch.singleSupplementMinor !== undefined && { single_supplement_minor: patch.singleSupplementMinor }),
+            updated_at: new Date(this.now()),
+          })
+          .where('id', '=', id)
+          .execute();
+        // The description's text is in the tour; the entry says that it changed.
+        const { description, ...recorded } = patch;
+        await this.record(trx, origin, 'tour.updated', id, { code: patch.code ?? current.code, ...recorded, ...(description !== undefined && { description: 'changed' }) });
+        return (await this.get(id, trx))!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw httpErrors.conflict(`A tour with the code ${patch.code} exists already.`);
+      throw error;
+    }
+  }
+
+  /** A tour goes with its components, days and pictures. (A tour with departures will be kept: archive it.) */
+  async delete(id: string, origin: RequestOrigin): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const current = await lockTour(trx, id);
+      await trx.deleteFrom('tours').where('id', '=', id).execute();
+      await this.record(trx, origin, 'tour.deleted', id, { code: current.code, title: current.title });
+    });
+  }
+
+  // Components ------------------------------------------------------------------------------
+
+  async components(tourId: string): Promise<TourComponent[]> {
+    await this.mustExist(tourId);
+    const rows = await this.db.selectFrom('tour_components').selectAll().where('tour_id', '=', tourId).orderBy('position').orderBy('id').execute();
+    return rows.map(toComponent);
+  }
+
+  async addComponent(tourId: string, input: NewComponent, origin: RequestOrigin): Promise<TourComponent> {
+    return this.db.transaction().execute(async (trx) => {
+      const tour = await lockTour(trx, tourId);
+      const component = { supplier: '', notes: '', priceMinor: null, costMinor: null, ...input };
+      checkComponent(component, tour.duration_days);
+      const last = await trx.selectFrom('tour_components').select(sql<number | null>`max(position)`.as('position')).where('tour_id', '=', tourId).executeTakeFirst();
+      const id = randomUUID();
+      await trx
+        .insertInto('tour_components')
+        .values({
+          id,
+          tour_id: tourId,
+          kind: component.kind,
+          name: component.name.trim(),
+          supplier: component.supplier.trim(),
+          day_from: component.dayFrom,
+          day_to: component.dayTo,
+          inclusion: component.inclusion,
+          price_minor: component.priceMinor,
+          cost_minor: component.costMinor,
+          notes: component.notes.trim(),
+          position: (last?.position ?? -1) + 1,
+        })
+        .execute();
+      await this.touch(trx, tourId);
+      await this.record(trx, origin, 'tour.component_added', tourId, { code: tour.code, componentId: id, name: component.name.trim(), kind: component.kind });
+      return toComponent(await trx.selectFrom('tour_components').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    });
+  }
+
+  async updateComponent(tourId: string, componentId: string, patch: ComponentPatch, origin: RequestOrigin): Promise<TourComponent> {
+    return this.db.transaction().execute(async (trx) => {
+      const tour = await lockTour(trx, tourId);
+      const current = await trx.selectFrom('tour_components').selectAll().where('id', '=', componentId).where('tour_id', '=', tourId).executeTakeFirst();
+      if (!current) throw httpErrors.notFound('No component with this id in this tour.');
+      const { position, ...fields } = patch;
+      const next = { ...toComponent(current), ...fields };
+      checkComponent(next, tour.duration_days);
+      await trx
+        .updateTable('tour_components')
+        .set({
+          kind: next.kind,
+          name: next.name.trim(),
+          supplier: next.supplier.trim(),
+          day_from: next.dayFrom,
+          day_to: next.dayTo,
+          inclusion: next.inclusion,
+          price_minor: next.priceMinor,
+          cost_minor: next.costMinor,
+          notes: next.notes.trim(),
+        })
+        .where('id', '=', componentId)
+        .execute();
+      if (position !== undefined) await moveComponent(trx, tourId, componentId, position);
+      await this.touch(trx, tourId);
+      await this.record(trx, origin, 'tour.component_updated', tourId, { code: tour.code, componentId, ...patch });
+      return toComponent(await trx.selectFrom('tour_components').selectAll().where('id', '=', componentId).executeTakeFirstOrThrow());
+    });
+  }
+
+  /** The component goes, and with it its place on the itinerary's days. */
+  async removeComponent(tourId: string, componentId: string, origin: RequestOrigin): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const tour = await lockTour(trx, tourId);
+      const removed = await trx.deleteFrom('tour_components').where('id', '=', componentId).where('tour_id', '=', tourId).returning('name').executeTakeFirst();
+      if (!removed) throw httpErrors.notFound('No component with this id in this tour.');
+      await trx
+        .updateTable('tour_days')
+        .set({ component_ids: sql`array_remove(component_ids, ${componentId}::uuid)` })
+        .where('tour_id', '=', tourId)
+        .where(sql<boolean>`${componentId}::uuid = any(component_ids)`)
+        .execute();
+      await renumberComponents(trx, tourId);
+      await this.touch(trx, tourId);
+      await this.record(trx, origin, 'tour.component_removed', tourId, { code: tour.code, componentId, name: removed.name });
+    });
+  }
+
+  // Itinerary -------------------------------------------------------------------------------
+
+  async itinerary(tourId: string): Promise<ItineraryDay[]> {
+    await this.mustExist(tourId);
+    const rows = await this.db.selectFrom('tour_days').selectAll().where('tour_id', '=', tourId).orderBy('day_number').execute();
+    return rows.map(toDay);
+  }
+
+  async saveDay(tourId: string, dayNumber: number, input: DayInput, origin: RequestOrigin): Promise<ItineraryDay> {
+    return this.db.transaction().execute(async (trx) => {
+      const tour = await lockTour(trx, tourId);
+      if (dayNumber > tour.duration_days) throw httpErrors.validation({ dayNumber: `must be between 1 and the tour's ${tour.duration_days} days` });
+      const componentIds = [...new Set(input.componentIds ?? [])];
+      if (componentIds.length > 0) {
+        const found = await trx.selectFrom('tour_components').select('id').where('tour_id', '=', tourId).where('id', 'in', componentIds).execute();
+        if (found.length !== componentIds.length) throw httpErrors.validation({ componentIds: 'must be components of this tour' });
+      }
+      const values = {
+        title: input.title.trim(),
+        description: sanitizeRichText(input.description ?? ''),
+        overnight: input.overnight?.trim() ?? '',
+        breakfast: input.meals?.breakfast ?? false,
+        lunch: input.meals?.lunch ?? false,
+        dinner: input.meals?.dinner ?? false,
+        component_ids: componentIds,
+      };
+      await trx
+        .insertInto('tour_days')
+        .values({ tour_id: tourId, day_number: dayNumber, ...values })
+        .onConflict((oc) => oc.columns(['tour_id', 'day_number']).doUpdateSet(values))
+        .execute();
+      await this.touch(trx, tourId);
+      await this.record(trx, origin, 'tour.day_saved', tourId, { code: tour.code, dayNumber, title: values.title });
+      return toDay(await trx.selectFrom('tour_days').selectAll().where('tour_id', '=', tourId).where('day_number', '=', dayNumber).executeTakeFirstOrThrow());
+    });
+  }
+
+  async removeDay(tourId: string, dayNumber: number, origin: RequestOrigin): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const tour = await lockTour(trx, tourId);
+      const removed = await trx.deleteFrom('tour_days').where('tour_id', '=', tourId).where('day_number', '=', dayNumber).returning('title').executeTakeFirst();
+      if (!removed) throw httpErrors.notFound('No itinerary day with this number.');
+      await this.touch(trx, tourId);
+      await this.record(trx, origin, 'tour.day_removed', tourId, { code: tour.code, dayNumber, title: removed.title });
+    });
+  }
+
+  /**
+   * Renumbers the days in the order given: a permutation of the existing day numbers. The days
+   * keep the set of numbers they had; the first one listed takes the lowest of them, and so on.
+   */
+  async reorderDays(tourId: string, order: number[], origin: RequestOrigin): Promise<ItineraryDay[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const tour = await lockTour(trx, tourId);
+      const existing = (await trx.selectFrom('tour_days').select('day_number').where('tour_id', '=', tourId).orderBy('day_number').execute()).map((row) => row.day_number);
+      const isPermutation = order.length === existing.length && new Set(order).size === order.length && order.every((day) => existing.includes(day));
+      if (!isPermutation) throw httpErrors.validation({ order: `must list each existing day once: ${existing.join(', ') || 'there are no days'}` });
+      // Through numbers above any real day, so no two days ever hold the same number on the way.
+      const parked = (index: number) => PARKED_DAY + index;
+      for (const [index, day] of order.entries()) {
+        await trx.updateTable('tour_days').set({ day_number: parked(index) }).where('tour_id', '=', tourId).where('day_number', '=', day).execute();
+      }
+      for (const [index, day] of existing.entries()) {
+        await trx.updateTable('tour_days').set({ day_number: day }).where('tour_id', '=', tourId).where('day_number', '=', parked(index)).execute();
+      }
+      await this.touch(trx, tourId);
+      await this.record(trx, origin, 'tour.itinerary_reordered', tourId, { code: tour.code, order });
+      const rows = await trx.selectFrom('tour_days').selectAll().where('tour_id', '=', tourId).orderBy('day_number').execute();
+      return rows.map(toDay);
+    });
+  }
+
+  // -----------------------------------------------------------------------------------------
+
+  private async mustExist(tourId: string): Promise<void> {
+    const found = await this.db.selectFrom('tours').select('id').where('id', '=', tourId).executeTakeFirst();
+    if (!found) throw httpErrors.notFound(NO_TOUR);
+  }
+
+  private async touch(trx: Kysely<Database>, tourId: string): Promise<void> {
+    await trx.updateTable('tours').set({ updated_at: new Date(this.now()) }).where('id', '=', tourId).execute();
+  }
+
+  private async record(trx: Kysely<Database>, origin: RequestOrigin, action: Parameters<AuditLog['record']>[0]['action'], tourId: string, details: Record<string, unknown>) {
+    await this.audit.record({ action, ...auditOrigin(origin), targetType: 'tour', targetId: tourId, details }, trx);
+  }
+}
+
+/** The tour's row, locked until the transaction ends; 404 when there is none. */
+async function lockTour(trx: Kysely<Database>, id: string): Promise<TourRow> {
+  const row = await trx.selectFrom('tours').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw httpErrors.notFound(NO_TOUR);
+  return row;
+}
+
+async function lastDayInUse(trx: Kysely<Database>, tourId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('tours as t')
+    .select([
+      sql<number>`greatest(
+        coalesce((select max(c.day_to) from tour_components c where c.tour_id = t.id), 0),
+        coalesce((select max(d.day_number) from tour_days d where d.tour_id = t.id), 0))`.as('last'),
+    ])
+    .where('t.id', '=', tourId)
+    .executeTakeFirstOrThrow();
+  return Number(row.last);
+}
+
+/** Moves a component to `position` (clamped), shifting the others; positions stay 0…n−1. */
+async function moveComponent(trx: Kysely<Database>, tourId: string, componentId: string, position: number): Promise<void> {
+  const ids = (await trx.selectFrom('tour_components').select('id').where('tour_id', '=', tourId).orderBy('position').orderBy('id').execute()).map((row) => row.id);
+  const rest = ids.filter((id) => id !== componentId);
+  rest.splice(Math.min(position, rest.length), 0, componentId);
+  for (const [index, id] of rest.entries()) await trx.updateTable('tour_components').set({ position: index }).where('id', '=', id).execute();
+}
+
+async function renumberComponents(trx: Kysely<Database>, tourId: string): Promise<void> {
+  const ids = (await trx.selectFrom('tour_components').select('id').where('tour_id', '=', tourId).orderBy('position').orderBy('id').execute()).map((row) => row.id);
+  for (const [index, id] of ids.entries()) await trx.updateTable('tour_components').set({ position: index }).where('id', '=', id).execute();
+}
+
+/** What no schema can say: a zone and a currency the runtime knows. */
+function checkPlaceAndMoney(input: { timeZone?: string; currency?: string }): void {
+  const problems: Record<string, string> = {};
+  if (input.timeZone !== undefined && !isKnownTimeZone(input.timeZone)) problems.timeZone = 'must be an IANA time zone such as Europe/Berlin';
+  if (input.currency !== undefined && !isKnownCurrency(input.currency)) problems.currency = 'must be an ISO 4217 currency code such as EUR';
+  if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+}
+
+function checkComponent(component: { dayFrom: number; dayTo: number; inclusion: string; priceMinor: number | null }, durationDays: number): void {
+  const problems: Record<string, string> = {};
+  if (component.dayFrom > durationDays) problems.dayFrom = `must be within the tour's ${durationDays} days`;
+  if (component.dayTo > durationDays) problems.dayTo = `must be within the tour's ${durationDays} days`;
+  else if (component.dayTo < component.dayFrom) problems.dayTo = 'must not be before the first day';
+  if (component.inclusion === 'optional' && component.priceMinor === null) problems.priceMinor = 'is required for an optional extra';
+  if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+}
+
+function toTour(row: TourRow): Tour {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    summary: row.summary,
+    description: row.description,
+    status: row.status,
+    timeZone: row.time_zone,
+    currency: row.currency,
+    durationDays: row.duration_days,
+    minPax: row.min_pax,
+    maxPax: row.max_pax,
+    bookingCutoffHours: row.booking_cutoff_hours,
+    prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },
+    singleSupplementMinor: toMoney(row.single_supplement_minor),
+    coverMediaId: row.cover_media_id,
+    // Departures come with the departures module; until then a tour has none.
+    departureCount: 0,
+    nextDepartureAt: null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+function toComponent(row: ComponentRow): TourComponent {
+  return {
+    id: row.id,
+    tourId: row.tour_id,
+    kind: row.kind,
+    name: row.name,
+    supplier: row.supplier,
+    dayFrom: row.day_from,
+    dayTo: row.day_to,
+    inclusion: row.inclusion,
+    priceMinor: toMoney(row.price_minor),
+    costMinor: toMoney(row.cost_minor),
+    notes: row.notes,
+    position: row.position,
+  };
+}
+
+function toDay(row: Selectable<Database['tour_days']>): ItineraryDay {
+  return {
+    dayNumber: row.day_number,
+    title: row.title,
+    description: row.description,
+    overnight: row.overnight,
+    meals: { breakfast: row.breakfast, lunch: row.lunch, dinner: row.dinner },
+    componentIds: row.component_ids,
+  };
+}

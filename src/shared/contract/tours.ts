@@ -1,0 +1,236 @@
+/**
+ * The tour catalogue's contract (DOMAIN.md, "Tours"): tours, their components and their
+ * itinerary days. The server validates with these schemas and documents them; both sides take
+ * their types from them. Rules no schema can say (a known time zone and currency, day ranges
+ * within the tour's length) are checked by the server and named in the descriptions.
+ */
+import Type, { type Static } from 'typebox';
+import {
+  IsoDateTimeSchema,
+  ListAnswerSchema,
+  ListQuerySchema,
+  MoneyMinorSchema,
+  NullableIsoDateTimeSchema,
+  NullableMoneyMinorSchema,
+  SearchSchema,
+  UuidSchema,
+} from './common.js';
+
+export const TOUR_STATUSES = ['draft', 'published', 'archived'] as const;
+export const TOUR_SORT_FIELDS = ['code', 'title', 'createdAt', 'updatedAt'] as const;
+export const TRAVELLER_CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
+export const COMPONENT_KINDS = ['accommodation', 'transport', 'activity', 'guide', 'meal', 'transfer', 'other'] as const;
+export const COMPONENT_INCLUSIONS = ['included', 'optional'] as const;
+export const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
+
+/** Field limits, for the schemas below and the forms. */
+export const TOUR_RULES = {
+  code: { pattern: '^[A-Z0-9][A-Z0-9-]{1,31}$', minLength: 2, maxLength: 32 },
+  title: { minLength: 1, maxLength: 200, pattern: '\\S' },
+  summary: { maxLength: 500 },
+  /** Rich text (HTML) before sanitising. */
+  description: { maxLength: 30_000 },
+  timeZone: { minLength: 1, maxLength: 64 },
+  currency: { pattern: '^[A-Z]{3}$', minLength: 3, maxLength: 3 },
+  durationDays: { minimum: 1, maximum: 365 },
+  minPax: { minimum: 1, maximum: 10_000 },
+  maxPax: { minimum: 1, maximum: 10_000 },
+  bookingCutoffHours: { minimum: 0, maximum: 8_760 },
+  componentName: { minLength: 1, maxLength: 200, pattern: '\\S' },
+  supplier: { maxLength: 200 },
+  notes: { maxLength: 2_000 },
+  dayTitle: { minLength: 1, maxLength: 200, pattern: '\\S' },
+  overnight: { maxLength: 200 },
+  componentsPerDay: { maxItems: 50 },
+} as const;
+
+export const TOUR_CODE_MESSAGE = 'must be 2–32 capital letters, digits and hyphens, starting with a letter or digit (e.g. ICE-RING-8)';
+
+const TourStatusSchema = Type.Enum([...TOUR_STATUSES]);
+const TimeZoneSchema = Type.String({ ...TOUR_RULES.timeZone, description: 'IANA time zone, e.g. Europe/Berlin' });
+const CurrencySchema = Type.String({ ...TOUR_RULES.currency, description: 'ISO 4217 code the runtime knows, e.g. EUR, ISK' });
+const RichTextSchema = Type.String({ ...TOUR_RULES.description, description: 'HTML; only paragraphs, h2–h4, bold, italic, lists, http(s)/mailto links and line breaks are kept' });
+
+export const PricesSchema = Type.Object(
+  { ADULT: NullableMoneyMinorSchema, CHILD: NullableMoneyMinorSchema, INFANT: NullableMoneyMinorSchema },
+  { additionalProperties: false, description: 'Per traveller, in minor units; null: the category is not sold' },
+);
+
+export const TourSchema = Type.Object(
+  {
+    id: UuidSchema,
+    code: Type.String(),
+    title: Type.String(),
+    summary: Type.String(),
+    description: Type.String({ description: 'Sanitised HTML' }),
+    status: TourStatusSchema,
+    timeZone: Type.String(),
+    currency: Type.String(),
+    durationDays: Type.Integer(),
+    minPax: Type.Integer(),
+    maxPax: Type.Union([Type.Integer(), Type.Null()]),
+    bookingCutoffHours: Type.Integer(),
+    prices: PricesSchema,
+    singleSupplementMinor: NullableMoneyMinorSchema,
+    coverMediaId: Type.Union([UuidSchema, Type.Null()]),
+    departureCount: Type.Integer({ description: 'Departures scheduled, in any status' }),
+    nextDepartureAt: NullableIsoDateTimeSchema,
+    createdAt: IsoDateTimeSchema,
+    updatedAt: IsoDateTimeSchema,
+  },
+  { title: 'Tour' },
+);
+
+const tourFields = {
+  code: Type.String({ ...TOUR_RULES.code, description: 'Unique; capital letters, digits and hyphens' }),
+  title: Type.String(TOUR_RULES.title),
+  summary: Type.String(TOUR_RULES.summary),
+  description: RichTextSchema,
+  status: TourStatusSchema,
+  timeZone: TimeZoneSchema,
+  currency: CurrencySchema,
+  durationDays: Type.Integer(TOUR_RULES.durationDays),
+  minPax: Type.Integer(TOUR_RULES.minPax),
+  maxPax: Type.Union([Type.Integer(TOUR_RULES.maxPax), Type.Null()]),
+  bookingCutoffHours: Type.Integer({ ...TOUR_RULES.bookingCutoffHours, description: 'Bookings close this many hours before a departure starts' }),
+  prices: PricesSchema,
+  singleSupplementMinor: NullableMoneyMinorSchema,
+};
+
+export const NewTourSchema = Type.Object(
+  {
+    code: tourFields.code,
+    title: tourFields.title,
+    summary: Type.Optional(tourFields.summary),
+    description: Type.Optional(tourFields.description),
+    status: Type.Optional(tourFields.status),
+    timeZone: tourFields.timeZone,
+    currency: tourFields.currency,
+    durationDays: tourFields.durationDays,
+    minPax: Type.Optional(tourFields.minPax),
+    maxPax: Type.Optional(tourFields.maxPax),
+    bookingCutoffHours: Type.Optional(tourFields.bookingCutoffHours),
+    prices: tourFields.prices,
+    singleSupplementMinor: Type.Optional(tourFields.singleSupplementMinor),
+  },
+  { additionalProperties: false },
+);
+
+export const TourPatchSchema = Type.Object(
+  Object.fromEntries(Object.entries(tourFields).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+    [K in keyof typeof tourFields]: ReturnType<typeof Type.Optional<(typeof tourFields)[K]>>;
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const TourListQuerySchema = ListQuerySchema(TOUR_SORT_FIELDS, 'createdAt', {
+  status: Type.Optional(TourStatusSchema),
+  q: Type.Optional(SearchSchema),
+});
+export const TourListSchema = ListAnswerSchema(TourSchema);
+
+export const ComponentSchema = Type.Object(
+  {
+    id: UuidSchema,
+    tourId: UuidSchema,
+    kind: Type.Enum([...COMPONENT_KINDS]),
+    name: Type.String(),
+    supplier: Type.String(),
+    dayFrom: Type.Integer(),
+    dayTo: Type.Integer(),
+    inclusion: Type.Enum([...COMPONENT_INCLUSIONS]),
+    priceMinor: NullableMoneyMinorSchema,
+    costMinor: NullableMoneyMinorSchema,
+    notes: Type.String(),
+    position: Type.Integer({ description: 'Order within the tour, from 0' }),
+  },
+  { title: 'TourComponent' },
+);
+
+const componentFields = {
+  kind: Type.Enum([...COMPONENT_KINDS]),
+  name: Type.String(TOUR_RULES.componentName),
+  supplier: Type.String(TOUR_RULES.supplier),
+  dayFrom: Type.Integer({ minimum: 1, maximum: 365, description: '1 ≤ dayFrom ≤ dayTo ≤ the tour’s durationDays' }),
+  dayTo: Type.Integer({ minimum: 1, maximum: 365 }),
+  inclusion: Type.Enum([...COMPONENT_INCLUSIONS], { description: 'included in the tour’s price, or an optional extra at priceMinor per unit' }),
+  priceMinor: Type.Union([MoneyMinorSchema, Type.Null()], { description: 'Price per unit of an optional extra (required for optional components)' }),
+  costMinor: Type.Union([MoneyMinorSchema, Type.Null()], { description: 'What the operator pays the supplier' }),
+  notes: Type.String(TOUR_RULES.notes),
+};
+
+export const NewComponentSchema = Type.Object(
+  {
+    kind: componentFields.kind,
+    name: componentFields.name,
+    supplier: Type.Optional(componentFields.supplier),
+    dayFrom: componentFields.dayFrom,
+    dayTo: componentFields.dayTo,
+    inclusion: componentFields.inclusion,
+    priceMinor: Type.Optional(componentFields.priceMinor),
+    costMinor: Type.Optional(componentFields.costMinor),
+    notes: Type.Optional(componentFields.notes),
+  },
+  { additionalProperties: false },
+);
+
+export const ComponentPatchSchema = Type.Object(
+  {
+    ...Object.fromEntries(Object.entries(componentFields).map(([key, schema]) => [key, Type.Optional(schema)])),
+    position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, description: 'Move to this place in the tour’s order' })),
+  } as { [K in keyof typeof componentFields]: ReturnType<typeof Type.Optional<(typeof componentFields)[K]>> } & {
+    position: ReturnType<typeof Type.Optional<ReturnType<typeof Type.Integer>>>;
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const ComponentListSchema = Type.Object({ data: Type.Array(ComponentSchema) });
+
+const MealsSchema = Type.Object(
+  { breakfast: Type.Boolean(), lunch: Type.Boolean(), dinner: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+export const DaySchema = Type.Object(
+  {
+    dayNumber: Type.Integer(),
+    title: Type.String(),
+    description: Type.String({ description: 'Sanitised HTML' }),
+    overnight: Type.String({ description: 'Where the night is spent; empty on the last day or a night travelling' }),
+    meals: MealsSchema,
+    componentIds: Type.Array(UuidSchema),
+  },
+  { title: 'ItineraryDay' },
+);
+
+export const DayInputSchema = Type.Object(
+  {
+    title: Type.String(TOUR_RULES.dayTitle),
+    description: Type.Optional(RichTextSchema),
+    overnight: Type.Optional(Type.String(TOUR_RULES.overnight)),
+    meals: Type.Optional(MealsSchema),
+    componentIds: Type.Optional(Type.Array(UuidSchema, { ...TOUR_RULES.componentsPerDay, description: 'Components of this tour used on the day' })),
+  },
+  { additionalProperties: false },
+);
+
+export const DayNumberParamsSchema = Type.Object({ id: UuidSchema, dayNumber: Type.Integer({ minimum: 1, maximum: 365 }) });
+export const ItineraryOrderSchema = Type.Object(
+  { order: Type.Array(Type.Integer({ minimum: 1, maximum: 365 }), { minItems: 1, maxItems: 365, description: 'Every existing day number once, in the new order' }) },
+  { additionalProperties: false },
+);
+export const ItinerarySchema = Type.Object({ data: Type.Array(DaySchema) });
+
+export type TourStatus = (typeof TOUR_STATUSES)[number];
+export type TourSortField = (typeof TOUR_SORT_FIELDS)[number];
+export type ComponentKind = (typeof COMPONENT_KINDS)[number];
+export type Prices = Static<typeof PricesSchema>;
+export type Tour = Static<typeof TourSchema>;
+export type NewTour = Static<typeof NewTourSchema>;
+export type TourPatch = Static<typeof TourPatchSchema>;
+export type TourListQuery = Static<typeof TourListQuerySchema>;
+export type TourComponent = Static<typeof ComponentSchema>;
+export type NewComponent = Static<typeof NewComponentSchema>;
+export type ComponentPatch = Static<typeof ComponentPatchSchema>;
+export type ItineraryDay = Static<typeof DaySchema>;
+export type DayInput = Static<typeof DayInputSchema>;
