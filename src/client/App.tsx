@@ -12,16 +12,12 @@ import { i18nProvider } from './i18n';
 import { Layout, Toasts } from './layout';
 import Dashboard from './pages/Dashboard';
 import { NotFound } from './pages/NotFound';
-import audit from './resources/audit';
-import roles from './resources/roles';
-import users from './resources/users';
+import { RESOURCES } from './resources';
 import { createDataProvider, withLinkedInvalidation, type BackOfficeDataProvider } from './providers/data-provider';
 import { createQueryClient } from './providers/query-client';
 import { adminCache, wantToasts, type AppServices } from './services';
 import { useColourMode } from './theme/colour-mode';
 import { darkTheme, lightTheme } from './theme/themes';
-
-const RolePermissions = lazy(() => import('./pages/RolePermissions'));
 
 let defaults: { queryClient: QueryClient; dataProvider: BackOfficeDataProvider } | null = null;
 
@@ -60,12 +56,14 @@ export default function App({ services }: { services: AppServices }) {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
-        <Route path="/roles/:id/permissions" element={<RolePermissions />} />
         <Route path="/profile" element={<Profile />} />
+        {RESOURCES.flatMap((resource) => resource.routes ?? []).map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
+        ))}
       </CustomRoutes>
-      <Resource name="users" {...users} />
-      <Resource name="roles" {...roles} />
-      <Resource name="audit" {...audit} />
+      {RESOURCES.map(({ name, label, list, create, edit, show, icon, recordRepresentation }) => (
+        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation} options={{ label: label.many }} />
+      ))}
     </Admin>
   );
 }

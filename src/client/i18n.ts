@@ -3,14 +3,10 @@
  * one ("Element created") would leave the user guessing what happened.
  */
 import { defaultI18nProvider, type I18nProvider } from 'react-admin';
+import { RESOURCE_MESSAGES } from './resources';
 
 export const MESSAGES: Record<string, string> = {
-  'resources.users.notifications.created': 'User created',
-  'resources.users.notifications.updated': 'User saved',
-  'resources.users.notifications.deleted': 'User deleted',
-  'resources.roles.notifications.created': 'Role created',
-  'resources.roles.notifications.updated': 'Role saved',
-  'resources.roles.notifications.deleted': 'Role deleted',
+  ...RESOURCE_MESSAGES,
   'ra.message.invalid_form': 'Some fields need attention: see the messages under them.',
 };
 

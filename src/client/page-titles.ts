@@ -1,4 +1,6 @@
-/** The browser tab's title for each screen: `Users · Travel Back Office`. */
+/** The browser tab's title for each screen: `Users · Travel Back Office`. Resources name their own screens. */
+import { RESOURCE_TITLES } from './resources';
+
 export const APP_NAME = 'Travel Back Office';
 
 const TITLES: [RegExp, string][] = [
@@ -9,16 +11,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/500$/, 'Server error'],
   [/^\/dashboard$/, 'Dashboard'],
   [/^\/profile$/, 'My profile'],
-  [/^\/audit$/, 'Audit log'],
-  [/^\/users$/, 'Users'],
-  [/^\/users\/create$/, 'New user'],
-  [/^\/users\/[^/]+\/show$/, 'User'],
-  [/^\/users\/[^/]+$/, 'Edit user'],
-  [/^\/roles$/, 'Roles'],
-  [/^\/roles\/create$/, 'New role'],
-  [/^\/roles\/[^/]+\/show$/, 'Role'],
-  [/^\/roles\/[^/]+\/permissions$/, 'Role permissions'],
-  [/^\/roles\/[^/]+$/, 'Edit role'],
+  ...RESOURCE_TITLES,
 ];
 
 export function pageTitle(pathname: string): string {

@@ -1,16 +1,16 @@
 /** /dashboard: who you are, what you may do, and for administrators the counts of users and roles. */
-import BadgeIcon from '@mui/icons-material/Badge';
-import PeopleIcon from '@mui/icons-material/People';
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
 import { Title, useCanAccess, useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { PERMISSIONS, type Permission } from '../../shared/permissions';
 import { getUserState, subscribe } from '../providers/auth-state';
+import { RESOURCES } from '../resources';
 import { describeLoadError } from '../resources/common/load-error-text';
+import type { ResourceModule } from '../resources/resource-module';
 
-function CountCard({ resource, label, icon }: { resource: 'users' | 'roles'; label: string; icon: ReactNode }) {
+function CountCard({ module: { name: resource, label: labels, icon: Icon } }: { module: ResourceModule }) {
+  const label = labels.many;
   const { canAccess: canList } = useCanAccess({ resource, action: 'list' });
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const { total, isPending, error, refetch } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }, { enabled: canList === true });
@@ -19,7 +19,7 @@ function CountCard({ resource, label, icon }: { resource: 'users' | 'roles'; lab
     <Card sx={{ minWidth: 220, flex: '1 1 220px' }}>
       <CardContent>
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, color: 'primary.main' }}>
-          {icon}
+          <Icon aria-hidden="true" />
           <Typography component="h3" variant="h6" sx={{ color: 'text.primary' }}>
             {label}
           </Typography>
@@ -43,7 +43,7 @@ function CountCard({ resource, label, icon }: { resource: 'users' | 'roles'; lab
         </Button>
         {canCreate === true && (
           <Button component={RouterLink} to={`/${resource}/create`}>
-            Create {resource === 'users' ? 'user' : 'role'}
+            Create {labels.one.toLowerCase()}
           </Button>
         )}
       </CardActions>
@@ -60,8 +60,9 @@ export default function Dashboard() {
         Welcome{user?.fullName ? `, ${user.fullName}` : ''}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
-        <CountCard resource="users" label="Users" icon={<PeopleIcon aria-hidden="true" />} />
-        <CountCard resource="roles" label="Roles" icon={<BadgeIcon aria-hidden="true" />} />
+        {RESOURCES.filter((module) => module.dashboardCard).map((module) => (
+          <CountCard key={module.name} module={module} />
+        ))}
       </Stack>
       <Card>
         <CardContent>

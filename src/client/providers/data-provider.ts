@@ -1,10 +1,13 @@
 /**
- * The users and roles resources mapped onto the /admin/auth endpoints, plus the role-permission
- * calls as custom methods. Every call goes through the one HTTP client.
+ * The data provider: every resource through its API description (resources/<name>/index.ts),
+ * plus the role-permission, profile and invitation calls as methods of their own. Every call
+ * goes through the one HTTP client.
  */
-import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import { apiPaths } from '../../shared/api-paths';
-import type { AuditEntry, ListAnswer, PermissionInfo, ProfilePatch, Role, User } from '../../shared/types';
+import type { ListAnswer, PermissionInfo, ProfilePatch, User } from '../../shared/types';
+import { RESOURCE_APIS } from '../resources';
+import { standardListQuery, type ResourceApi } from '../resources/resource-module';
 import { ApiError, type HttpClient } from './http-client';
 
 export interface BackOfficeDataProvider extends DataProvider {
@@ -17,141 +20,79 @@ export interface BackOfficeDataProvider extends DataProvider {
   updateProfile(userId: Identifier, patch: ProfilePatch): Promise<User>;
   /** A new invitation link for someone invited who has not signed in (the old link stops working). */
   resendInvitation(userId: Identifier): Promise<User>;
+  /** Any other call of a resource's own (a tour's components, its itinerary), through the one HTTP client. */
+  call<T>(path: string, options?: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal }): Promise<T>;
 }
 
-export type ResourceName = 'users' | 'roles';
-/** The audit log: listed only, never changed. */
-export const AUDIT_RESOURCE = 'audit';
-/** Changes to users or roles invalidate both cached lists (spec §7). */
-export const LINKED_RESOURCES: ResourceName[] = ['users', 'roles'];
+/** A resource the data provider does not know: the caller's mistake, answered like the server's 404. */
+function unknownResource(resource: string): never {
+  throw new ApiError(404, { code: 'NOT_FOUND', message: `Unknown resource ${resource}.` });
+}
 
 const id = (value: Identifier) => String(value);
 
-function assertResource(resource: string): asserts resource is ResourceName {
-  if (resource !== 'users' && resource !== 'roles') throw new ApiError(404, { code: 'NOT_FOUND', message: `Unknown resource ${resource}.` });
-}
-
-/** The audit screen's filters → GET /admin/audit's query (newest first; no sort to choose). */
-function auditQuery(params: GetListParams) {
-  const { page = 1, perPage = 25 } = params.pagination ?? {};
-  const filter = params.filter ?? {};
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
-  const date = (value: unknown) => {
-    const parsed = typeof value === 'string' && value !== '' ? new Date(value) : null;
-    return parsed && !Number.isNaN(parsed.getTime()) ? parsed.toISOString() : undefined;
+/**
+ * The react-admin data provider over the one HTTP client, driven by each resource's API
+ * description (its folder's index.ts): paths, the list query, the bodies the server accepts.
+ */
+export function createDataProvider(http: HttpClient, resources: Record<string, ResourceApi> = RESOURCE_APIS): BackOfficeDataProvider {
+  const apiOf = (resource: string, change = false): ResourceApi => {
+    const api = resources[resource] ?? unknownResource(resource);
+    if (change && api.readOnly) unknownResource(resource);
+    return api;
   };
-  return {
-    page,
-    pageSize: perPage,
-    q: text(filter.q),
-    action: text(filter.action),
-    actorId: text(filter.actorId),
-    targetId: text(filter.targetId),
-    since: date(filter.since),
-    until: date(filter.until),
-  };
-}
-
-function listQuery(params: GetListParams) {
-  const { page = 1, perPage = 25 } = params.pagination ?? {};
-  const filter = params.filter ?? {};
-  return {
-    page,
-    pageSize: perPage,
-    q: typeof filter.q === 'string' ? filter.q.trim() : undefined,
-    role: typeof filter.role === 'string' ? filter.role : undefined,
-    sort: params.sort?.field && params.sort.field !== 'id' ? params.sort.field : undefined,
-    order: params.sort?.order === 'ASC' || params.sort?.order === 'DESC' ? params.sort.order : undefined,
-  };
-}
-
-/** Only the fields the server accepts for an update: unknown fields are refused there. */
-function updateBody(resource: ResourceName, data: Partial<RaRecord>) {
-  if (resource === 'users') {
-    const { fullName, roles, status } = data as Partial<User>;
-    return { fullName, roles, status };
-  }
-  const { name, description, permissions } = data as Partial<Role>;
-  return { name, description: description ?? undefined, permissions };
-}
-
-function createBody(resource: ResourceName, data: Partial<RaRecord>) {
-  if (resource === 'users') {
-    // The form's choice: mail an invitation (the person chooses a password) or set one now.
-    const { email, fullName, password, roles, passwordChoice } = data as Partial<User> & { password?: string; passwordChoice?: 'invite' | 'set' };
-    const invite = passwordChoice === 'invite';
-    return { email: typeof email === 'string' ? email.trim() : email, fullName, roles: roles ?? [], ...(invite ? { invite: true } : { password }) };
-  }
-  const { name, description, permissions } = data as Partial<Role>;
-  return { name, description: description || undefined, permissions: permissions ?? [] };
-}
-
-export function createDataProvider(http: HttpClient): BackOfficeDataProvider {
-  const getOne = async (resource: ResourceName, recordId: Identifier): Promise<RaRecord> => {
-    const path = resource === 'users' ? apiPaths.profile(id(recordId)) : apiPaths.role(id(recordId));
-    return http.request<User | Role>(path);
+  const getOne = async (resource: string, recordId: Identifier): Promise<RaRecord> => {
+    const api = apiOf(resource);
+    return http.request<RaRecord>((api.readPath ?? api.recordPath)(id(recordId)));
   };
 
   const provider: BackOfficeDataProvider = {
     async getList(resource, params) {
-      if (resource === AUDIT_RESOURCE) {
-        const answer = await http.request<ListAnswer<AuditEntry>>(apiPaths.audit, { query: auditQuery(params), signal: params.signal });
-        return { data: answer.data as never[], total: answer.total };
-      }
-      assertResource(resource);
-      const path = resource === 'users' ? apiPaths.users : apiPaths.roles;
-      const query = listQuery(params);
-      if (resource === 'roles') delete query.role;
-      const answer = await http.request<ListAnswer<User | Role>>(path, { query, signal: params.signal });
+      const api = apiOf(resource);
+      const query = api.listQuery ? api.listQuery(params) : standardListQuery(params, api.filters);
+      const answer = await http.request<ListAnswer<RaRecord>>(api.path, { query: query as never, signal: params.signal });
       return { data: answer.data as never[], total: answer.total };
     },
 
     async getOne(resource, params) {
-      assertResource(resource);
       return { data: (await getOne(resource, params.id)) as never };
     },
 
     async getMany(resource, params) {
-      assertResource(resource);
       const data = await Promise.all(params.ids.map((recordId) => getOne(resource, recordId)));
       return { data: data as never[] };
     },
 
     async getManyReference(resource, params) {
-      assertResource(resource);
-      const answer = await provider.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
-      return answer;
+      return provider.getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
     },
 
     async create(resource, params) {
-      assertResource(resource);
-      const path = resource === 'users' ? apiPaths.signup : apiPaths.roles;
-      const data = await http.request<User | Role>(path, { method: 'POST', body: createBody(resource, params.data), mutation: true });
+      const api = apiOf(resource, true);
+      const body = api.createBody ? api.createBody(params.data) : params.data;
+      const data = await http.request<RaRecord>(api.createPath ?? api.path, { method: 'POST', body, mutation: true });
       return { data: data as never };
     },
 
     async update(resource, params) {
-      assertResource(resource);
-      const path = resource === 'users' ? apiPaths.user(id(params.id)) : apiPaths.role(id(params.id));
-      const data = await http.request<User | Role>(path, { method: 'PATCH', body: updateBody(resource, params.data), mutation: true });
+      const api = apiOf(resource, true);
+      const body = api.updateBody ? api.updateBody(params.data) : params.data;
+      const data = await http.request<RaRecord>(api.recordPath(id(params.id)), { method: 'PATCH', body, mutation: true });
       return { data: data as never };
     },
 
     async updateMany(resource, params) {
-      assertResource(resource);
       for (const recordId of params.ids) await provider.update(resource, { id: recordId, data: params.data, previousData: {} as never });
       return { data: params.ids };
     },
 
     async delete(resource, params) {
-      assertResource(resource);
-      const path = resource === 'users' ? apiPaths.user(id(params.id)) : apiPaths.role(id(params.id));
-      await http.request<{ id: string }>(path, { method: 'DELETE', mutation: true });
+      const api = apiOf(resource, true);
+      await http.request<unknown>(api.recordPath(id(params.id)), { method: 'DELETE', mutation: true });
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
 
     async deleteMany(resource, params) {
-      assertResource(resource);
       // One by one, so a refusal (yourself, the last administrator, a held role) stops cleanly.
       const deleted: Identifier[] = [];
       for (const recordId of params.ids) {
@@ -197,6 +138,11 @@ export function createDataProvider(http: HttpClient): BackOfficeDataProvider {
     async resendInvitation(userId) {
       return http.request<User>(apiPaths.invitation(id(userId)), { method: 'POST', mutation: true });
     },
+
+    async call<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {}) {
+      const method = options.method ?? 'GET';
+      return http.request<T>(path, { method, body: options.body, signal: options.signal, mutation: method !== 'GET' });
+    },
   };
   return provider;
 }
@@ -227,6 +173,7 @@ const MUTATIONS = [
   'removeRolePermission',
   'updateProfile',
   'resendInvitation',
+  'call',
 ] as const;
 /** react-admin's own create and delete hooks refetch these queries of their resource when they settle. */
 const REFETCHED_BY_REACT_ADMIN = new Set(['getList', 'getInfiniteList', 'getMany', 'getManyReference']);
@@ -246,19 +193,39 @@ function staleAfter(method: (typeof MUTATIONS)[number], args: unknown[], result:
   return ({ queryKey }) => !gone.has(recordKey(queryKey)) && !(queryKey[0] === listsRefetched && REFETCHED_BY_REACT_ADMIN.has(String(queryKey[1])));
 }
 
+/** The resources a call changes: the resource named by a CRUD call; users and roles for the role, profile and invitation calls; for `call`, the resource its path starts with. */
+function changedResources(method: (typeof MUTATIONS)[number], args: unknown[], resources: Record<string, ResourceApi>): string[] {
+  if (method === 'call') {
+    const [path, options] = args as [string, { method?: string } | undefined];
+    if ((options?.method ?? 'GET') === 'GET') return [];
+    return Object.entries(resources).filter(([, api]) => path === api.path || path.startsWith(`${api.path}/`)).map(([name]) => name);
+  }
+  if (method === 'addRolePermission' || method === 'removeRolePermission') return ['roles'];
+  if (method === 'updateProfile' || method === 'resendInvitation') return ['users'];
+  return typeof args[0] === 'string' ? [args[0]] : [];
+}
+
 /**
- * After any change to users or roles, both cached lists are stale (user counts, role names):
- * shown ones refetch now, once; hidden ones are dropped, since the cache never refetches on mount.
+ * After a change, the cached lists of the changed resource and of those linked to it are stale
+ * (a user's roles → the roles' user counts; a role's name → the users' role names): shown ones
+ * refetch now, once; hidden ones are dropped, since the cache never refetches on mount.
  */
-export function withLinkedInvalidation(provider: BackOfficeDataProvider, queryClient: QueryInvalidator): BackOfficeDataProvider {
+export function withLinkedInvalidation(
+  provider: BackOfficeDataProvider,
+  queryClient: QueryInvalidator,
+  resources: Record<string, ResourceApi> = RESOURCE_APIS,
+): BackOfficeDataProvider {
   const wrapped = { ...provider };
   for (const method of MUTATIONS) {
     const original = provider[method] as (...args: unknown[]) => Promise<unknown>;
     (wrapped as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const result = await original(...args);
+      const changed = changedResources(method, args, resources);
+      if (changed.length === 0) return result;
       const stale = staleAfter(method, args, result);
-      for (const resource of LINKED_RESOURCES) queryClient.removeQueries({ queryKey: [resource], type: 'inactive' });
-      await Promise.all(LINKED_RESOURCES.map((resource) => queryClient.invalidateQueries({ queryKey: [resource], predicate: stale })));
+      const affected = [...new Set(changed.flatMap((name) => [name, ...(resources[name]?.linked ?? [])]))];
+      for (const resource of affected) queryClient.removeQueries({ queryKey: [resource], type: 'inactive' });
+      await Promise.all(affected.map((resource) => queryClient.invalidateQueries({ queryKey: [resource], predicate: stale })));
       return result;
     };
   }

@@ -18,4 +18,14 @@ export function groupByResource<T extends { name: string }>(permissions: T[]): [
   return [...groups.entries()];
 }
 
-export const RESOURCE_LABELS: Record<string, string> = { users: 'Users', roles: 'Roles', dashboard: 'Dashboard', audit: 'Audit log' };
+export const RESOURCE_LABELS: Record<string, string> = {
+  dashboard: 'Dashboard',
+  users: 'Users',
+  roles: 'Roles',
+  audit: 'Audit log',
+  tours: 'Tours',
+  departures: 'Departures',
+  bookings: 'Bookings',
+  payments: 'Payments',
+  reports: 'Reports',
+};

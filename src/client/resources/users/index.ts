@@ -1,6 +1,9 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
+import { apiPaths } from '../../../shared/api-paths';
+import type { User } from '../../../shared/types';
+import type { ResourceModule } from '../resource-module';
 
 /** Loaded when first opened (react-admin's layout shows its loader meanwhile). */
 const UserList = lazy(() => import('./UserList').then((module) => ({ default: module.UserList })));
@@ -8,12 +11,37 @@ const UserCreate = lazy(() => import('./UserForms').then((module) => ({ default:
 const UserEdit = lazy(() => import('./UserForms').then((module) => ({ default: module.UserEdit })));
 const UserShow = lazy(() => import('./UserForms').then((module) => ({ default: module.UserShow })));
 
-export default {
+const users: ResourceModule = {
+  name: 'users',
+  label: { one: 'User', many: 'Users' },
   list: UserList,
   create: UserCreate,
   edit: UserEdit,
   show: UserShow,
   icon: PeopleIcon,
   recordRepresentation: (record: RaRecord) => (record.fullName as string) || (record.email as string),
-  options: { label: 'Users' },
+  menuOrder: 80,
+  dashboardCard: true,
+  api: {
+    path: apiPaths.users,
+    recordPath: apiPaths.user,
+    // Anyone's own profile is readable; others' need users.read (the server decides).
+    readPath: apiPaths.profile,
+    createPath: apiPaths.signup,
+    filters: ['q', 'role'],
+    createBody(data) {
+      // The form's choice: mail an invitation (the person chooses a password) or set one now.
+      const { email, fullName, password, roles, passwordChoice } = data as Partial<User> & { password?: string; passwordChoice?: 'invite' | 'set' };
+      const invite = passwordChoice === 'invite';
+      return { email: typeof email === 'string' ? email.trim() : email, fullName, roles: roles ?? [], ...(invite ? { invite: true } : { password }) };
+    },
+    updateBody(data) {
+      const { fullName, roles, status } = data as Partial<User>;
+      return { fullName, roles, status };
+    },
+    // A user's roles are counted on the roles list.
+    linked: ['roles'],
+  },
 };
+
+export default users;

@@ -7,10 +7,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router';
-import { ADMIN_ROLE } from '../../shared/permissions';
-import type { BackOfficeDataProvider } from '../providers/data-provider';
-import { groupByResource, RESOURCE_LABELS, usePermissionCatalogue } from '../resources/common/permission-catalogue';
-import { LoadFailure } from '../resources/common/LoadError';
+import { ADMIN_ROLE } from '../../../shared/permissions';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { groupByResource, RESOURCE_LABELS, usePermissionCatalogue } from '../common/permission-catalogue';
+import { LoadFailure } from '../common/LoadError';
 
 export default function RolePermissions() {
   const { id = '' } = useParams();

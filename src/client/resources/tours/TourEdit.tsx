@@ -1,0 +1,91 @@
+/**
+ * Editing a tour, in tabs: Details and Prices are forms saved with their own Save button;
+ * Components and Itinerary save each change as it is made. The tab is in the address (?tab=),
+ * so a reload or a shared link opens the same one.
+ */
+import { Tab, Tabs } from '@mui/material';
+import { Edit, SaveButton, ShowButton, SimpleForm, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
+import { useSearchParams } from 'react-router';
+import type { Tour } from '../../../shared/contract/tours';
+import { GuardedDeleteButton } from '../common/fields';
+import { EditLoadError } from '../common/LoadError';
+import { KeepDraft } from '../../session/KeepDraft';
+import { TourComponents } from './TourComponents';
+import { DetailsInputs, PriceInputs } from './TourForms';
+import { TourItinerary } from './TourItinerary';
+
+const TABS = [
+  { id: 'details', label: 'Details' },
+  { id: 'prices', label: 'Prices' },
+  { id: 'components', label: 'Components' },
+  { id: 'itinerary', label: 'Itinerary' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+function TourTitle() {
+  const tour = useRecordContext<Tour>();
+  return <>{tour ? `${tour.code} · ${tour.title}` : 'Tour'}</>;
+}
+
+function FormToolbar() {
+  const tour = useRecordContext<Tour>();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <GuardedDeleteButton confirmContent={`Delete the tour ${tour?.code ?? ''} with its components, itinerary and pictures? This cannot be undone.`} />
+    </Toolbar>
+  );
+}
+
+function TourTabs() {
+  const tour = useRecordContext<Tour>();
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = TABS.some((entry) => entry.id === params.get('tab')) ? (params.get('tab') as TabId) : 'details';
+  if (!tour) return null;
+  return (
+    <>
+      <Tabs value={tab} onChange={(_event, value: TabId) => setParams({ tab: value }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label="Parts of the tour">
+        {TABS.map((entry) => (
+          <Tab key={entry.id} value={entry.id} label={entry.label} id={`tour-tab-${entry.id}`} aria-controls={`tour-panel-${entry.id}`} />
+        ))}
+      </Tabs>
+      <div role="tabpanel" id={`tour-panel-${tab}`} aria-labelledby={`tour-tab-${tab}`}>
+        {tab === 'details' && (
+          <SimpleForm toolbar={<FormToolbar />} noValidate>
+            <KeepDraft waitForRecord />
+            <DetailsInputs />
+          </SimpleForm>
+        )}
+        {tab === 'prices' && (
+          <SimpleForm toolbar={<FormToolbar />} noValidate>
+            <KeepDraft waitForRecord />
+            <PriceInputs />
+          </SimpleForm>
+        )}
+        {tab === 'components' && <TourComponents tour={tour} />}
+        {tab === 'itinerary' && <TourItinerary tour={tour} />}
+      </div>
+    </>
+  );
+}
+
+export function TourEdit() {
+  return (
+    <Edit
+      sx={{ maxWidth: 1000 }}
+      title={<TourTitle />}
+      mutationMode="pessimistic"
+      redirect={false}
+      actions={
+        <TopToolbar>
+          <ShowButton label="View as brochure" />
+        </TopToolbar>
+      }
+      queryOptions={{ onError: () => undefined }}
+      redirectOnError={false}
+      error={<EditLoadError what="This tour" />}
+    >
+      <TourTabs />
+    </Edit>
+  );
+}

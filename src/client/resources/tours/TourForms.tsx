@@ -1,0 +1,167 @@
+/**
+ * The tour's form fields, from the contract's rules (src/shared/contract/tours.ts): details with
+ * rich text, and prices typed in major units with the currency's decimals (EUR 1299.50, ISK
+ * 189000) and sent as minor units. The create screen shows both; the edit screen one per tab.
+ */
+import { Box, TextField, Typography } from '@mui/material';
+import { RichTextInput } from 'ra-input-rich-text';
+import { SafeRichTextToolbar } from './RichTextToolbar';
+import { AutocompleteInput, Create, NumberInput, SelectInput, SimpleForm, TextInput, useInput, ValidationError } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { TOUR_CODE_MESSAGE, TOUR_RULES, TOUR_STATUSES } from '../../../shared/contract/tour-rules';
+import { currencyDigits, isKnownCurrency, majorTextToMinor, minorToMajorText } from '../../../shared/money';
+import { isKnownTimeZone } from '../../../shared/time-zones';
+import { FORM_WIDTH } from '../common/fields';
+import { atMost, requiredText, type Validator } from '../common/validators';
+import { KeepDraft } from '../../session/KeepDraft';
+import { STATUS_LABELS } from './tour-text';
+
+const CODE = new RegExp(TOUR_RULES.code.pattern);
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export const codeRules: Validator[] = [requiredText('a code'), (value) => (asText(value) === '' || CODE.test(asText(value)) ? undefined : `The code ${TOUR_CODE_MESSAGE}.`)];
+export const titleRules: Validator[] = [requiredText('a title'), atMost(TOUR_RULES.title.maxLength)];
+
+function wholeNumber(min: number, max: number, what: string, optional = false): Validator {
+  return (value) => {
+    if (value === null || value === undefined || value === '') return optional ? undefined : `Enter ${what}.`;
+    const number = Number(value);
+    return Number.isInteger(number) && number >= min && number <= max ? undefined : `Enter a whole number from ${min} to ${max}.`;
+  };
+}
+
+const timeZones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+const currencies = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
+const currencyName = new Intl.DisplayNames(['en'], { type: 'currency' });
+
+export function DetailsInputs({ create = false }: { create?: boolean }) {
+  return (
+    <>
+      <TextInput source="code" label="Code" validate={codeRules} isRequired helperText={create ? 'Capital letters, digits and hyphens, e.g. ICE-RING-8' : undefined} />
+      <TextInput source="title" label="Title" validate={titleRules} isRequired fullWidth />
+      <TextInput source="summary" label="Summary" multiline fullWidth validate={[atMost(TOUR_RULES.summary.maxLength)]} helperText="One or two sentences for lists and the brochure" />
+      <RichTextInput
+        source="description"
+        label="Description"
+        fullWidth
+        toolbar={<SafeRichTextToolbar />}
+      />
+      <SelectInput source="status" label="Status" choices={TOUR_STATUSES.map((status) => ({ id: status, name: STATUS_LABELS[status] }))} helperText="Only a published tour's departures can be booked" />
+      <AutocompleteInput
+        source="timeZone"
+        label="Time zone"
+        choices={timeZones.map((zone) => ({ id: zone, name: zone }))}
+        validate={[requiredText('a time zone'), (value) => (asText(value) === '' || isKnownTimeZone(asText(value)) ? undefined : 'Choose a time zone from the list.')]}
+        isRequired
+        helperText="Departures are entered in this zone's local time"
+      />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <NumberInput source="durationDays" label="Days" min={1} max={365} step={1} validate={wholeNumber(1, 365, 'the number of days')} isRequired />
+        <NumberInput source="minPax" label="Minimum travellers" min={1} step={1} validate={wholeNumber(1, 10_000, 'the minimum')} />
+        <NumberInput source="maxPax" label="Maximum travellers" min={1} step={1} validate={wholeNumber(1, 10_000, 'the maximum', true)} parse={(value) => (value === '' || value === null ? null : Number(value))} />
+        <NumberInput source="bookingCutoffHours" label="Booking closes (hours before)" min={0} step={1} validate={wholeNumber(0, 8_760, 'the hours')} />
+      </Box>
+    </>
+  );
+}
+
+/**
+ * An amount in minor units, typed in major units. What was typed is kept while it cannot be
+ * read as an amount, so the message can say why instead of the field silently changing it.
+ */
+export function MoneyInput({ source, label, currency, optional = true, helperText }: { source: string; label: string; currency: string; optional?: boolean; helperText?: string }) {
+  const validCurrency = isKnownCurrency(currency) ? currency : null;
+  const validate: Validator = (value) => {
+    if (value === null || value === undefined || value === '') return optional ? undefined : `Enter ${label.toLowerCase()}.`;
+    if (!validCurrency) return 'Choose the currency first.';
+    if (typeof value === 'string') {
+      const parsed = majorTextToMinor(value, validCurrency);
+      return parsed.ok ? undefined : `The amount ${parsed.problem}.`;
+    }
+    return Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : 'Enter an amount of 0 or more.';
+  };
+  const { field, fieldState, isRequired } = useInput({ source, validate, format: (value) => value });
+  const shown =
+    typeof field.value === 'number' && validCurrency ? minorToMajorText(field.value, validCurrency) : typeof field.value === 'string' ? field.value : '';
+  const digits = validCurrency ? currencyDigits(validCurrency) : 2;
+  return (
+    <TextField
+      id={field.name}
+      name={field.name}
+      variant="filled"
+      size="small"
+      margin="dense"
+      sx={{ minWidth: 200 }}
+      label={`${label}${validCurrency ? ` (${validCurrency})` : ''}`}
+      value={shown}
+      onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+        const text = event.target.value;
+        if (text.trim() === '') return field.onChange(optional ? null : '');
+        const parsed = validCurrency ? majorTextToMinor(text, validCurrency) : null;
+        field.onChange(parsed?.ok ? parsed.minor : text);
+      }}
+      onBlur={field.onBlur}
+      error={fieldState.invalid && (fieldState.isTouched || fieldState.isDirty)}
+      helperText={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : (helperText ?? (digits === 0 ? 'Whole amounts' : `Up to ${digits} decimals`))}
+      required={isRequired}
+      slotProps={{ htmlInput: { inputMode: digits === 0 ? 'numeric' : 'decimal', 'aria-invalid': fieldState.invalid } }}
+    />
+  );
+}
+
+export function PriceInputs() {
+  const currency = (useWatch({ name: 'currency' }) as string | undefined) ?? '';
+  return (
+    <>
+      <AutocompleteInput
+        source="currency"
+        label="Currency"
+        choices={currencies.map((code) => ({ id: code, name: `${code} · ${currencyName.of(code) ?? code}` }))}
+        validate={[requiredText('a currency'), (value) => (asText(value) === '' || isKnownCurrency(asText(value)) ? undefined : 'Choose a currency from the list.')]}
+        isRequired
+        helperText="Every price of the tour and its bookings is in this currency"
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Per traveller. Leave a category empty when it is not sold.
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <MoneyInput source="prices.ADULT" label="Adult" currency={currency} />
+        <MoneyInput source="prices.CHILD" label="Child" currency={currency} />
+        <MoneyInput source="prices.INFANT" label="Infant" currency={currency} />
+      </Box>
+      <MoneyInput source="singleSupplementMinor" label="Single room supplement" currency={currency} helperText="Per traveller who takes a single room; empty when not offered" />
+    </>
+  );
+}
+
+export const NEW_TOUR_DEFAULTS = {
+  status: 'draft',
+  timeZone: 'Europe/Berlin',
+  currency: 'EUR',
+  durationDays: 1,
+  minPax: 1,
+  maxPax: null,
+  bookingCutoffHours: 24,
+  prices: { ADULT: null, CHILD: null, INFANT: null },
+  singleSupplementMinor: null,
+  summary: '',
+  description: '',
+};
+
+export function TourCreate() {
+  return (
+    <Create sx={FORM_WIDTH} title="New tour" redirect="edit">
+      <SimpleForm defaultValues={NEW_TOUR_DEFAULTS} noValidate>
+        <KeepDraft />
+        <Typography component="h2" variant="h6">
+          Details
+        </Typography>
+        <DetailsInputs create />
+        <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+          Prices
+        </Typography>
+        <PriceInputs />
+      </SimpleForm>
+    </Create>
+  );
+}

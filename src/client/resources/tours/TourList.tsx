@@ -1,0 +1,56 @@
+/** The tours list: code, title, status, duration, "from" price in the tour's currency, next departure. */
+import { Chip } from '@mui/material';
+import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
+import { TOUR_STATUSES } from '../../../shared/contract/tour-rules';
+import type { Tour } from '../../../shared/contract/tours';
+import { useIsSmallScreen } from '../common/fields';
+import { ListLoadError, ListPagination } from '../common/LoadError';
+import { days, fromPrice, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
+
+const EMPTY = <p style={{ padding: 16 }}>No tours match these filters.</p>;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search code or title" />,
+  <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Any status" choices={TOUR_STATUSES.map((status) => ({ id: status, name: STATUS_LABELS[status] }))} />,
+];
+
+export function TourStatusChip(_props: { label?: string }) {
+  const tour = useRecordContext<Tour>();
+  if (!tour) return null;
+  return <Chip size="small" label={STATUS_LABELS[tour.status]} color={STATUS_COLOURS[tour.status]} variant={tour.status === 'archived' ? 'outlined' : 'filled'} />;
+}
+
+export function TourList() {
+  const small = useIsSmallScreen();
+  return (
+    <List
+      title="Tours"
+      filters={filters}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      error={<ListLoadError what="The tours" />}
+      exporter={false}
+    >
+      {small ? (
+        <SimpleList<Tour>
+          linkType="show"
+          primaryText={(tour) => tour.title}
+          secondaryText={(tour) => `${tour.code} · ${days(tour.durationDays)} · ${STATUS_LABELS[tour.status]}`}
+          tertiaryText={(tour) => fromPrice(tour) ?? ''}
+          empty={EMPTY}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
+          <TextField source="code" label="Code" />
+          <TextField source="title" label="Title" />
+          <TourStatusChip label="Status" />
+          <FunctionField<Tour> label="Duration" sortable={false} render={(tour) => days(tour.durationDays)} />
+          <FunctionField<Tour> label="Price" sortable={false} render={(tour) => fromPrice(tour) ?? 'Not priced'} />
+          <DateField source="nextDepartureAt" label="Next departure" sortable={false} emptyText="None scheduled" />
+          <DateField source="updatedAt" label="Changed" showTime />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

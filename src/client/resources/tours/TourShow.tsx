@@ -1,0 +1,130 @@
+/** A tour as the brochure reads: summary, facts, prices, the days, what is included and what is optional. */
+import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
+import { EditButton, Show, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
+import type { Tour } from '../../../shared/contract/tours';
+import { formatMinor } from '../../../shared/money';
+import { ShowLoadError } from '../common/LoadError';
+import { dayRange, KIND_LABELS } from './TourComponents';
+import { useItinerary, useTourComponents } from './tour-parts';
+import { days as dayCount, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
+
+const CATEGORY_NAMES = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
+
+function Brochure() {
+  const tour = useRecordContext<Tour>();
+  const components = useTourComponents(tour?.id ?? '');
+  const itinerary = useItinerary(tour?.id ?? '');
+  if (!tour) return null;
+  const included = (components.data ?? []).filter((component) => component.inclusion === 'included');
+  const optional = (components.data ?? []).filter((component) => component.inclusion === 'optional');
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography component="h2" variant="h4">
+          {tour.title}
+        </Typography>
+        <Chip size="small" label={STATUS_LABELS[tour.status]} color={STATUS_COLOURS[tour.status]} />
+      </Stack>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {tour.code} · {dayCount(tour.durationDays)} · {tour.minPax}
+        {tour.maxPax ? `–${tour.maxPax}` : '+'} travellers · times in {tour.timeZone}
+      </Typography>
+      {tour.summary && (
+        <Typography variant="h6" component="p" sx={{ mb: 2, fontWeight: 400 }}>
+          {tour.summary}
+        </Typography>
+      )}
+      {tour.description && <Box sx={{ typography: 'body1', maxWidth: 760 }} dangerouslySetInnerHTML={{ __html: tour.description }} />}
+
+      <Typography component="h3" variant="h6" sx={{ mt: 3 }}>
+        Prices
+      </Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, my: 1 }}>
+        {(Object.keys(CATEGORY_NAMES) as (keyof typeof CATEGORY_NAMES)[]).map((category) => (
+          <Box key={category} sx={{ display: 'contents' }}>
+            <dt>{CATEGORY_NAMES[category]}</dt>
+            <dd style={{ margin: 0 }}>{tour.prices[category] === null ? 'Not sold' : formatMinor(tour.prices[category]!, tour.currency)}</dd>
+          </Box>
+        ))}
+        {tour.singleSupplementMinor !== null && (
+          <>
+            <dt>Single room</dt>
+            <dd style={{ margin: 0 }}>+{formatMinor(tour.singleSupplementMinor, tour.currency)}</dd>
+          </>
+        )}
+      </Box>
+
+      <Divider sx={{ my: 2 }} />
+      <Typography component="h3" variant="h6">
+        Day by day
+      </Typography>
+      {itinerary.error ? (
+        <Typography color="error">The itinerary could not be loaded.</Typography>
+      ) : (itinerary.data ?? []).length === 0 ? (
+        <Typography color="text.secondary">{itinerary.isPending ? 'Loading…' : 'No days written yet.'}</Typography>
+      ) : (
+        (itinerary.data ?? []).map((day) => (
+          <Box key={day.dayNumber} sx={{ my: 1.5 }}>
+            <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              Day {day.dayNumber}: {day.title}
+            </Typography>
+            {day.description && <Box sx={{ typography: 'body2', '& p': { my: 0.5 } }} dangerouslySetInnerHTML={{ __html: day.description }} />}
+            <Typography variant="body2" color="text.secondary">
+              {[
+                ['breakfast', 'Breakfast'],
+                ['lunch', 'Lunch'],
+                ['dinner', 'Dinner'],
+              ]
+                .filter(([meal]) => day.meals[meal as 'breakfast'])
+                .map(([, name]) => name)
+                .join(', ') || 'No meals included'}
+              {day.overnight ? ` · Overnight: ${day.overnight}` : ''}
+            </Typography>
+          </Box>
+        ))
+      )}
+
+      <Divider sx={{ my: 2 }} />
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 4 }}>
+        <Box sx={{ flex: 1 }}>
+          <Typography component="h3" variant="h6">
+            Included
+          </Typography>
+          <Box component="ul" sx={{ pl: 3 }}>
+            {included.length === 0 ? <li>Nothing listed yet</li> : included.map((component) => <li key={component.id}>{`${component.name} (${KIND_LABELS[component.kind].toLowerCase()}, ${dayRange(component).toLowerCase()})`}</li>)}
+          </Box>
+        </Box>
+        <Box sx={{ flex: 1 }}>
+          <Typography component="h3" variant="h6">
+            Optional extras
+          </Typography>
+          <Box component="ul" sx={{ pl: 3 }}>
+            {optional.length === 0 ? (
+              <li>None</li>
+            ) : (
+              optional.map((component) => <li key={component.id}>{`${component.name}: ${formatMinor(component.priceMinor ?? 0, tour.currency)} (${dayRange(component).toLowerCase()})`}</li>)
+            )}
+          </Box>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
+
+function ShowActions() {
+  const { canAccess } = useCanAccess({ resource: 'tours', action: 'edit' });
+  return <TopToolbar>{canAccess === true && <EditButton />}</TopToolbar>;
+}
+
+function TourTitle() {
+  const tour = useRecordContext<Tour>();
+  return <>{tour ? `${tour.code} · ${tour.title}` : 'Tour'}</>;
+}
+
+export function TourShow() {
+  return (
+    <Show title={<TourTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This tour" />}>
+      <Brochure />
+    </Show>
+  );
+}

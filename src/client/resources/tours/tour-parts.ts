@@ -1,0 +1,47 @@
+/** A tour's components and itinerary through the data provider, cached under the tour (so any change to the tour refreshes them). */
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { DayInput, ItineraryDay, NewComponent, TourComponent } from '../../../shared/contract/tours';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { ApiError } from '../../providers/http-client';
+
+const base = (tourId: string) => `tours/${encodeURIComponent(tourId)}`;
+
+export function useTourComponents(tourId: string) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  return useQuery({
+    queryKey: ['tours', 'components', tourId],
+    queryFn: ({ signal }) => dataProvider.call<{ data: TourComponent[] }>(`${base(tourId)}/components`, { signal }).then((answer) => answer.data),
+  });
+}
+
+export function useItinerary(tourId: string) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  return useQuery({
+    queryKey: ['tours', 'itinerary', tourId],
+    queryFn: ({ signal }) => dataProvider.call<{ data: ItineraryDay[] }>(`${base(tourId)}/itinerary`, { signal }).then((answer) => answer.data),
+  });
+}
+
+export function tourParts(dataProvider: BackOfficeDataProvider, tourId: string) {
+  return {
+    addComponent: (body: NewComponent) => dataProvider.call<TourComponent>(`${base(tourId)}/components`, { method: 'POST', body }),
+    updateComponent: (id: string, body: Partial<NewComponent> & { position?: number }) =>
+      dataProvider.call<TourComponent>(`${base(tourId)}/components/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    removeComponent: (id: string) => dataProvider.call<unknown>(`${base(tourId)}/components/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    saveDay: (dayNumber: number, body: DayInput) => dataProvider.call<ItineraryDay>(`${base(tourId)}/itinerary/${dayNumber}`, { method: 'PUT', body }),
+    removeDay: (dayNumber: number) => dataProvider.call<unknown>(`${base(tourId)}/itinerary/${dayNumber}`, { method: 'DELETE' }),
+    reorderDays: (order: number[]) => dataProvider.call<{ data: ItineraryDay[] }>(`${base(tourId)}/itinerary/order`, { method: 'POST', body: { order } }),
+  };
+}
+
+/** A refusal's field errors (400 VALIDATION), to show under the fields; empty for anything else. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const errors = error instanceof ApiError ? (error.body as { errors?: Record<string, string> } | null)?.errors : undefined;
+  return errors ?? {};
+}
+
+/** What a refused change says in a toast. */
+export function refusalText(error: unknown): string {
+  return error instanceof Error ? error.message : 'The change could not be saved.';
+}

@@ -1,0 +1,17 @@
+/** How tours read on screen: status names, the "from" price, durations. */
+import type { Tour, TourStatus } from '../../../shared/contract/tours';
+import { formatMinor } from '../../../shared/money';
+
+export const STATUS_LABELS: Record<TourStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
+export const STATUS_COLOURS: Record<TourStatus, 'default' | 'success' | 'warning'> = { draft: 'warning', published: 'success', archived: 'default' };
+
+/** The lowest price sold, in the tour's currency: "from €1,299.00"; null when nothing is priced. */
+export function fromPrice(tour: Pick<Tour, 'prices' | 'currency'>): string | null {
+  const prices = [tour.prices.ADULT, tour.prices.CHILD].filter((price): price is number => price !== null);
+  if (prices.length === 0) return null;
+  return `from ${formatMinor(Math.min(...prices), tour.currency)}`;
+}
+
+export function days(count: number): string {
+  return `${count} ${count === 1 ? 'day' : 'days'}`;
+}

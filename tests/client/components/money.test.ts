@@ -1,0 +1,55 @@
+/** Money typed in major units becomes exact minor units, in each currency's own decimals, and reads back the same. */
+import { expect, test } from 'vitest';
+import { currencyDigits, formatMinor, isKnownCurrency, majorTextToMinor, minorToMajorText } from '../../../src/shared/money';
+import { isKnownTimeZone } from '../../../src/shared/time-zones';
+
+test('each currency’s decimals come from the runtime: EUR 2, ISK 0, JPY 0, KWD 3', () => {
+  expect([currencyDigits('EUR'), currencyDigits('ISK'), currencyDigits('JPY'), currencyDigits('KWD')]).toEqual([2, 0, 0, 3]);
+});
+
+test.each([
+  ['1299', 'EUR', 129_900],
+  ['1299.5', 'EUR', 129_950],
+  ['1,299.50', 'EUR', 129_950],
+  [' 0.01 ', 'EUR', 1],
+  ['189000', 'ISK', 189_000],
+  ['189,000', 'ISK', 189_000],
+  ['12.345', 'KWD', 12_345],
+  ['0.1', 'EUR', 10],
+])('"%s" %s → %i minor units, exactly (no float on the way)', (text, currency, minor) => {
+  expect(majorTextToMinor(text, currency)).toEqual({ ok: true, minor });
+});
+
+test.each([
+  ['189000.5', 'ISK', /no minor unit/],
+  ['12.345', 'EUR', /2 decimals at most/],
+  ['-5', 'EUR', /amount such as/],
+  ['12,5', 'EUR', /amount such as/],
+  ['abc', 'EUR', /amount such as/],
+  ['1e3', 'EUR', /amount such as/],
+  ['99999999999999999', 'EUR', /too large/],
+])('"%s" %s is refused with a reason', (text, currency, problem) => {
+  const parsed = majorTextToMinor(text, currency);
+  expect(parsed.ok).toBe(false);
+  expect(parsed.ok ? '' : parsed.problem).toMatch(problem);
+});
+
+test('minor units read back as the text that was typed, and format in the currency', () => {
+  expect(minorToMajorText(129_950, 'EUR')).toBe('1299.50');
+  expect(minorToMajorText(5, 'EUR')).toBe('0.05');
+  expect(minorToMajorText(189_000, 'ISK')).toBe('189000');
+  expect(minorToMajorText(12_345, 'KWD')).toBe('12.345');
+  expect(formatMinor(129_900, 'EUR', 'en-GB')).toBe('€1,299.00');
+  expect(formatMinor(189_000, 'ISK', 'en-GB').replace(/\s/g, ' ')).toBe('ISK 189,000'); // Intl puts a no-break space after the code
+});
+
+test('currencies and time zones are the runtime’s', () => {
+  expect(isKnownCurrency('EUR')).toBe(true);
+  expect(isKnownCurrency('EUX')).toBe(false);
+  expect(isKnownCurrency('eur')).toBe(false);
+  expect(isKnownTimeZone('Europe/Berlin')).toBe(true);
+  expect(isKnownTimeZone('America/Argentina/Buenos_Aires')).toBe(true);
+  expect(isKnownTimeZone('UTC')).toBe(true);
+  expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
+  expect(isKnownTimeZone('+01:00')).toBe(false);
+});
