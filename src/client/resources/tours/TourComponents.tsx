@@ -19,7 +19,7 @@ import { useIsSmallScreen } from '../common/fields';
 import { LoadFailure } from '../common/LoadError';
 import { atMost, requiredText } from '../common/validators';
 import { MoneyInput } from './TourForms';
-import { fieldErrorsOf, refusalText, tourParts, useTourComponents } from './tour-parts';
+import { fieldErrorsOf, refusalText, tourParts, useTourChange, useTourComponents } from './tour-parts';
 
 export const KIND_LABELS: Record<(typeof COMPONENT_KINDS)[number], string> = {
   accommodation: 'Accommodation',
@@ -110,25 +110,12 @@ function ComponentDialog({ tour, component, onClose }: { tour: Tour; component: 
 export function TourComponents({ tour }: { tour: Tour }) {
   const components = useTourComponents(tour.id);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const notify = useNotify();
   const small = useIsSmallScreen();
   const { canAccess: canChange } = useCanAccess({ resource: 'tours', action: 'edit' });
   const [editing, setEditing] = useState<TourComponent | 'new' | null>(null);
   const [removing, setRemoving] = useState<TourComponent | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useTourChange();
   const parts = tourParts(dataProvider, tour.id);
-
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      notify(done, { type: 'success' });
-    } catch (error) {
-      notify(refusalText(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (components.error) return <LoadFailure error={components.error} onRetry={components.refetch} what="The components" />;
   const rows = components.data ?? [];

@@ -19,7 +19,7 @@ import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { LoadFailure } from '../common/LoadError';
 import { atMost, requiredText } from '../common/validators';
 import { dayRange } from './TourComponents';
-import { fieldErrorsOf, refusalText, tourParts, useItinerary, useTourComponents } from './tour-parts';
+import { fieldErrorsOf, refusalText, tourParts, useTourChange, useItinerary, useTourComponents } from './tour-parts';
 
 const MEAL_NAMES = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner' } as const;
 
@@ -104,24 +104,11 @@ export function TourItinerary({ tour }: { tour: Tour }) {
   const itinerary = useItinerary(tour.id);
   const components = useTourComponents(tour.id);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const notify = useNotify();
   const { canAccess: canChange } = useCanAccess({ resource: 'tours', action: 'edit' });
   const [editing, setEditing] = useState<ItineraryDay | 'new' | null>(null);
   const [removing, setRemoving] = useState<ItineraryDay | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useTourChange();
   const parts = tourParts(dataProvider, tour.id);
-
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      notify(done, { type: 'success' });
-    } catch (error) {
-      notify(refusalText(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (itinerary.error) return <LoadFailure error={itinerary.error} onRetry={itinerary.refetch} what="The itinerary" />;
   const days = itinerary.data ?? [];

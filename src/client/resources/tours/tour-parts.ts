@@ -1,6 +1,7 @@
 /** A tour's components and itinerary through the data provider, cached under the tour (so any change to the tour refreshes them). */
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useState } from 'react';
+import { useDataProvider, useNotify } from 'react-admin';
 import type { DayInput, ItineraryDay, NewComponent, TourComponent } from '../../../shared/contract/tours';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { ApiError } from '../../providers/http-client';
@@ -44,4 +45,22 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 /** What a refused change says in a toast. */
 export function refusalText(error: unknown): string {
   return error instanceof Error ? error.message : 'The change could not be saved.';
+}
+
+/** One change at a time from a panel's buttons: `busy` while it runs, then a toast saying it was done or why it was refused. */
+export function useTourChange() {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      notify(done, { type: 'success' });
+    } catch (error) {
+      notify(refusalText(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, act };
 }
