@@ -62,7 +62,8 @@ export const AUDIT_ACTIONS = [
 ] as const;
 
 /** What an audit entry is about. */
-export type AuditTargetType = 'user' | 'role' | 'session' | 'tour';
+export const AUDIT_TARGET_TYPES = ['user', 'role', 'session', 'tour'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -153,3 +154,4 @@ export type SortOrder = 'ASC' | 'DESC';
 export const USER_SORT_FIELDS = ['email', 'fullName', 'status', 'createdAt', 'lastLoginAt'] as const;
 export const ROLE_SORT_FIELDS = ['name', 'createdAt', 'userCount'] as const;
 export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 25;

@@ -1,7 +1,7 @@
 /** The audit log: who did what to whom, from where. Written by the services, read by `audit.read` holders. */
 import { sql, type Kysely } from 'kysely';
 import type { AuditAction, AuditEntry as AuditAnswer, AuditTargetType } from '../../shared/types.js';
-import { containsPattern, pageWindow, type PageQuery } from '../db/query-helpers.js';
+import { containsPattern, keptCount, pageWindow, type PageQuery } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 
 export type { AuditAction };
@@ -106,14 +106,9 @@ export class AuditLog {
       : filtered.select([...entryColumns, 'u.email as actor_email']).orderBy('a.at', 'desc').orderBy('a.id', 'desc').limit(limit).offset(offset);
     const [rows, count] = await Promise.all([
       page.execute(),
-      // The whole log's total is kept by the database (migration 0004); a filter counts its matches.
+      // The whole log's total is kept by the database (count_rows, migration 0007); a filter counts its matches.
       unfiltered
-        ? this.db
-            .selectFrom('row_counts')
-            .select(sql<number>`count::int`.as('total'))
-            .where('name', '=', 'audit_log')
-            .executeTakeFirst()
-            .then((row) => row ?? { total: 0 })
+        ? keptCount(this.db, 'audit_log').then((total) => ({ total }))
         : filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
     ]);
     return {

@@ -1,7 +1,7 @@
 /** /api/admin/audit: the audit log, read-only, for holders of `audit.read`. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AUDIT_ACTIONS } from '../../shared/types.js';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '../../shared/types.js';
 import { requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
 import { AUTHENTICATED_ERRORS, errorResponses, ISO_DATE, PageSchema, PageSizeSchema, SearchSchema, UuidSchema } from '../http/schemas.js';
@@ -15,7 +15,7 @@ export const AuditEntrySchema = Type.Object(
     action: ActionSchema,
     actorId: Type.Union([UuidSchema, Type.Null()]),
     actorEmail: Type.Union([Type.String(), Type.Null()]),
-    targetType: Type.Union([Type.Enum(['user', 'role', 'session', 'tour']), Type.Null()]),
+    targetType: Type.Union([Type.Enum([...AUDIT_TARGET_TYPES]), Type.Null()]),
     targetId: Type.Union([Type.String(), Type.Null()]),
     ip: Type.Union([Type.String(), Type.Null()]),
     userAgent: Type.Union([Type.String(), Type.Null()]),

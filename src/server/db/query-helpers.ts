@@ -1,5 +1,6 @@
 /** Small helpers shared by the repositories' list queries. */
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { DEFAULT_PAGE_SIZE } from '../../shared/types.js';
 import type { Database } from './schema.js';
 
 /** Escapes LIKE wildcards so a search for "50%_off" finds exactly that text (backslash is PostgreSQL's default escape). */
@@ -7,7 +8,7 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export const DEFAULT_PAGE_SIZE = 25;
+export { DEFAULT_PAGE_SIZE };
 
 export interface PageQuery {
   /** From 1; default 1. */

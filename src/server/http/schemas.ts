@@ -1,7 +1,6 @@
 /** TypeBox schemas shared by every route group: the error body, ids, paging. */
 import Type from 'typebox';
-import { MAX_PAGE_SIZE } from '../../shared/types.js';
-import { DEFAULT_PAGE_SIZE } from '../db/query-helpers.js';
+import { UuidSchema } from '../../shared/contract/common.js';
 
 export const ErrorBodySchema = Type.Object(
   {
@@ -22,15 +21,12 @@ export function errorResponses(...statuses: number[]): Record<number, typeof Err
 /** Statuses of routes behind the access token. */
 export const AUTHENTICATED_ERRORS = [403];
 
-export const UuidSchema = Type.String({ format: 'uuid', description: 'UUID' });
 export const IdParamsSchema = Type.Object({ id: UuidSchema });
 export const IdAnswerSchema = Type.Object({ id: UuidSchema });
 export const MessageAnswerSchema = Type.Object({ message: Type.String() });
 
-export const PageSchema = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number, from 1' });
-export const PageSizeSchema = Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `Rows per page, at most ${MAX_PAGE_SIZE}` });
-export const SearchSchema = Type.String({ maxLength: 200, description: 'Case-insensitive substring search' });
-export const OrderSchema = Type.Enum(['ASC', 'DESC'], { default: 'ASC' });
+/** The list and id schemas of the contract (src/shared/contract/common.ts), for the route files. */
+export { OrderSchema, PageSchema, PageSizeSchema, SearchSchema, UuidSchema } from '../../shared/contract/common.js';
 
 export const ISO_DATE = { format: 'date-time' } as const;
 export const API_PREFIX = '/api';

@@ -5,7 +5,7 @@
  * and the tour's length cannot be changed past each other.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type {
   ComponentPatch,
   DayInput,
@@ -25,7 +25,6 @@ import { containsPattern, isUniqueViolation, keptCount, listPage, toMoney } from
 import type { Database, TourComponentsTable, ToursTable } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import { sanitizeRichText } from '../security/rich-text.js';
-import type { Selectable } from 'kysely';
 
 type TourRow = Selectable<ToursTable>;
 type ComponentRow = Selectable<TourComponentsTable>;
@@ -250,7 +249,7 @@ export class ToursRepository {
         .where('tour_id', '=', tourId)
         .where(sql<boolean>`${componentId}::uuid = any(component_ids)`)
         .execute();
-      await renumberComponents(trx, tourId);
+      await writePositions(trx, await componentOrder(trx, tourId));
       await this.touch(trx, tourId);
       await this.record(trx, origin, 'tour.component_removed', tourId, { code: tour.code, componentId, name: removed.name });
     });
@@ -364,17 +363,21 @@ async function lastDayInUse(trx: Kysely<Database>, tourId: string): Promise<numb
   return Number(row.last);
 }
 
-/** Moves a component to `position` (clamped), shifting the others; positions stay 0…n−1. */
-async function moveComponent(trx: Kysely<Database>, tourId: string, componentId: string, position: number): Promise<void> {
-  const ids = (await trx.selectFrom('tour_components').select('id').where('tour_id', '=', tourId).orderBy('position').orderBy('id').execute()).map((row) => row.id);
-  const rest = ids.filter((id) => id !== componentId);
-  rest.splice(Math.min(position, rest.length), 0, componentId);
-  for (const [index, id] of rest.entries()) await trx.updateTable('tour_components').set({ position: index }).where('id', '=', id).execute();
+/** The tour's component ids in their order. */
+async function componentOrder(trx: Kysely<Database>, tourId: string): Promise<string[]> {
+  return (await trx.selectFrom('tour_components').select('id').where('tour_id', '=', tourId).orderBy('position').orderBy('id').execute()).map((row) => row.id);
 }
 
-async function renumberComponents(trx: Kysely<Database>, tourId: string): Promise<void> {
-  const ids = (await trx.selectFrom('tour_components').select('id').where('tour_id', '=', tourId).orderBy('position').orderBy('id').execute()).map((row) => row.id);
+/** Positions 0…n−1 in the given order. */
+async function writePositions(trx: Kysely<Database>, ids: string[]): Promise<void> {
   for (const [index, id] of ids.entries()) await trx.updateTable('tour_components').set({ position: index }).where('id', '=', id).execute();
+}
+
+/** Moves a component to `position` (clamped), shifting the others. */
+async function moveComponent(trx: Kysely<Database>, tourId: string, componentId: string, position: number): Promise<void> {
+  const rest = (await componentOrder(trx, tourId)).filter((id) => id !== componentId);
+  rest.splice(Math.min(position, rest.length), 0, componentId);
+  await writePositions(trx, rest);
 }
 
 /** What no schema can say: a zone and a currency the runtime knows. */

@@ -9,7 +9,7 @@ import type { SortOrder, User, UserStatus, USER_SORT_FIELDS } from '../../shared
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { assertMayGrant } from '../auth/grants.js';
 import type { SessionService } from '../auth/sessions.js';
-import { containsPattern, isUniqueViolation, pageWindow, type PageQuery } from '../db/query-helpers.js';
+import { containsPattern, isUniqueViolation, keptCount, pageWindow, type PageQuery } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 
@@ -98,7 +98,7 @@ export class UsersRepository {
         .limit(pageWindow(query).limit)
         .offset(pageWindow(query).offset)
         .execute(),
-      query.q !== undefined && query.q.trim() !== '' ? filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow() : this.keptCount(query.role),
+      query.q !== undefined && query.q.trim() !== '' ? filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow() : this.keptTotal(query.role),
     ]);
     return { data: rows.map(toUser), total: count.total };
   }
@@ -183,19 +183,17 @@ export class UsersRepository {
   }
 
   /**
-   * The total of an unsearched list, from the counts the database keeps (migration 0002): one row
+   * The total of an unsearched list, from the counts the database keeps (count_rows, migration 0007): one row
    * read, whatever the size of the table. A search still counts its matches.
    */
-  private async keptCount(role: string | undefined): Promise<{ total: number }> {
-    const row =
-      role === undefined
-        ? await this.db.selectFrom('row_counts').select('count').where('name', '=', 'users').executeTakeFirst()
-        : await this.db
-            .selectFrom('roles as r')
-            .innerJoin('row_counts as c', (join) => join.on(sql`c.name`, '=', sql`'role:' || r.id`))
-            .select('c.count')
-            .where('r.name', '=', role)
-            .executeTakeFirst();
+  private async keptTotal(role: string | undefined): Promise<{ total: number }> {
+    if (role === undefined) return { total: await keptCount(this.db, 'users') };
+    const row = await this.db
+      .selectFrom('roles as r')
+      .innerJoin('row_counts as c', (join) => join.on(sql`c.name`, '=', sql`'role:' || r.id`))
+      .select('c.count')
+      .where('r.name', '=', role)
+      .executeTakeFirst();
     return { total: Number(row?.count ?? 0) };
   }
 

@@ -3,9 +3,7 @@
  * schemas with Static<>, the server validates with them and the OpenAPI document shows them.
  */
 import Type from 'typebox';
-
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 25;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../types.js';
 
 export const UuidSchema = Type.String({ format: 'uuid', description: 'UUID' });
 export const IsoDateTimeSchema = Type.String({ format: 'date-time', description: 'ISO 8601 instant, UTC (…Z)' });
