@@ -1,4 +1,4 @@
-/** /dashboard: who you are, what you may do, and for administrators the counts of users and roles. */
+/** /dashboard: who you are, what you may do, and a count card for each resource that offers one and you may list. */
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 import { Title, useCanAccess, useGetList } from 'react-admin';

@@ -12,7 +12,7 @@ import { fullNameRules, newPasswordRules, requiredText } from '../resources/comm
 import type { ProfilePatch } from '../../shared/types';
 import { getUserState, setUserState } from '../providers/auth-state';
 import type { BackOfficeDataProvider } from '../providers/data-provider';
-import { ApiError } from '../providers/http-client';
+import { fieldErrorsOf } from '../providers/http-client';
 import { KeepDraft } from '../session/KeepDraft';
 
 const sameAsNew = (value: unknown, values: Record<string, unknown>) =>
@@ -43,12 +43,6 @@ function useSaveProfile() {
       return undefined;
     }
   };
-}
-
-function fieldErrorsOf(error: unknown): Record<string, string> | null {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return null;
-  const errors = (error.body as { errors?: unknown }).errors;
-  return typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : null;
 }
 
 function SaveOnly({ label }: { label: string }) {

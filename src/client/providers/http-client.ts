@@ -35,6 +35,13 @@ export class ApiError extends Error {
   }
 }
 
+/** A refusal's field errors (400 VALIDATION: field → message), to show under the fields; null for any other failure. */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return null;
+  const errors = (error.body as { errors?: unknown }).errors;
+  return typeof errors === 'object' && errors !== null ? (errors as Record<string, string>) : null;
+}
+
 /**
  * A failed change says whether it was saved: not when the server could not be reached or failed
  * (its transaction was rolled back); perhaps when it took too long, since it may have finished.

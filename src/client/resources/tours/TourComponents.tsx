@@ -19,7 +19,8 @@ import { useIsSmallScreen } from '../common/fields';
 import { LoadFailure } from '../common/LoadError';
 import { atMost, requiredText } from '../common/validators';
 import { MoneyInput } from './TourForms';
-import { fieldErrorsOf, refusalText, tourParts, useTourChange, useTourComponents } from './tour-parts';
+import { fieldErrorsOf } from '../../providers/http-client';
+import { refusalText, tourParts, useTourChange, useTourComponents } from './tour-parts';
 
 export const KIND_LABELS: Record<(typeof COMPONENT_KINDS)[number], string> = {
   accommodation: 'Accommodation',
@@ -65,7 +66,7 @@ function ComponentDialog({ tour, component, onClose }: { tour: Tour; component: 
       return undefined;
     } catch (error) {
       notify(refusalText(error), { type: 'error' });
-      return fieldErrorsOf(error);
+      return fieldErrorsOf(error) ?? undefined;
     }
   };
   const defaults = component ?? { kind: 'accommodation', name: '', supplier: '', dayFrom: 1, dayTo: 1, inclusion: 'included', priceMinor: null, costMinor: null, notes: '' };

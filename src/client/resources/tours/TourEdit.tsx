@@ -13,6 +13,7 @@ import { KeepDraft } from '../../session/KeepDraft';
 import { TourComponents } from './TourComponents';
 import { DetailsInputs, PriceInputs } from './TourForms';
 import { TourItinerary } from './TourItinerary';
+import { TourTitle } from './TourList';
 
 const TABS = [
   { id: 'details', label: 'Details' },
@@ -21,11 +22,6 @@ const TABS = [
   { id: 'itinerary', label: 'Itinerary' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
-
-function TourTitle() {
-  const tour = useRecordContext<Tour>();
-  return <>{tour ? `${tour.code} · ${tour.title}` : 'Tour'}</>;
-}
 
 function FormToolbar() {
   const tour = useRecordContext<Tour>();

@@ -19,7 +19,8 @@ import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { LoadFailure } from '../common/LoadError';
 import { atMost, requiredText } from '../common/validators';
 import { dayRange } from './TourComponents';
-import { fieldErrorsOf, refusalText, tourParts, useTourChange, useItinerary, useTourComponents } from './tour-parts';
+import { fieldErrorsOf } from '../../providers/http-client';
+import { refusalText, tourParts, useTourChange, useItinerary, useTourComponents } from './tour-parts';
 
 const MEAL_NAMES = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner' } as const;
 
@@ -46,7 +47,7 @@ function DayDialog({ tour, day, taken, onClose }: { tour: Tour; day: ItineraryDa
       return undefined;
     } catch (error) {
       notify(refusalText(error), { type: 'error' });
-      return fieldErrorsOf(error);
+      return fieldErrorsOf(error) ?? undefined;
     }
   };
   const defaults = day

@@ -14,6 +14,12 @@ const filters = [
   <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Any status" choices={TOUR_STATUSES.map((status) => ({ id: status, name: STATUS_LABELS[status] }))} />,
 ];
 
+/** A tour's page title: its code and title. */
+export function TourTitle() {
+  const tour = useRecordContext<Tour>();
+  return <>{tour ? `${tour.code} · ${tour.title}` : 'Tour'}</>;
+}
+
 export function TourStatusChip(_props: { label?: string }) {
   const tour = useRecordContext<Tour>();
   if (!tour) return null;

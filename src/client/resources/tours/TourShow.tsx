@@ -5,6 +5,7 @@ import type { Tour } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
 import { ShowLoadError } from '../common/LoadError';
 import { dayRange, KIND_LABELS } from './TourComponents';
+import { TourTitle } from './TourList';
 import { useItinerary, useTourComponents } from './tour-parts';
 import { days as dayCount, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
 
@@ -114,11 +115,6 @@ function Brochure() {
 function ShowActions() {
   const { canAccess } = useCanAccess({ resource: 'tours', action: 'edit' });
   return <TopToolbar>{canAccess === true && <EditButton />}</TopToolbar>;
-}
-
-function TourTitle() {
-  const tour = useRecordContext<Tour>();
-  return <>{tour ? `${tour.code} · ${tour.title}` : 'Tour'}</>;
 }
 
 export function TourShow() {

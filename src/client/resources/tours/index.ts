@@ -24,18 +24,17 @@ const tours: ResourceModule = {
     path: 'tours',
     recordPath: (id) => `tours/${encodeURIComponent(id)}`,
     filters: ['q', 'status'],
-    createBody: (data) => tourBody(data, false),
-    updateBody: (data) => tourBody(data, true),
+    createBody: tourBody,
+    updateBody: tourBody,
   },
 };
 
 const FIELDS = ['code', 'title', 'summary', 'description', 'status', 'timeZone', 'currency', 'durationDays', 'minPax', 'maxPax', 'bookingCutoffHours', 'prices', 'singleSupplementMinor'] as const;
 
 /** Only the fields the server takes (it refuses the others, such as id or createdAt). */
-function tourBody(data: Partial<RaRecord>, patch: boolean): Record<string, unknown> {
+function tourBody(data: Partial<RaRecord>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of FIELDS) if (data[field] !== undefined) body[field] = data[field];
-  if (!patch && body.maxPax === '') body.maxPax = null;
   return body;
 }
 

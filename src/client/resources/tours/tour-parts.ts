@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { DayInput, ItineraryDay, NewComponent, TourComponent } from '../../../shared/contract/tours';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
-import { ApiError } from '../../providers/http-client';
 
 const base = (tourId: string) => `tours/${encodeURIComponent(tourId)}`;
 
@@ -34,12 +33,6 @@ export function tourParts(dataProvider: BackOfficeDataProvider, tourId: string) 
     removeDay: (dayNumber: number) => dataProvider.call<unknown>(`${base(tourId)}/itinerary/${dayNumber}`, { method: 'DELETE' }),
     reorderDays: (order: number[]) => dataProvider.call<{ data: ItineraryDay[] }>(`${base(tourId)}/itinerary/order`, { method: 'POST', body: { order } }),
   };
-}
-
-/** A refusal's field errors (400 VALIDATION), to show under the fields; empty for anything else. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const errors = error instanceof ApiError ? (error.body as { errors?: Record<string, string> } | null)?.errors : undefined;
-  return errors ?? {};
 }
 
 /** What a refused change says in a toast. */
