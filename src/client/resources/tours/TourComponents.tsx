@@ -8,7 +8,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Form, NumberInput, SaveButton, SelectInput, TextInput, useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { COMPONENT_KINDS, TOUR_RULES } from '../../../shared/contract/tour-rules';
@@ -120,6 +120,37 @@ export function TourComponents({ tour }: { tour: Tour }) {
 
   if (components.error) return <LoadFailure error={components.error} onRetry={components.refetch} what="The components" />;
   const rows = components.data ?? [];
+  const actions = (component: TourComponent, index: number) => (
+    <>
+      <Tooltip title="Move up">
+        <span>
+          <IconButton aria-label={`Move ${component.name} up`} disabled={busy || index === 0} onClick={() => void act(() => parts.updateComponent(component.id, { position: index - 1 }), 'Component moved')}>
+            <ArrowUpwardIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Move down">
+        <span>
+          <IconButton aria-label={`Move ${component.name} down`} disabled={busy || index === rows.length - 1} onClick={() => void act(() => parts.updateComponent(component.id, { position: index + 1 }), 'Component moved')}>
+            <ArrowDownwardIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Change">
+        <IconButton aria-label={`Change ${component.name}`} disabled={busy} onClick={() => setEditing(component)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Remove">
+        <IconButton aria-label={`Remove ${component.name}`} disabled={busy} onClick={() => setRemoving(component)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </>
+  );
+  const inclusionChip = (component: TourComponent) => (
+    <Chip size="small" label={component.inclusion === 'included' ? 'Included' : 'Optional'} color={component.inclusion === 'included' ? 'success' : 'default'} variant="outlined" />
+  );
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
@@ -136,17 +167,37 @@ export function TourComponents({ tour }: { tour: Tour }) {
         <Typography color="text.secondary">Loading the components…</Typography>
       ) : rows.length === 0 ? (
         <Typography color="text.secondary">No components yet: add the hotels, transport, activities and guides the tour is made of.</Typography>
+      ) : small ? (
+        // On a phone, one card per component: a table would not fit without scrolling sideways.
+        <Stack component="ul" aria-label="Components" sx={{ gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+          {rows.map((component, index) => (
+            <Card component="li" key={component.id} variant="outlined">
+              <CardContent sx={{ pb: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>{component.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {KIND_LABELS[component.kind]} · {dayRange(component)}
+                  {component.supplier ? ` · ${component.supplier}` : ''}
+                </Typography>
+                <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mt: 0.5 }}>
+                  {inclusionChip(component)}
+                  {component.priceMinor !== null && <Typography variant="body2">{formatMinor(component.priceMinor, tour.currency)}</Typography>}
+                </Stack>
+              </CardContent>
+              {canChange === true && <CardActions sx={{ justifyContent: 'flex-end' }}>{actions(component, index)}</CardActions>}
+            </Card>
+          ))}
+        </Stack>
       ) : (
-        <TableContainer>
+        <TableContainer sx={{ width: 0, minWidth: '100%' }}>
           <Table size="small" aria-label="Components">
             <TableHead>
               <TableRow>
                 <TableCell>Days</TableCell>
                 <TableCell>Component</TableCell>
-                {!small && <TableCell>Supplier</TableCell>}
+                <TableCell>Supplier</TableCell>
                 <TableCell>In the price?</TableCell>
-                {!small && <TableCell align="right">Price</TableCell>}
-                {!small && <TableCell align="right">Cost</TableCell>}
+                <TableCell align="right">Price</TableCell>
+                <TableCell align="right">Cost</TableCell>
                 {canChange === true && <TableCell align="right">Actions</TableCell>}
               </TableRow>
             </TableHead>
@@ -160,38 +211,13 @@ export function TourComponents({ tour }: { tour: Tour }) {
                       {KIND_LABELS[component.kind]}
                     </Typography>
                   </TableCell>
-                  {!small && <TableCell>{component.supplier || '—'}</TableCell>}
-                  <TableCell>
-                    <Chip size="small" label={component.inclusion === 'included' ? 'Included' : 'Optional'} color={component.inclusion === 'included' ? 'success' : 'default'} variant="outlined" />
-                  </TableCell>
-                  {!small && <TableCell align="right">{component.priceMinor === null ? '—' : formatMinor(component.priceMinor, tour.currency)}</TableCell>}
-                  {!small && <TableCell align="right">{component.costMinor === null ? '—' : formatMinor(component.costMinor, tour.currency)}</TableCell>}
+                  <TableCell>{component.supplier || '—'}</TableCell>
+                  <TableCell>{inclusionChip(component)}</TableCell>
+                  <TableCell align="right">{component.priceMinor === null ? '—' : formatMinor(component.priceMinor, tour.currency)}</TableCell>
+                  <TableCell align="right">{component.costMinor === null ? '—' : formatMinor(component.costMinor, tour.currency)}</TableCell>
                   {canChange === true && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Move up">
-                        <span>
-                          <IconButton aria-label={`Move ${component.name} up`} disabled={busy || index === 0} onClick={() => void act(() => parts.updateComponent(component.id, { position: index - 1 }), 'Component moved')}>
-                            <ArrowUpwardIcon fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title="Move down">
-                        <span>
-                          <IconButton aria-label={`Move ${component.name} down`} disabled={busy || index === rows.length - 1} onClick={() => void act(() => parts.updateComponent(component.id, { position: index + 1 }), 'Component moved')}>
-                            <ArrowDownwardIcon fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title="Change">
-                        <IconButton aria-label={`Change ${component.name}`} disabled={busy} onClick={() => setEditing(component)}>
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Remove">
-                        <IconButton aria-label={`Remove ${component.name}`} disabled={busy} onClick={() => setRemoving(component)}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      {actions(component, index)}
                     </TableCell>
                   )}
                 </TableRow>

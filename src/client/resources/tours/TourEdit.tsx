@@ -40,7 +40,8 @@ function TourTabs() {
   if (!tour) return null;
   return (
     <>
-      <Tabs value={tab} onChange={(_event, value: TabId) => setParams({ tab: value }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label="Parts of the tour">
+      {/* width 0, at least 100%: the tabs scroll within the page instead of widening it on a phone. */}
+      <Tabs sx={{ width: 0, minWidth: '100%' }} value={tab} onChange={(_event, value: TabId) => setParams({ tab: value }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label="Parts of the tour">
         {TABS.map((entry) => (
           <Tab key={entry.id} value={entry.id} label={entry.label} id={`tour-tab-${entry.id}`} aria-controls={`tour-panel-${entry.id}`} />
         ))}

@@ -17,6 +17,8 @@ import { KeepDraft } from '../../session/KeepDraft';
 import { STATUS_LABELS } from './tour-text';
 
 const CODE = new RegExp(TOUR_RULES.code.pattern);
+/** Numbers and amounts side by side, a few to a row, one to a row on a phone. */
+const AMOUNT_WIDTH = { flex: '1 1 180px', maxWidth: { sm: 240 } } as const;
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export const codeRules: Validator[] = [requiredText('a code'), (value) => (asText(value) === '' || CODE.test(asText(value)) ? undefined : `The code ${TOUR_CODE_MESSAGE}.`)];
@@ -56,10 +58,10 @@ export function DetailsInputs({ create = false }: { create?: boolean }) {
         helperText="Departures are entered in this zone's local time"
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <NumberInput source="durationDays" label="Days" min={1} max={365} step={1} validate={wholeNumber(1, 365, 'the number of days')} isRequired />
-        <NumberInput source="minPax" label="Minimum travellers" min={1} step={1} validate={wholeNumber(1, 10_000, 'the minimum')} />
-        <NumberInput source="maxPax" label="Maximum travellers" min={1} step={1} validate={wholeNumber(1, 10_000, 'the maximum', true)} parse={(value) => (value === '' || value === null ? null : Number(value))} />
-        <NumberInput source="bookingCutoffHours" label="Booking closes (hours before)" min={0} step={1} validate={wholeNumber(0, 8_760, 'the hours')} />
+        <NumberInput source="durationDays" fullWidth={false} sx={AMOUNT_WIDTH} label="Days" min={1} max={365} step={1} validate={wholeNumber(1, 365, 'the number of days')} isRequired />
+        <NumberInput source="minPax" fullWidth={false} sx={AMOUNT_WIDTH} label="Minimum travellers" min={1} step={1} validate={wholeNumber(1, 10_000, 'the minimum')} />
+        <NumberInput source="maxPax" fullWidth={false} sx={AMOUNT_WIDTH} label="Maximum travellers" min={1} step={1} validate={wholeNumber(1, 10_000, 'the maximum', true)} parse={(value) => (value === '' || value === null ? null : Number(value))} />
+        <NumberInput source="bookingCutoffHours" fullWidth={false} sx={AMOUNT_WIDTH} label="Booking closes (hours before)" min={0} step={1} validate={wholeNumber(0, 8_760, 'the hours')} />
       </Box>
     </>
   );
@@ -91,7 +93,8 @@ export function MoneyInput({ source, label, currency, optional = true, helperTex
       variant="filled"
       size="small"
       margin="dense"
-      sx={{ minWidth: 200 }}
+      fullWidth={false}
+      sx={AMOUNT_WIDTH}
       label={`${label}${validCurrency ? ` (${validCurrency})` : ''}`}
       value={shown}
       onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
@@ -128,8 +131,8 @@ export function PriceInputs() {
         <MoneyInput source="prices.ADULT" label="Adult" currency={currency} />
         <MoneyInput source="prices.CHILD" label="Child" currency={currency} />
         <MoneyInput source="prices.INFANT" label="Infant" currency={currency} />
+        <MoneyInput source="singleSupplementMinor" label="Single room" currency={currency} helperText="Supplement per traveller; empty when not offered" />
       </Box>
-      <MoneyInput source="singleSupplementMinor" label="Single room supplement" currency={currency} helperText="Per traveller who takes a single room; empty when not offered" />
     </>
   );
 }
