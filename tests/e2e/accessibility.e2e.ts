@@ -5,6 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { Tour } from '../../src/shared/contract/tours.js';
+import { aComponent, aDay, aTour } from '../helpers/builders.js';
 import { adminClient, type ApiClient, type Role, type User } from './api.js';
 import { backgroundRgb, checkA11y, isDark, login, screenshot } from './browser.js';
 import { setUpSuite } from './suite.js';
@@ -14,11 +16,20 @@ const suite = setUpSuite('accessibility');
 let api: ApiClient;
 let user: User;
 let role: Role;
+let tour: Tour;
 
 beforeAll(async () => {
   api = await adminClient(suite.server);
   role = await api.createRole('A11Y_ROLE', ['dashboard.read', 'users.read'], 'A role to look at');
   user = await api.createUser({ email: 'a11y.person@e2e.test', fullName: 'Accessible Person', password: 'A11y-password-123', roles: ['A11Y_ROLE'] });
+  // A tour with a component, an optional extra and a day, so each tab of the tour has something to show.
+  const created = await api.call<Tour>('POST', '/api/tours', { body: aTour({ code: 'A11Y-TOUR', title: 'Accessible Highlands', currency: 'ISK', prices: { ADULT: 189_000, CHILD: 99_000, INFANT: null } }) });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  tour = created.body;
+  for (const component of [aComponent({ name: 'Hotel A11y' }), aComponent({ kind: 'activity', name: 'Glacier walk', dayFrom: 2, dayTo: 2, inclusion: 'optional', priceMinor: 24_900 })]) {
+    expect((await api.call('POST', `/api/tours/${tour.id}/components`, { body: component })).status).toBe(201);
+  }
+  expect((await api.call('PUT', `/api/tours/${tour.id}/itinerary/1`, { body: aDay({ title: 'Arrival in Reykjavík' }) })).status).toBe(200);
 });
 
 interface Screen {
@@ -52,6 +63,18 @@ const screens: Screen[] = [
   { name: 'role-permissions', signedIn: true, url: () => `/roles/${role.id}/permissions`, ready: (page) => page.getByRole('switch', { name: /users\.read/i }).waitFor() },
   { name: 'profile', signedIn: true, url: () => '/profile', ready: (page) => page.getByLabel(/^current password/i).waitFor() },
   { name: 'audit-log', signedIn: true, url: () => '/audit', ready: (page) => see(page, /signed in/i) },
+  { name: 'tours-list', signedIn: true, url: () => '/tours', ready: (page) => see(page, 'A11Y-TOUR') },
+  { name: 'tour-create', signedIn: true, url: () => '/tours/create', ready: (page) => page.getByRole('textbox', { name: 'Code' }).waitFor() },
+  { name: 'tour-edit-details', signedIn: true, url: () => `/tours/${tour.id}`, ready: async (page) => {
+    await page.getByRole('textbox', { name: 'Title' }).waitFor();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Accessible Highlands');
+  } },
+  { name: 'tour-edit-prices', signedIn: true, url: () => `/tours/${tour.id}?tab=prices`, ready: async (page) => {
+    await expect.poll(() => page.getByRole('textbox', { name: /^Adult/ }).inputValue()).toBe('189000');
+  } },
+  { name: 'tour-edit-components', signedIn: true, url: () => `/tours/${tour.id}?tab=components`, ready: (page) => see(page, 'Glacier walk') },
+  { name: 'tour-edit-itinerary', signedIn: true, url: () => `/tours/${tour.id}?tab=itinerary`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },
+  { name: 'tour-show', signedIn: true, url: () => `/tours/${tour.id}/show`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },
   { name: 'unknown-protected-path', signedIn: true, url: () => '/no/such/page', ready: (page) => see(page, /not found|404/i) },
 ];
 

@@ -3,7 +3,8 @@ import type { Tour, TourStatus } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
 
 export const STATUS_LABELS: Record<TourStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
-export const STATUS_COLOURS: Record<TourStatus, 'default' | 'success' | 'warning'> = { draft: 'warning', published: 'success', archived: 'default' };
+// Draft is plain grey, not the warning colour: white on orange is below the contrast a label needs.
+export const STATUS_COLOURS: Record<TourStatus, 'default' | 'success'> = { draft: 'default', published: 'success', archived: 'default' };
 
 /** The lowest price sold, in the tour's currency: "from €1,299.00"; null when nothing is priced. */
 export function fromPrice(tour: Pick<Tour, 'prices' | 'currency'>): string | null {
