@@ -94,6 +94,9 @@ describe('tours', () => {
     expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ durationDays: 366 }) }), 400, 'VALIDATION');
     expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ minPax: 5, maxPax: 4 }) }), 400, 'VALIDATION');
     expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ title: '   ' }) }), 400, 'VALIDATION');
+    expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ title: 'x'.repeat(201) }) }), 400, 'VALIDATION');
+    expect((await admin({ method: 'POST', url: '/api/tours', payload: aTour({ title: 'x'.repeat(200) }) })).statusCode).toBe(201);
+    expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ minPax: 0 }) }), 400, 'VALIDATION');
     expectError(await admin({ method: 'POST', url: '/api/tours', payload: { ...aTour(), unknown: 1 } }), 400, 'VALIDATION');
     const tour = await createTour();
     expectError(await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { maxPax: 1 } }), 400, 'VALIDATION');
@@ -229,6 +232,22 @@ describe('components', () => {
     await saveDay(tour.id, 4);
     expectError(await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { durationDays: 3 } }), 409, 'CONFLICT');
   });
+});
+
+test('a change to a tour’s parts moves its updatedAt, and the list sorts by it and by createdAt', async () => {
+  const older = await createTour();
+  t.clock.advance(60_000);
+  const newer = await createTour();
+  t.clock.advance(60_000);
+  await addComponent(older.id);
+  const touched: Tour = (await admin({ method: 'GET', url: `/api/tours/${older.id}` })).json();
+  expect(touched.createdAt).toBe(older.createdAt);
+  expect(Date.parse(touched.updatedAt)).toBe(Date.parse(older.updatedAt) + 120_000);
+  const codes = async (query: string) => ((await admin({ method: 'GET', url: `/api/tours?pageSize=100&${query}` })).json().data as Tour[]).map((tour) => tour.code);
+  const byUpdated = await codes('sort=updatedAt&order=DESC');
+  expect(byUpdated.indexOf(older.code)).toBeLessThan(byUpdated.indexOf(newer.code));
+  const byCreated = await codes('sort=createdAt&order=DESC');
+  expect(byCreated.indexOf(newer.code)).toBeLessThan(byCreated.indexOf(older.code));
 });
 
 describe('itinerary', () => {
