@@ -11,6 +11,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/500$/, 'Server error'],
   [/^\/dashboard$/, 'Dashboard'],
   [/^\/profile$/, 'My profile'],
+  [/^\/access-denied$/, 'Access denied'],
   ...RESOURCE_TITLES,
 ];
 

@@ -13,6 +13,7 @@ test.each([
   ['/roles/3f1c/permissions', 'Role permissions · Travel Back Office'],
   ['/audit', 'Audit log · Travel Back Office'],
   ['/profile', 'My profile · Travel Back Office'],
+  ['/access-denied', 'Access denied · Travel Back Office'],
   ['/no/such/page', 'Page not found · Travel Back Office'],
 ])('%s → %s', (pathname, title) => {
   expect(pageTitle(pathname)).toBe(title);

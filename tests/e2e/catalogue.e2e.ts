@@ -1,0 +1,147 @@
+/**
+ * The tour catalogue in Chromium: a PRODUCT user builds a tour (prices in EUR, then in ISK, where
+ * a decimal is refused with the reason), adds components, writes and reorders the itinerary, and
+ * the API holds exactly that; a SALES user sees the tour and its brochure but is offered no change.
+ * (Pictures come with the gallery.)
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { ItineraryDay, Tour, TourComponent } from '../../src/shared/contract/tours.js';
+import { aTour } from '../helpers/builders.js';
+import { adminClient, type ApiClient } from './api.js';
+import { login, screenshot } from './browser.js';
+import { setUpSuite } from './suite.js';
+import { menuEntry, row, see, signedIn, toast } from './ui.js';
+
+const suite = setUpSuite('catalogue');
+let api: ApiClient;
+const product = { email: 'pat@e2e.test', password: 'Tour-builder-123' };
+const sales = { email: 'sam@e2e.test', password: 'Seat-seller-1234' };
+
+beforeAll(async () => {
+  api = await adminClient(suite.server);
+  await api.createUser({ ...product, fullName: 'Pat Product', roles: ['PRODUCT'] });
+  await api.createUser({ ...sales, fullName: 'Sam Sales', roles: ['SALES'] });
+});
+
+async function tourByCode(code: string): Promise<Tour> {
+  const answer = await api.call<{ data: Tour[] }>('GET', `/api/tours?q=${encodeURIComponent(code)}`);
+  const tour = answer.body.data.find((candidate) => candidate.code === code);
+  expect(tour, `tour ${code} in the API`).toBeDefined();
+  return tour!;
+}
+
+async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await login(page, who.email, who.password);
+  await signedIn(page);
+}
+
+describe('building a tour', () => {
+  test('a PRODUCT user creates a tour in EUR, switches it to ISK, adds components and writes and reorders its days', async () => {
+    const { page } = await suite.open();
+    await signIn(page, product);
+    await menuEntry(page, 'Tours').click();
+    await page.getByRole('link', { name: /create/i }).click();
+    await page.getByRole('textbox', { name: 'Code' }).fill('E2E-RING-8');
+    await page.getByRole('textbox', { name: 'Title' }).fill('Ring Road in eight days');
+    await page.getByRole('combobox', { name: 'Time zone' }).fill('Atlantic/Reyk');
+    await page.getByRole('option', { name: 'Atlantic/Reykjavik' }).click();
+    await page.getByRole('spinbutton', { name: 'Days' }).fill('8');
+    await page.getByRole('textbox', { name: /^Adult/ }).fill('1,299.50');
+    await page.getByRole('textbox', { name: /^Child/ }).fill('999');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => /^\/tours\/[^/]+$/.test(url.pathname));
+    let tour = await tourByCode('E2E-RING-8');
+    expect(tour).toMatchObject({ currency: 'EUR', durationDays: 8, timeZone: 'Atlantic/Reykjavik', prices: { ADULT: 129_950, CHILD: 99_900, INFANT: null } });
+
+    // Prices in ISK: a decimal is refused with the reason and nothing is saved; whole krónur are.
+    await page.getByRole('tab', { name: 'Prices' }).click();
+    await page.getByRole('combobox', { name: 'Currency' }).fill('ISK');
+    await page.getByRole('option', { name: /^ISK/ }).click();
+    await page.getByRole('textbox', { name: /^Adult/ }).fill('189000.5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await see(page, /ISK has no minor unit/);
+    expect((await tourByCode('E2E-RING-8')).currency).toBe('EUR');
+    await page.getByRole('textbox', { name: /^Adult/ }).fill('189000');
+    await page.getByRole('textbox', { name: /^Child/ }).fill('99000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await tourByCode('E2E-RING-8')).prices).toEqual({ ADULT: 189_000, CHILD: 99_000, INFANT: null });
+    expect((await tourByCode('E2E-RING-8')).currency).toBe('ISK');
+
+    // Components: a hotel included, a whale-watching trip as an optional extra.
+    await page.getByRole('tab', { name: 'Components' }).click();
+    for (const component of [
+      { name: 'Hotel Rangá', to: '2', optional: false },
+      { name: 'Whale watching', to: '4', optional: true },
+    ]) {
+      await page.getByRole('button', { name: 'Add component' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(component.name);
+      await dialog.getByRole('spinbutton', { name: 'To day' }).fill(component.to);
+      if (component.optional) {
+        await dialog.getByRole('combobox', { name: /in the price/i }).click();
+        await page.getByRole('option', { name: /optional extra/i }).click();
+        await dialog.getByRole('textbox', { name: /^Price of the extra/ }).fill('12900');
+      }
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await toast(page, 'Component added').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Move Whale watching up' }).click();
+    await toast(page, 'Component moved').waitFor();
+    const components = (await api.call<{ data: TourComponent[] }>('GET', `/api/tours/${tour.id}/components`)).body.data;
+    expect(components.map((component) => [component.name, component.inclusion, component.priceMinor])).toEqual([
+      ['Whale watching', 'optional', 12_900],
+      ['Hotel Rangá', 'included', null],
+    ]);
+
+    // The itinerary: two days, then the second moved first.
+    await page.getByRole('tab', { name: 'Itinerary' }).click();
+    for (const title of ['Arrival in Reykjavík', 'Golden Circle']) {
+      await page.getByRole('button', { name: 'Add day' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+      await dialog.getByRole('button', { name: 'Save day' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Move day 2 earlier' }).click();
+    await see(page, 'Day 1: Golden Circle');
+    const days = (await api.call<{ data: ItineraryDay[] }>('GET', `/api/tours/${tour.id}/itinerary`)).body.data;
+    expect(days.map((day) => `${day.dayNumber}:${day.title}`)).toEqual(['1:Golden Circle', '2:Arrival in Reykjavík']);
+
+    await page.getByRole('link', { name: /brochure/i }).click();
+    await see(page, 'Day 2: Arrival in Reykjavík');
+    await see(page, /Whale watching: ISK\s12,900/);
+    await screenshot(page, 'catalogue-brochure');
+    tour = await tourByCode('E2E-RING-8');
+    expect(Date.parse(tour.updatedAt)).toBeGreaterThan(Date.parse(tour.createdAt));
+  });
+});
+
+describe('reading the catalogue', () => {
+  test('a SALES user sees tours and their brochure, with no way offered to change them', async () => {
+    const created = await api.call<Tour>('POST', '/api/tours', { body: aTour({ code: 'E2E-SALES-1', title: 'Northern Lights Hunt', status: 'published' }) });
+    expect(created.status).toBe(201);
+    const { page } = await suite.open();
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    await signIn(page, sales);
+    await menuEntry(page, 'Tours').click();
+    await row(page, 'E2E-SALES-1').waitFor();
+    expect(await page.getByRole('link', { name: /create/i }).count()).toBe(0);
+    await row(page, 'E2E-SALES-1').click();
+    await page.waitForURL((url) => url.pathname.endsWith('/show'));
+    await see(page, 'Northern Lights Hunt');
+    expect(await page.getByRole('link', { name: /^edit$/i }).count()).toBe(0);
+    // Typing the edit address does not open the editor either: react-admin's access-denied page.
+    await page.goto(`/tours/${created.body.id}`);
+    await page.waitForURL((url) => url.pathname === '/access-denied');
+    await see(page, /not allowed|access denied|permission/i);
+    await screenshot(page, 'catalogue-sales-edit-denied');
+    expect(await page.title()).not.toMatch(/not found/i);
+    expect(await page.getByRole('textbox', { name: 'Title' }).count()).toBe(0);
+    expect(refused, 'no call the user may not make').toEqual([]);
+  });
+});
