@@ -20,6 +20,20 @@ export type DatabaseTarget =
   | { kind: 'pglite-memory' }
   | { kind: 'postgres'; url: string };
 
+/** Where the gallery's picture copies are kept. */
+export type MediaTarget =
+  | { kind: 'files'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | null;
+      prefix: string;
+      forcePathStyle: boolean;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+    };
+
 export type TrustProxy = boolean | number | string[];
 
 export interface Config {
@@ -27,6 +41,7 @@ export interface Config {
   host: string;
   database: DatabaseTarget;
   dataDir: string;
+  media: MediaTarget;
   /** Absolute URL without a trailing slash; e-mailed links start with it. */
   publicUrl: string;
   /** Null: generated once and kept in the database (settings table). */
@@ -119,6 +134,8 @@ export function loadConfig(env: Env = process.env): Config {
   const redisUrl = get('REDIS_URL') ?? null;
   if (redisUrl) checkUrl('REDIS_URL', redisUrl, ['redis:', 'rediss:']);
 
+  const media = parseMedia(get, dataDir);
+
   const logLevel = get('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -127,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     database,
     dataDir,
+    media,
     publicUrl,
     jwtSecret,
     accessTokenTtlMs,
@@ -142,6 +160,37 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv,
     logLevel,
     captchaOffReason,
+  };
+}
+
+function parseMedia(get: (name: string) => string | undefined, dataDir: string): MediaTarget {
+  const bucket = get('MEDIA_S3_BUCKET');
+  const s3Settings = ['MEDIA_S3_REGION', 'MEDIA_S3_ENDPOINT', 'MEDIA_S3_PREFIX', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY', 'MEDIA_S3_FORCE_PATH_STYLE'];
+  if (!bucket) {
+    const stray = s3Settings.find((name) => get(name) !== undefined);
+    if (stray) throw new ConfigError('MEDIA_S3_BUCKET', `must be set when ${stray} is`);
+    return { kind: 'files', dir: resolve(dataDir, 'media') };
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError('MEDIA_S3_BUCKET', 'is not a valid bucket name');
+  const endpoint = get('MEDIA_S3_ENDPOINT') ?? null;
+  if (endpoint) checkUrl('MEDIA_S3_ENDPOINT', endpoint, ['http:', 'https:']);
+  const prefix = get('MEDIA_S3_PREFIX') ?? '';
+  if (prefix && !/^[A-Za-z0-9!_.*'()/-]{1,200}\/$/.test(prefix)) throw new ConfigError('MEDIA_S3_PREFIX', 'must be a key prefix ending in /');
+  const accessKeyId = get('MEDIA_S3_ACCESS_KEY_ID') ?? null;
+  const secretAccessKey = get('MEDIA_S3_SECRET_ACCESS_KEY') ?? null;
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new ConfigError(accessKeyId ? 'MEDIA_S3_SECRET_ACCESS_KEY' : 'MEDIA_S3_ACCESS_KEY_ID', 'must be set together with the other key (or neither, for the AWS default credentials)');
+  }
+  return {
+    kind: 's3',
+    bucket,
+    region: get('MEDIA_S3_REGION') ?? 'us-east-1',
+    endpoint,
+    prefix,
+    // S3-compatible servers other than AWS usually want the bucket in the path.
+    forcePathStyle: parseBoolean('MEDIA_S3_FORCE_PATH_STYLE', get('MEDIA_S3_FORCE_PATH_STYLE'), endpoint !== null),
+    accessKeyId,
+    secretAccessKey,
   };
 }
 

@@ -59,6 +59,9 @@ export const AUDIT_ACTIONS = [
   'tour.day_saved',
   'tour.day_removed',
   'tour.itinerary_reordered',
+  'tour.media_added',
+  'tour.media_updated',
+  'tour.media_removed',
 ] as const;
 
 /** What an audit entry is about. */

@@ -14,13 +14,15 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CAPTCHA_QUERY_PARAM } from '../../src/shared/api-paths.js';
 import { ERROR_CODES } from '../../src/shared/types.js';
+import { aTour } from '../helpers/builders.js';
 import { TEST_CAPTCHA_TOKEN } from '../helpers/fake-siteverify.js';
+import { aJpeg, aPng, aPngClaiming, multipartBody } from '../helpers/pictures.js';
 import { createTestApp, login, type TestApp } from '../helpers/test-app.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** Every table whose rows a refused request must leave alone (audit_log records refusals by design). */
-const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days'];
+const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media'];
 
 interface JsonSchema {
   type?: string | string[];
@@ -153,7 +155,37 @@ function asText(value: unknown): string {
 
 const deeplyNested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;
 
-function requestFor(op: Operation, context: { adminToken: string; ids: string[] }): fc.Arbitrary<InjectOptions & { label: string }> {
+/** Files an upload may carry: a real picture, a bomb's header, text, nothing, half a JPEG. */
+const uploadFiles = await (async () => {
+  const jpeg = await aJpeg(40, 30);
+  return [await aPng(16, 16), jpeg, jpeg.subarray(0, 100), aPngClaiming(30_000, 30_000), Buffer.from('<?php system($_GET[0]); ?>'), Buffer.alloc(0), Buffer.from('GIF89a')];
+})();
+
+/** Multipart bodies: the upload's own parts with valid or hostile values, odd parts, broken framing. */
+const multipartBodies = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .record(
+        {
+          fields: fc.dictionary(fc.oneof(fc.constantFrom('alt', 'caption', 'credit'), hostileString), fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), hostileString), { maxKeys: 4 }),
+          file: fc.option(fc.record({ bytes: fc.constantFrom(...uploadFiles), name: fc.constantFrom('a.jpg', '../../etc/passwd', 'x.svg', ''), type: fc.constantFrom('image/jpeg', 'image/svg+xml', 'text/html') })),
+          fileField: fc.constantFrom('file', 'file', 'picture', '__proto__'),
+        },
+        { requiredKeys: ['fields', 'file', 'fileField'] },
+      )
+      .map(async ({ fields, file, fileField }) => multipartBody(fields, file ?? undefined, fileField)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('--x\r\nContent-Disposition: form-data; name="alt"\r\n\r\nno end', '--x--', 'not multipart at all', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG')
+      .map(async (text) => ({ payload: Buffer.from(text), headers: { 'content-type': 'multipart/form-data; boundary=x' } })),
+  },
+);
+
+function requestFor(op: Operation, context: { adminToken: string; ids: string[] }): fc.Arbitrary<InjectOptions & { label: string; multipart?: Promise<{ payload: Buffer; headers: Record<string, string> }> }> {
+  const takesMultipart = op.requestBody?.content?.['multipart/form-data'] !== undefined;
   const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
   const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
@@ -198,7 +230,9 @@ function requestFor(op: Operation, context: { adminToken: string; ids: string[] 
     { requiredKeys: [] },
   ) });
 
-  return fc.record({ pathValues, query, body, contentType, authorization, extraHeaders }).map(({ pathValues, query, body, contentType, authorization, extraHeaders }) => {
+  const multipart = takesMultipart ? fc.oneof({ weight: 3, arbitrary: multipartBodies }, { weight: 1, arbitrary: fc.constant(null) }) : fc.constant(null);
+
+  return fc.record({ pathValues, query, body, contentType, authorization, extraHeaders, multipart }).map(({ pathValues, query, body, contentType, authorization, extraHeaders, multipart }) => {
     let url = op.path;
     pathParams.forEach((param, i) => {
       url = url.replace(`{${param.name}}`, encodeURIComponent(asText(pathValues[i])));
@@ -219,6 +253,7 @@ function requestFor(op: Operation, context: { adminToken: string; ids: string[] 
       url: queryString ? `${url}?${queryString}` : url,
       headers,
       ...(payload !== undefined && { payload }),
+      ...(multipart && { multipart }),
       label: `${op.method} ${op.path}`,
     };
   });
@@ -286,13 +321,22 @@ describe('every route holds against generated and hostile requests', () => {
         const adminToken = (await login(t.app, t.admin)).accessToken;
         const roles = await t.database.handle.db.selectFrom('roles').select(['id', 'name']).execute();
         const users = await t.database.handle.db.selectFrom('users').select('id').execute();
-        const ids = [...roles.flatMap((r) => [r.id, r.name]), ...users.map((u) => u.id), 'users.read', 'roles.update'];
+        // A tour with a picture, so the tour and gallery routes reach the code behind their lookups.
+        const tour = (await t.app.inject({ method: 'POST', url: '/api/tours', headers: { authorization: `Bearer ${adminToken}` }, payload: aTour() })).json<{ id: string }>();
+        const upload = await multipartBody({ alt: 'A fixture' }, { bytes: uploadFiles[0] });
+        const media = (await t.app.inject({ method: 'POST', url: `/api/tours/${tour.id}/media`, ...upload, headers: { ...upload.headers, authorization: `Bearer ${adminToken}` } })).json<{ id: string }>();
+        const ids = [...roles.flatMap((r) => [r.id, r.name]), ...users.map((u) => u.id), tour.id, media.id, 'users.read', 'roles.update'];
         const stats: RouteStats = { cases: 0, statuses: new Map(), codes: new Set() };
         summary.set(`${op.method} ${op.path}`, stats);
 
         await fc.assert(
-          fc.asyncProperty(requestFor(op, { adminToken, ids }), async ({ label, ...request }) => {
+          fc.asyncProperty(requestFor(op, { adminToken, ids }), async ({ label, multipart, ...request }) => {
             const before = await digest(t);
+            if (multipart) {
+              const body = await multipart;
+              request.payload = body.payload;
+              request.headers = { ...request.headers, ...body.headers };
+            }
             const response = await t.app.inject(request);
             stats.cases += 1;
             stats.statuses.set(response.statusCode, (stats.statuses.get(response.statusCode) ?? 0) + 1);

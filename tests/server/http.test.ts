@@ -256,6 +256,10 @@ describe('OpenAPI document at /api/docs', () => {
     'put /api/tours/{id}/itinerary/{dayNumber}',
     'delete /api/tours/{id}/itinerary/{dayNumber}',
     'post /api/tours/{id}/itinerary/order',
+    'get /api/tours/{id}/media',
+    'post /api/tours/{id}/media',
+    'patch /api/tours/{id}/media/{mediaId}',
+    'delete /api/tours/{id}/media/{mediaId}',
   ];
 
   test('lists every route of the contract, each with a tag, a summary and its answers', async () => {
@@ -281,6 +285,14 @@ describe('OpenAPI document at /api/docs', () => {
     const operation = doc.paths['/api/auth/login'].post;
     expect(operation.parameters.map((p: { name: string }) => p.name)).toContain('g-recaptcha-response');
     expect(Object.keys(operation.requestBody.content['application/json'].schema.properties).sort()).toEqual(['email', 'password', 'persist']);
+  });
+
+  test('the picture upload documents its multipart body', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const body = doc.paths['/api/tours/{id}/media'].post.requestBody.content['multipart/form-data'].schema;
+    expect(Object.keys(body.properties).sort()).toEqual(['alt', 'caption', 'credit', 'file']);
+    expect(body.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(body.required.sort()).toEqual(['alt', 'file']);
   });
 });
 

@@ -44,7 +44,7 @@ describe('tours', () => {
     const tour = await createTour({ code: 'ICE-RING-8', currency: 'EUR', prices: { ADULT: 129_900, CHILD: null, INFANT: 0 } });
     expect(Object.keys(tour).sort()).toEqual(
       [
-        'bookingCutoffHours', 'code', 'coverMediaId', 'createdAt', 'currency', 'departureCount', 'description', 'durationDays', 'id',
+        'bookingCutoffHours', 'code', 'coverMediaId', 'coverUrls', 'createdAt', 'currency', 'departureCount', 'description', 'durationDays', 'id',
         'maxPax', 'minPax', 'nextDepartureAt', 'prices', 'singleSupplementMinor', 'status', 'summary', 'timeZone', 'title', 'updatedAt',
       ].sort(),
     );

@@ -22,6 +22,8 @@ export interface BackOfficeDataProvider extends DataProvider {
   resendInvitation(userId: Identifier): Promise<User>;
   /** Any other call of a resource's own (a tour's components, its itinerary), through the one HTTP client. */
   call<T>(path: string, options?: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal }): Promise<T>;
+  /** A file sent as multipart/form-data (a tour's picture), with its progress. */
+  upload<T>(path: string, form: FormData, options?: { onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<T>;
 }
 
 /** A resource the data provider does not know: the caller's mistake, answered like the server's 404. */
@@ -30,6 +32,8 @@ function unknownResource(resource: string): never {
 }
 
 const id = (value: Identifier) => String(value);
+/** An upload of the largest picture on a slow line: minutes, not the 30 s of other calls. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * The react-admin data provider over the one HTTP client, driven by each resource's API
@@ -143,6 +147,10 @@ export function createDataProvider(http: HttpClient, resources: Record<string, R
       const method = options.method ?? 'GET';
       return http.request<T>(path, { method, body: options.body, signal: options.signal, mutation: method !== 'GET' });
     },
+
+    async upload<T>(path: string, form: FormData, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) {
+      return http.request<T>(path, { method: 'POST', form, onUploadProgress: options.onProgress, signal: options.signal, mutation: true, timeoutMs: UPLOAD_TIMEOUT_MS });
+    },
   };
   return provider;
 }
@@ -174,6 +182,7 @@ const MUTATIONS = [
   'updateProfile',
   'resendInvitation',
   'call',
+  'upload',
 ] as const;
 /** react-admin's own create and delete hooks refetch these queries of their resource when they settle. */
 const REFETCHED_BY_REACT_ADMIN = new Set(['getList', 'getInfiniteList', 'getMany', 'getManyReference']);
@@ -195,9 +204,9 @@ function staleAfter(method: (typeof MUTATIONS)[number], args: unknown[], result:
 
 /** The resources a call changes: the resource named by a CRUD call; users and roles for the role, profile and invitation calls; for `call`, the resource its path starts with. */
 function changedResources(method: (typeof MUTATIONS)[number], args: unknown[], resources: Record<string, ResourceApi>): string[] {
-  if (method === 'call') {
+  if (method === 'call' || method === 'upload') {
     const [path, options] = args as [string, { method?: string } | undefined];
-    if ((options?.method ?? 'GET') === 'GET') return [];
+    if (method === 'call' && (options?.method ?? 'GET') === 'GET') return [];
     return Object.entries(resources).filter(([, api]) => path === api.path || path.startsWith(`${api.path}/`)).map(([name]) => name);
   }
   if (method === 'addRolePermission' || method === 'removeRolePermission') return ['roles'];

@@ -77,6 +77,12 @@ export interface RequestOptions {
   /** No refresh-and-retry on 403 (the login and refresh calls themselves). */
   skipRefresh?: boolean;
   signal?: AbortSignal;
+  /** A multipart body (an upload) instead of JSON; sent with XMLHttpRequest, which reports progress. */
+  form?: FormData;
+  /** Called as an upload's bytes go out: the fraction sent, 0 to 1. */
+  onUploadProgress?: (fraction: number) => void;
+  /** This call's own time limit (an upload of 20 MB on a slow line takes minutes). */
+  timeoutMs?: number;
 }
 
 export interface HttpClientOptions {
@@ -107,7 +113,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   async function send<T>(path: string, opts: RequestOptions, token: string | null): Promise<T> {
     const url = buildUrl(baseUrl, path, opts.query);
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 
     const failure = (status: ApiErrorStatus, data: unknown) =>
@@ -117,21 +123,26 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    }, opts.timeoutMs ?? timeoutMs);
     const onAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onAbort);
 
-    let response: Response;
+    let status: number;
     let text: string;
     try {
-      response = await doFetch(url, {
-        method: opts.method ?? 'GET',
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        credentials: 'include',
-        signal: controller.signal,
-      });
-      text = await response.text();
+      if (opts.form) {
+        ({ status, text } = await sendForm(url, opts.method ?? 'POST', headers, opts.form, controller.signal, opts.onUploadProgress));
+      } else {
+        const response = await doFetch(url, {
+          method: opts.method ?? 'GET',
+          headers,
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          credentials: 'include',
+          signal: controller.signal,
+        });
+        status = response.status;
+        text = await response.text();
+      }
     } catch (error) {
       if (opts.signal?.aborted && !timedOut) throw error; // the caller cancelled: not a failure to report
       throw failure(timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR', null);
@@ -148,8 +159,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         throw failure('PARSING_ERROR', text);
       }
     }
-    const ok = response.status === 200 || (opts.mutation === true && response.status === 201);
-    if (!ok) throw failure(response.status, data);
+    const ok = status === 200 || (opts.mutation === true && status === 201);
+    if (!ok) throw failure(status, data);
     return data as T;
   }
 
@@ -196,6 +207,33 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   return { request, refreshAccessToken };
+}
+
+/** A multipart body through XMLHttpRequest: fetch cannot report an upload's progress. */
+function sendForm(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  form: FormData,
+  signal: AbortSignal,
+  onProgress?: (fraction: number) => void,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 /**

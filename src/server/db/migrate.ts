@@ -7,6 +7,7 @@ import * as listIndexes from './migrations/0004-list-indexes.js';
 import * as searchIndexes from './migrations/0005-search-indexes.js';
 import * as invitations from './migrations/0006-invitations.js';
 import * as catalogue from './migrations/0007-catalogue.js';
+import * as gallery from './migrations/0008-gallery.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-search-indexes': searchIndexes,
   '0006-invitations': invitations,
   '0007-catalogue': catalogue,
+  '0008-gallery': gallery,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

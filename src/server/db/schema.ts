@@ -98,6 +98,7 @@ export interface Database {
   tours: ToursTable;
   tour_components: TourComponentsTable;
   tour_days: TourDaysTable;
+  tour_media: TourMediaTable;
 }
 
 /** Money columns are bigint: written as numbers, read back as text or number depending on the driver (see toMoney). */
@@ -150,6 +151,20 @@ export interface TourDaysTable {
   lunch: boolean;
   dinner: boolean;
   component_ids: string[];
+}
+
+export interface TourMediaTable {
+  id: string;
+  tour_id: string;
+  token: string;
+  alt: string;
+  caption: string;
+  credit: string;
+  width: number;
+  height: number;
+  stored_bytes: number;
+  position: number;
+  created_at: Timestamp;
 }
 
 /** Kept by the count_rows triggers (migration 0007): `users`, `role:<role id>`, `audit_log`, `tours`, `tours:status:<status>`. */

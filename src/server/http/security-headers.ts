@@ -13,7 +13,8 @@ export const CONTENT_SECURITY_POLICY = [
   `script-src 'self' ${RECAPTCHA_SCRIPTS.join(' ')}`,
   `frame-src ${RECAPTCHA_FRAMES.join(' ')}`,
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  // blob: the previews of pictures chosen for upload, shown before they are sent.
+  "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
@@ -24,7 +25,8 @@ export const CONTENT_SECURITY_POLICY = [
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    // A route may set a stricter policy of its own (the gallery's pictures do).
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer'); // the reset page's URL carries a token
     reply.header('x-frame-options', 'DENY');

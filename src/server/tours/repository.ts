@@ -5,7 +5,7 @@
  * and the tour's length cannot be changed past each other.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type {
   ComponentPatch,
   DayInput,
@@ -25,8 +25,11 @@ import { containsPattern, isUniqueViolation, keptCount, listPage, toMoney } from
 import type { Database, TourComponentsTable, ToursTable } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import { sanitizeRichText } from '../security/rich-text.js';
+import { mediaUrls } from './gallery.js';
 
 type TourRow = Selectable<ToursTable>;
+/** A tour's row with its cover's token (see withCover). */
+type TourAnswerRow = TourRow & { cover_token: string | null };
 type ComponentRow = Selectable<TourComponentsTable>;
 
 const SORT_COLUMNS: Record<TourSortField, Expression<unknown>> = {
@@ -59,7 +62,7 @@ export class ToursRepository {
       return eb.and(conditions);
     });
     return listPage(filtered, {
-      select: (rows) => rows.selectAll('t'),
+      select: withCover,
       orderBy: [SORT_COLUMNS[query.sort ?? 'createdAt'], sql.ref('t.id')],
       query,
       keptTotal: search !== '' ? null : () => keptCount(this.db, query.status === undefined ? 'tours' : `tours:status:${query.status}`),
@@ -68,7 +71,7 @@ export class ToursRepository {
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Tour | null> {
-    const row = await db.selectFrom('tours as t').selectAll('t').where('t.id', '=', id).executeTakeFirst();
+    const row = await withCover(db.selectFrom('tours as t')).where('t.id', '=', id).executeTakeFirst();
     return row ? toTour(row) : null;
   }
 
@@ -343,6 +346,11 @@ export class ToursRepository {
   }
 }
 
+/** A tour's columns and its cover picture's token. */
+function withCover<DB extends Database & { t: ToursTable }, QB extends SelectQueryBuilder<DB, 't', object>>(rows: QB) {
+  return rows.selectAll('t').select(sql<string | null>`(select m.token from tour_media m where m.id = t.cover_media_id)`.as('cover_token'));
+}
+
 /** The tour's row, locked until the transaction ends; 404 when there is none. */
 async function lockTour(trx: Kysely<Database>, id: string): Promise<TourRow> {
   const row = await trx.selectFrom('tours').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -397,7 +405,7 @@ function checkComponent(component: { dayFrom: number; dayTo: number; inclusion: 
   if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
 }
 
-function toTour(row: TourRow): Tour {
+function toTour(row: TourAnswerRow): Tour {
   return {
     id: row.id,
     code: row.code,
@@ -414,6 +422,7 @@ function toTour(row: TourRow): Tour {
     prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },
     singleSupplementMinor: toMoney(row.single_supplement_minor),
     coverMediaId: row.cover_media_id,
+    coverUrls: row.cover_token === null ? null : mediaUrls(row.cover_token),
     // Departures come with the departures module; until then a tour has none.
     departureCount: 0,
     nextDepartureAt: null,

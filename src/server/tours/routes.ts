@@ -36,7 +36,9 @@ export const tourRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/tours/:id', { schema: deleteTourSchema, onRequest: requireUser('tours.delete') }, async (request) => {
+    const copies = await app.gallery.keysOfTour(request.params.id);
     await app.tours.delete(request.params.id, originOf(request));
+    app.gallery.discard(copies);
     return { id: request.params.id };
   });
 

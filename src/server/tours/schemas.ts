@@ -9,6 +9,11 @@ import {
   DaySchema,
   ItineraryOrderSchema,
   ItinerarySchema,
+  MediaListSchema,
+  MediaPatchSchema,
+  MediaSchema,
+  MEDIA_RULES,
+  NewMediaFieldsSchema,
   NewComponentSchema,
   NewTourSchema,
   TourListQuerySchema,
@@ -144,4 +149,52 @@ export const reorderDaysSchema = {
   params: IdParamsSchema,
   body: ItineraryOrderSchema,
   response: { 200: ItinerarySchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+const MediaParamsSchema = Type.Object({ id: UuidSchema, mediaId: UuidSchema });
+
+export const listMediaSchema = {
+  tags,
+  security,
+  summary: 'A tour’s pictures, in order',
+  description: 'Needs `tours.read`. Each has the addresses of its sized copies; one of them may be the cover.',
+  params: IdParamsSchema,
+  response: { 200: MediaListSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const uploadMediaSchema = {
+  tags,
+  security,
+  summary: 'Add a picture to a tour',
+  description:
+    'Needs `tours.update`. `multipart/form-data` with one `file` part (JPEG, PNG, WebP or AVIF, recognised from its bytes; ' +
+    `anything else 415), at most ${MEDIA_RULES.maxBytes / 1024 / 1024} MB (413) and ${MEDIA_RULES.maxPixels / 1_000_000} megapixels (400), ` +
+    'plus the text parts `alt` (required), `caption` and `credit`. The server keeps copies 320, 1024 and 2048 px wide (never ' +
+    'enlarged) as WebP without metadata. A tour’s first picture becomes its cover.',
+  consumes: ['multipart/form-data'],
+  documentedBody: Type.Object({
+    file: Type.String({ format: 'binary', description: 'The picture' }),
+    ...NewMediaFieldsSchema.properties,
+  }),
+  params: IdParamsSchema,
+  response: { 201: MediaSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409, 413, 415) },
+};
+
+export const updateMediaSchema = {
+  tags,
+  security,
+  summary: 'Change, move or make the cover of a picture',
+  description: 'Needs `tours.update`. `position` moves it within the gallery; `isCover: true` makes it the tour’s one cover.',
+  params: MediaParamsSchema,
+  body: MediaPatchSchema,
+  response: { 200: MediaSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const removeMediaSchema = {
+  tags,
+  security,
+  summary: 'Remove a picture',
+  description: 'Needs `tours.update`. Its copies are deleted; if it was the cover, the first remaining picture becomes the cover.',
+  params: MediaParamsSchema,
+  response: { 200: IdAnswerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };

@@ -31,3 +31,23 @@ export const TOUR_RULES = {
 } as const;
 
 export const TOUR_CODE_MESSAGE = 'must be 2–32 capital letters, digits and hyphens, starting with a letter or digit (e.g. ICE-RING-8)';
+
+/** Gallery pictures (DOMAIN.md, "Gallery"). */
+export const MEDIA_RULES = {
+  alt: { minLength: 1, maxLength: 300, pattern: '\\S' },
+  caption: { maxLength: 500 },
+  credit: { maxLength: 200 },
+  /** Largest upload, in bytes (413 above). */
+  maxBytes: 20 * 1024 * 1024,
+  /** Largest picture, in pixels (400 above), refused from its header before it is decoded. */
+  maxPixels: 50_000_000,
+  /** Pictures per tour. */
+  maxPerTour: 60,
+} as const;
+
+/** The sized copies every picture is re-encoded into: widths in pixels, never enlarged. */
+export const MEDIA_SIZES = { thumb: 320, medium: 1024, large: 2048 } as const;
+export type MediaSize = keyof typeof MEDIA_SIZES;
+
+/** What an upload may be (recognised from its bytes, not its name or declared type). */
+export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;

@@ -5,7 +5,7 @@
  * within the tour's length) are checked by the server and named in the descriptions.
  */
 import Type, { type Static } from 'typebox';
-import { COMPONENT_INCLUSIONS, COMPONENT_KINDS, TOUR_RULES, TOUR_SORT_FIELDS, TOUR_STATUSES } from './tour-rules.js';
+import { COMPONENT_INCLUSIONS, COMPONENT_KINDS, MEDIA_RULES, TOUR_RULES, TOUR_SORT_FIELDS, TOUR_STATUSES } from './tour-rules.js';
 import {
   IsoDateTimeSchema,
   ListAnswerSchema,
@@ -29,6 +29,11 @@ export const PricesSchema = Type.Object(
   { additionalProperties: false, description: 'Per traveller, in minor units; null: the category is not sold' },
 );
 
+export const MediaUrlsSchema = Type.Object(
+  { thumb: Type.String(), medium: Type.String(), large: Type.String() },
+  { title: 'MediaUrls', description: 'Paths of the sized copies (320, 1024 and 2048 px wide at most), unguessable and cached for a year' },
+);
+
 export const TourSchema = Type.Object(
   {
     id: UuidSchema,
@@ -46,6 +51,7 @@ export const TourSchema = Type.Object(
     prices: PricesSchema,
     singleSupplementMinor: NullableMoneyMinorSchema,
     coverMediaId: Type.Union([UuidSchema, Type.Null()]),
+    coverUrls: Type.Union([MediaUrlsSchema, Type.Null()], { description: 'The cover picture’s copies (null: no pictures)' }),
     departureCount: Type.Integer({ description: 'Departures scheduled, in any status' }),
     nextDepartureAt: NullableIsoDateTimeSchema,
     createdAt: IsoDateTimeSchema,
@@ -194,6 +200,48 @@ export const ItineraryOrderSchema = Type.Object(
 );
 export const ItinerarySchema = Type.Object({ data: Type.Array(DaySchema) });
 
+export const MediaSchema = Type.Object(
+  {
+    id: UuidSchema,
+    tourId: UuidSchema,
+    alt: Type.String({ description: 'What a screen reader says' }),
+    caption: Type.String(),
+    credit: Type.String(),
+    width: Type.Integer({ description: 'Of the picture as uploaded (upright)' }),
+    height: Type.Integer(),
+    position: Type.Integer({ description: 'Order within the gallery, from 0' }),
+    isCover: Type.Boolean(),
+    urls: MediaUrlsSchema,
+    createdAt: IsoDateTimeSchema,
+  },
+  { title: 'Media' },
+);
+
+const mediaFields = {
+  alt: Type.String({ ...MEDIA_RULES.alt, description: 'Required: what a screen reader says' }),
+  caption: Type.String(MEDIA_RULES.caption),
+  credit: Type.String(MEDIA_RULES.credit),
+};
+
+/** The text parts of an upload (the `file` part is checked from its bytes). */
+export const NewMediaFieldsSchema = Type.Object(
+  { alt: mediaFields.alt, caption: Type.Optional(mediaFields.caption), credit: Type.Optional(mediaFields.credit) },
+  { additionalProperties: false },
+);
+
+export const MediaPatchSchema = Type.Object(
+  {
+    alt: Type.Optional(mediaFields.alt),
+    caption: Type.Optional(mediaFields.caption),
+    credit: Type.Optional(mediaFields.credit),
+    position: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, description: 'Move to this place in the gallery' })),
+    isCover: Type.Optional(Type.Boolean({ description: 'true: this becomes the tour’s one cover; false on the cover: the tour has none' })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const MediaListSchema = Type.Object({ data: Type.Array(MediaSchema) });
+
 export type TourStatus = (typeof TOUR_STATUSES)[number];
 export type TourSortField = (typeof TOUR_SORT_FIELDS)[number];
 export type ComponentKind = (typeof COMPONENT_KINDS)[number];
@@ -207,3 +255,7 @@ export type NewComponent = Static<typeof NewComponentSchema>;
 export type ComponentPatch = Static<typeof ComponentPatchSchema>;
 export type ItineraryDay = Static<typeof DaySchema>;
 export type DayInput = Static<typeof DayInputSchema>;
+export type MediaUrls = Static<typeof MediaUrlsSchema>;
+export type Media = Static<typeof MediaSchema>;
+export type NewMediaFields = Static<typeof NewMediaFieldsSchema>;
+export type MediaPatch = Static<typeof MediaPatchSchema>;

@@ -48,6 +48,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'tour.day_saved': 'Itinerary day saved',
   'tour.day_removed': 'Itinerary day removed',
   'tour.itinerary_reordered': 'Itinerary reordered',
+  'tour.media_added': 'Picture added',
+  'tour.media_updated': 'Picture changed',
+  'tour.media_removed': 'Picture removed',
 };
 
 const actionChoices = AUDIT_ACTIONS.map((action) => ({ id: action, name: AUDIT_ACTION_LABELS[action] }));

@@ -12,6 +12,7 @@ import { EditLoadError } from '../common/LoadError';
 import { KeepDraft } from '../../session/KeepDraft';
 import { TourComponents } from './TourComponents';
 import { DetailsInputs, PriceInputs } from './TourForms';
+import { TourGallery } from './TourGallery';
 import { TourItinerary } from './TourItinerary';
 import { TourTitle } from './TourList';
 
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'prices', label: 'Prices' },
   { id: 'components', label: 'Components' },
   { id: 'itinerary', label: 'Itinerary' },
+  { id: 'gallery', label: 'Gallery' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -61,6 +63,7 @@ function TourTabs() {
         )}
         {tab === 'components' && <TourComponents tour={tour} />}
         {tab === 'itinerary' && <TourItinerary tour={tour} />}
+        {tab === 'gallery' && <TourGallery tour={tour} />}
       </div>
     </>
   );

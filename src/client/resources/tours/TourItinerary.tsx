@@ -1,7 +1,8 @@
 /**
  * The Itinerary tab: the tour day by day, as cards. A day is written in a dialog (title, rich
- * text, meals, where the night is spent, the components it uses) and saved at once; days move up
- * and down with buttons (the order is saved as a renumbering).
+ * text, meals, where the night is spent, the components it uses) and saved at once; days are
+ * dragged to a new place by their handle (or moved with the keyboard, or the earlier/later
+ * buttons), and the order is saved as a renumbering.
  */
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
@@ -20,6 +21,7 @@ import { LoadFailure } from '../common/LoadError';
 import { atMost, requiredText } from '../common/validators';
 import { dayRange } from './TourComponents';
 import { fieldErrorsOf } from '../../providers/http-client';
+import { Sortable } from '../common/Sortable';
 import { refusalText, tourParts, useTourChange, useItinerary, useTourComponents } from './tour-parts';
 
 const MEAL_NAMES = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner' } as const;
@@ -118,7 +120,7 @@ export function TourItinerary({ tour }: { tour: Tour }) {
     const order = days.map((day) => day.dayNumber);
     const [moved] = order.splice(index, 1);
     order.splice(to, 0, moved);
-    void act(() => parts.reorderDays(order), `Day moved to day ${days[to].dayNumber}`);
+    return act(() => parts.reorderDays(order), `Day moved to day ${days[to].dayNumber}`);
   };
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -137,13 +139,29 @@ export function TourItinerary({ tour }: { tour: Tour }) {
       ) : days.length === 0 ? (
         <Typography color="text.secondary">No days written yet: describe the tour day by day.</Typography>
       ) : (
-        <Stack component="ol" sx={{ gap: 1.5, listStyle: 'none', p: 0, m: 0 }} aria-label="Days">
-          {days.map((day, index) => (
-            <Card component="li" key={day.dayNumber} variant="outlined">
+        <Sortable
+          items={days}
+          idOf={(day) => String(day.dayNumber)}
+          nameOf={(day) => `day ${day.dayNumber}, ${day.title}`}
+          onMove={move}
+          disabled={canChange !== true || busy}
+          layout="list"
+          itemElement="li"
+          container={(children) => (
+            <Stack component="ol" sx={{ gap: 1.5, listStyle: 'none', p: 0, m: 0 }} aria-label="Days">
+              {children}
+            </Stack>
+          )}
+        >
+          {(day, index, handle) => (
+            <Card variant="outlined">
               <CardContent sx={{ pb: 1 }}>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-                  Day {day.dayNumber}: {day.title}
-                </Typography>
+                <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 0.5 }}>
+                  {handle}
+                  <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, pt: handle ? 0.5 : 0 }}>
+                    Day {day.dayNumber}: {day.title}
+                  </Typography>
+                </Stack>
                 {day.description && <Box sx={{ typography: 'body2', '& p': { my: 0.5 } }} dangerouslySetInnerHTML={{ __html: day.description }} />}
                 <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mt: 1 }}>
                   {(Object.keys(MEAL_NAMES) as (keyof typeof MEAL_NAMES)[])
@@ -161,14 +179,14 @@ export function TourItinerary({ tour }: { tour: Tour }) {
                 <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
                   <Tooltip title="Earlier">
                     <span>
-                      <IconButton aria-label={`Move day ${day.dayNumber} earlier`} disabled={busy || index === 0} onClick={() => move(index, index - 1)}>
+                      <IconButton aria-label={`Move day ${day.dayNumber} earlier`} disabled={busy || index === 0} onClick={() => void move(index, index - 1)}>
                         <ArrowUpwardIcon fontSize="small" />
                       </IconButton>
                     </span>
                   </Tooltip>
                   <Tooltip title="Later">
                     <span>
-                      <IconButton aria-label={`Move day ${day.dayNumber} later`} disabled={busy || index === days.length - 1} onClick={() => move(index, index + 1)}>
+                      <IconButton aria-label={`Move day ${day.dayNumber} later`} disabled={busy || index === days.length - 1} onClick={() => void move(index, index + 1)}>
                         <ArrowDownwardIcon fontSize="small" />
                       </IconButton>
                     </span>
@@ -182,8 +200,8 @@ export function TourItinerary({ tour }: { tour: Tour }) {
                 </CardActions>
               )}
             </Card>
-          ))}
-        </Stack>
+          )}
+        </Sortable>
       )}
       {editing && <DayDialog tour={tour} day={editing === 'new' ? null : editing} taken={days.map((day) => day.dayNumber)} onClose={() => setEditing(null)} />}
       <Confirm

@@ -1,5 +1,6 @@
-/** The tours list: code, title, status, duration, "from" price in the tour's currency, next departure. */
-import { Chip } from '@mui/material';
+/** The tours list: cover, code, title, status, duration, "from" price in the tour's currency, next departure. */
+import PhotoOutlinedIcon from '@mui/icons-material/PhotoOutlined';
+import { Avatar, Chip } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
 import { TOUR_STATUSES } from '../../../shared/contract/tour-rules';
 import type { Tour } from '../../../shared/contract/tours';
@@ -26,6 +27,15 @@ export function TourStatusChip(_props: { label?: string }) {
   return <Chip size="small" label={STATUS_LABELS[tour.status]} color={STATUS_COLOURS[tour.status]} variant={tour.status === 'archived' ? 'outlined' : 'filled'} />;
 }
 
+/** The cover's thumbnail, or a plain placeholder; decorative (the title is beside it), so no alt text. */
+export function CoverThumb({ tour, size = 56 }: { tour: Tour; size?: number }) {
+  return (
+    <Avatar variant="rounded" src={tour.coverUrls?.thumb} alt="" sx={{ width: size, height: (size * 3) / 4, bgcolor: 'action.hover', color: 'text.secondary' }}>
+      <PhotoOutlinedIcon fontSize="small" aria-hidden />
+    </Avatar>
+  );
+}
+
 export function TourList() {
   const small = useIsSmallScreen();
   return (
@@ -41,6 +51,7 @@ export function TourList() {
       {small ? (
         <SimpleList<Tour>
           linkType="show"
+          leftAvatar={(tour) => <CoverThumb tour={tour} size={48} />}
           primaryText={(tour) => tour.title}
           secondaryText={(tour) => `${tour.code} · ${days(tour.durationDays)} · ${STATUS_LABELS[tour.status]}`}
           tertiaryText={(tour) => fromPrice(tour) ?? ''}
@@ -48,6 +59,7 @@ export function TourList() {
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
+          <FunctionField<Tour> label="" sortable={false} render={(tour) => <CoverThumb tour={tour} />} />
           <TextField source="code" label="Code" />
           <TextField source="title" label="Title" />
           <TourStatusChip label="Status" />

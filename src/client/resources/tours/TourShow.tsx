@@ -1,4 +1,4 @@
-/** A tour as the brochure reads: summary, facts, prices, the days, what is included and what is optional. */
+/** A tour as the brochure reads: cover, summary, facts, prices, the days, what is included and what is optional, the pictures. */
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
 import { EditButton, Show, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
 import type { Tour } from '../../../shared/contract/tours';
@@ -6,7 +6,7 @@ import { formatMinor } from '../../../shared/money';
 import { ShowLoadError } from '../common/LoadError';
 import { dayRange, KIND_LABELS } from './TourComponents';
 import { TourTitle } from './TourList';
-import { useItinerary, useTourComponents } from './tour-parts';
+import { useGallery, useItinerary, useTourComponents } from './tour-parts';
 import { days as dayCount, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
 
 const CATEGORY_NAMES = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
@@ -15,11 +15,24 @@ function Brochure() {
   const tour = useRecordContext<Tour>();
   const components = useTourComponents(tour?.id ?? '');
   const itinerary = useItinerary(tour?.id ?? '');
+  const gallery = useGallery(tour?.id ?? '');
   if (!tour) return null;
+  const cover = (gallery.data ?? []).find((media) => media.isCover);
+  const others = (gallery.data ?? []).filter((media) => !media.isCover);
   const included = (components.data ?? []).filter((component) => component.inclusion === 'included');
   const optional = (components.data ?? []).filter((component) => component.inclusion === 'optional');
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      {tour.coverUrls && (
+        <Box
+          component="img"
+          src={tour.coverUrls.large}
+          srcSet={`${tour.coverUrls.medium} 1024w, ${tour.coverUrls.large} 2048w`}
+          sizes="(max-width: 1000px) 100vw, 1000px"
+          alt={cover?.alt ?? ''}
+          sx={{ display: 'block', width: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 1, mb: 2, bgcolor: 'action.hover' }}
+        />
+      )}
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography component="h2" variant="h4">
           {tour.title}
@@ -108,6 +121,30 @@ function Brochure() {
           </Box>
         </Box>
       </Stack>
+
+      {others.length > 0 && (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <Typography component="h3" variant="h6">
+            Pictures
+          </Typography>
+          <Box component="ul" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 1.5, listStyle: 'none', p: 0, mt: 1 }}>
+            {others.map((media) => (
+              <Box component="li" key={media.id}>
+                <Box component="figure" sx={{ m: 0 }}>
+                  <Box component="img" src={media.urls.medium} alt={media.alt} loading="lazy" sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1 }} />
+                  {(media.caption || media.credit) && (
+                    <Typography component="figcaption" variant="caption" color="text.secondary">
+                      {media.caption}
+                      {media.credit ? `${media.caption ? ' · ' : ''}© ${media.credit}` : ''}
+                    </Typography>
+                  )}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </>
+      )}
     </Box>
   );
 }

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import type { DayInput, ItineraryDay, NewComponent, TourComponent } from '../../../shared/contract/tours';
+import type { DayInput, ItineraryDay, Media, MediaPatch, NewComponent, TourComponent } from '../../../shared/contract/tours';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 
 const base = (tourId: string) => `tours/${encodeURIComponent(tourId)}`;
@@ -11,6 +11,7 @@ export function useTourComponents(tourId: string) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   return useQuery({
     queryKey: ['tours', 'components', tourId],
+    enabled: tourId !== '',
     queryFn: ({ signal }) => dataProvider.call<{ data: TourComponent[] }>(`${base(tourId)}/components`, { signal }).then((answer) => answer.data),
   });
 }
@@ -19,7 +20,17 @@ export function useItinerary(tourId: string) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   return useQuery({
     queryKey: ['tours', 'itinerary', tourId],
+    enabled: tourId !== '',
     queryFn: ({ signal }) => dataProvider.call<{ data: ItineraryDay[] }>(`${base(tourId)}/itinerary`, { signal }).then((answer) => answer.data),
+  });
+}
+
+export function useGallery(tourId: string) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  return useQuery({
+    queryKey: ['tours', 'media', tourId],
+    enabled: tourId !== '',
+    queryFn: ({ signal }) => dataProvider.call<{ data: Media[] }>(`${base(tourId)}/media`, { signal }).then((answer) => answer.data),
   });
 }
 
@@ -31,6 +42,9 @@ export function tourParts(dataProvider: BackOfficeDataProvider, tourId: string) 
     removeComponent: (id: string) => dataProvider.call<unknown>(`${base(tourId)}/components/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     saveDay: (dayNumber: number, body: DayInput) => dataProvider.call<ItineraryDay>(`${base(tourId)}/itinerary/${dayNumber}`, { method: 'PUT', body }),
     removeDay: (dayNumber: number) => dataProvider.call<unknown>(`${base(tourId)}/itinerary/${dayNumber}`, { method: 'DELETE' }),
+    uploadPicture: (form: FormData, onProgress: (fraction: number) => void) => dataProvider.upload<Media>(`${base(tourId)}/media`, form, { onProgress }),
+    updatePicture: (id: string, body: MediaPatch) => dataProvider.call<Media>(`${base(tourId)}/media/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    removePicture: (id: string) => dataProvider.call<unknown>(`${base(tourId)}/media/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     reorderDays: (order: number[]) => dataProvider.call<{ data: ItineraryDay[] }>(`${base(tourId)}/itinerary/order`, { method: 'POST', body: { order } }),
   };
 }
