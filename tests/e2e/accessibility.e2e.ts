@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Tour } from '../../src/shared/contract/tours.js';
+import { aJpeg } from '../helpers/pictures.js';
 import { aComponent, aDay, aTour } from '../helpers/builders.js';
 import { adminClient, type ApiClient, type Role, type User } from './api.js';
 import { backgroundRgb, checkA11y, isDark, login, screenshot } from './browser.js';
@@ -30,6 +31,13 @@ beforeAll(async () => {
     expect((await api.call('POST', `/api/tours/${tour.id}/components`, { body: component })).status).toBe(201);
   }
   expect((await api.call('PUT', `/api/tours/${tour.id}/itinerary/1`, { body: aDay({ title: 'Arrival in Reykjavík' }) })).status).toBe(200);
+  for (const [alt, bytes] of [['Highland hut under snow', await aJpeg(800, 600)], ['River crossing', await aJpeg(600, 800)]] as const) {
+    const form = new FormData();
+    form.append('alt', alt);
+    form.append('caption', `${alt}, day 2`);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'picture.jpg');
+    expect((await api.call('POST', `/api/tours/${tour.id}/media`, { body: form })).status).toBe(201);
+  }
 });
 
 interface Screen {
@@ -74,6 +82,7 @@ const screens: Screen[] = [
   } },
   { name: 'tour-edit-components', signedIn: true, url: () => `/tours/${tour.id}?tab=components`, ready: (page) => see(page, 'Glacier walk') },
   { name: 'tour-edit-itinerary', signedIn: true, url: () => `/tours/${tour.id}?tab=itinerary`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },
+  { name: 'tour-edit-gallery', signedIn: true, url: () => `/tours/${tour.id}?tab=gallery`, ready: (page) => page.getByRole('img', { name: 'River crossing' }).waitFor() },
   { name: 'tour-show', signedIn: true, url: () => `/tours/${tour.id}/show`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },
   { name: 'unknown-protected-path', signedIn: true, url: () => '/no/such/page', ready: (page) => see(page, /not found|404/i) },
 ];

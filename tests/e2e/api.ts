@@ -24,18 +24,20 @@ export class ApiClient {
 
   constructor(public baseUrl: string) {}
 
+  /** `body` goes as JSON, or as multipart/form-data when it is a FormData (an upload). */
   async call<T = unknown>(method: string, path: string, options: { body?: unknown; baseUrl?: string; token?: string | null } = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = options.token === undefined ? this.token : options.token;
     if (token) headers.authorization = `Bearer ${token}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const form = options.body instanceof FormData ? options.body : null;
+    if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (this.cookies.size > 0 && path.startsWith('/api/auth')) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
     const response = await fetch(`${options.baseUrl ?? this.baseUrl}${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       redirect: 'manual',
     });
     for (const line of response.headers.getSetCookie()) this.storeCookie(line);

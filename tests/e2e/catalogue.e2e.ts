@@ -1,13 +1,18 @@
 /**
  * The tour catalogue in Chromium: a PRODUCT user builds a tour (prices in EUR, then in ISK, where
  * a decimal is refused with the reason), adds components, writes and reorders the itinerary, and
- * the API holds exactly that; a SALES user sees the tour and its brochure but is offered no change.
- * (Pictures come with the gallery.)
+ * the API holds exactly that; the same user adds three pictures to a gallery, drags them into a
+ * new order and picks the cover. A SALES user sees the tour, its pictures and its brochure but is
+ * offered no change.
  */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { ItineraryDay, Tour, TourComponent } from '../../src/shared/contract/tours.js';
+import type { ItineraryDay, Media, Tour, TourComponent } from '../../src/shared/contract/tours.js';
 import { aTour } from '../helpers/builders.js';
+import { aJpeg, aPng } from '../helpers/pictures.js';
 import { adminClient, type ApiClient } from './api.js';
 import { login, screenshot } from './browser.js';
 import { setUpSuite } from './suite.js';
@@ -50,7 +55,7 @@ describe('building a tour', () => {
     await page.getByRole('textbox', { name: /^Adult/ }).fill('1,299.50');
     await page.getByRole('textbox', { name: /^Child/ }).fill('999');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL((url) => /^\/tours\/[^/]+$/.test(url.pathname));
+    await page.waitForURL((url) => /^\/tours\/[^/]+$/.test(url.pathname) && url.pathname !== '/tours/create');
     let tour = await tourByCode('E2E-RING-8');
     expect(tour).toMatchObject({ currency: 'EUR', durationDays: 8, timeZone: 'Atlantic/Reykjavik', prices: { ADULT: 129_950, CHILD: 99_900, INFANT: null } });
 
@@ -118,10 +123,79 @@ describe('building a tour', () => {
   });
 });
 
+describe('a tour’s gallery', () => {
+  test('a PRODUCT user drops three pictures, gives each its alt text, drags them into a new order and picks the cover', async () => {
+    const created = await api.call<Tour>('POST', '/api/tours', { body: aTour({ code: 'E2E-PICS-1', title: 'Westfjords by boat' }) });
+    const folder = await mkdtemp(join(tmpdir(), 'bo-e2e-pictures-'));
+    const files = [join(folder, 'harbour.jpg'), join(folder, 'cliffs.jpg'), join(folder, 'map.png')];
+    await writeFile(files[0], await aJpeg(1600, 1000));
+    await writeFile(files[1], await aJpeg(900, 1200));
+    await writeFile(files[2], await aPng(400, 300));
+
+    const { page } = await suite.open();
+    await signIn(page, product);
+    await page.goto(`/tours/${created.body.id}?tab=gallery`);
+    await see(page, 'No pictures yet. The first one added becomes the cover.');
+    await page.locator('input[type=file]').setInputFiles(files);
+    const alts = page.getByRole('textbox', { name: 'Alt text' });
+    await expect.poll(() => alts.count()).toBe(3);
+    // Not sent until every picture says what it shows.
+    await alts.nth(0).fill('Ísafjörður harbour at dusk');
+    await alts.nth(1).fill('Bird cliffs at Látrabjarg');
+    const add = page.getByRole('button', { name: 'Add 3 pictures' });
+    expect(await add.isDisabled()).toBe(true);
+    await see(page, 'One picture still needs its alt text.');
+    await alts.nth(2).fill('Map of the route');
+    await add.click();
+    await toast(page, '3 pictures added').waitFor();
+    await see(page, '3 of 60 pictures');
+    let gallery = (await api.call<{ data: Media[] }>('GET', `/api/tours/${created.body.id}/media`)).body.data;
+    expect(gallery.map((media) => [media.alt, media.isCover])).toEqual([
+      ['Ísafjörður harbour at dusk', true],
+      ['Bird cliffs at Látrabjarg', false],
+      ['Map of the route', false],
+    ]);
+
+    // The map is dragged, with the keyboard, to the front; then the cliffs become the cover.
+    // Each step waits for what a screen reader hears (dnd-kit's live region) before the next key.
+    const heard = page.locator('[id^="DndLiveRegion"]');
+    await page.getByRole('button', { name: 'Drag the picture “Map of the route”', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => heard.textContent()).toMatch(/Map of the route.* place 3 of 3/);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => heard.textContent()).toMatch(/over place 2 of 3/);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => heard.textContent()).toMatch(/over place 1 of 3/);
+    await page.keyboard.press('Space');
+    await expect.poll(() => heard.textContent()).toMatch(/dropped at place 1 of 3/);
+    await toast(page, 'Picture moved to place 1').waitFor();
+    await page.getByRole('button', { name: 'Make the picture “Bird cliffs at Látrabjarg” the cover' }).click();
+    await toast(page, 'Cover changed').waitFor();
+    gallery = (await api.call<{ data: Media[] }>('GET', `/api/tours/${created.body.id}/media`)).body.data;
+    expect(gallery.map((media) => [media.alt, media.isCover])).toEqual([
+      ['Map of the route', false],
+      ['Ísafjörður harbour at dusk', false],
+      ['Bird cliffs at Látrabjarg', true],
+    ]);
+    await screenshot(page, 'catalogue-gallery');
+
+    // The list shows the cover's thumbnail; the brochure opens on the cover.
+    await menuEntry(page, 'Tours').click();
+    const thumb = row(page, 'E2E-PICS-1').locator('img');
+    await expect.poll(() => thumb.getAttribute('src')).toBe(gallery[2].urls.thumb);
+    await row(page, 'E2E-PICS-1').click();
+    await expect.poll(() => page.getByRole('img', { name: 'Bird cliffs at Látrabjarg' }).getAttribute('src')).toBe(gallery[2].urls.large);
+  });
+});
+
 describe('reading the catalogue', () => {
   test('a SALES user sees tours and their brochure, with no way offered to change them', async () => {
     const created = await api.call<Tour>('POST', '/api/tours', { body: aTour({ code: 'E2E-SALES-1', title: 'Northern Lights Hunt', status: 'published' }) });
     expect(created.status).toBe(201);
+    const form = new FormData();
+    form.append('alt', 'Green aurora over a lava field');
+    form.append('file', new Blob([new Uint8Array(await aJpeg(800, 600))], { type: 'image/jpeg' }), 'aurora.jpg');
+    expect((await api.call('POST', `/api/tours/${created.body.id}/media`, { body: form })).status).toBe(201);
     const { page } = await suite.open();
     const refused: string[] = [];
     page.on('response', (response) => {
@@ -134,6 +208,7 @@ describe('reading the catalogue', () => {
     await row(page, 'E2E-SALES-1').click();
     await page.waitForURL((url) => url.pathname.endsWith('/show'));
     await see(page, 'Northern Lights Hunt');
+    await page.getByRole('img', { name: 'Green aurora over a lava field' }).waitFor();
     expect(await page.getByRole('link', { name: /^edit$/i }).count()).toBe(0);
     // Typing the edit address does not open the editor either: react-admin's access-denied page.
     await page.goto(`/tours/${created.body.id}`);
