@@ -6,11 +6,13 @@ export const STATUS_LABELS: Record<TourStatus, string> = { draft: 'Draft', publi
 // Draft is plain grey, not the warning colour: white on orange is below the contrast a label needs.
 export const STATUS_COLOURS: Record<TourStatus, 'default' | 'success'> = { draft: 'default', published: 'success', archived: 'default' };
 
-/** The lowest price sold, in the tour's currency: "from €1,299.00"; null when nothing is priced. */
+/**
+ * The lead price as brochures quote it: per adult, in the tour's currency ("from €1,299.00"); a
+ * child's price only for a tour sold to children alone. Null when nothing is priced.
+ */
 export function fromPrice(tour: Pick<Tour, 'prices' | 'currency'>): string | null {
-  const prices = [tour.prices.ADULT, tour.prices.CHILD].filter((price): price is number => price !== null);
-  if (prices.length === 0) return null;
-  return `from ${formatMinor(Math.min(...prices), tour.currency)}`;
+  const lead = tour.prices.ADULT ?? tour.prices.CHILD;
+  return lead === null ? null : `from ${formatMinor(lead, tour.currency)}`;
 }
 
 export function days(count: number): string {
