@@ -98,20 +98,29 @@ const SEED_SQL = (count, offset) => `
 /** Then the state the product keeps its tables in: the embedded database's housekeeping (src/server/db/maintenance.ts) or a PostgreSQL server's autovacuum. */
 const MAINTAIN_SQL = 'vacuum (analyze)';
 
-async function seedPglite(dataDir, count, offset) {
+/** Tours spread over the three statuses, with prices and a day's length, as the list shows them. */
+const TOURS_SQL = (count, offset) => `
+  insert into tours (id, code, title, summary, status, time_zone, currency, duration_days, min_pax, max_pax, booking_cutoff_hours,
+                     price_adult_minor, price_child_minor, created_at, updated_at)
+  select gen_random_uuid(), 'BENCH-' || g, 'Bench tour ' || g, 'A tour to measure the list with',
+         (array['draft', 'published', 'archived'])[1 + g % 3], 'Europe/Berlin', 'EUR', 1 + g % 14, 1, 16, 48,
+         100000 + g, 80000 + g, now() - make_interval(secs => g), now() - make_interval(secs => g)
+  from generate_series(${offset + 1}, ${offset + count}) g;`;
+
+async function seedPglite(dataDir, count, offset, sql = SEED_SQL) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLITE_EXTENSIONS } = await import(join(root, 'dist/server/server/db/open-database.js'));
   const db = new PGlite({ dataDir: join(dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
-  await db.exec(SEED_SQL(count, offset));
+  await db.exec(sql(count, offset));
   await db.query(MAINTAIN_SQL);
   await db.close();
 }
 
-async function seedPostgres(url, count, offset) {
+async function seedPostgres(url, count, offset, sql = SEED_SQL) {
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(SEED_SQL(count, offset));
+  await client.query(sql(count, offset));
   await client.query(MAINTAIN_SQL);
   await client.end();
 }
@@ -226,6 +235,79 @@ async function apiRows(engine, env, seed, target) {
     requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': nextAddress() } }) }],
   });
   row(engine, 'POST /api/auth/login (argon2id)', `${rate(login.rps)}, p50 ${login.p50} ms, p99 ${login.p99} ms, ${login.errors} non-2xx`);
+  return server;
+}
+
+// ---------------------------------------------------------------- the tour catalogue
+/** A 12-megapixel photograph-like JPEG (4000 × 3000, noise over gradients: about as hard to encode as a real one). */
+async function twelveMegapixelJpeg() {
+  const sharp = (await import('sharp')).default;
+  const width = 4000;
+  const height = 3000;
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = 7;
+  for (let i = 0; i < pixels.length; i += 3) {
+    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+    const x = (i / 3) % width;
+    const y = Math.floor(i / 3 / width);
+    pixels[i] = ((x * 255) / width + (state & 31)) & 0xff;
+    pixels[i + 1] = ((y * 255) / height + ((state >> 5) & 31)) & 0xff;
+    pixels[i + 2] = (((x + y) * 127) / (width + height) + ((state >> 10) & 63)) & 0xff;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+async function upload(baseUrl, token, tourId, bytes, alt) {
+  const form = new FormData();
+  form.append('alt', alt);
+  form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+  const t0 = performance.now();
+  const response = await fetch(`${baseUrl}/api/tours/${tourId}/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const elapsed = performance.now() - t0;
+  if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  return elapsed;
+}
+
+/**
+ * The tours list at 1,000 and 10,000 tours (a page of 25, newest changes first, and the same after
+ * the status filter): flat, since every sort walks an index and the total is a kept count. Then
+ * 12-megapixel uploads, one after another and four at once: the time for all three copies, and
+ * (in the server's peak memory row below) what they cost.
+ */
+async function catalogueRows(engine, server, env, seedTours) {
+  console.log(`\nbench: the tour catalogue on the ${engine}`);
+  currentEngine = engine;
+  const p50 = {};
+  for (const [size, offset] of [[1_000, 0], [10_000, 1_000]]) {
+    await server.stop();
+    await seedTours(size - offset, offset);
+    server = await startServer(env);
+    const { token } = await signIn(server.baseUrl);
+    const headers = { authorization: `Bearer ${token}` };
+    const listPath = '/api/tours?page=1&pageSize=25&sort=updatedAt&order=DESC';
+    await cannon({ url: server.baseUrl + listPath, headers, duration: WARMUP });
+    const list = await cannon({ url: server.baseUrl + listPath, headers });
+    const filtered = await cannon({ url: `${server.baseUrl}/api/tours?page=1&pageSize=25&sort=title&status=published`, headers });
+    if (list.errors + filtered.errors > 0) throw new Error(`tours list: ${list.errors + filtered.errors} errors`);
+    p50[size] = list.p50;
+    row(engine, `tours list at ${size.toLocaleString('en')} tours (page of 25, newest changes first)`, `${rate(list.rps)}, p50 ${list.p50} ms, p99 ${list.p99} ms`);
+    row(engine, `tours list at ${size.toLocaleString('en')} tours, published only, by title`, `${rate(filtered.rps)}, p50 ${filtered.p50} ms, p99 ${filtered.p99} ms`);
+  }
+  const growth = p50[10_000] / Math.max(p50[1_000], 0.5);
+  row(engine, 'tours list p50 at 10,000 ÷ at 1,000', `${growth.toFixed(2)}×`, '≤ 1.5×', growth <= 1.5);
+
+  const { token } = await signIn(server.baseUrl);
+  const tour = await (await fetch(`${server.baseUrl}/api/tours?page=1&pageSize=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const tourId = tour.data[0].id;
+  const photo = await twelveMegapixelJpeg();
+  await upload(server.baseUrl, token, tourId, photo, 'warm-up');
+  const times = [];
+  for (let i = 0; i < (QUICK ? 3 : 7); i += 1) times.push(await upload(server.baseUrl, token, tourId, photo, `photo ${i}`));
+  times.sort((a, b) => a - b);
+  row(engine, `upload of a 12-megapixel JPEG (${(photo.length / 1024 / 1024).toFixed(1)} MB) → 3 WebP copies, median of ${times.length}`, `${ms(times[Math.floor(times.length / 2)])} (fastest ${ms(times[0])}, slowest ${ms(times.at(-1))})`);
+  const t0 = performance.now();
+  await Promise.all([0, 1, 2, 3].map((i) => upload(server.baseUrl, token, tourId, photo, `together ${i}`)));
+  row(engine, 'four 12-megapixel uploads at once (worked on one at a time)', `${ms(performance.now() - t0)} for all four`);
   return server;
 }
 
@@ -390,7 +472,8 @@ try {
   });
   await loginStorm(embedded);
   await browserRows(embedded);
-  await embedded.stop();
+  const catalogue = await catalogueRows('embedded database', embedded, embeddedEnv, (count, offset) => seedPglite(dataDir, count, offset, TOURS_SQL));
+  await catalogue.stop();
   const cold = await startServer(embeddedEnv);
   row('server', 'cold start, embedded database with 100,000 users (spawn → first healthy answer)', ms(cold.coldStartMs), '< 3 s', cold.coldStartMs < 3000);
   await cold.stop();
@@ -412,10 +495,11 @@ try {
     const pgEnv = { DATABASE_URL: pgUrl };
     const server = await apiRows('PostgreSQL server', pgEnv, (count, offset) => seedPostgres(pgUrl, count, offset), { kind: 'postgres', url: pgUrl });
     await loginStorm(server);
-    await server.stop();
+    const catalogue = await catalogueRows('PostgreSQL server', server, pgEnv, (count, offset) => seedPostgres(pgUrl, count, offset, TOURS_SQL));
+    await catalogue.stop();
   }
   for (const [engine, peak] of Object.entries(peakRssKb)) {
-    row('server', `peak resident memory of the server process on the ${engine} (VmHWM over every start and load above; launched as npm start launches it)`, `${(peak / 1024).toFixed(0)} MB`, '< 250 MB', peak < 250 * 1024);
+    row('server', `peak resident memory of the server process on the ${engine} (VmHWM over every start and load above, uploads included; launched as npm start launches it)`, `${(peak / 1024).toFixed(0)} MB`, '< 250 MB', peak < 250 * 1024);
   }
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.stack : error}`);

@@ -92,7 +92,18 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Called once per refused refresh, however many calls were waiting on it. */
   onSessionExpired?: () => void;
+  /** How multipart bodies go out; default XMLHttpRequest (fetch cannot report upload progress). */
+  sendForm?: FormSender;
 }
+
+export type FormSender = (
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  form: FormData,
+  signal: AbortSignal,
+  onProgress?: (fraction: number) => void,
+) => Promise<{ status: number; text: string }>;
 
 export interface HttpClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
@@ -131,7 +142,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     let text: string;
     try {
       if (opts.form) {
-        ({ status, text } = await sendForm(url, opts.method ?? 'POST', headers, opts.form, controller.signal, opts.onUploadProgress));
+        ({ status, text } = await (options.sendForm ?? sendForm)(url, opts.method ?? 'POST', headers, opts.form, controller.signal, opts.onUploadProgress));
       } else {
         const response = await doFetch(url, {
           method: opts.method ?? 'GET',
@@ -210,14 +221,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 }
 
 /** A multipart body through XMLHttpRequest: fetch cannot report an upload's progress. */
-function sendForm(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  form: FormData,
-  signal: AbortSignal,
-  onProgress?: (fraction: number) => void,
-): Promise<{ status: number; text: string }> {
+const sendForm: FormSender = (url, method, headers, form, signal, onProgress) => {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -234,7 +238,7 @@ function sendForm(
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });
-}
+};
 
 /**
  * Tabs of one browser share the refresh cookie: refreshing one after another (Web Locks) means

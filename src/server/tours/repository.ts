@@ -314,7 +314,12 @@ export class ToursRepository {
       const tour = await lockTour(trx, tourId);
       const existing = (await trx.selectFrom('tour_days').select('day_number').where('tour_id', '=', tourId).orderBy('day_number').execute()).map((row) => row.day_number);
       const isPermutation = order.length === existing.length && new Set(order).size === order.length && order.every((day) => existing.includes(day));
-      if (!isPermutation) throw httpErrors.validation({ order: `must list each existing day once: ${existing.join(', ') || 'there are no days'}` });
+      if (!isPermutation) {
+        throw httpErrors.validation(
+          { order: `must list each existing day once: ${existing.join(', ') || 'there are no days'}` },
+          'The itinerary has changed since it was shown: nothing was moved. Look at it again and move the day once more.',
+        );
+      }
       // Through numbers above any real day, so no two days ever hold the same number on the way.
       const parked = (index: number) => PARKED_DAY + index;
       for (const [index, day] of order.entries()) {

@@ -1,5 +1,5 @@
 /** A tour's components and itinerary through the data provider, cached under the tour (so any change to the tour refreshes them). */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { DayInput, ItineraryDay, Media, MediaPatch, NewComponent, TourComponent } from '../../../shared/contract/tours';
@@ -54,9 +54,14 @@ export function refusalText(error: unknown): string {
   return error instanceof Error ? error.message : 'The change could not be saved.';
 }
 
-/** One change at a time from a panel's buttons: `busy` while it runs, then a toast saying it was done or why it was refused. */
+/**
+ * One change at a time from a panel's buttons: `busy` while it runs, then a toast saying it was
+ * done or why it was refused. A refusal may come from a screen gone stale (someone else changed
+ * the tour), so the tour's data is fetched again to show what is really there.
+ */
 export function useTourChange() {
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const act = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -65,6 +70,7 @@ export function useTourChange() {
       notify(done, { type: 'success' });
     } catch (error) {
       notify(refusalText(error), { type: 'error' });
+      void queryClient.invalidateQueries({ queryKey: ['tours'] });
     } finally {
       setBusy(false);
     }
