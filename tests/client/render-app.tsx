@@ -44,7 +44,7 @@ export async function renderApp({ baseUrl, fetch, entries, config }: RenderAppOp
 }
 
 /** multipart/form-data bytes of a (jsdom) FormData, as a browser frames them. */
-async function multipartOf(form: FormData): Promise<{ body: Uint8Array; contentType: string }> {
+async function multipartOf(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const chunks: Uint8Array[] = [];
   const text = (value: string) => chunks.push(new TextEncoder().encode(value));
@@ -58,7 +58,7 @@ async function multipartOf(form: FormData): Promise<{ body: Uint8Array; contentT
     }
   }
   text(`--${boundary}--\r\n`);
-  const body = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  const body = new Uint8Array(new ArrayBuffer(chunks.reduce((sum, chunk) => sum + chunk.length, 0)));
   let offset = 0;
   for (const chunk of chunks) {
     body.set(chunk, offset);
