@@ -12,8 +12,7 @@ import type { Database } from './db/schema.js';
 import type { BackgroundTasks } from './http/background.js';
 import type { AuthRateLimits, CounterStore } from './http/rate-limit.js';
 import type { Mailer } from './mail/mailer.js';
-import type { RolesRepository } from './roles/repository.js';
-import type { Principal, UsersRepository } from './users/repository.js';
+import type { Principal, Principals } from './auth/principals.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,8 +26,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     sessions: SessionService;
     passwordReset: PasswordResetService;
-    users: UsersRepository;
-    roles: RolesRepository;
+    /** Who is calling, cached under the auth epoch (auth/principals.ts). */
+    principals: Principals;
     audit: AuditLog;
     background: BackgroundTasks;
     /** Rate-limit counters: in-process, or in Redis when REDIS_URL is set. */

@@ -15,6 +15,7 @@ import { AuditLog } from './audit/audit-log.js';
 import { auditRoutes } from './audit/routes.js';
 import { createAccessTokens } from './auth/access-tokens.js';
 import { PasswordResetService } from './auth/password-reset.js';
+import { Principals } from './auth/principals.js';
 import { authRoutes } from './auth/routes.js';
 import { SESSION_COOKIE } from './auth/session-cookie.js';
 import { LoginThrottle, MemoryThrottleStore, RedisThrottleStore } from './auth/login-throttle.js';
@@ -27,21 +28,20 @@ import { loadOrCreateJwtSecret } from './db/seed.js';
 import { BackgroundTasks } from './http/background.js';
 import { classifyError, httpErrors, registerErrorHandler, sendError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
+import { liftTitledSchemas } from './http/openapi-components.js';
 import { AUTH_RATE_LIMITS, MemoryCounterStore, RedisCounterStore, type AuthRateLimits, type CounterStore } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
-import { RolesRepository } from './roles/repository.js';
-import { roleRoutes } from './roles/routes.js';
+import rolesModule from './roles/index.js';
 import { clientApp, defaultClientDir } from './static/client-app.js';
 import { systemRoutes } from './system/routes.js';
 import toursModule from './tours/index.js';
-import { UsersRepository } from './users/repository.js';
-import { userRoutes } from './users/routes.js';
+import usersModule from './users/index.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
-/** The travel domain's modules (the older auth, users, roles and audit routes are registered below). */
-const DOMAIN_MODULES = [toursModule];
+/** The domain modules: each decorates its repository and adds its routes under /api (auth, audit and system routes are registered below). */
+const DOMAIN_MODULES = [usersModule, rolesModule, toursModule];
 export const DEFAULT_REFRESH_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -124,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     hideUntagged: true,
     // A route that reads multipart itself (the gallery's upload) has no body schema for Fastify to
     // validate; its `documentedBody` is what the document shows instead.
+    transformObject: (documents) => ('openapiObject' in documents ? liftTitledSchemas(documents.openapiObject as Record<string, unknown>) : documents.swaggerObject) as never,
     transform: ({ schema, url }) => {
       const documentedBody = (schema as { documentedBody?: unknown } | undefined)?.documentedBody;
       return { schema: documentedBody ? ({ ...schema, body: documentedBody } as typeof schema) : schema, url };
@@ -147,8 +148,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
-      await api.register(userRoutes);
-      await api.register(roleRoutes);
       await api.register(auditRoutes);
     },
     { prefix: '/api' },
@@ -227,8 +226,7 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
   app.decorate('accessTokens', createAccessTokens(jwtSecret, config.accessTokenTtlMs, now));
   app.decorate('sessions', sessions);
   app.decorate('passwordReset', new PasswordResetService(db, now, config.publicUrl, mailer, sessions, audit));
-  app.decorate('users', new UsersRepository(db, now, sessions, audit));
-  app.decorate('roles', new RolesRepository(db, now, audit));
+  app.decorate('principals', new Principals(db, now));
   app.decorate('background', new BackgroundTasks(app.log));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const counters = options.counters ?? (redis ? new RedisCounterStore(redis, now) : new MemoryCounterStore(now));

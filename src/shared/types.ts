@@ -1,32 +1,13 @@
 /** The shapes both sides agree on (see CONTRACT.md). */
 
-export type UserStatus = 'active' | 'disabled';
-
-export interface User {
-  id: string;
-  email: string;
-  fullName: string;
-  roles: string[];
-  status: UserStatus;
-  createdAt: string;
-  lastLoginAt: string | null;
-  /** When the user was invited to choose their own password; null when an administrator set it. */
-  invitedAt: string | null;
-}
+// Users and roles: their schemas are the contract (contract/users.ts, contract/roles.ts); the types come from them.
+import type { User } from './contract/users.js';
+export type { User, UserStatus, ProfilePatch } from './contract/users.js';
+export type { Role, PermissionInfo } from './contract/roles.js';
 
 /** Invited and not signed in yet: the lists say "Invited". */
 export function isAwaitingFirstSignIn(user: Pick<User, 'invitedAt' | 'lastLoginAt' | 'status'>): boolean {
   return user.invitedAt !== null && user.lastLoginAt === null && user.status === 'active';
-}
-
-export interface Role {
-  id: string;
-  name: string;
-  description: string;
-  permissions: string[];
-  system: boolean;
-  userCount: number;
-  createdAt: string;
 }
 
 /** What the audit log records (CONTRACT: GET /admin/audit). */
@@ -83,18 +64,6 @@ export interface AuditEntry {
   ip: string | null;
   userAgent: string | null;
   details: Record<string, unknown> | null;
-}
-
-/** Changing one's own profile: the name, and the password with the current one. */
-export interface ProfilePatch {
-  fullName?: string;
-  currentPassword?: string;
-  newPassword?: string;
-}
-
-export interface PermissionInfo {
-  name: string;
-  description: string;
 }
 
 export interface ListAnswer<T> {

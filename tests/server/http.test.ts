@@ -287,6 +287,18 @@ describe('OpenAPI document at /api/docs', () => {
     expect(Object.keys(operation.requestBody.content['application/json'].schema.properties).sort()).toEqual(['email', 'password', 'persist']);
   });
 
+  test('the contract’s shapes are named once, as components, and referred to where they are used', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['User', 'Role', 'Tour', 'TourComponent', 'ItineraryDay', 'Media', 'MediaUrls']));
+    expect(doc.components.schemas.User.properties).toHaveProperty('invitedAt');
+    expect(doc.paths['/api/admin/auth/user'].get.responses['200'].content['application/json'].schema.properties.data.items).toEqual({ $ref: '#/components/schemas/User' });
+    expect(doc.paths['/api/tours/{id}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Tour' });
+    expect(doc.components.schemas.Media.properties.urls).toEqual({ $ref: '#/components/schemas/MediaUrls' });
+    // Every reference points at a component that exists.
+    const refs = JSON.stringify(doc).match(/#\/components\/schemas\/\w+/g) ?? [];
+    for (const ref of new Set(refs)) expect(doc.components.schemas, ref).toHaveProperty(ref.split('/').pop()!);
+  });
+
   test('the picture upload documents its multipart body', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     const body = doc.paths['/api/tours/{id}/media'].post.requestBody.content['multipart/form-data'].schema;

@@ -8,13 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/open-database.js';
-import { UsersRepository } from '../../src/server/users/repository.js';
+import { Principals } from '../../src/server/auth/principals.js';
 import { openTestDatabase, TEST_ADMIN, type TestDatabase } from '../helpers/test-database.js';
 
 let database: TestDatabase;
 /** Where the changes come from: a second pool on PostgreSQL, the same database on PGlite. */
 let other: DatabaseHandle;
-let users: UsersRepository;
+let principals: Principals;
 let clock = Date.now();
 const statements: string[] = [];
 
@@ -33,7 +33,7 @@ let sessionId: string;
 beforeAll(async () => {
   database = await openTestDatabase();
   other = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : database.handle;
-  users = new UsersRepository(database.handle.db.withPlugin(counting), () => clock, null as never, null as never);
+  principals = new Principals(database.handle.db.withPlugin(counting), () => clock);
 });
 afterAll(async () => {
   if (other !== database.handle) await other.close();
@@ -59,7 +59,7 @@ beforeEach(async () => {
 
 async function calls(): Promise<number> {
   statements.length = 0;
-  await users.loadPrincipal(staffId, sessionId);
+  await principals.load(staffId, sessionId);
   return statements.length;
 }
 
@@ -68,54 +68,54 @@ describe('cached permissions', () => {
     expect(await calls()).toBe(2);
     expect(await calls()).toBe(1);
     expect(await calls()).toBe(1);
-    expect((await users.loadPrincipal(staffId, sessionId))?.permissions.has('dashboard.read')).toBe(true);
+    expect((await principals.load(staffId, sessionId))?.permissions.has('dashboard.read')).toBe(true);
   });
 
   test("a permission granted to the caller's role elsewhere is there on the next call", async () => {
-    expect((await users.loadPrincipal(staffId, sessionId))?.permissions.has('users.read')).toBe(false);
+    expect((await principals.load(staffId, sessionId))?.permissions.has('users.read')).toBe(false);
     const staff = await other.db.selectFrom('roles').select('id').where('name', '=', 'STAFF').executeTakeFirstOrThrow();
     await other.db.insertInto('role_permissions').values({ role_id: staff.id, permission: 'users.read' }).execute();
     try {
-      expect((await users.loadPrincipal(staffId, sessionId))?.permissions.has('users.read')).toBe(true);
+      expect((await principals.load(staffId, sessionId))?.permissions.has('users.read')).toBe(true);
     } finally {
       await other.db.deleteFrom('role_permissions').where('role_id', '=', staff.id).where('permission', '=', 'users.read').execute();
     }
-    expect((await users.loadPrincipal(staffId, sessionId))?.permissions.has('users.read')).toBe(false);
+    expect((await principals.load(staffId, sessionId))?.permissions.has('users.read')).toBe(false);
   });
 
   test('a role given to the caller elsewhere is there on the next call', async () => {
-    await users.loadPrincipal(staffId, sessionId);
+    await principals.load(staffId, sessionId);
     const admin = await other.db.selectFrom('roles').select('id').where('name', '=', 'ADMIN').executeTakeFirstOrThrow();
     await other.db.insertInto('user_roles').values({ user_id: staffId, role_id: admin.id }).execute();
-    const principal = await users.loadPrincipal(staffId, sessionId);
+    const principal = await principals.load(staffId, sessionId);
     expect(principal?.roles).toEqual(['ADMIN', 'STAFF']);
     expect(principal?.permissions.has('roles.delete')).toBe(true);
   });
 
   test('a session ended elsewhere (logout on another instance) is refused on the next call', async () => {
-    expect(await users.loadPrincipal(staffId, sessionId)).not.toBeNull();
+    expect(await principals.load(staffId, sessionId)).not.toBeNull();
     await other.db.updateTable('sessions').set({ revoked_at: new Date(), revoke_reason: 'logout' }).where('id', '=', sessionId).execute();
-    expect(await users.loadPrincipal(staffId, sessionId)).toBeNull();
+    expect(await principals.load(staffId, sessionId)).toBeNull();
   });
 
   test('a user disabled or deleted elsewhere is refused on the next call', async () => {
-    expect(await users.loadPrincipal(staffId, sessionId)).not.toBeNull();
+    expect(await principals.load(staffId, sessionId)).not.toBeNull();
     await other.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', staffId).execute();
-    expect(await users.loadPrincipal(staffId, sessionId)).toBeNull();
+    expect(await principals.load(staffId, sessionId)).toBeNull();
     await other.db.updateTable('users').set({ status: 'active' }).where('id', '=', staffId).execute();
-    expect(await users.loadPrincipal(staffId, sessionId)).not.toBeNull();
+    expect(await principals.load(staffId, sessionId)).not.toBeNull();
     await other.db.deleteFrom('users').where('id', '=', staffId).execute();
-    expect(await users.loadPrincipal(staffId, sessionId)).toBeNull();
+    expect(await principals.load(staffId, sessionId)).toBeNull();
   });
 
   test('a session that reaches its end is refused from the cache, without any change in the database', async () => {
-    expect(await users.loadPrincipal(staffId, sessionId)).not.toBeNull();
+    expect(await principals.load(staffId, sessionId)).not.toBeNull();
     clock += 3_600_000;
-    expect(await users.loadPrincipal(staffId, sessionId)).toBeNull();
+    expect(await principals.load(staffId, sessionId)).toBeNull();
   });
 
   test('a sign-in elsewhere (last_login_at written) keeps the cache', async () => {
-    await users.loadPrincipal(staffId, sessionId);
+    await principals.load(staffId, sessionId);
     await other.db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', staffId).execute();
     expect(await calls()).toBe(1);
   });

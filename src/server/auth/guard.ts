@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../../shared/permissions.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import { httpErrors } from '../http/errors.js';
-import type { Principal } from '../users/repository.js';
+import type { Principal } from './principals.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -22,7 +22,7 @@ export async function authenticate(request: FastifyRequest): Promise<Principal> 
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match) throw httpErrors.tokenMissing();
   const claims = request.server.accessTokens.verify(match[1]);
-  const principal = await request.server.users.loadPrincipal(claims.userId, claims.sid);
+  const principal = await request.server.principals.load(claims.userId, claims.sid);
   // The session ended (logout, reset, reuse), or the user was disabled or deleted.
   if (!principal) throw httpErrors.tokenInvalid();
   request.principal = principal;

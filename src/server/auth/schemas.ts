@@ -1,14 +1,10 @@
 /** Schemas of the /api/auth routes. */
 import Type from 'typebox';
 import { CAPTCHA_QUERY_PARAM } from '../../shared/api-paths.js';
-import { FIELD_RULES } from '../../shared/field-rules.js';
+import { EmailSchema, NewPasswordSchema } from '../../shared/contract/users.js';
 import { errorResponses, MessageAnswerSchema } from '../http/schemas.js';
 
-export const EmailSchema = Type.String({ ...FIELD_RULES.email, description: 'E-mail address (any case)' });
-export const NewPasswordSchema = Type.String({
-  ...FIELD_RULES.password,
-  description: `${FIELD_RULES.password.minLength} to ${FIELD_RULES.password.maxLength} characters`,
-});
+export { EmailSchema, NewPasswordSchema };
 
 const sessionCookie = [{ sessionCookie: [] }];
 

@@ -3,28 +3,21 @@
  * cannot be deleted, ADMIN always holds every permission, a role someone holds cannot be deleted.
  */
 import { randomUUID } from 'node:crypto';
+import type { NewRole, RoleListQuery, RolePatch } from '../../shared/contract/roles.js';
 import { sql, type Kysely } from 'kysely';
 import { ADMIN_ROLE, ALL_PERMISSIONS, isPermission } from '../../shared/permissions.js';
-import type { Role, ROLE_SORT_FIELDS, SortOrder } from '../../shared/types.js';
+import type { Role, ROLE_SORT_FIELDS } from '../../shared/types.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { assertMayGrant } from '../auth/grants.js';
-import { containsPattern, isUniqueViolation, pageWindow, type PageQuery } from '../db/query-helpers.js';
+import { containsPattern, isUniqueViolation, pageWindow } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 
 export type RoleSortField = (typeof ROLE_SORT_FIELDS)[number];
 
-export interface RoleListQuery extends PageQuery {
-  q?: string;
-  sort?: RoleSortField;
-  order?: SortOrder;
-}
-
-export interface RoleInput {
-  name: string;
-  description?: string;
-  permissions?: string[];
-}
+/** What creating a role accepts (the contract's NewRole). */
+export type RoleInput = NewRole;
+export type { RoleListQuery };
 
 const SORT_COLUMNS = { name: 'name', createdAt: 'created_at', userCount: 'user_count' } as const satisfies Record<RoleSortField, string>;
 const CONFLICT_NAME = 'A role with this name already exists.';
@@ -87,7 +80,7 @@ export class RolesRepository {
     }
   }
 
-  async update(id: string, patch: Partial<RoleInput>, origin: RequestOrigin): Promise<Role> {
+  async update(id: string, patch: RolePatch, origin: RequestOrigin): Promise<Role> {
     const permissions = patch.permissions ? checkPermissions(patch.permissions) : null;
     try {
       return await this.db.transaction().execute(async (trx) => {

@@ -1,39 +1,20 @@
 /** Schemas of the role and permission routes: the contract's Role shape and what each call accepts. */
 import Type from 'typebox';
-import { FIELD_RULES } from '../../shared/field-rules.js';
-import { ROLE_SORT_FIELDS } from '../../shared/types.js';
 import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
-  IdAnswerSchema,
-  IdParamsSchema,
-  ISO_DATE,
-  OrderSchema,
-  PageSchema,
-  PageSizeSchema,
-  SearchSchema,
-  UuidSchema,
-} from '../http/schemas.js';
+  NewRoleSchema,
+  PermissionCatalogueSchema,
+  PermissionNameSchema,
+  PermissionsAnswerSchema as PermissionsAnswer,
+  RoleListQuerySchema,
+  RoleListSchema,
+  RoleNameSchema,
+  RolePatchSchema,
+  RoleSchema,
+} from '../../shared/contract/roles.js';
+import { AUTHENTICATED_ERRORS, errorResponses, IdAnswerSchema, IdParamsSchema, UuidSchema } from '../http/schemas.js';
 
-export const RoleNameSchema = Type.String({ ...FIELD_RULES.roleName, description: 'Enumeration value, e.g. TOUR_GUIDE' });
-const DescriptionSchema = Type.String({ ...FIELD_RULES.roleDescription });
-const PermissionNameSchema = Type.String({ minLength: 1, maxLength: 100, description: 'A name from GET /api/admin/auth/permission' });
-const PermissionListSchema = Type.Array(PermissionNameSchema, { maxItems: 100 });
+export { RoleNameSchema, RoleSchema };
 
-export const RoleSchema = Type.Object(
-  {
-    id: UuidSchema,
-    name: Type.String(),
-    description: Type.String(),
-    permissions: Type.Array(Type.String()),
-    system: Type.Boolean({ description: 'System roles (ADMIN, STAFF) keep their names and cannot be deleted' }),
-    userCount: Type.Integer({ description: 'How many users hold the role' }),
-    createdAt: Type.String(ISO_DATE),
-  },
-  { title: 'Role' },
-);
-
-const PermissionsAnswer = Type.Object({ data: Type.Array(Type.String()) });
 const bearer = [{ bearerAuth: [] }];
 
 export const listRolesSchema = {
@@ -41,14 +22,8 @@ export const listRolesSchema = {
   summary: 'List roles',
   description: 'Needs `roles.read`.',
   security: bearer,
-  querystring: Type.Object({
-    page: Type.Optional(PageSchema),
-    pageSize: Type.Optional(PageSizeSchema),
-    q: Type.Optional(SearchSchema),
-    sort: Type.Optional(Type.Enum([...ROLE_SORT_FIELDS], { default: 'name' })),
-    order: Type.Optional(OrderSchema),
-  }),
-  response: { 200: Type.Object({ data: Type.Array(RoleSchema), total: Type.Integer() }), ...errorResponses(...AUTHENTICATED_ERRORS) },
+  querystring: RoleListQuerySchema,
+  response: { 200: RoleListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };
 
 export const getRoleSchema = {
@@ -65,10 +40,7 @@ export const createRoleSchema = {
   summary: 'Create a role',
   description: 'Needs `roles.create`. 409 CONFLICT when the name is taken; 400 for an unknown permission.',
   security: bearer,
-  body: Type.Object(
-    { name: RoleNameSchema, description: Type.Optional(DescriptionSchema), permissions: Type.Optional(PermissionListSchema) },
-    { additionalProperties: false },
-  ),
+  body: NewRoleSchema,
   response: { 201: RoleSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 409) },
 };
 
@@ -80,10 +52,7 @@ export const updateRoleSchema = {
     'permissions cannot change (409). Takes effect on the holders’ next call.',
   security: bearer,
   params: IdParamsSchema,
-  body: Type.Object(
-    { name: Type.Optional(RoleNameSchema), description: Type.Optional(DescriptionSchema), permissions: Type.Optional(PermissionListSchema) },
-    { additionalProperties: false },
-  ),
+  body: RolePatchSchema,
   response: { 200: RoleSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
 };
 
@@ -138,8 +107,5 @@ export const permissionCatalogueSchema = {
   summary: 'The permission catalogue',
   description: 'Needs `roles.read`. Every permission a role can hold, with what it allows.',
   security: bearer,
-  response: {
-    200: Type.Object({ data: Type.Array(Type.Object({ name: Type.String(), description: Type.String() })) }),
-    ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  response: { 200: PermissionCatalogueSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };

@@ -14,8 +14,10 @@ import sharp, { type Metadata } from 'sharp';
 import { MEDIA_RULES, MEDIA_SIZES, type MediaSize } from '../../shared/contract/tour-rules.js';
 import { AppError, httpErrors } from '../http/errors.js';
 
-// No cache of decoded pictures between requests: they would only hold memory.
+// No cache of decoded pictures between requests: they would only hold memory. One libvips thread
+// per picture: each thread holds buffers of its own, and two cores gain little from more.
 sharp.cache(false);
+sharp.concurrency(1);
 
 type SniffedType = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -58,7 +60,11 @@ class Slots {
   }
 }
 
-const WEBP = { quality: 80, effort: 3 } as const;
+/**
+ * Effort 0, the encoder's fastest: measured on a 12-megapixel JPEG to the three copies, 850 → 467 ms
+ * and 79 → 64 MB of working memory against effort 3, for files a little larger.
+ */
+const WEBP = { quality: 80, effort: 0 } as const;
 
 export class PictureMaker {
   private readonly slots: Slots;

@@ -4,23 +4,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { ADMIN_ROLE, ALL_PERMISSIONS } from '../../shared/permissions.js';
-import type { SortOrder, User, UserStatus, USER_SORT_FIELDS } from '../../shared/types.js';
+import { ADMIN_ROLE } from '../../shared/permissions.js';
+import type { User, UserStatus, USER_SORT_FIELDS } from '../../shared/types.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { assertMayGrant } from '../auth/grants.js';
 import type { SessionService } from '../auth/sessions.js';
-import { containsPattern, isUniqueViolation, keptCount, pageWindow, type PageQuery } from '../db/query-helpers.js';
+import { containsPattern, isUniqueViolation, keptCount, pageWindow } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
+import type { UserListQuery, UserPatch } from '../../shared/contract/users.js';
+import type { Principal } from '../auth/principals.js';
 import { httpErrors } from '../http/errors.js';
 
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
-export interface UserListQuery extends PageQuery {
-  role?: string;
-  q?: string;
-  sort?: UserSortField;
-  order?: SortOrder;
-}
+export type { UserListQuery, UserPatch };
 
 export interface NewUserInput {
   email: string;
@@ -29,21 +26,6 @@ export interface NewUserInput {
   roles: string[];
   /** Invited to choose a password (the hash is of a secret nobody knows): issues the link in the same transaction. */
   invitation?: { issue(trx: Kysely<Database>, user: User): Promise<void> };
-}
-
-export interface UserPatch {
-  fullName?: string;
-  roles?: string[];
-  status?: UserStatus;
-}
-
-/** What every authenticated call needs to know, loaded fresh on each call. */
-export interface Principal {
-  userId: string;
-  email: string;
-  sessionId: string;
-  roles: string[];
-  permissions: Set<string>;
 }
 
 const SORT_COLUMNS = {
@@ -57,9 +39,6 @@ const SORT_COLUMNS = {
 const CONFLICT_EMAIL = 'A user with this e-mail address already exists.';
 
 export class UsersRepository {
-  /** `userId sessionId` → the caller as loaded under an auth epoch (see loadPrincipal). */
-  private readonly principals = new Map<string, { epoch: string; sessionExpiresAt: number; principal: Principal }>();
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
@@ -260,56 +239,7 @@ export class UsersRepository {
     return rows.map((row) => row.name);
   }
 
-  /**
-   * Who is calling: the user exists and is active, the session is live, and the permissions of
-   * the user's current roles. Answers come from a cache kept under the database's auth epoch
-   * (migration 0003), which moves on with every change to users' status, roles, role permissions
-   * or sessions, whichever instance made it. So each call reads one counter row, and loads the
-   * rest only after a change: logout elsewhere, disabling, deletion, a password reset or a role
-   * change still take effect on the very next call.
-   */
-  async loadPrincipal(userId: string, sessionId: string): Promise<Principal | null> {
-    // Read before loading: a change committed after this read moves the counter again, so what
-    // is loaded below can be stored under this value without ever outliving the change.
-    const epoch = await this.authEpoch();
-    const key = `${userId} ${sessionId}`;
-    const cached = this.principals.get(key);
-    if (cached && cached.epoch === epoch && cached.sessionExpiresAt > this.now()) return cached.principal;
-    this.principals.delete(key);
-
-    const row = await this.db
-      .selectFrom('users as u')
-      .innerJoin('sessions as s', 's.user_id', 'u.id')
-      .select([
-        'u.id',
-        'u.email',
-        's.expires_at',
-        sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name)`.as('roles'),
-        sql<string[]>`array(select distinct rp.permission from user_roles ur join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = u.id)`.as('permissions'),
-      ])
-      .where('u.id', '=', userId)
-      .where('s.id', '=', sessionId)
-      .where('u.status', '=', 'active')
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', new Date(this.now()))
-      .executeTakeFirst();
-    if (!row) return null;
-    // ADMIN holds every permission by definition, even one added to the catalogue a moment ago.
-    const permissions = new Set<string>(row.roles.includes(ADMIN_ROLE) ? ALL_PERMISSIONS : row.permissions);
-    const principal: Principal = { userId: row.id, email: row.email, sessionId, roles: row.roles, permissions };
-    if (this.principals.size >= PRINCIPAL_CACHE_SIZE) this.principals.delete(this.principals.keys().next().value!);
-    this.principals.set(key, { epoch, sessionExpiresAt: row.expires_at.getTime(), principal });
-    return principal;
-  }
-
-  private async authEpoch(): Promise<string> {
-    const row = await this.db.selectFrom('auth_epoch').select(sql<string>`value::text`.as('value')).where('id', '=', 1).executeTakeFirstOrThrow();
-    return row.value;
-  }
 }
-
-/** Signed-in callers whose permissions are kept in memory (the oldest entry makes room). */
-const PRINCIPAL_CACHE_SIZE = 10_000;
 
 /** Columns of the User answer, `u` being the users table. */
 const userColumns = [

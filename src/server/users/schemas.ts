@@ -1,39 +1,8 @@
 /** Schemas of the user routes: the contract's User shape and what each call accepts. */
-import Type from 'typebox';
-import { FIELD_RULES } from '../../shared/field-rules.js';
-import { USER_SORT_FIELDS } from '../../shared/types.js';
-import { EmailSchema, NewPasswordSchema } from '../auth/schemas.js';
-import { RoleNameSchema } from '../roles/schemas.js';
-import {
-  AUTHENTICATED_ERRORS,
-  errorResponses,
-  IdAnswerSchema,
-  IdParamsSchema,
-  ISO_DATE,
-  OrderSchema,
-  PageSchema,
-  PageSizeSchema,
-  SearchSchema,
-  UuidSchema,
-} from '../http/schemas.js';
+import { NewUserSchema, ProfilePatchSchema, UserListQuerySchema, UserListSchema, UserPatchSchema, UserSchema } from '../../shared/contract/users.js';
+import { AUTHENTICATED_ERRORS, errorResponses, IdAnswerSchema, IdParamsSchema } from '../http/schemas.js';
 
-const StatusSchema = Type.Enum(['active', 'disabled']);
-const RoleNamesSchema = Type.Array(RoleNameSchema, { maxItems: 50, description: 'Role names, e.g. ["STAFF"]' });
-const FullNameSchema = Type.String({ ...FIELD_RULES.fullName, description: 'Not blank' });
-
-export const UserSchema = Type.Object(
-  {
-    id: UuidSchema,
-    email: Type.String(),
-    fullName: Type.String(),
-    roles: Type.Array(Type.String()),
-    status: StatusSchema,
-    createdAt: Type.String(ISO_DATE),
-    lastLoginAt: Type.Union([Type.String(ISO_DATE), Type.Null()]),
-    invitedAt: Type.Union([Type.String(ISO_DATE), Type.Null()], { description: 'Invited to choose a password; shown as invited until the first sign-in' }),
-  },
-  { title: 'User' },
-);
+export { UserSchema };
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -55,14 +24,7 @@ export const updateProfileSchema = {
     'Changing the password ends your other sessions; this one stays signed in.',
   security: bearer,
   params: IdParamsSchema,
-  body: Type.Object(
-    {
-      fullName: Type.Optional(FullNameSchema),
-      currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
-      newPassword: Type.Optional(NewPasswordSchema),
-    },
-    { additionalProperties: false, minProperties: 1 },
-  ),
+  body: ProfilePatchSchema,
   response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
 
@@ -71,15 +33,8 @@ export const listUsersSchema = {
   summary: 'List users',
   description: 'Needs `users.read`. Filters by role name and by a case-insensitive search over e-mail and full name.',
   security: bearer,
-  querystring: Type.Object({
-    page: Type.Optional(PageSchema),
-    pageSize: Type.Optional(PageSizeSchema),
-    role: Type.Optional(RoleNameSchema),
-    q: Type.Optional(SearchSchema),
-    sort: Type.Optional(Type.Enum([...USER_SORT_FIELDS], { default: 'createdAt' })),
-    order: Type.Optional(OrderSchema),
-  }),
-  response: { 200: Type.Object({ data: Type.Array(UserSchema), total: Type.Integer() }), ...errorResponses(...AUTHENTICATED_ERRORS) },
+  querystring: UserListQuerySchema,
+  response: { 200: UserListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };
 
 export const createUserSchema = {
@@ -89,16 +44,7 @@ export const createUserSchema = {
     'Needs `users.create`. Either a `password`, or `invite: true`: the person is mailed a single-use link, valid 7 days, ' +
     'to choose their own. 409 CONFLICT when the e-mail address is taken (in any case).',
   security: bearer,
-  body: Type.Object(
-    {
-      email: EmailSchema,
-      fullName: FullNameSchema,
-      password: Type.Optional(NewPasswordSchema),
-      roles: RoleNamesSchema,
-      invite: Type.Optional(Type.Boolean({ description: 'Mail an invitation instead of setting a password' })),
-    },
-    { additionalProperties: false },
-  ),
+  body: NewUserSchema,
   response: { 201: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 409) },
 };
 
@@ -110,14 +56,7 @@ export const updateUserSchema = {
     'or lose ADMIN, and you cannot disable yourself (409).',
   security: bearer,
   params: IdParamsSchema,
-  body: Type.Object(
-    {
-      fullName: Type.Optional(FullNameSchema),
-      roles: Type.Optional(RoleNamesSchema),
-      status: Type.Optional(StatusSchema),
-    },
-    { additionalProperties: false },
-  ),
+  body: UserPatchSchema,
   response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
 };
 

@@ -1,0 +1,19 @@
+/** Roles and the permission catalogue as one Fastify plugin (the shape of tours/index.ts). */
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '../http/schemas.js';
+import { RolesRepository } from './repository.js';
+import { roleRoutes } from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    roles: RolesRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('roles', new RolesRepository(app.db, app.now, app.audit));
+    await app.register(roleRoutes, { prefix: API_PREFIX });
+  },
+  { name: 'roles', decorators: { fastify: ['db', 'now', 'audit'] } },
+);

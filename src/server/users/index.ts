@@ -1,0 +1,23 @@
+/**
+ * Users as one Fastify plugin, the shape every domain module has (see tours/index.ts): it
+ * decorates the instance with its repository (declared here for the type checker) and adds its
+ * routes under /api. Sign-in (auth/) reads accounts through app.users.
+ */
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '../http/schemas.js';
+import { UsersRepository } from './repository.js';
+import { userRoutes } from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UsersRepository;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('users', new UsersRepository(app.db, app.now, app.sessions, app.audit));
+    await app.register(userRoutes, { prefix: API_PREFIX });
+  },
+  { name: 'users', decorators: { fastify: ['db', 'now', 'sessions', 'audit'] } },
+);

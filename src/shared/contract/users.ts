@@ -1,0 +1,69 @@
+/**
+ * Users (CONTRACT.md): the User answer, creating one (with a password or an invitation), changing
+ * one, changing one's own profile, and the list query. The server validates with these schemas and
+ * documents them; both sides take their types from them.
+ */
+import Type, { type Static } from 'typebox';
+import { FIELD_RULES } from '../field-rules.js';
+import { USER_SORT_FIELDS } from '../types.js';
+import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, NullableIsoDateTimeSchema, SearchSchema, UuidSchema } from './common.js';
+import { RoleNameSchema } from './roles.js';
+
+export const EmailSchema = Type.String({ ...FIELD_RULES.email, description: 'E-mail address (any case)' });
+export const NewPasswordSchema = Type.String({
+  ...FIELD_RULES.password,
+  description: `${FIELD_RULES.password.minLength} to ${FIELD_RULES.password.maxLength} characters`,
+});
+export const UserStatusSchema = Type.Enum(['active', 'disabled']);
+const RoleNamesSchema = Type.Array(RoleNameSchema, { maxItems: 50, description: 'Role names, e.g. ["STAFF"]' });
+const FullNameSchema = Type.String({ ...FIELD_RULES.fullName, description: 'Not blank' });
+
+export const UserSchema = Type.Object(
+  {
+    id: UuidSchema,
+    email: Type.String(),
+    fullName: Type.String(),
+    roles: Type.Array(Type.String()),
+    status: UserStatusSchema,
+    createdAt: IsoDateTimeSchema,
+    lastLoginAt: NullableIsoDateTimeSchema,
+    invitedAt: Type.Union([IsoDateTimeSchema, Type.Null()], { description: 'Invited to choose a password; shown as invited until the first sign-in' }),
+  },
+  { title: 'User' },
+);
+
+export const NewUserSchema = Type.Object(
+  {
+    email: EmailSchema,
+    fullName: FullNameSchema,
+    password: Type.Optional(NewPasswordSchema),
+    roles: RoleNamesSchema,
+    invite: Type.Optional(Type.Boolean({ description: 'Mail an invitation instead of setting a password' })),
+  },
+  { additionalProperties: false },
+);
+
+export const UserPatchSchema = Type.Object(
+  { fullName: Type.Optional(FullNameSchema), roles: Type.Optional(RoleNamesSchema), status: Type.Optional(UserStatusSchema) },
+  { additionalProperties: false },
+);
+
+/** Changing one's own profile: the name, and the password with the current one. */
+export const ProfilePatchSchema = Type.Object(
+  {
+    fullName: Type.Optional(FullNameSchema),
+    currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+    newPassword: Type.Optional(NewPasswordSchema),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const UserListQuerySchema = ListQuerySchema(USER_SORT_FIELDS, 'createdAt', { role: Type.Optional(RoleNameSchema), q: Type.Optional(SearchSchema) });
+export const UserListSchema = ListAnswerSchema(UserSchema);
+
+export type User = Static<typeof UserSchema>;
+export type UserStatus = User['status'];
+export type NewUser = Static<typeof NewUserSchema>;
+export type UserPatch = Static<typeof UserPatchSchema>;
+export type ProfilePatch = Static<typeof ProfilePatchSchema>;
+export type UserListQuery = Static<typeof UserListQuerySchema>;
