@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**/*.mjs'],
+    files: ['bench/**/*.mjs', 'src/server/**/*.mjs'],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', performance: 'readonly', Buffer: 'readonly', FormData: 'readonly', Blob: 'readonly' },
     },

@@ -296,6 +296,7 @@ async function catalogueRows(engine, server, env, seedTours) {
   const growth = p50[10_000] / Math.max(p50[1_000], 0.5);
   row(engine, 'tours list p50 at 10,000 ÷ at 1,000', `${growth.toFixed(2)}×`, '≤ 1.5×', growth <= 1.5);
 
+  const beforeUploads = server.peakRssKb();
   const { token } = await signIn(server.baseUrl);
   const tour = await (await fetch(`${server.baseUrl}/api/tours?page=1&pageSize=1`, { headers: { authorization: `Bearer ${token}` } })).json();
   const tourId = tour.data[0].id;
@@ -308,6 +309,10 @@ async function catalogueRows(engine, server, env, seedTours) {
   const t0 = performance.now();
   await Promise.all([0, 1, 2, 3].map((i) => upload(server.baseUrl, token, tourId, photo, `together ${i}`)));
   row(engine, 'four 12-megapixel uploads at once (worked on one at a time)', `${ms(performance.now() - t0)} for all four`);
+  row(engine, 'peak resident memory of this server process before the uploads → after them', `${(beforeUploads / 1024).toFixed(0)} MB → ${(server.peakRssKb() / 1024).toFixed(0)} MB`);
+  const workers = Object.values(server.childPeakRssKb());
+  const workerPeak = Math.max(0, ...workers);
+  row(engine, 'peak resident memory of the picture process (a child of the server that decodes the uploads; it ends after a minute idle)', workers.length ? `${(workerPeak / 1024).toFixed(0)} MB` : 'not running', '< 150 MB', workers.length > 0 && workerPeak < 150 * 1024);
   return server;
 }
 

@@ -2,7 +2,7 @@
 // measure it from outside (npm run timing, npm run bench): free port, its own environment,
 // ready once it has printed its address and answered /api/health.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_NODE_FLAGS, serverEnvironment } from './server-env.mjs';
 
@@ -52,6 +52,20 @@ export async function startBuiltServer(root, env, timeoutMs = 60_000) {
       } catch {
         return 0;
       }
+    },
+    /** The peak resident memory (VmHWM, kB) of each live child process of the server (the picture worker), by pid. */
+    childPeakRssKb() {
+      const peaks = {};
+      try {
+        for (const task of readdirSync(`/proc/${child.pid}/task`)) {
+          for (const pid of readFileSync(`/proc/${child.pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) {
+            peaks[pid] = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+          }
+        }
+      } catch {
+        // not Linux, or the process ended meanwhile
+      }
+      return peaks;
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -7,11 +7,11 @@
 // threshold; after that they come from per-thread arenas that keep the memory. A fixed threshold
 // keeps the old behaviour: measured on the embedded database, peak resident memory through a
 // list load, a sign-in load and a sign-in storm 377 MB → 287 MB. Other C libraries ignore it.
-// MALLOC_ARENA_MAX=1: one malloc arena for every thread. The picture work (sharp/libvips on libuv
-// threads) otherwise gets arenas of its own that each grow to a picture's working set; measured
-// with five 12-megapixel uploads and then four at once on the embedded database, the server's peak
-// resident memory 296 MB (default) → 272 MB (2 arenas) → 251 MB (1 arena) from 205-210 MB before
-// the uploads, with the same median upload time (441-464 ms).
+// MALLOC_ARENA_MAX=1: one malloc arena for every thread. Picture work (sharp/libvips threads) otherwise
+// gets arenas of its own that each grow to a picture's working set: measured with five 12-megapixel
+// uploads and then four at once, the peak resident memory they added was 86 MB (default), 62 MB
+// (2 arenas), 46 MB (1 arena), at the same median upload time (441-464 ms). The picture process
+// (src/server/tours/picture-worker.mjs) inherits this environment.
 // A value already in the environment wins.
 export function serverEnvironment(env) {
   return { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '1', ...env };

@@ -11,6 +11,7 @@ import type { Media, Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
 import { aTour, aUser } from '../helpers/builders.js';
 import { aJpeg, aPng, aPngClaiming, multipartBody, type FilePart } from '../helpers/pictures.js';
+import { until } from '../helpers/poll.js';
 import { as, createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -176,6 +177,30 @@ describe('uploading a picture', () => {
     const body = await multipartBody({ code: 'MULTI-1' }, { bytes: photo });
     expectError(await admin({ method: 'POST', url: '/api/tours', ...body }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     expectError(await upload('00000000-0000-4000-8000-000000000000', { alt: 'Nowhere' }, { bytes: photo }), 404, 'NOT_FOUND');
+  });
+});
+
+describe('the picture process', () => {
+  test('pictures are made in a process of their own: killing it mid-picture refuses that picture, the server carries on, and the next upload works', async () => {
+    const tour = await createTour();
+    await addPicture(tour.id, 'Starts the worker', await aPng(32, 32));
+    const pid = t.app.pictures.workerPid;
+    expect(pid).not.toBeNull();
+    expect(pid).not.toBe(process.pid);
+
+    const big = await aJpeg(4000, 3000);
+    const pending = upload(tour.id, { alt: 'Cut short' }, { bytes: big });
+    // Kill it while it works on the big picture (the request is in the worker once the upload is read).
+    await until(() => t.app.pictures.busy || undefined, { what: 'the picture in the worker' });
+    process.kill(pid!, 'SIGKILL');
+    const refused = await pending;
+    expectError(refused, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    const after = await addPicture(tour.id, 'After the crash', await aPng(40, 30));
+    expect(t.app.pictures.workerPid).not.toBe(pid);
+    expect((await gallery(tour.id)).map((media) => media.alt)).toEqual(['Starts the worker', 'After the crash']);
+    void after;
   });
 });
 

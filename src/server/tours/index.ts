@@ -32,8 +32,10 @@ export default fp<ToursModuleOptions>(
     app.addHook('onClose', async () => store.close());
     app.decorate('tours', new ToursRepository(app.db, app.now, app.audit));
     app.decorate('gallery', new Gallery(app.db, app.now, app.audit, store, app.log));
-    // One picture worked on at a time: that is what keeps the server's memory inside its budget.
-    app.decorate('pictures', new PictureMaker(1));
+    // One picture worked on at a time, in a process of its own (pictures.ts).
+    const pictures = new PictureMaker(1);
+    app.decorate('pictures', pictures);
+    app.addHook('onClose', async () => pictures.close());
     await app.register(tourRoutes, { prefix: API_PREFIX });
     await app.register(mediaRoutes, { prefix: API_PREFIX });
     await app.register(mediaFileRoutes);

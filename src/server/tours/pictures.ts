@@ -5,31 +5,16 @@
  *   before anything is decoded (sharp's limitInputPixels stays on as a second guard);
  * - each copy is decoded from the file afresh (JPEG shrink-on-load keeps small copies cheap),
  *   turned upright, never enlarged, and written as WebP with no metadata (no camera, no GPS).
- * libvips works off the event loop; `slots` bounds how many pictures are worked on at once, which
- * is what bounds the server's memory (LIBRARIES.md: a 12 MP JPEG costs about 60 MB while it is
- * worked on).
+ * The work happens in a process of its own (picture-worker.mjs), one picture at a time: a file
+ * that crashes or bloats the decoders costs that process, never the server, and the decoders'
+ * working memory is not the server's. The process starts with the first picture and ends after
+ * a minute without one, so a server nobody uploads to carries none of it.
  */
-import { open } from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { MEDIA_RULES, MEDIA_SIZES, type MediaSize } from '../../shared/contract/tour-rules.js';
 import { AppError, httpErrors } from '../http/errors.js';
-
-// No cache of decoded pictures between requests: they would only hold memory. One libvips thread
-// per picture: each thread holds buffers of its own, and two cores gain little from more.
-sharp.cache(false);
-sharp.concurrency(1);
-
-type SniffedType = 'jpeg' | 'png' | 'webp' | 'avif';
-
-/** The picture type of a file, from its first 32 bytes; null for anything else. */
-export function sniffPictureType(head: Buffer): SniffedType | null {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  // ISO-BMFF: a box size, then "ftyp" and a major brand; AVIF is avif (still) or avis (sequence).
-  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp' && ['avif', 'avis'].includes(head.toString('latin1', 8, 12))) return 'avif';
-  return null;
-}
+import type { CopiesAnswer } from './picture-worker.mjs';
 
 export const unsupportedPicture = (message = 'Send a JPEG, PNG, WebP or AVIF picture.') => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 
@@ -60,62 +45,109 @@ class Slots {
   }
 }
 
-/**
- * Effort 0, the encoder's fastest: measured on a 12-megapixel JPEG to the three copies, 850 → 467 ms
- * and 79 → 64 MB of working memory against effort 3, for files a little larger.
- */
-const WEBP = { quality: 80, effort: 0 } as const;
+const WORKER = fileURLToPath(new URL('./picture-worker.mjs', import.meta.url));
+const IDLE_MS = 60_000;
+/** A picture the worker has not finished in this time is given up (and the worker replaced). */
+const JOB_TIMEOUT_MS = 60_000;
+const RULES = { maxPixels: MEDIA_RULES.maxPixels, sizes: MEDIA_SIZES };
+
+type WorkerAnswer = CopiesAnswer & { id: number; maxRssKb: number };
 
 export class PictureMaker {
   private readonly slots: Slots;
+  private worker: ChildProcess | null = null;
+  private idle: NodeJS.Timeout | null = null;
+  private nextId = 0;
+  private readonly waiting = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
+  /** The worker's peak resident memory so far, in kB (what the last answer said). */
+  workerPeakRssKb = 0;
+
   constructor(slots = 1) {
     this.slots = new Slots(slots);
   }
 
-  /** The sized copies of the picture in `path`; 415 or 400 when it is not a picture we take. */
-  async make(path: string): Promise<Picture> {
-    const head = Buffer.alloc(32);
-    const file = await open(path, 'r');
-    try {
-      await file.read(head, 0, 32, 0);
-    } finally {
-      await file.close();
-    }
-    const type = sniffPictureType(head);
-    if (!type) throw unsupportedPicture();
-
+  /** The sized copies of the picture in `path`; 415, 400 or 503 when it cannot be made. */
+  make(path: string): Promise<Picture> {
     return this.slots.run(async () => {
-      let meta: Metadata;
-      try {
-        meta = await sharp(path, { limitInputPixels: false }).metadata();
-      } catch {
-        throw unsupportedPicture('The file could not be read as a picture.');
+      const answer = await this.ask(path);
+      if (answer.ok) {
+        const copies = Object.fromEntries(Object.entries(answer.copies).map(([size, bytes]) => [size, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]));
+        return { width: answer.width, height: answer.height, copies: copies as Record<MediaSize, Buffer> };
       }
-      const format = meta.format === 'heif' ? 'avif' : meta.format;
-      if (format !== type || !meta.width || !meta.height) throw unsupportedPicture('The file could not be read as a picture.');
-      if (meta.width * meta.height > MEDIA_RULES.maxPixels) {
+      if (answer.kind === 'too-large') {
         throw httpErrors.validation(
-          { file: `must be at most ${MEDIA_RULES.maxPixels / 1_000_000} megapixels (this one is ${meta.width} × ${meta.height})` },
+          { file: `must be at most ${MEDIA_RULES.maxPixels / 1_000_000} megapixels (this one is ${answer.width} × ${answer.height})` },
           'The picture is too large.',
         );
       }
-      const upright = (meta.orientation ?? 1) >= 5;
-      const width = upright ? meta.height : meta.width;
-      const height = upright ? meta.width : meta.height;
-      const copies = {} as Record<MediaSize, Buffer>;
-      try {
-        for (const [size, copyWidth] of Object.entries(MEDIA_SIZES) as [MediaSize, number][]) {
-          copies[size] = await sharp(path, { limitInputPixels: MEDIA_RULES.maxPixels, failOn: 'error', sequentialRead: true })
-            .rotate()
-            // Width-led; a very tall picture is bounded too (WebP stops at 16383 px).
-            .resize({ width: copyWidth, height: copyWidth * 4, fit: 'inside', withoutEnlargement: true })
-            .webp(WEBP)
-            .toBuffer();
-        }
-      } catch {
-        throw unsupportedPicture('The file could not be read as a picture (it may be damaged).');
-      }
-      return { width, height, copies };
+      throw unsupportedPicture(answer.kind === 'damaged' ? 'The file could not be read as a picture (it may be damaged).' : undefined);
     });
+  }
+
+  /** Ends the worker (the app closes). */
+  close(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.worker?.kill();
+    this.worker = null;
+  }
+
+  /** Whether a picture is being worked on now. */
+  get busy(): boolean {
+    return this.waiting.size > 0;
+  }
+
+  /** The worker's process id while it runs (the benchmark reads its memory). */
+  get workerPid(): number | null {
+    return this.worker?.pid ?? null;
+  }
+
+  private ask(path: string): Promise<WorkerAnswer> {
+    if (this.idle) clearTimeout(this.idle);
+    const worker = this.worker ?? this.start();
+    const id = (this.nextId += 1);
+    return new Promise<WorkerAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        worker.kill('SIGKILL'); // stuck on this file: a fresh worker takes the next one
+        reject(httpErrors.unavailable());
+      }, JOB_TIMEOUT_MS);
+      this.waiting.set(id, {
+        resolve: (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      worker.send({ id, path, rules: RULES });
+    }).finally(() => {
+      if (this.waiting.size === 0 && this.worker) {
+        this.idle = setTimeout(() => this.close(), IDLE_MS);
+        this.idle.unref();
+      }
+    });
+  }
+
+  private start(): ChildProcess {
+    const worker = fork(WORKER, ['--picture-worker'], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+    worker.on('message', (message: WorkerAnswer) => {
+      this.workerPeakRssKb = Math.max(this.workerPeakRssKb, message.maxRssKb ?? 0);
+      const waiting = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      waiting?.resolve(message);
+    });
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = null;
+      // A crash on a hostile file: the picture is refused, the server carries on.
+      for (const [id, waiting] of this.waiting) {
+        this.waiting.delete(id);
+        waiting.reject(unsupportedPicture('The file could not be read as a picture (it may be damaged).'));
+      }
+    });
+    worker.on('error', () => undefined); // 'exit' follows and answers whoever waits
+    this.worker = worker;
+    return worker;
   }
 }
