@@ -37,11 +37,12 @@ import rolesModule from './roles/index.js';
 import { clientApp, defaultClientDir } from './static/client-app.js';
 import { systemRoutes } from './system/routes.js';
 import toursModule from './tours/index.js';
+import departuresModule from './departures/index.js';
 import usersModule from './users/index.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** The domain modules: each decorates its repository and adds its routes under /api (auth, audit and system routes are registered below). */
-const DOMAIN_MODULES = [usersModule, rolesModule, toursModule];
+const DOMAIN_MODULES = [usersModule, rolesModule, toursModule, departuresModule];
 export const DEFAULT_REFRESH_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -117,7 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { name: 'users', description: 'Users (administration)' },
         { name: 'roles', description: 'Roles and permissions (administration)' },
         { name: 'audit', description: 'The audit log (read-only)' },
-        { name: 'tours', description: 'The tour catalogue: tours, their components and itineraries' },
+        { name: 'tours', description: 'The tour catalogue: tours, their components, itineraries and pictures' },
+        { name: 'departures', description: 'Departures: the dates a tour can be booked on' },
         { name: 'system', description: 'Health, runtime settings, this document' },
       ],
     },

@@ -43,10 +43,15 @@ export const AUDIT_ACTIONS = [
   'tour.media_added',
   'tour.media_updated',
   'tour.media_removed',
+  'departure.created',
+  'departure.bulk_created',
+  'departure.updated',
+  'departure.cancelled',
+  'departure.deleted',
 ] as const;
 
 /** What an audit entry is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'role', 'session', 'tour'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'role', 'session', 'tour', 'departure'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -35,7 +35,7 @@ describe('migrations', () => {
   test('running them again is a no-op', async () => {
     await migrateToLatest(db);
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(rows.map((row) => row.name)).toEqual(['0001-initial', '0002-row-counts', '0003-auth-epoch', '0004-list-indexes', '0005-search-indexes', '0006-invitations', '0007-catalogue', '0008-gallery']);
+    expect(rows.map((row) => row.name)).toEqual(['0001-initial', '0002-row-counts', '0003-auth-epoch', '0004-list-indexes', '0005-search-indexes', '0006-invitations', '0007-catalogue', '0008-gallery', '0009-departures']);
   });
 
   test('the user search can be answered from trigram indexes on the e-mail and the name, not only by reading every user', async () => {
@@ -73,6 +73,16 @@ describe('migrations', () => {
       const plan = await planOf(query);
       expect(plan, query).toContain(index);
       // A full sort of the matches would grow with the table; an incremental sort over a unique presorted key does not.
+      expect(plan, query).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+    }
+    for (const [query, index] of [
+      ['select id from departures d order by starts_at, id limit 25', 'departures_starts_at_idx'],
+      ['select id from departures d order by created_at desc, id desc limit 25', 'departures_created_at_idx'],
+      ["select id from departures d where tour_id = '00000000-0000-4000-8000-000000000000' order by starts_at, id limit 25", 'departures_tour_starts_at_idx'],
+      ["select id from departures d where status = 'open' order by starts_at, id limit 25", 'departures_status_starts_at_idx'],
+    ] as const) {
+      const plan = await planOf(query);
+      expect(plan, query).toContain(index);
       expect(plan, query).not.toMatch(/(^|->)\s*Sort\s+\(/m);
     }
     expect(await planOf("select m.id from tour_media m where m.tour_id = '00000000-0000-4000-8000-000000000000' order by m.position")).toContain('tour_media_tour_idx');

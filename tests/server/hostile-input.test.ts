@@ -22,7 +22,7 @@ import { createTestApp, login, type TestApp } from '../helpers/test-app.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** Every table whose rows a refused request must leave alone (audit_log records refusals by design). */
-const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media'];
+const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media', 'departures'];
 
 interface JsonSchema {
   type?: string | string[];
@@ -325,7 +325,8 @@ describe('every route holds against generated and hostile requests', () => {
         const tour = (await t.app.inject({ method: 'POST', url: '/api/tours', headers: { authorization: `Bearer ${adminToken}` }, payload: aTour() })).json<{ id: string }>();
         const upload = await multipartBody({ alt: 'A fixture' }, { bytes: uploadFiles[0] });
         const media = (await t.app.inject({ method: 'POST', url: `/api/tours/${tour.id}/media`, ...upload, headers: { ...upload.headers, authorization: `Bearer ${adminToken}` } })).json<{ id: string }>();
-        const ids = [...roles.flatMap((r) => [r.id, r.name]), ...users.map((u) => u.id), tour.id, media.id, 'users.read', 'roles.update'];
+        const departure = (await t.app.inject({ method: 'POST', url: '/api/departures', headers: { authorization: `Bearer ${adminToken}` }, payload: { tourId: tour.id, startDate: '2027-06-05', startTime: '09:00', capacity: 12 } })).json<{ id: string }>();
+        const ids = [...roles.flatMap((r) => [r.id, r.name]), ...users.map((u) => u.id), tour.id, media.id, departure.id, 'users.read', 'roles.update'];
         const stats: RouteStats = { cases: 0, statuses: new Map(), codes: new Set() };
         summary.set(`${op.method} ${op.path}`, stats);
 

@@ -260,6 +260,13 @@ describe('OpenAPI document at /api/docs', () => {
     'post /api/tours/{id}/media',
     'patch /api/tours/{id}/media/{mediaId}',
     'delete /api/tours/{id}/media/{mediaId}',
+    'get /api/departures',
+    'post /api/departures',
+    'post /api/departures/bulk',
+    'get /api/departures/{id}',
+    'patch /api/departures/{id}',
+    'delete /api/departures/{id}',
+    'post /api/departures/{id}/cancel',
   ];
 
   test('lists every route of the contract, each with a tag, a summary and its answers', async () => {
@@ -289,7 +296,7 @@ describe('OpenAPI document at /api/docs', () => {
 
   test('the contract’s shapes are named once, as components, and referred to where they are used', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['User', 'Role', 'Tour', 'TourComponent', 'ItineraryDay', 'Media', 'MediaUrls']));
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['User', 'Role', 'Tour', 'TourComponent', 'ItineraryDay', 'Media', 'MediaUrls', 'Departure']));
     expect(doc.components.schemas.User.properties).toHaveProperty('invitedAt');
     expect(doc.paths['/api/admin/auth/user'].get.responses['200'].content['application/json'].schema.properties.data.items).toEqual({ $ref: '#/components/schemas/User' });
     expect(doc.paths['/api/tours/{id}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Tour' });

@@ -8,6 +8,7 @@ import * as searchIndexes from './migrations/0005-search-indexes.js';
 import * as invitations from './migrations/0006-invitations.js';
 import * as catalogue from './migrations/0007-catalogue.js';
 import * as gallery from './migrations/0008-gallery.js';
+import * as departures from './migrations/0009-departures.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006-invitations': invitations,
   '0007-catalogue': catalogue,
   '0008-gallery': gallery,
+  '0009-departures': departures,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -99,6 +99,7 @@ export interface Database {
   tour_components: TourComponentsTable;
   tour_days: TourDaysTable;
   tour_media: TourMediaTable;
+  departures: DeparturesTable;
 }
 
 /** Money columns are bigint: written as numbers, read back as text or number depending on the driver (see toMoney). */
@@ -167,7 +168,29 @@ export interface TourMediaTable {
   created_at: Timestamp;
 }
 
-/** Kept by the count_rows triggers (migration 0007): `users`, `role:<role id>`, `audit_log`, `tours`, `tours:status:<status>`. */
+export interface DeparturesTable {
+  id: string;
+  tour_id: string;
+  /** A date column: written as 'YYYY-MM-DD', read back as text (see the repository's select). */
+  start_date: ColumnType<string, string, string>;
+  start_time: string;
+  starts_at: Timestamp;
+  capacity: number;
+  seats_held: ColumnType<number, number | undefined, number>;
+  seats_confirmed: ColumnType<number, number | undefined, number>;
+  waitlisted: ColumnType<number, number | undefined, number>;
+  status: 'open' | 'closed' | 'cancelled';
+  price_adult_minor: Money;
+  price_child_minor: Money;
+  price_infant_minor: Money;
+  single_supplement_minor: Money;
+  cancel_reason: string | null;
+  cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Kept by the count_rows triggers (migration 0007): `users`, `role:<role id>`, `audit_log`, `tours`, `tours:status:<status>`, `departures`, `departures:status:<status>`, `departures:tour:<tour id>`. */
 export interface RowCountsTable {
   name: string;
   count: ColumnType<string | number, never, never>;

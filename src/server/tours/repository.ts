@@ -28,8 +28,8 @@ import { sanitizeRichText } from '../security/rich-text.js';
 import { mediaUrls } from './gallery.js';
 
 type TourRow = Selectable<ToursTable>;
-/** A tour's row with its cover's token (see withCover). */
-type TourAnswerRow = TourRow & { cover_token: string | null };
+/** A tour's row with its cover's token and its departures (see tourColumns). */
+type TourAnswerRow = TourRow & { cover_token: string | null; departure_count: string | number | null; next_departure_at: Date | null };
 type ComponentRow = Selectable<TourComponentsTable>;
 
 const SORT_COLUMNS: Record<TourSortField, Expression<unknown>> = {
@@ -62,7 +62,7 @@ export class ToursRepository {
       return eb.and(conditions);
     });
     return listPage(filtered, {
-      select: withCover,
+      select: (rows) => tourColumns(rows, new Date(this.now())),
       orderBy: [SORT_COLUMNS[query.sort ?? 'createdAt'], sql.ref('t.id')],
       query,
       keptTotal: search !== '' ? null : () => keptCount(this.db, query.status === undefined ? 'tours' : `tours:status:${query.status}`),
@@ -71,7 +71,7 @@ export class ToursRepository {
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Tour | null> {
-    const row = await withCover(db.selectFrom('tours as t')).where('t.id', '=', id).executeTakeFirst();
+    const row = await tourColumns(db.selectFrom('tours as t'), new Date(this.now())).where('t.id', '=', id).executeTakeFirst();
     return row ? toTour(row) : null;
   }
 
@@ -122,6 +122,10 @@ export class ToursRepository {
         const minPax = patch.minPax ?? current.min_pax;
         const maxPax = patch.maxPax === undefined ? current.max_pax : patch.maxPax;
         if (maxPax !== null && maxPax < minPax) throw httpErrors.validation({ maxPax: 'must be at least the minimum' });
+        // Departures were entered as local times in this zone: moving the zone would move them all.
+        if (patch.timeZone !== undefined && patch.timeZone !== current.time_zone && (await hasDepartures(trx, id))) {
+          throw httpErrors.conflict('This tour has departures, entered in its time zone: the zone cannot change.');
+        }
         if (patch.durationDays !== undefined && patch.durationDays < current.duration_days) {
           const lastDayUsed = await lastDayInUse(trx, id);
           if (lastDayUsed > patch.durationDays) {
@@ -163,10 +167,11 @@ export class ToursRepository {
     }
   }
 
-  /** A tour goes with its components, days and pictures. (A tour with departures will be kept: archive it.) */
+  /** A tour goes with its components, days and pictures; one with departures is kept (history): archive it instead. */
   async delete(id: string, origin: RequestOrigin): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const current = await lockTour(trx, id);
+      if (await hasDepartures(trx, id)) throw httpErrors.conflict('This tour has departures: archive it instead.');
       await trx.deleteFrom('tours').where('id', '=', id).execute();
       await this.record(trx, origin, 'tour.deleted', id, { code: current.code, title: current.title });
     });
@@ -351,9 +356,18 @@ export class ToursRepository {
   }
 }
 
-/** A tour's columns and its cover picture's token. */
-function withCover<DB extends Database & { t: ToursTable }, QB extends SelectQueryBuilder<DB, 't', object>>(rows: QB) {
-  return rows.selectAll('t').select(sql<string | null>`(select m.token from tour_media m where m.id = t.cover_media_id)`.as('cover_token'));
+/**
+ * A tour's columns, its cover picture's token, how many departures it has (a kept count) and the
+ * next one that is not cancelled (from the departures' (tour, start) index).
+ */
+function tourColumns<DB extends Database & { t: ToursTable }, QB extends SelectQueryBuilder<DB, 't', object>>(rows: QB, now: Date) {
+  return rows
+    .selectAll('t')
+    .select([
+      sql<string | null>`(select m.token from tour_media m where m.id = t.cover_media_id)`.as('cover_token'),
+      sql<string | number | null>`(select c.count from row_counts c where c.name = 'departures:tour:' || t.id::text)`.as('departure_count'),
+      sql<Date | null>`(select min(d.starts_at) from departures d where d.tour_id = t.id and d.starts_at > ${now} and d.status <> 'cancelled')`.as('next_departure_at'),
+    ]);
 }
 
 /** The tour's row, locked until the transaction ends; 404 when there is none. */
@@ -361,6 +375,10 @@ async function lockTour(trx: Kysely<Database>, id: string): Promise<TourRow> {
   const row = await trx.selectFrom('tours').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw httpErrors.notFound(NO_TOUR);
   return row;
+}
+
+async function hasDepartures(trx: Kysely<Database>, tourId: string): Promise<boolean> {
+  return (await trx.selectFrom('departures').select('id').where('tour_id', '=', tourId).limit(1).executeTakeFirst()) !== undefined;
 }
 
 async function lastDayInUse(trx: Kysely<Database>, tourId: string): Promise<number> {
@@ -428,9 +446,8 @@ function toTour(row: TourAnswerRow): Tour {
     singleSupplementMinor: toMoney(row.single_supplement_minor),
     coverMediaId: row.cover_media_id,
     coverUrls: row.cover_token === null ? null : mediaUrls(row.cover_token),
-    // Departures come with the departures module; until then a tour has none.
-    departureCount: 0,
-    nextDepartureAt: null,
+    departureCount: Number(row.departure_count ?? 0),
+    nextDepartureAt: row.next_departure_at === null ? null : new Date(row.next_departure_at).toISOString(),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -51,6 +51,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'tour.media_added': 'Picture added',
   'tour.media_updated': 'Picture changed',
   'tour.media_removed': 'Picture removed',
+  'departure.created': 'Departure scheduled',
+  'departure.bulk_created': 'Departures scheduled in bulk',
+  'departure.updated': 'Departure changed',
+  'departure.cancelled': 'Departure cancelled',
+  'departure.deleted': 'Departure deleted',
 };
 
 const actionChoices = AUDIT_ACTIONS.map((action) => ({ id: action, name: AUDIT_ACTION_LABELS[action] }));

@@ -1,0 +1,326 @@
+/**
+ * Departures (DOMAIN.md, "Departures"): a tour's bookable dates. The local date and time are the
+ * truth the operator entered; `starts_at` is derived from them in the tour's zone whenever either
+ * changes (a time the clocks skip is refused, one they repeat takes the earlier instant). Seats
+ * taken live on the row and a check constraint keeps them within capacity. Every change is
+ * audited in its own transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { BulkDepartures, Departure, DepartureListQuery, DeparturePatch, NewDeparture } from '../../shared/contract/departures.js';
+import { DEPARTURE_RULES } from '../../shared/contract/departure-rules.js';
+import type { Prices } from '../../shared/contract/tours.js';
+import { datesOnWeekdays, daysBetween, instantOf, isCalendarDate } from '../../shared/local-time.js';
+import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
+import { isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
+import type { Database } from '../db/schema.js';
+import { httpErrors } from '../http/errors.js';
+
+const NO_DEPARTURE = 'No departure with this id.';
+const DUPLICATE = 'The tour has a departure on this date at this time already.';
+const SORT_COLUMNS = { startsAt: sql.ref('d.starts_at'), createdAt: sql.ref('d.created_at') } as const;
+
+type DepartureRow = Awaited<ReturnType<ReturnType<typeof departureColumns>['executeTakeFirstOrThrow']>>;
+
+/** A departure's columns with what it takes from its tour. */
+function departureColumns(rows: SelectQueryBuilder<Database & { d: Database['departures'] }, 'd', object>) {
+  return rows
+    .innerJoin('tours as t', 't.id', 'd.tour_id')
+    .select([
+      'd.id',
+      'd.tour_id',
+      't.code as tour_code',
+      't.title as tour_title',
+      sql<string>`d.start_date::text`.as('start_date'),
+      'd.start_time',
+      't.time_zone',
+      'd.starts_at',
+      sql<string>`(d.start_date + (t.duration_days - 1))::text`.as('end_date'),
+      'd.capacity',
+      'd.seats_held',
+      'd.seats_confirmed',
+      'd.waitlisted',
+      't.min_pax',
+      'd.status',
+      'd.price_adult_minor',
+      'd.price_child_minor',
+      'd.price_infant_minor',
+      'd.single_supplement_minor',
+      't.booking_cutoff_hours',
+      'd.cancel_reason',
+      'd.created_at',
+    ]);
+}
+
+export class DeparturesRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async list(query: DepartureListQuery): Promise<{ data: Departure[]; total: number }> {
+    const problems: Record<string, string> = {};
+    if (query.from !== undefined && !isCalendarDate(query.from)) problems.from = 'must be a date such as 2027-06-01';
+    if (query.to !== undefined && !isCalendarDate(query.to)) problems.to = 'must be a date such as 2027-06-30';
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    const filtered = this.db.selectFrom('departures as d').where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (query.tourId !== undefined) conditions.push(eb('d.tour_id', '=', query.tourId));
+      if (query.status !== undefined) conditions.push(eb('d.status', '=', query.status));
+      if (query.from !== undefined) conditions.push(eb('d.start_date', '>=', query.from));
+      if (query.to !== undefined) conditions.push(eb('d.start_date', '<=', query.to));
+      if (query.hasSeats === true) conditions.push(sql<SqlBool>`d.seats_held + d.seats_confirmed < d.capacity`);
+      if (query.hasSeats === false) conditions.push(sql<SqlBool>`d.seats_held + d.seats_confirmed >= d.capacity`);
+      return eb.and(conditions);
+    });
+    // A kept count answers the total when the filters are none, a status alone or a tour alone.
+    const filters = [query.tourId, query.status, query.from, query.to, query.hasSeats].filter((value) => value !== undefined).length;
+    const kept =
+      filters === 0 ? 'departures' : filters === 1 && query.status !== undefined ? `departures:status:${query.status}` : filters === 1 && query.tourId !== undefined ? `departures:tour:${query.tourId}` : null;
+    return listPage(filtered, {
+      select: departureColumns,
+      orderBy: [SORT_COLUMNS[query.sort ?? 'startsAt'], sql.ref('d.id')],
+      query,
+      keptTotal: kept === null ? null : () => keptCount(this.db, kept),
+      toAnswer: toDeparture,
+    });
+  }
+
+  async get(id: string, db: Kysely<Database> = this.db): Promise<Departure | null> {
+    const row = await departureColumns(db.selectFrom('departures as d')).where('d.id', '=', id).executeTakeFirst();
+    return row ? toDeparture(row) : null;
+  }
+
+  async create(input: NewDeparture, origin: RequestOrigin): Promise<Departure> {
+    if (!isCalendarDate(input.startDate)) throw httpErrors.validation({ startDate: 'must be a real date such as 2027-06-01' });
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const tour = await tourFor(trx, input.tourId);
+        const startsAt = instantOrRefuse(input.startDate, input.startTime, tour.time_zone);
+        const at = new Date(this.now());
+        const id = randomUUID();
+        const prices = input.prices ?? { ADULT: toMoney(tour.price_adult_minor), CHILD: toMoney(tour.price_child_minor), INFANT: toMoney(tour.price_infant_minor) };
+        await trx
+          .insertInto('departures')
+          .values({
+            id,
+            tour_id: tour.id,
+            start_date: input.startDate,
+            start_time: input.startTime,
+            starts_at: new Date(startsAt),
+            capacity: input.capacity,
+            status: input.status ?? 'open',
+            ...priceColumns(prices),
+            single_supplement_minor: input.singleSupplementMinor === undefined ? toMoney(tour.single_supplement_minor) : input.singleSupplementMinor,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await this.record(trx, origin, 'departure.created', 'departure', id, { tourCode: tour.code, startDate: input.startDate, startTime: input.startTime, capacity: input.capacity });
+        return (await this.get(id, trx))!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw httpErrors.conflict(DUPLICATE);
+      throw error;
+    }
+  }
+
+  /**
+   * One departure on each date from `from` to `to` falling on `weekdays`, at `startTime`. A date
+   * that has one at that time already, or on which that time does not exist, is skipped.
+   */
+  async bulk(input: BulkDepartures, origin: RequestOrigin): Promise<{ data: Departure[]; skipped: string[] }> {
+    const problems: Record<string, string> = {};
+    if (!isCalendarDate(input.from)) problems.from = 'must be a real date such as 2027-04-03';
+    if (!isCalendarDate(input.to)) problems.to = 'must be a real date such as 2027-10-30';
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    const span = daysBetween(input.from, input.to);
+    if (span < 1) throw httpErrors.validation({ to: 'must not be before the first date' });
+    if (span > DEPARTURE_RULES.bulkMax) throw httpErrors.validation({ to: `must be at most ${DEPARTURE_RULES.bulkMax} days after the first date` });
+    return this.db.transaction().execute(async (trx) => {
+      const tour = await tourFor(trx, input.tourId);
+      const at = new Date(this.now());
+      const created: string[] = [];
+      const skipped: string[] = [];
+      for (const date of datesOnWeekdays(input.from, input.to, input.weekdays)) {
+        const startsAt = instantOf(date, input.startTime, tour.time_zone);
+        if (startsAt === null) {
+          skipped.push(date);
+          continue;
+        }
+        const id = randomUUID();
+        const inserted = await trx
+          .insertInto('departures')
+          .values({
+            id,
+            tour_id: tour.id,
+            start_date: date,
+            start_time: input.startTime,
+            starts_at: new Date(startsAt),
+            capacity: input.capacity,
+            status: 'open',
+            price_adult_minor: toMoney(tour.price_adult_minor),
+            price_child_minor: toMoney(tour.price_child_minor),
+            price_infant_minor: toMoney(tour.price_infant_minor),
+            single_supplement_minor: toMoney(tour.single_supplement_minor),
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((oc) => oc.columns(['tour_id', 'start_date', 'start_time']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted) created.push(id);
+        else skipped.push(date);
+      }
+      await this.record(trx, origin, 'departure.bulk_created', 'tour', tour.id, {
+        tourCode: tour.code,
+        from: input.from,
+        to: input.to,
+        weekdays: input.weekdays,
+        startTime: input.startTime,
+        created: created.length,
+        skipped,
+      });
+      const rows = created.length === 0 ? [] : await departureColumns(trx.selectFrom('departures as d')).where('d.id', 'in', created).orderBy('d.starts_at').execute();
+      return { data: rows.map(toDeparture), skipped };
+    });
+  }
+
+  async update(id: string, patch: DeparturePatch, origin: RequestOrigin): Promise<Departure> {
+    if (patch.startDate !== undefined && !isCalendarDate(patch.startDate)) throw httpErrors.validation({ startDate: 'must be a real date such as 2027-06-01' });
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const current = await lockDeparture(trx, id);
+        if (current.status === 'cancelled') throw httpErrors.conflict('This departure is cancelled: it cannot change.');
+        const taken = current.seats_held + current.seats_confirmed;
+        if (patch.capacity !== undefined && patch.capacity < taken) {
+          throw httpErrors.conflict(`${taken} seats are taken on this departure: the capacity cannot go below that.`);
+        }
+        let startsAt: Date | undefined;
+        if (patch.startDate !== undefined || patch.startTime !== undefined) {
+          const tour = await tourFor(trx, current.tour_id);
+          startsAt = new Date(instantOrRefuse(patch.startDate ?? current.start_date, patch.startTime ?? current.start_time, tour.time_zone));
+        }
+        await trx
+          .updateTable('departures')
+          .set({
+            ...(patch.startDate !== undefined && { start_date: patch.startDate }),
+            ...(patch.startTime !== undefined && { start_time: patch.startTime }),
+            ...(startsAt && { starts_at: startsAt }),
+            ...(patch.capacity !== undefined && { capacity: patch.capacity }),
+            ...(patch.status !== undefined && { status: patch.status }),
+            ...(patch.prices !== undefined && priceColumns(patch.prices)),
+            ...(patch.singleSupplementMinor !== undefined && { single_supplement_minor: patch.singleSupplementMinor }),
+            updated_at: new Date(this.now()),
+          })
+          .where('id', '=', id)
+          .execute();
+        await this.record(trx, origin, 'departure.updated', 'departure', id, { startDate: current.start_date, ...patch });
+        return (await this.get(id, trx))!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw httpErrors.conflict(DUPLICATE);
+      throw error;
+    }
+  }
+
+  /** No new bookings, ever; the reason is kept. (Its bookings are cancelled with it once bookings exist.) */
+  async cancel(id: string, reason: string, origin: RequestOrigin): Promise<Departure> {
+    return this.db.transaction().execute(async (trx) => {
+      const current = await lockDeparture(trx, id);
+      if (current.status === 'cancelled') throw httpErrors.conflict('This departure is cancelled already.');
+      await trx
+        .updateTable('departures')
+        .set({ status: 'cancelled', cancel_reason: reason.trim(), cancelled_at: new Date(this.now()), updated_at: new Date(this.now()) })
+        .where('id', '=', id)
+        .execute();
+      await this.record(trx, origin, 'departure.cancelled', 'departure', id, { startDate: current.start_date, reason: reason.trim() });
+      return (await this.get(id, trx))!;
+    });
+  }
+
+  /** Only a departure nobody has booked: history is kept (DOMAIN.md), so one with bookings is cancelled instead. */
+  async delete(id: string, origin: RequestOrigin): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const current = await lockDeparture(trx, id);
+      if (current.seats_held + current.seats_confirmed + current.waitlisted > 0) {
+        throw httpErrors.conflict('This departure has bookings: cancel it instead.');
+      }
+      await trx.deleteFrom('departures').where('id', '=', id).execute();
+      await this.record(trx, origin, 'departure.deleted', 'departure', id, { startDate: current.start_date, startTime: current.start_time });
+    });
+  }
+
+  private async record(
+    trx: Kysely<Database>,
+    origin: RequestOrigin,
+    action: Parameters<AuditLog['record']>[0]['action'],
+    targetType: 'departure' | 'tour',
+    targetId: string,
+    details: Record<string, unknown>,
+  ) {
+    await this.audit.record({ action, ...auditOrigin(origin), targetType, targetId, details }, trx);
+  }
+}
+
+/** The tour a departure is of, locked against a change of its zone meanwhile; 400 when there is none. */
+async function tourFor(trx: Kysely<Database>, tourId: string) {
+  const tour = await trx
+    .selectFrom('tours')
+    .select(['id', 'code', 'time_zone', 'price_adult_minor', 'price_child_minor', 'price_infant_minor', 'single_supplement_minor'])
+    .where('id', '=', tourId)
+    .forShare()
+    .executeTakeFirst();
+  if (!tour) throw httpErrors.validation({ tourId: 'must be an existing tour' });
+  return tour;
+}
+
+async function lockDeparture(trx: Kysely<Database>, id: string) {
+  const row = await trx
+    .selectFrom('departures')
+    .select(['id', 'tour_id', sql<string>`start_date::text`.as('start_date'), 'start_time', 'status', 'seats_held', 'seats_confirmed', 'waitlisted'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw httpErrors.notFound(NO_DEPARTURE);
+  return row;
+}
+
+function instantOrRefuse(date: string, time: string, timeZone: string): string {
+  const instant = instantOf(date, time, timeZone);
+  if (instant === null) throw httpErrors.validation({ startTime: `does not exist on ${date} in ${timeZone}: the clocks skip that hour` });
+  return instant;
+}
+
+function priceColumns(prices: Prices) {
+  return { price_adult_minor: prices.ADULT, price_child_minor: prices.CHILD, price_infant_minor: prices.INFANT };
+}
+
+function toDeparture(row: DepartureRow): Departure {
+  const available = Math.max(0, row.capacity - row.seats_held - row.seats_confirmed);
+  return {
+    id: row.id,
+    tourId: row.tour_id,
+    tourCode: row.tour_code,
+    tourTitle: row.tour_title,
+    startDate: row.start_date,
+    startTime: row.start_time,
+    timeZone: row.time_zone,
+    startsAt: row.starts_at.toISOString(),
+    endDate: row.end_date,
+    capacity: row.capacity,
+    seatsHeld: row.seats_held,
+    seatsConfirmed: row.seats_confirmed,
+    seatsAvailable: available,
+    waitlisted: row.waitlisted,
+    minPax: row.min_pax,
+    guaranteed: row.seats_confirmed >= row.min_pax,
+    status: row.status,
+    prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },
+    singleSupplementMinor: toMoney(row.single_supplement_minor),
+    bookingCutoffHours: row.booking_cutoff_hours,
+    cancelReason: row.cancel_reason,
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,44 @@
+/** /api/departures…: thin routes over app.departures. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { originOf, requireUser } from '../auth/guard.js';
+import { httpErrors } from '../http/errors.js';
+import {
+  bulkDeparturesSchema,
+  cancelDepartureSchema,
+  createDepartureSchema,
+  deleteDepartureSchema,
+  getDepartureSchema,
+  listDeparturesSchema,
+  updateDepartureSchema,
+} from './schemas.js';
+
+export const departureRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/departures', { schema: listDeparturesSchema, onRequest: requireUser('departures.read') }, async (request) => app.departures.list(request.query));
+
+  app.get('/departures/:id', { schema: getDepartureSchema, onRequest: requireUser('departures.read') }, async (request) => {
+    const departure = await app.departures.get(request.params.id);
+    if (!departure) throw httpErrors.notFound('No departure with this id.');
+    return departure;
+  });
+
+  app.post('/departures', { schema: createDepartureSchema, onRequest: requireUser('departures.create') }, async (request, reply) => {
+    return reply.code(201).send(await app.departures.create(request.body, originOf(request)));
+  });
+
+  app.post('/departures/bulk', { schema: bulkDeparturesSchema, onRequest: requireUser('departures.create') }, async (request, reply) => {
+    return reply.code(201).send(await app.departures.bulk(request.body, originOf(request)));
+  });
+
+  app.patch('/departures/:id', { schema: updateDepartureSchema, onRequest: requireUser('departures.update') }, async (request) => {
+    return app.departures.update(request.params.id, request.body, originOf(request));
+  });
+
+  app.post('/departures/:id/cancel', { schema: cancelDepartureSchema, onRequest: requireUser('departures.update') }, async (request) => {
+    return app.departures.cancel(request.params.id, request.body.reason, originOf(request));
+  });
+
+  app.delete('/departures/:id', { schema: deleteDepartureSchema, onRequest: requireUser('departures.delete') }, async (request) => {
+    await app.departures.delete(request.params.id, originOf(request));
+    return { id: request.params.id };
+  });
+};

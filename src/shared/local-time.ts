@@ -1,0 +1,38 @@
+/**
+ * Local dates and times in a tour's zone (DOMAIN.md, "Time"): the instant of a local date and
+ * time, refusing the hour clocks skip and taking the earlier of an hour that happens twice.
+ */
+import { Temporal } from 'temporal-polyfill';
+
+/** The UTC instant (ISO, …Z) of `date` `time` in `timeZone`; null when that local time does not exist there. */
+export function instantOf(date: string, time: string, timeZone: string): string | null {
+  const local = Temporal.PlainDateTime.from(`${date}T${time}`);
+  const zoned = local.toZonedDateTime(timeZone, { disambiguation: 'earlier' });
+  // In the gap of a spring-forward, 'earlier' moves the wall time: that time does not exist.
+  if (!zoned.toPlainDateTime().equals(local)) return null;
+  return zoned.toInstant().toString();
+}
+
+/** Whether `date` is a real calendar date (2027-02-30 is not). */
+export function isCalendarDate(date: string): boolean {
+  try {
+    return Temporal.PlainDate.from(date, { overflow: 'reject' }).toString() === date;
+  } catch {
+    return false;
+  }
+}
+
+/** The dates from `from` to `to` (inclusive) falling on the given ISO weekdays (Monday = 1). */
+export function datesOnWeekdays(from: string, to: string, weekdays: readonly number[]): string[] {
+  const dates: string[] = [];
+  const end = Temporal.PlainDate.from(to);
+  for (let day = Temporal.PlainDate.from(from); Temporal.PlainDate.compare(day, end) <= 0; day = day.add({ days: 1 })) {
+    if (weekdays.includes(day.dayOfWeek)) dates.push(day.toString());
+  }
+  return dates;
+}
+
+/** Days from `from` to `to`, inclusive (1 for the same date; 0 or less when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days + 1;
+}
