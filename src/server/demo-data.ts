@@ -1,8 +1,8 @@
 /**
  * `npm run demo-data`: fills the configured database (empty or not) with a realistic catalogue to
  * try the product on and take screenshots of: seven tours in three currencies (ISK and JPY have
- * no minor unit, EUR has two) and four time zones, with components, a written itinerary and
- * pictures drawn on this machine (SVG landscapes rendered by sharp, no downloads). It goes
+ * no minor unit, EUR has two) and four time zones, with components, a written itinerary,
+ * departures over the coming six months and pictures drawn on this machine (SVG landscapes rendered by sharp, no downloads). It goes
  * through the same repositories as the API, so every rule holds and every change is audited.
  * A tour whose code exists already is left as it is, so running it twice adds nothing. It never
  * runs by itself.
@@ -31,6 +31,8 @@ interface DemoTour {
   components: NewComponent[];
   days: DayInput[];
   pictures: { alt: string; caption: string; scene: Scene }[];
+  /** Departures scheduled in bulk: weekdays (Monday = 1) at a local time, over the coming months. */
+  departures?: { weekdays: number[]; startTime: string; capacity: number };
 }
 
 const ORIGIN: RequestOrigin = { actorId: null, permissions: null, ip: null, userAgent: 'npm run demo-data' };
@@ -87,6 +89,7 @@ export const DEMO_TOURS: DemoTour[] = [
       { alt: 'Dark mountains above a fjord at dusk', caption: 'The east fjords', scene: { ...ICELAND, sky: ['#26415c', '#e3a27a'] } },
       { alt: 'Icebergs floating in a lagoon below a glacier', caption: 'Jökulsárlón', scene: { ...ICELAND, water: '#6fb6c9' } },
     ],
+    departures: { weekdays: [6], startTime: '08:30', capacity: 16 },
   },
   {
     tour: {
@@ -118,6 +121,7 @@ export const DEMO_TOURS: DemoTour[] = [
       { alt: 'Green northern lights above a dark ridge', caption: 'The aurora over Hella', scene: AURORA },
       { alt: 'A frozen lake under a green and violet sky', caption: 'Night watch', scene: { ...AURORA, sky: ['#0a0f24', '#5b3f8c'] } },
     ],
+    departures: { weekdays: [4], startTime: '15:00', capacity: 12 },
   },
   {
     tour: {
@@ -155,6 +159,7 @@ export const DEMO_TOURS: DemoTour[] = [
       { alt: 'Hills in orange evening light', caption: 'Above Hongū', scene: { ...KYOTO, sky: ['#c85a54', '#f6c89f'] } },
       { alt: 'Misty ridges one behind another', caption: 'The Kii mountains', scene: { ...KYOTO, ridges: ['#8a7f8d', '#5e5564', '#3a3440'] } },
     ],
+    departures: { weekdays: [1, 4], startTime: '09:00', capacity: 10 },
   },
   {
     tour: {
@@ -216,6 +221,7 @@ export const DEMO_TOURS: DemoTour[] = [
       { alt: 'Terraced green hills above a river at sunset', caption: 'The valley near Pinhão', scene: DOURO },
       { alt: 'A bend of the river between vineyards', caption: 'Day four', scene: { ...DOURO, sky: ['#d9825b', '#f8d9a0'] } },
     ],
+    departures: { weekdays: [7], startTime: '10:00', capacity: 14 },
   },
   {
     tour: {
@@ -290,10 +296,11 @@ export function landscapeSvg(scene: Scene, seed: number, width = 2400, height = 
 }
 
 /** Adds the demo tours that are not there yet (by code); answers how many tours and pictures it added. */
-export async function fillDemoData(app: App, log: (line: string) => void = () => undefined): Promise<{ tours: number; pictures: number }> {
+export async function fillDemoData(app: App, log: (line: string) => void = () => undefined): Promise<{ tours: number; pictures: number; departures: number }> {
   const folder = await mkdtemp(join(tmpdir(), 'bo-demo-'));
   let tours = 0;
   let pictures = 0;
+  let departures = 0;
   try {
     for (const [index, demo] of DEMO_TOURS.entries()) {
       const existing = await app.db.selectFrom('tours').select('id').where('code', '=', demo.tour.code).executeTakeFirst();
@@ -310,6 +317,14 @@ export async function fillDemoData(app: App, log: (line: string) => void = () =>
         await app.gallery.add(tour.id, { alt: picture.alt, caption: picture.caption, credit: 'Demo data' }, await app.pictures.make(path), ORIGIN);
         pictures += 1;
       }
+      if (demo.departures) {
+        // The coming months, from the first of next month, in the tour's own calendar.
+        const today = new Date(app.now());
+        const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1));
+        const to = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 7, 0));
+        const added = await app.departures.bulk({ tourId: tour.id, from: isoDate(from), to: isoDate(to), ...demo.departures }, ORIGIN);
+        departures += added.data.length;
+      }
       tours += 1;
       const count = demo.pictures.length;
       log(`  ${demo.tour.code}  ${demo.tour.title} (${demo.tour.currency}, ${demo.tour.timeZone}, ${count} ${count === 1 ? 'picture' : 'pictures'})`);
@@ -317,8 +332,10 @@ export async function fillDemoData(app: App, log: (line: string) => void = () =>
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-  return { tours, pictures };
+  return { tours, pictures, departures };
 }
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -329,7 +346,7 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, database, logger: false, clientDir: null });
     try {
       const added = await fillDemoData(app, console.log);
-      console.log(`Demo data: ${added.tours} tours added with ${added.pictures} pictures (${DEMO_TOURS.length - added.tours} were there already).`);
+      console.log(`Demo data: ${added.tours} tours added with ${added.pictures} pictures and ${added.departures} departures (${DEMO_TOURS.length - added.tours} tours were there already).`);
     } finally {
       await app.close();
     }

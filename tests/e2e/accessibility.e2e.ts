@@ -15,6 +15,7 @@ import { menuEntry, onLoginScreen, see, signedIn } from './ui.js';
 
 const suite = setUpSuite('accessibility');
 let api: ApiClient;
+let departureId: string;
 let user: User;
 let role: Role;
 let tour: Tour;
@@ -38,6 +39,9 @@ beforeAll(async () => {
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'picture.jpg');
     expect((await api.call('POST', `/api/tours/${tour.id}/media`, { body: form })).status).toBe(201);
   }
+  const scheduled = await api.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.id, startDate: '2027-07-03', startTime: '09:00', capacity: 12 } });
+  expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+  departureId = scheduled.body.id;
 });
 
 interface Screen {
@@ -83,6 +87,9 @@ const screens: Screen[] = [
   { name: 'tour-edit-components', signedIn: true, url: () => `/tours/${tour.id}?tab=components`, ready: (page) => see(page, 'Glacier walk') },
   { name: 'tour-edit-itinerary', signedIn: true, url: () => `/tours/${tour.id}?tab=itinerary`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },
   { name: 'tour-edit-gallery', signedIn: true, url: () => `/tours/${tour.id}?tab=gallery`, ready: (page) => page.getByRole('img', { name: 'River crossing' }).waitFor() },
+  { name: 'departures-list', signedIn: true, url: () => '/departures', ready: (page) => see(page, 'A11Y-TOUR · Accessible Highlands') },
+  { name: 'departure-show', signedIn: true, url: () => `/departures/${departureId}/show`, ready: (page) => see(page, 'Prices for this date') },
+  { name: 'departure-create', signedIn: true, url: () => '/departures/create', ready: (page) => page.getByRole('combobox', { name: 'Tour' }).waitFor() },
   { name: 'tour-show', signedIn: true, url: () => `/tours/${tour.id}/show`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },
   { name: 'unknown-protected-path', signedIn: true, url: () => '/no/such/page', ready: (page) => see(page, /not found|404/i) },
 ];

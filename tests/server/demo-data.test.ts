@@ -25,7 +25,8 @@ test('it fills the database with tours, components, days and real pictures, and 
   const first = await fillDemoData(t.app);
   expect(first.tours).toBe(DEMO_TOURS.length);
   expect(first.pictures).toBe(DEMO_TOURS.reduce((sum, demo) => sum + demo.pictures.length, 0));
-  expect(await fillDemoData(t.app)).toEqual({ tours: 0, pictures: 0 });
+  expect(first.departures).toBeGreaterThan(50);
+  expect(await fillDemoData(t.app)).toEqual({ tours: 0, pictures: 0, departures: 0 });
 
   const admin = as(t.app, (await login(t.app, t.admin)).accessToken);
   const tours = (await admin({ method: 'GET', url: '/api/tours?pageSize=100' })).json<{ data: Tour[]; total: number }>();
@@ -33,6 +34,8 @@ test('it fills the database with tours, components, days and real pictures, and 
   const ring = tours.data.find((tour) => tour.code === 'ICE-RING-8')!;
   expect(ring).toMatchObject({ currency: 'ISK', prices: { ADULT: 389_000 } });
   expect(ring.coverUrls).not.toBeNull();
+  expect(ring.departureCount).toBeGreaterThan(20);
+  expect(ring.nextDepartureAt).not.toBeNull();
   expect((await admin({ method: 'GET', url: `/api/tours/${ring.id}/itinerary` })).json().data).toHaveLength(8);
   const pictures = (await admin({ method: 'GET', url: `/api/tours/${ring.id}/media` })).json<{ data: Media[] }>().data;
   expect(pictures).toHaveLength(3);

@@ -11,6 +11,7 @@
  * a minute without one, so a server nobody uploads to carries none of it.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MEDIA_RULES, MEDIA_SIZES, type MediaSize } from '../../shared/contract/tour-rules.js';
 import { AppError, httpErrors } from '../http/errors.js';
@@ -45,7 +46,11 @@ class Slots {
   }
 }
 
-const WORKER = fileURLToPath(new URL('./picture-worker.mjs', import.meta.url));
+/** The worker's file beside this one (in the sources or the build). Under a browser-like test environment the module's URL is the dev server's, rooted at the project. */
+function workerFile(): string {
+  const url = new URL('./picture-worker.mjs', import.meta.url);
+  return url.protocol === 'file:' ? fileURLToPath(url) : join(process.cwd(), decodeURIComponent(url.pathname));
+}
 const IDLE_MS = 60_000;
 /** A picture the worker has not finished in this time is given up (and the worker replaced). */
 const JOB_TIMEOUT_MS = 60_000;
@@ -131,7 +136,7 @@ export class PictureMaker {
   }
 
   private start(): ChildProcess {
-    const worker = fork(WORKER, ['--picture-worker'], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+    const worker = fork(workerFile(), ['--picture-worker'], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
     worker.on('message', (message: WorkerAnswer) => {
       this.workerPeakRssKb = Math.max(this.workerPeakRssKb, message.maxRssKb ?? 0);
       const waiting = this.waiting.get(message.id);

@@ -18,7 +18,7 @@ import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { useIsSmallScreen } from '../common/fields';
 import { LoadFailure } from '../common/LoadError';
 import { atMost, requiredText } from '../common/validators';
-import { MoneyInput } from './TourForms';
+import { MoneyInput } from '../common/MoneyInput';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { refusalText, tourParts, useTourChange, useTourComponents } from './tour-parts';
 

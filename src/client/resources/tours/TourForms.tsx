@@ -3,13 +3,14 @@
  * rich text, and prices typed in major units with the currency's decimals (EUR 1299.50, ISK
  * 189000) and sent as minor units. The create screen shows both; the edit screen one per tab.
  */
-import { Box, TextField, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { RichTextInput } from 'ra-input-rich-text';
 import { SafeRichTextToolbar } from './RichTextToolbar';
-import { AutocompleteInput, Create, NumberInput, SelectInput, SimpleForm, TextInput, useInput, ValidationError } from 'react-admin';
+import { AutocompleteInput, Create, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { TOUR_CODE_MESSAGE, TOUR_RULES, TOUR_STATUSES } from '../../../shared/contract/tour-rules';
-import { currencyDigits, isKnownCurrency, majorTextToMinor, minorToMajorText } from '../../../shared/money';
+import { isKnownCurrency } from '../../../shared/money';
+import { AMOUNT_WIDTH, MoneyInput } from '../common/MoneyInput';
 import { isKnownTimeZone } from '../../../shared/time-zones';
 import { FORM_WIDTH } from '../common/fields';
 import { atMost, requiredText, type Validator } from '../common/validators';
@@ -17,8 +18,6 @@ import { KeepDraft } from '../../session/KeepDraft';
 import { STATUS_LABELS } from './tour-text';
 
 const CODE = new RegExp(TOUR_RULES.code.pattern);
-/** Numbers and amounts side by side, a few to a row, one to a row on a phone. */
-const AMOUNT_WIDTH = { flex: '1 1 180px', maxWidth: { sm: 240 } } as const;
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export const codeRules: Validator[] = [requiredText('a code'), (value) => (asText(value) === '' || CODE.test(asText(value)) ? undefined : `The code ${TOUR_CODE_MESSAGE}.`)];
@@ -64,51 +63,6 @@ export function DetailsInputs({ create = false }: { create?: boolean }) {
         <NumberInput source="bookingCutoffHours" fullWidth={false} sx={AMOUNT_WIDTH} label="Booking closes (hours before)" min={0} step={1} validate={wholeNumber(0, 8_760, 'the hours')} />
       </Box>
     </>
-  );
-}
-
-/**
- * An amount in minor units, typed in major units. What was typed is kept while it cannot be
- * read as an amount, so the message can say why instead of the field silently changing it.
- */
-export function MoneyInput({ source, label, currency, optional = true, helperText }: { source: string; label: string; currency: string; optional?: boolean; helperText?: string }) {
-  const validCurrency = isKnownCurrency(currency) ? currency : null;
-  const validate: Validator = (value) => {
-    if (value === null || value === undefined || value === '') return optional ? undefined : `Enter ${label.toLowerCase()}.`;
-    if (!validCurrency) return 'Choose the currency first.';
-    if (typeof value === 'string') {
-      const parsed = majorTextToMinor(value, validCurrency);
-      return parsed.ok ? undefined : `The amount ${parsed.problem}.`;
-    }
-    return Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : 'Enter an amount of 0 or more.';
-  };
-  const { field, fieldState, isRequired } = useInput({ source, validate, format: (value) => value });
-  const shown =
-    typeof field.value === 'number' && validCurrency ? minorToMajorText(field.value, validCurrency) : typeof field.value === 'string' ? field.value : '';
-  const digits = validCurrency ? currencyDigits(validCurrency) : 2;
-  return (
-    <TextField
-      id={field.name}
-      name={field.name}
-      variant="filled"
-      size="small"
-      margin="dense"
-      fullWidth={false}
-      sx={AMOUNT_WIDTH}
-      label={`${label}${validCurrency ? ` (${validCurrency})` : ''}`}
-      value={shown}
-      onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
-        const text = event.target.value;
-        if (text.trim() === '') return field.onChange(optional ? null : '');
-        const parsed = validCurrency ? majorTextToMinor(text, validCurrency) : null;
-        field.onChange(parsed?.ok ? parsed.minor : text);
-      }}
-      onBlur={field.onBlur}
-      error={fieldState.invalid && (fieldState.isTouched || fieldState.isDirty)}
-      helperText={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : (helperText ?? (digits === 0 ? 'Whole amounts' : `Up to ${digits} decimals`))}
-      required={isRequired}
-      slotProps={{ htmlInput: { inputMode: digits === 0 ? 'numeric' : 'decimal', 'aria-invalid': fieldState.invalid } }}
-    />
   );
 }
 

@@ -1,0 +1,54 @@
+/** An amount of money typed in the currency's major units and kept as minor units (shared by the tour and departure forms). */
+import { TextField } from '@mui/material';
+import { useInput, ValidationError } from 'react-admin';
+import { currencyDigits, isKnownCurrency, majorTextToMinor, minorToMajorText } from '../../../shared/money';
+import type { Validator } from './validators';
+
+/** Numbers and amounts side by side, a few to a row, one to a row on a phone. */
+export const AMOUNT_WIDTH = { flex: '1 1 180px', maxWidth: { sm: 240 } } as const;
+
+/**
+ * An amount in minor units, typed in major units. What was typed is kept while it cannot be
+ * read as an amount, so the message can say why instead of the field silently changing it.
+ */
+export function MoneyInput({ source, label, currency, optional = true, helperText }: { source: string; label: string; currency: string; optional?: boolean; helperText?: string }) {
+  const validCurrency = isKnownCurrency(currency) ? currency : null;
+  const validate: Validator = (value) => {
+    if (value === null || value === undefined || value === '') return optional ? undefined : `Enter ${label.toLowerCase()}.`;
+    if (!validCurrency) return 'Choose the currency first.';
+    if (typeof value === 'string') {
+      const parsed = majorTextToMinor(value, validCurrency);
+      return parsed.ok ? undefined : `The amount ${parsed.problem}.`;
+    }
+    return Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : 'Enter an amount of 0 or more.';
+  };
+  const { field, fieldState, isRequired } = useInput({ source, validate, format: (value) => value });
+  const shown =
+    typeof field.value === 'number' && validCurrency ? minorToMajorText(field.value, validCurrency) : typeof field.value === 'string' ? field.value : '';
+  const digits = validCurrency ? currencyDigits(validCurrency) : 2;
+  return (
+    <TextField
+      id={field.name}
+      name={field.name}
+      variant="filled"
+      size="small"
+      margin="dense"
+      fullWidth={false}
+      sx={AMOUNT_WIDTH}
+      label={`${label}${validCurrency ? ` (${validCurrency})` : ''}`}
+      value={shown}
+      onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+        const text = event.target.value;
+        if (text.trim() === '') return field.onChange(optional ? null : '');
+        const parsed = validCurrency ? majorTextToMinor(text, validCurrency) : null;
+        field.onChange(parsed?.ok ? parsed.minor : text);
+      }}
+      onBlur={field.onBlur}
+      error={fieldState.invalid && (fieldState.isTouched || fieldState.isDirty)}
+      helperText={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : (helperText ?? (digits === 0 ? 'Whole amounts' : `Up to ${digits} decimals`))}
+      required={isRequired}
+      slotProps={{ htmlInput: { inputMode: digits === 0 ? 'numeric' : 'decimal', 'aria-invalid': fieldState.invalid } }}
+    />
+  );
+}
+

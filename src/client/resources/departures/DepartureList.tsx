@@ -1,0 +1,170 @@
+/** The departures list: when (local, zone named), tour, seats, status; filters by tour, dates, status and free seats; scheduling in bulk. */
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useState } from 'react';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  CheckboxGroupInput,
+  CreateButton,
+  Datagrid,
+  Form,
+  FunctionField,
+  List,
+  NumberInput,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  SimpleList,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+} from 'react-admin';
+import { DEPARTURE_RULES, DEPARTURE_STATUSES, type BulkDepartures, type Departure } from '../../../shared/contract/departures';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { fieldErrorsOf } from '../../providers/http-client';
+import { useIsSmallScreen } from '../common/fields';
+import { ListLoadError, ListPagination } from '../common/LoadError';
+import { requiredText } from '../common/validators';
+import { departureWhen, localDate, STATUS_COLOURS, STATUS_LABELS, WEEKDAY_NAMES } from './departure-text';
+import { SeatsBar } from './SeatsBar';
+
+const EMPTY = <p style={{ padding: 16 }}>No departures match these filters.</p>;
+
+const filters = [
+  <ReferenceInput key="tourId" source="tourId" reference="tours" alwaysOn>
+    <AutocompleteInput label="Tour" optionText={(tour) => `${tour.code} · ${tour.title}`} sx={{ minWidth: 260 }} />
+  </ReferenceInput>,
+  <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Any status" choices={DEPARTURE_STATUSES.map((status) => ({ id: status, name: STATUS_LABELS[status] }))} />,
+  <TextInput key="from" source="from" label="From" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <TextInput key="to" source="to" label="To" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <BooleanInput key="hasSeats" source="hasSeats" label="With free seats" />,
+];
+
+export function DepartureStatusChip(_props: { label?: string }) {
+  const departure = useRecordContext<Departure>();
+  if (!departure) return null;
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      <Chip size="small" label={STATUS_LABELS[departure.status]} color={STATUS_COLOURS[departure.status]} variant={departure.status === 'closed' ? 'outlined' : 'filled'} />
+      {departure.guaranteed && departure.status !== 'cancelled' && <Chip size="small" label="Guaranteed" color="primary" variant="outlined" />}
+    </Stack>
+  );
+}
+
+const date = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : 'Enter a date.');
+
+function BulkScheduleButton() {
+  const [open, setOpen] = useState(false);
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const submit = async (values: Record<string, unknown>) => {
+    const body: BulkDepartures = {
+      tourId: String(values.tourId ?? ''),
+      from: String(values.from ?? ''),
+      to: String(values.to ?? ''),
+      weekdays: ((values.weekdays as number[] | undefined) ?? []).map(Number).sort(),
+      startTime: String(values.startTime ?? ''),
+      capacity: Number(values.capacity),
+    };
+    try {
+      const answer = await dataProvider.call<{ data: Departure[]; skipped: string[] }>('departures/bulk', { method: 'POST', body });
+      const made = answer.data.length;
+      const skipped = answer.skipped.length;
+      notify(
+        `${made === 1 ? '1 departure' : `${made} departures`} scheduled${skipped > 0 ? `; ${skipped === 1 ? '1 date' : `${skipped} dates`} skipped (a departure at that time already, or a time the clocks skip): ${answer.skipped.slice(0, 5).map(localDate).join(', ')}${skipped > 5 ? '…' : ''}` : ''}`,
+        { type: made > 0 ? 'success' : 'warning' },
+      );
+      setOpen(false);
+      return undefined;
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'The departures could not be scheduled.', { type: 'error' });
+      return fieldErrorsOf(error) ?? undefined;
+    }
+  };
+  const defaults = { tourId: null, from: '', to: '', weekdays: [6], startTime: '09:00', capacity: 16 };
+  return (
+    <>
+      <Button size="small" startIcon={<EventRepeatIcon />} onClick={() => setOpen(true)}>
+        Schedule in bulk
+      </Button>
+      {open && (
+        <Dialog open onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="bulk-title">
+          <Form record={defaults} defaultValues={defaults} onSubmit={submit} noValidate>
+            <DialogTitle id="bulk-title">Schedule departures in bulk</DialogTitle>
+            <DialogContent>
+              <ReferenceInput source="tourId" reference="tours">
+                <AutocompleteInput label="Tour" optionText={(tour) => `${tour.code} · ${tour.title}`} validate={requiredText('a tour')} isRequired />
+              </ReferenceInput>
+              <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
+                <TextInput source="from" label="From" type="date" validate={date} isRequired slotProps={{ inputLabel: { shrink: true } }} />
+                <TextInput source="to" label="To" type="date" validate={date} isRequired slotProps={{ inputLabel: { shrink: true } }} helperText={`At most ${DEPARTURE_RULES.bulkMax} days`} />
+              </Stack>
+              <CheckboxGroupInput
+                source="weekdays"
+                label="On"
+                choices={WEEKDAY_NAMES.map((name, index) => ({ id: index + 1, name }))}
+                validate={(value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : 'Choose at least one weekday.')}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
+                <TextInput source="startTime" label="At (the tour's local time)" type="time" validate={requiredText('a time')} isRequired slotProps={{ inputLabel: { shrink: true } }} />
+                <NumberInput source="capacity" label="Seats" min={1} max={10_000} step={1} isRequired />
+              </Stack>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setOpen(false)}>Cancel</Button>
+              <SaveButton label="Schedule" alwaysEnable />
+            </DialogActions>
+          </Form>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function ListActions() {
+  const { canAccess } = useCanAccess({ resource: 'departures', action: 'create' });
+  return (
+    <TopToolbar>
+      {canAccess === true && <BulkScheduleButton />}
+      {canAccess === true && <CreateButton />}
+    </TopToolbar>
+  );
+}
+
+export function DepartureList() {
+  const small = useIsSmallScreen();
+  return (
+    <List
+      title="Departures"
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'startsAt', order: 'ASC' }}
+      perPage={25}
+      pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      error={<ListLoadError what="The departures" />}
+      empty={false}
+      exporter={false}
+    >
+      {small ? (
+        <SimpleList<Departure>
+          linkType="show"
+          primaryText={(departure) => departureWhen(departure)}
+          secondaryText={(departure) => `${departure.tourCode} · ${departure.tourTitle}`}
+          tertiaryText={(departure) => `${STATUS_LABELS[departure.status]} · ${departure.seatsHeld + departure.seatsConfirmed}/${departure.capacity}`}
+          empty={EMPTY}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
+          <FunctionField<Departure> label="Departs" sortBy="startsAt" render={(departure) => departureWhen(departure)} />
+          <FunctionField<Departure> label="Tour" sortable={false} render={(departure) => `${departure.tourCode} · ${departure.tourTitle}`} />
+          <FunctionField<Departure> label="Seats" sortable={false} render={(departure) => <SeatsBar departure={departure} />} />
+          <DepartureStatusChip label="Status" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

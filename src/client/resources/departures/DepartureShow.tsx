@@ -1,0 +1,155 @@
+/**
+ * A departure's page: when it leaves (in its zone, named), the tour, its seats as a bar and in
+ * words, its prices in the tour's currency, and the actions the user may take: change, cancel
+ * with a reason (kept), delete when nobody has booked it.
+ */
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useGetOne, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { DEPARTURE_RULES, type Departure } from '../../../shared/contract/departures';
+import type { Tour } from '../../../shared/contract/tours';
+import { formatMinor } from '../../../shared/money';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { fieldErrorsOf } from '../../providers/http-client';
+import { ShowLoadError } from '../common/LoadError';
+import { DepartureTitle } from './DepartureForms';
+import { DepartureStatusChip } from './DepartureList';
+import { departureWhen, localDate } from './departure-text';
+import { SeatsBar } from './SeatsBar';
+
+const CATEGORY_NAMES = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
+
+function CancelButton({ departure }: { departure: Departure }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const cancel = async () => {
+    if (reason.trim() === '') {
+      setError('Say why: the reason is kept with the departure.');
+      return;
+    }
+    setBusy(true);
+    try {
+      await dataProvider.call(`departures/${encodeURIComponent(departure.id)}/cancel`, { method: 'POST', body: { reason: reason.trim() } });
+      notify('Departure cancelled', { type: 'success' });
+      setOpen(false);
+      refresh();
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'The departure could not be cancelled.', { type: 'error' });
+      setError(fieldErrorsOf(failure)?.reason ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button color="error" size="small" startIcon={<EventBusyIcon />} onClick={() => setOpen(true)}>
+        Cancel departure
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="cancel-title">
+        <DialogTitle id="cancel-title">Cancel the departure of {departureWhen(departure)}?</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>It will take no more bookings, and it cannot be opened again.</Typography>
+          <TextField
+            label="Reason"
+            required
+            fullWidth
+            multiline
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={error !== null}
+            helperText={error ?? 'Kept with the departure and in the audit log'}
+            slotProps={{ htmlInput: { maxLength: DEPARTURE_RULES.reason.maxLength } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Keep it</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => void cancel()}>
+            Cancel departure
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function ShowActions() {
+  const departure = useRecordContext<Departure>();
+  const { canAccess: canChange } = useCanAccess({ resource: 'departures', action: 'edit' });
+  if (!departure) return <TopToolbar />;
+  return (
+    <TopToolbar>
+      {canChange === true && departure.status !== 'cancelled' && <CancelButton departure={departure} />}
+      {canChange === true && departure.status !== 'cancelled' && <EditButton />}
+    </TopToolbar>
+  );
+}
+
+function DepartureDetails() {
+  const departure = useRecordContext<Departure>();
+  const tour = useGetOne<Tour>('tours', { id: departure?.tourId ?? '' }, { enabled: Boolean(departure?.tourId) });
+  if (!departure) return null;
+  const currency = tour.data?.currency;
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography component="h2" variant="h5">
+          {departureWhen(departure)}
+        </Typography>
+        <DepartureStatusChip />
+      </Stack>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Link to={`/tours/${departure.tourId}/show`}>
+          {departure.tourCode} · {departure.tourTitle}
+        </Link>{' '}
+        · back on {localDate(departure.endDate)} · bookings close {departure.bookingCutoffHours} hours before departure
+      </Typography>
+      {departure.status === 'cancelled' && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Cancelled: {departure.cancelReason}
+        </Alert>
+      )}
+      <Typography component="h3" variant="h6">
+        Seats
+      </Typography>
+      <Box sx={{ my: 1, maxWidth: 480 }}>
+        <SeatsBar departure={departure} wide />
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {departure.guaranteed ? `Guaranteed: the minimum of ${departure.minPax} confirmed travellers is reached.` : `Not guaranteed yet: ${departure.minPax} confirmed travellers needed, ${departure.seatsConfirmed} so far.`}
+      </Typography>
+      <Typography component="h3" variant="h6" sx={{ mt: 3 }}>
+        Prices for this date
+      </Typography>
+      {tour.error ? (
+        <Typography color="error">The tour’s currency could not be loaded.</Typography>
+      ) : !currency ? (
+        <Typography color="text.secondary">Loading…</Typography>
+      ) : (
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, my: 1 }}>
+          {(Object.keys(CATEGORY_NAMES) as (keyof typeof CATEGORY_NAMES)[]).map((category) => (
+            <Box key={category} sx={{ display: 'contents' }}>
+              <dt>{CATEGORY_NAMES[category]}</dt>
+              <dd style={{ margin: 0 }}>{departure.prices[category] === null ? 'Not sold' : formatMinor(departure.prices[category]!, currency)}</dd>
+            </Box>
+          ))}
+          <dt>Single room</dt>
+          <dd style={{ margin: 0 }}>{departure.singleSupplementMinor === null ? 'Not offered' : `+${formatMinor(departure.singleSupplementMinor, currency)}`}</dd>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function DepartureShow() {
+  return (
+    <Show title={<DepartureTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This departure" />}>
+      <DepartureDetails />
+    </Show>
+  );
+}

@@ -1,0 +1,23 @@
+/** How departures read on screen: the local date and time with the zone named, statuses, seats. */
+import type { Departure, DepartureStatus } from '../../../shared/contract/departures';
+
+export const STATUS_LABELS: Record<DepartureStatus, string> = { open: 'Open', closed: 'Closed', cancelled: 'Cancelled' };
+export const STATUS_COLOURS: Record<DepartureStatus, 'success' | 'default' | 'error'> = { open: 'success', closed: 'default', cancelled: 'error' };
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "Sat 3 Jul 2027": a local date (already in the tour's zone) as it is, whatever the browser's zone. */
+export function localDate(date: string): string {
+  return dateFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "Sat 3 Jul 2027, 09:30 Europe/Berlin": when it leaves, in the zone it leaves in, named. */
+export function departureWhen(departure: Pick<Departure, 'startDate' | 'startTime' | 'timeZone'>): string {
+  return `${localDate(departure.startDate)}, ${departure.startTime} ${departure.timeZone}`;
+}
+
+/** "12 of 16 seats taken". */
+export function seatsText(departure: Pick<Departure, 'seatsHeld' | 'seatsConfirmed' | 'capacity'>): string {
+  return `${departure.seatsHeld + departure.seatsConfirmed} of ${departure.capacity} seats taken`;
+}
