@@ -9,7 +9,7 @@ import { ADMIN_ROLE, ALL_PERMISSIONS, isPermission } from '../../shared/permissi
 import type { Role, ROLE_SORT_FIELDS } from '../../shared/types.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { assertMayGrant } from '../auth/grants.js';
-import { containsPattern, isUniqueViolation, pageWindow } from '../db/query-helpers.js';
+import { containsPattern, isUniqueViolation, listPage } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 
@@ -34,18 +34,14 @@ export class RolesRepository {
     const filtered = this.db
       .selectFrom('roles as r')
       .$if(search !== null, (qb) => qb.where((eb) => eb.or([eb('r.name', 'ilike', search!), eb('r.description', 'ilike', search!)])));
-    const direction = query.order === 'DESC' ? 'desc' : 'asc';
-    const [rows, count] = await Promise.all([
-      filtered
-        .select(roleColumns)
-        .orderBy(SORT_COLUMNS[query.sort ?? 'name'], direction)
-        .orderBy('r.id', direction)
-        .limit(pageWindow(query).limit)
-        .offset(pageWindow(query).offset)
-        .execute(),
-      filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { data: rows.map(toRole), total: count.total };
+    // Roles are few: their total is counted.
+    return listPage(filtered, {
+      select: (rows) => rows.select(roleColumns),
+      orderBy: [sql.ref(SORT_COLUMNS[query.sort ?? 'name']), sql.ref('r.id')],
+      query,
+      keptTotal: null,
+      toAnswer: toRole,
+    });
   }
 
   async getById(id: string, db: Kysely<Database> = this.db): Promise<Role | null> {

@@ -9,7 +9,7 @@ import type { User, UserStatus, USER_SORT_FIELDS } from '../../shared/types.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { assertMayGrant } from '../auth/grants.js';
 import type { SessionService } from '../auth/sessions.js';
-import { containsPattern, isUniqueViolation, keptCount, pageWindow } from '../db/query-helpers.js';
+import { containsPattern, isUniqueViolation, keptCount, listPage } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import type { UserListQuery, UserPatch } from '../../shared/contract/users.js';
 import type { Principal } from '../auth/principals.js';
@@ -67,19 +67,15 @@ export class UsersRepository {
       }
       return eb.and(conditions);
     });
-    const direction = query.order === 'DESC' ? 'desc' : 'asc';
-    const [rows, count] = await Promise.all([
-      filtered
-        .select(userColumns)
-        // E-mail addresses sort by code point on every engine (collations differ on punctuation).
-        .orderBy(query.sort === 'email' ? sql`u.email collate "C"` : SORT_COLUMNS[query.sort ?? 'createdAt'], direction)
-        .orderBy('u.id', direction)
-        .limit(pageWindow(query).limit)
-        .offset(pageWindow(query).offset)
-        .execute(),
-      query.q !== undefined && query.q.trim() !== '' ? filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow() : this.keptTotal(query.role),
-    ]);
-    return { data: rows.map(toUser), total: count.total };
+    const searching = query.q !== undefined && query.q.trim() !== '';
+    return listPage(filtered, {
+      select: (rows) => rows.select(userColumns),
+      // E-mail addresses sort by code point on every engine (collations differ on punctuation).
+      orderBy: [query.sort === 'email' ? sql`u.email collate "C"` : sql.ref(SORT_COLUMNS[query.sort ?? 'createdAt']), sql.ref('u.id')],
+      query,
+      keptTotal: searching ? null : async () => (await this.keptTotal(query.role)).total,
+      toAnswer: toUser,
+    });
   }
 
   async getById(id: string, db: Kysely<Database> = this.db): Promise<User | null> {
