@@ -6,7 +6,7 @@ import { TOUR_STATUSES } from '../../../shared/contract/tour-rules';
 import type { Tour } from '../../../shared/contract/tours';
 import { useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
-import { days, fromPrice, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
+import { days, fromPrice, nextDepartureText, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
 
 const EMPTY = <p style={{ padding: 16 }}>No tours match these filters.</p>;
 
@@ -65,7 +65,7 @@ export function TourList() {
           <TourStatusChip label="Status" />
           <FunctionField<Tour> label="Duration" sortable={false} render={(tour) => days(tour.durationDays)} />
           <FunctionField<Tour> label="Price" sortable={false} render={(tour) => fromPrice(tour) ?? 'Not priced'} />
-          <DateField source="nextDepartureAt" label="Next departure" sortable={false} emptyText="None scheduled" />
+          <FunctionField<Tour> label="Next departure" sortable={false} render={(tour) => nextDepartureText(tour) ?? 'None scheduled'} />
           <DateField source="updatedAt" label="Changed" showTime />
         </Datagrid>
       )}

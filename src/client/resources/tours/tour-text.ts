@@ -18,3 +18,9 @@ export function fromPrice(tour: Pick<Tour, 'prices' | 'currency'>): string | nul
 export function days(count: number): string {
   return `${count} ${count === 1 ? 'day' : 'days'}`;
 }
+
+/** The next departure's local date in the tour's zone ("Thu, 3 Dec 2026"); null when none is scheduled. */
+export function nextDepartureText(tour: Pick<Tour, 'nextDepartureAt' | 'timeZone'>): string | null {
+  if (!tour.nextDepartureAt) return null;
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: tour.timeZone }).format(new Date(tour.nextDepartureAt));
+}
