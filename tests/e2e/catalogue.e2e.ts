@@ -46,7 +46,9 @@ describe('building a tour', () => {
     const { page } = await suite.open();
     await signIn(page, product);
     await menuEntry(page, 'Tours').click();
-    await page.getByRole('link', { name: /create/i }).click();
+    await page.waitForURL((url) => url.pathname === '/tours');
+    // The list's own button (the dashboard has "Create tour" and "Create departure" shortcuts).
+    await page.getByRole('link', { name: /^create$/i }).click();
     await page.getByRole('textbox', { name: 'Code' }).fill('E2E-RING-8');
     await page.getByRole('textbox', { name: 'Title' }).fill('Ring Road in eight days');
     await page.getByRole('combobox', { name: 'Time zone' }).fill('Atlantic/Reyk');
