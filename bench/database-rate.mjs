@@ -16,15 +16,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { target, userId, sessionId, warmup, duration } = JSON.parse(process.argv[2]);
 const { openDatabase } = await import(join(root, 'dist/server/server/db/open-database.js'));
 const { UsersRepository } = await import(join(root, 'dist/server/server/users/repository.js'));
+const { Principals } = await import(join(root, 'dist/server/server/auth/principals.js'));
 
 const handle = await openDatabase(target, { poolSize: 10 });
 const users = new UsersRepository(handle.db, Date.now, null, null);
+const principals = new Principals(handle.db, Date.now);
 const loop = async (seconds) => {
   const until = performance.now() + seconds * 1000;
   let done = 0;
   const caller = async () => {
     while (performance.now() < until) {
-      const principal = await users.loadPrincipal(userId, sessionId);
+      const principal = await principals.load(userId, sessionId);
       if (!principal) throw new Error('the signed-in administrator was not found: the loop would not measure what a request does');
       await users.list({ page: 1, pageSize: 25, role: 'STAFF' });
       done += 1;
