@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import type { MediaTarget } from '../config.js';
 
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{22}\/(thumb|medium|large)\.webp$/;
 
@@ -83,15 +84,8 @@ export class FileMediaStore implements MediaStore {
   }
 }
 
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  endpoint: string | null;
-  prefix: string;
-  forcePathStyle: boolean;
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-}
+/** The bucket's settings, as the configuration reads them (MEDIA_S3_*). */
+export type S3Settings = Omit<Extract<MediaTarget, { kind: 's3' }>, 'kind'>;
 
 /** Copies in an S3-compatible bucket (AWS, MinIO, R2, …); the SDK is loaded only when used. */
 export async function createS3MediaStore(settings: S3Settings): Promise<MediaStore> {

@@ -1,5 +1,5 @@
 /** An amount of money typed in the currency's major units and kept as minor units (shared by the tour and departure forms). */
-import { TextField } from '@mui/material';
+import { Box, TextField } from '@mui/material';
 import { useInput, ValidationError } from 'react-admin';
 import { currencyDigits, isKnownCurrency, majorTextToMinor, minorToMajorText } from '../../../shared/money';
 import type { Validator } from './validators';
@@ -52,3 +52,15 @@ export function MoneyInput({ source, label, currency, optional = true, helperTex
   );
 }
 
+
+/** A price per traveller category and the single-room supplement, in `currency` (tours and departures). */
+export function PriceFields({ currency, supplementHelp }: { currency: string; supplementHelp: string }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      <MoneyInput source="prices.ADULT" label="Adult" currency={currency} />
+      <MoneyInput source="prices.CHILD" label="Child" currency={currency} />
+      <MoneyInput source="prices.INFANT" label="Infant" currency={currency} />
+      <MoneyInput source="singleSupplementMinor" label="Single room" currency={currency} helperText={supplementHelp} />
+    </Box>
+  );
+}

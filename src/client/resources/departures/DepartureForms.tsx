@@ -24,7 +24,7 @@ import { DEPARTURE_RULES, type Departure } from '../../../shared/contract/depart
 import type { Tour } from '../../../shared/contract/tours';
 import { FORM_WIDTH, GuardedDeleteButton } from '../common/fields';
 import { EditLoadError } from '../common/LoadError';
-import { MoneyInput } from '../common/MoneyInput';
+import { PriceFields } from '../common/MoneyInput';
 import { requiredText, type Validator } from '../common/validators';
 import { KeepDraft } from '../../session/KeepDraft';
 import { departureWhen, STATUS_LABELS } from './departure-text';
@@ -60,12 +60,7 @@ function PriceInputs({ currency }: { currency: string }) {
       <Typography component="h2" variant="subtitle1" sx={{ mt: 1 }}>
         Prices for this date
       </Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <MoneyInput source="prices.ADULT" label="Adult" currency={currency} />
-        <MoneyInput source="prices.CHILD" label="Child" currency={currency} />
-        <MoneyInput source="prices.INFANT" label="Infant" currency={currency} />
-        <MoneyInput source="singleSupplementMinor" label="Single room" currency={currency} helperText="Supplement per traveller" />
-      </Box>
+      <PriceFields currency={currency} supplementHelp="Supplement per traveller" />
     </>
   );
 }

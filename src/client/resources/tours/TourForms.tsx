@@ -10,7 +10,7 @@ import { AutocompleteInput, Create, NumberInput, SelectInput, SimpleForm, TextIn
 import { useWatch } from 'react-hook-form';
 import { TOUR_CODE_MESSAGE, TOUR_RULES, TOUR_STATUSES } from '../../../shared/contract/tour-rules';
 import { isKnownCurrency } from '../../../shared/money';
-import { AMOUNT_WIDTH, MoneyInput } from '../common/MoneyInput';
+import { AMOUNT_WIDTH, PriceFields } from '../common/MoneyInput';
 import { isKnownTimeZone } from '../../../shared/time-zones';
 import { FORM_WIDTH } from '../common/fields';
 import { atMost, requiredText, type Validator } from '../common/validators';
@@ -81,12 +81,7 @@ export function PriceInputs() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Per traveller. Leave a category empty when it is not sold.
       </Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <MoneyInput source="prices.ADULT" label="Adult" currency={currency} />
-        <MoneyInput source="prices.CHILD" label="Child" currency={currency} />
-        <MoneyInput source="prices.INFANT" label="Infant" currency={currency} />
-        <MoneyInput source="singleSupplementMinor" label="Single room" currency={currency} helperText="Supplement per traveller; empty when not offered" />
-      </Box>
+      <PriceFields currency={currency} supplementHelp="Supplement per traveller; empty when not offered" />
     </>
   );
 }
