@@ -38,11 +38,12 @@ import { clientApp, defaultClientDir } from './static/client-app.js';
 import { systemRoutes } from './system/routes.js';
 import toursModule from './tours/index.js';
 import departuresModule from './departures/index.js';
+import bookingsModule from './bookings/index.js';
 import usersModule from './users/index.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** The domain modules: each decorates its repository and adds its routes under /api (auth, audit and system routes are registered below). */
-const DOMAIN_MODULES = [usersModule, rolesModule, toursModule, departuresModule];
+const DOMAIN_MODULES = [usersModule, rolesModule, toursModule, departuresModule, bookingsModule];
 export const DEFAULT_REFRESH_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { name: 'audit', description: 'The audit log (read-only)' },
         { name: 'tours', description: 'The tour catalogue: tours, their components, itineraries and pictures' },
         { name: 'departures', description: 'Departures: the dates a tour can be booked on' },
+        { name: 'bookings', description: 'Bookings, their payments and refunds, manifests and vouchers' },
         { name: 'system', description: 'Health, runtime settings, this document' },
       ],
     },
@@ -172,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const housekeeping = () =>
     app.background.run('housekeeping', async () => {
       await app.sessions.purgeExpired();
+      await app.idempotencyKeys.purgeExpired();
       await maintainDatabase(options.database);
     });
   const hourly = setInterval(housekeeping, PURGE_INTERVAL_MS);

@@ -48,10 +48,17 @@ export const AUDIT_ACTIONS = [
   'departure.updated',
   'departure.cancelled',
   'departure.deleted',
+  'booking.created',
+  'booking.confirmed',
+  'booking.cancelled',
+  'booking.expired',
+  'booking.updated',
+  'payment.recorded',
+  'refund.recorded',
 ] as const;
 
 /** What an audit entry is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'role', 'session', 'tour', 'departure'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'role', 'session', 'tour', 'departure', 'booking'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -81,6 +88,8 @@ export interface ErrorBody {
   message: string;
   errors?: Record<string, string>;
   requestId?: string;
+  /** SOLD_OUT: the seats that are free now. */
+  available?: number;
 }
 
 /** Every error code an answer may carry (the `code` of ErrorBody). */
@@ -99,6 +108,11 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'SOLD_OUT',
+  'DEPARTURE_CLOSED',
+  'IDEMPOTENCY_KEY_REUSED',
+  'PAYMENT_EXCEEDS_BALANCE',
+  'REFUND_EXCEEDS_PAID',
   'UNAVAILABLE',
   'INTERNAL',
 ] as const;

@@ -35,7 +35,7 @@ describe('migrations', () => {
   test('running them again is a no-op', async () => {
     await migrateToLatest(db);
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(rows.map((row) => row.name)).toEqual(['0001-initial', '0002-row-counts', '0003-auth-epoch', '0004-list-indexes', '0005-search-indexes', '0006-invitations', '0007-catalogue', '0008-gallery', '0009-departures']);
+    expect(rows.map((row) => row.name)).toEqual(['0001-initial', '0002-row-counts', '0003-auth-epoch', '0004-list-indexes', '0005-search-indexes', '0006-invitations', '0007-catalogue', '0008-gallery', '0009-departures', '0010-bookings']);
   });
 
   test('the user search can be answered from trigram indexes on the e-mail and the name, not only by reading every user', async () => {
@@ -86,6 +86,38 @@ describe('migrations', () => {
       expect(plan, query).not.toMatch(/(^|->)\s*Sort\s+\(/m);
     }
     expect(await planOf("select m.id from tour_media m where m.tour_id = '00000000-0000-4000-8000-000000000000' order by m.position")).toContain('tour_media_tour_idx');
+  });
+
+  test('every sort and filter of the bookings list walks an index in its order; the search can use a trigram index', async () => {
+    const planOf = (query: string) =>
+      db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        await sql`set local enable_sort = off`.execute(trx);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${sql.raw(query)}`.execute(trx);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    const tour = '00000000-0000-4000-8000-000000000000';
+    for (const [query, index] of [
+      ['select id from bookings b order by created_at desc, id desc limit 25', 'bookings_created_at_idx'],
+      ['select id from bookings b order by starts_at, id limit 25', 'bookings_starts_at_idx'],
+      ['select id from bookings b order by reference, id limit 25', 'bookings_reference_key'],
+      ['select id from bookings b order by total_minor desc, id desc limit 25', 'bookings_total_idx'],
+      ['select id from bookings b order by balance_minor, id limit 25', 'bookings_balance_idx'],
+      ["select id from bookings b where status = 'confirmed' order by created_at desc, id desc limit 25", 'bookings_status_created_at_idx'],
+      ["select id from bookings b where payment_status = 'refund_due' order by created_at desc, id desc limit 25", 'bookings_payment_status_created_at_idx'],
+      [`select id from bookings b where tour_id = '${tour}' order by created_at desc, id desc limit 25`, 'bookings_tour_created_at_idx'],
+      [`select id from bookings b where tour_status = '${tour}:confirmed' order by created_at desc, id desc limit 25`, 'bookings_tour_status_created_at_idx'],
+      [`select id from bookings b where departure_id = '${tour}' order by created_at desc, id desc limit 25`, 'bookings_departure_idx'],
+      ['select id from bookings b where balance_minor > 0 order by created_at desc, id desc limit 25', 'bookings_balance_due_idx'],
+    ] as const) {
+      const plan = await planOf(query);
+      expect(plan, query).toContain(index);
+      expect(plan, query).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+    }
+    expect(await planOf("select id from bookings b where search_text like '%jonsson%'")).toContain('bookings_search_trgm_idx');
+    // Lapsed holds: from one of the indexes of held bookings only (a small part of the table).
+    expect(await planOf("select id from bookings b where status = 'held' and hold_expires_at <= now()")).toMatch(/bookings_(departure_)?holds_idx/);
+    expect(await planOf(`select sum(seats) from bookings b where departure_id = '${tour}' and status = 'held' and hold_expires_at <= now()`)).toContain('bookings_departure_holds_idx');
   });
 
   test("the audit log's search (actor's e-mail, address, target) can be answered from indexes too", async () => {

@@ -22,7 +22,7 @@ import { createTestApp, login, type TestApp } from '../helpers/test-app.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** Every table whose rows a refused request must leave alone (audit_log records refusals by design). */
-const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media', 'departures'];
+const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media', 'departures', 'bookings', 'booking_travellers', 'booking_extras', 'payments', 'idempotency_keys'];
 
 interface JsonSchema {
   type?: string | string[];
@@ -277,7 +277,7 @@ function checkAnswer(response: LightMyRequestResponse, label: string): void {
     const body = response.json<Record<string, unknown>>();
     expect(ERROR_CODES as readonly unknown[], `${label}: code ${String(body.code)}`).toContain(body.code);
     expect(typeof body.message === 'string' && body.message.length > 0, `${label}: message`).toBe(true);
-    for (const key of Object.keys(body)) expect(['code', 'message', 'errors', 'requestId'], `${label}: key ${key}`).toContain(key);
+    for (const key of Object.keys(body)) expect(['code', 'message', 'errors', 'requestId', 'available'], `${label}: key ${key}`).toContain(key);
     if (body.errors !== undefined) {
       expect(typeof body.errors).toBe('object');
       for (const value of Object.values(body.errors as object)) expect(typeof value).toBe('string');
@@ -322,11 +322,21 @@ describe('every route holds against generated and hostile requests', () => {
         const roles = await t.database.handle.db.selectFrom('roles').select(['id', 'name']).execute();
         const users = await t.database.handle.db.selectFrom('users').select('id').execute();
         // A tour with a picture, so the tour and gallery routes reach the code behind their lookups.
-        const tour = (await t.app.inject({ method: 'POST', url: '/api/tours', headers: { authorization: `Bearer ${adminToken}` }, payload: aTour() })).json<{ id: string }>();
+        const tour = (await t.app.inject({ method: 'POST', url: '/api/tours', headers: { authorization: `Bearer ${adminToken}` }, payload: aTour({ status: 'published' }) })).json<{ id: string }>();
         const upload = await multipartBody({ alt: 'A fixture' }, { bytes: uploadFiles[0] });
         const media = (await t.app.inject({ method: 'POST', url: `/api/tours/${tour.id}/media`, ...upload, headers: { ...upload.headers, authorization: `Bearer ${adminToken}` } })).json<{ id: string }>();
         const departure = (await t.app.inject({ method: 'POST', url: '/api/departures', headers: { authorization: `Bearer ${adminToken}` }, payload: { tourId: tour.id, startDate: '2027-06-05', startTime: '09:00', capacity: 12 } })).json<{ id: string }>();
-        const ids = [...roles.flatMap((r) => [r.id, r.name]), ...users.map((u) => u.id), tour.id, media.id, departure.id, 'users.read', 'roles.update'];
+        // A booking with a payment, so the booking, payment and document routes reach theirs.
+        const booking = (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/bookings',
+            headers: { authorization: `Bearer ${adminToken}` },
+            payload: { departureId: departure.id, contact: { name: 'Fixture', email: 'fixture@example.test' }, travellers: [{ category: 'ADULT', firstName: 'A', lastName: 'B' }] },
+          })
+        ).json<{ id: string }>();
+        await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, headers: { authorization: `Bearer ${adminToken}` }, payload: { kind: 'payment', amountMinor: 100, method: 'cash' } });
+        const ids = [...roles.flatMap((r) => [r.id, r.name]), ...users.map((u) => u.id), tour.id, media.id, departure.id, booking.id, 'users.read', 'roles.update'];
         const stats: RouteStats = { cases: 0, statuses: new Map(), codes: new Set() };
         summary.set(`${op.method} ${op.path}`, stats);
 

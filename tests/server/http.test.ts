@@ -267,6 +267,17 @@ describe('OpenAPI document at /api/docs', () => {
     'patch /api/departures/{id}',
     'delete /api/departures/{id}',
     'post /api/departures/{id}/cancel',
+    'get /api/departures/{id}/manifest.csv',
+    'get /api/bookings',
+    'get /api/bookings.csv',
+    'post /api/bookings',
+    'get /api/bookings/{id}',
+    'patch /api/bookings/{id}',
+    'post /api/bookings/{id}/confirm',
+    'post /api/bookings/{id}/cancel',
+    'get /api/bookings/{id}/payments',
+    'post /api/bookings/{id}/payments',
+    'get /api/bookings/{id}/voucher.pdf',
   ];
 
   test('lists every route of the contract, each with a tag, a summary and its answers', async () => {

@@ -9,6 +9,7 @@ import * as invitations from './migrations/0006-invitations.js';
 import * as catalogue from './migrations/0007-catalogue.js';
 import * as gallery from './migrations/0008-gallery.js';
 import * as departures from './migrations/0009-departures.js';
+import * as bookings from './migrations/0010-bookings.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-catalogue': catalogue,
   '0008-gallery': gallery,
   '0009-departures': departures,
+  '0010-bookings': bookings,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

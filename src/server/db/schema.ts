@@ -100,6 +100,11 @@ export interface Database {
   tour_days: TourDaysTable;
   tour_media: TourMediaTable;
   departures: DeparturesTable;
+  bookings: BookingsTable;
+  booking_travellers: BookingTravellersTable;
+  booking_extras: BookingExtrasTable;
+  payments: PaymentsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** Money columns are bigint: written as numbers, read back as text or number depending on the driver (see toMoney). */
@@ -190,7 +195,91 @@ export interface DeparturesTable {
   updated_at: Timestamp;
 }
 
-/** Kept by the count_rows triggers (migration 0007): `users`, `role:<role id>`, `audit_log`, `tours`, `tours:status:<status>`, `departures`, `departures:status:<status>`, `departures:tour:<tour id>`. */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+/** Written from other columns by the database (migration 0010); read only. */
+type Generated_<T> = ColumnType<T, never, never>;
+
+export interface BookingsTable {
+  id: string;
+  reference: string;
+  departure_id: string;
+  tour_id: string;
+  start_date: ColumnType<string, string, string>;
+  starts_at: Timestamp;
+  status: 'held' | 'confirmed' | 'waitlisted' | 'expired' | 'cancelled';
+  currency: string;
+  seats: number;
+  total_minor: ColumnType<string | number, number, number>;
+  paid_minor: ColumnType<string | number, number | undefined, number>;
+  refunded_minor: ColumnType<string | number, number | undefined, number>;
+  cancel_fee_minor: Money;
+  balance_minor: Generated_<string | number>;
+  payment_status: Generated_<'unpaid' | 'partially_paid' | 'paid' | 'refund_due' | 'refunded'>;
+  tour_status: Generated_<string>;
+  hold_expires_at: Nullable<Date>;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string | null;
+  single_rooms: number;
+  single_supplement_minor: ColumnType<string | number, number, number>;
+  channel: 'direct' | 'phone' | 'email' | 'agent' | 'walk_in';
+  notes: string;
+  search_text: string;
+  cancel_reason: Nullable<string>;
+  cancelled_at: Nullable<Date>;
+  created_at: Timestamp;
+  created_by: string | null;
+  confirmed_at: Nullable<Date>;
+  updated_at: Timestamp;
+}
+
+export interface BookingTravellersTable {
+  id: string;
+  booking_id: string;
+  position: number;
+  category: 'ADULT' | 'CHILD' | 'INFANT';
+  first_name: string;
+  last_name: string;
+  /** A date column, read back as text by the repository's select. */
+  date_of_birth: ColumnType<string | null, string | null, string | null>;
+  notes: string;
+  unit_price_minor: ColumnType<string | number, number, number>;
+}
+
+export interface BookingExtrasTable {
+  booking_id: string;
+  component_id: string;
+  position: number;
+  name: string;
+  quantity: number;
+  unit_price_minor: ColumnType<string | number, number, number>;
+}
+
+export interface PaymentsTable {
+  id: string;
+  booking_id: string;
+  kind: 'payment' | 'refund';
+  amount_minor: ColumnType<string | number, number, never>;
+  currency: string;
+  method: 'card' | 'bank_transfer' | 'cash' | 'other';
+  reference: string;
+  received_at: Timestamp;
+  recorded_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: 'pending' | 'done';
+  status_code: number | null;
+  body: string | null;
+  created_at: Timestamp;
+}
+
+/** Kept by the count_rows triggers (migration 0007): `users`, `role:<role id>`, `audit_log`, `tours`, `tours:status:<status>`, `departures`, `departures:status:<status>`, `departures:tour:<tour id>`, `bookings`, `bookings:status:<status>`, `bookings:payment_status:<status>`, `bookings:tour:<tour id>`, `bookings:tour_status:<tour id>:<status>`. */
 export interface RowCountsTable {
   name: string;
   count: ColumnType<string | number, never, never>;

@@ -15,15 +15,17 @@ import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-l
 import { isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
+import { cancelBookingsOfDeparture, expireLapsedHolds, lapsedHeldSeats } from '../bookings/seats.js';
 
 const NO_DEPARTURE = 'No departure with this id.';
 const DUPLICATE = 'The tour has a departure on this date at this time already.';
 const SORT_COLUMNS = { startsAt: sql.ref('d.starts_at'), createdAt: sql.ref('d.created_at') } as const;
 
 type DepartureRow = Awaited<ReturnType<ReturnType<typeof departureColumns>['executeTakeFirstOrThrow']>>;
+const columnsAt = (at: Date) => (rows: Parameters<typeof departureColumns>[0]) => departureColumns(rows, at);
 
 /** A departure's columns with what it takes from its tour. */
-function departureColumns(rows: SelectQueryBuilder<Database & { d: Database['departures'] }, 'd', object>) {
+function departureColumns(rows: SelectQueryBuilder<Database & { d: Database['departures'] }, 'd', object>, at: Date) {
   return rows
     .innerJoin('tours as t', 't.id', 'd.tour_id')
     .select([
@@ -37,7 +39,8 @@ function departureColumns(rows: SelectQueryBuilder<Database & { d: Database['dep
       'd.starts_at',
       sql<string>`(d.start_date + (t.duration_days - 1))::text`.as('end_date'),
       'd.capacity',
-      'd.seats_held',
+      // A hold that has lapsed frees its seats at once, before the sweep records it (bookings/seats.ts).
+      sql<number>`d.seats_held - ${lapsedHeldSeats(sql.ref('d.id'), at)}`.as('seats_held'),
       'd.seats_confirmed',
       'd.waitlisted',
       't.min_pax',
@@ -64,14 +67,16 @@ export class DeparturesRepository {
     if (query.from !== undefined && !isCalendarDate(query.from)) problems.from = 'must be a date such as 2027-06-01';
     if (query.to !== undefined && !isCalendarDate(query.to)) problems.to = 'must be a date such as 2027-06-30';
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    const at = new Date(this.now());
     const filtered = this.db.selectFrom('departures as d').where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (query.tourId !== undefined) conditions.push(eb('d.tour_id', '=', query.tourId));
       if (query.status !== undefined) conditions.push(eb('d.status', '=', query.status));
       if (query.from !== undefined) conditions.push(eb('d.start_date', '>=', query.from));
       if (query.to !== undefined) conditions.push(eb('d.start_date', '<=', query.to));
-      if (query.hasSeats === true) conditions.push(sql<SqlBool>`d.seats_held + d.seats_confirmed < d.capacity`);
-      if (query.hasSeats === false) conditions.push(sql<SqlBool>`d.seats_held + d.seats_confirmed >= d.capacity`);
+      const taken = sql`d.seats_held - ${lapsedHeldSeats(sql.ref('d.id'), at)} + d.seats_confirmed`;
+      if (query.hasSeats === true) conditions.push(sql<SqlBool>`${taken} < d.capacity`);
+      if (query.hasSeats === false) conditions.push(sql<SqlBool>`${taken} >= d.capacity`);
       return eb.and(conditions);
     });
     // A kept count answers the total when the filters are none, a status alone or a tour alone.
@@ -79,7 +84,7 @@ export class DeparturesRepository {
     const kept =
       filters === 0 ? 'departures' : filters === 1 && query.status !== undefined ? `departures:status:${query.status}` : filters === 1 && query.tourId !== undefined ? `departures:tour:${query.tourId}` : null;
     return listPage(filtered, {
-      select: departureColumns,
+      select: columnsAt(at),
       orderBy: [SORT_COLUMNS[query.sort ?? 'startsAt'], sql.ref('d.id')],
       query,
       keptTotal: kept === null ? null : () => keptCount(this.db, kept),
@@ -88,7 +93,7 @@ export class DeparturesRepository {
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Departure | null> {
-    const row = await departureColumns(db.selectFrom('departures as d')).where('d.id', '=', id).executeTakeFirst();
+    const row = await departureColumns(db.selectFrom('departures as d'), new Date(this.now())).where('d.id', '=', id).executeTakeFirst();
     return row ? toDeparture(row) : null;
   }
 
@@ -182,7 +187,7 @@ export class DeparturesRepository {
         created: created.length,
         skipped,
       });
-      const rows = created.length === 0 ? [] : await departureColumns(trx.selectFrom('departures as d')).where('d.id', 'in', created).orderBy('d.starts_at').execute();
+      const rows = created.length === 0 ? [] : await departureColumns(trx.selectFrom('departures as d'), at).where('d.id', 'in', created).orderBy('d.starts_at').execute();
       return { data: rows.map(toDeparture), skipped };
     });
   }
@@ -193,9 +198,11 @@ export class DeparturesRepository {
       return await this.db.transaction().execute(async (trx) => {
         const current = await lockDeparture(trx, id);
         if (current.status === 'cancelled') throw httpErrors.conflict('This departure is cancelled: it cannot change.');
-        const taken = current.seats_held + current.seats_confirmed;
+        const at = new Date(this.now());
+        let taken = current.seats_held + current.seats_confirmed;
         if (patch.capacity !== undefined && patch.capacity < taken) {
-          throw httpErrors.conflict(`${taken} seats are taken on this departure: the capacity cannot go below that.`);
+          taken -= await expireLapsedHolds(trx, id, at, this.audit);
+          if (patch.capacity < taken) throw httpErrors.conflict(`${taken} seats are taken on this departure: the capacity cannot go below that.`);
         }
         let startsAt: Date | undefined;
         if (patch.startDate !== undefined || patch.startTime !== undefined) {
@@ -212,10 +219,18 @@ export class DeparturesRepository {
             ...(patch.status !== undefined && { status: patch.status }),
             ...(patch.prices !== undefined && priceColumns(patch.prices)),
             ...(patch.singleSupplementMinor !== undefined && { single_supplement_minor: patch.singleSupplementMinor }),
-            updated_at: new Date(this.now()),
+            updated_at: at,
           })
           .where('id', '=', id)
           .execute();
+        // Its bookings keep the date they list and sort by in step (their prices stay as sold).
+        if (startsAt) {
+          await trx
+            .updateTable('bookings')
+            .set({ start_date: patch.startDate ?? current.start_date, starts_at: startsAt, updated_at: at })
+            .where('departure_id', '=', id)
+            .execute();
+        }
         await this.record(trx, origin, 'departure.updated', 'departure', id, { startDate: current.start_date, ...patch });
         return (await this.get(id, trx))!;
       });
@@ -225,7 +240,7 @@ export class DeparturesRepository {
     }
   }
 
-  /** No new bookings, ever; the reason is kept. (Its bookings are cancelled with it once bookings exist.) */
+  /** No new bookings, ever; the reason is kept; its bookings are cancelled with it, with no fee (bookings/seats.ts). */
   async cancel(id: string, reason: string, origin: RequestOrigin): Promise<Departure> {
     return this.db.transaction().execute(async (trx) => {
       const current = await lockDeparture(trx, id);
@@ -235,7 +250,8 @@ export class DeparturesRepository {
         .set({ status: 'cancelled', cancel_reason: reason.trim(), cancelled_at: new Date(this.now()), updated_at: new Date(this.now()) })
         .where('id', '=', id)
         .execute();
-      await this.record(trx, origin, 'departure.cancelled', 'departure', id, { startDate: current.start_date, reason: reason.trim() });
+      const bookings = await cancelBookingsOfDeparture(trx, id, reason.trim(), new Date(this.now()), origin, this.audit);
+      await this.record(trx, origin, 'departure.cancelled', 'departure', id, { startDate: current.start_date, reason: reason.trim(), bookingsCancelled: bookings });
       return (await this.get(id, trx))!;
     });
   }
@@ -244,7 +260,8 @@ export class DeparturesRepository {
   async delete(id: string, origin: RequestOrigin): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const current = await lockDeparture(trx, id);
-      if (current.seats_held + current.seats_confirmed + current.waitlisted > 0) {
+      const booked = await trx.selectFrom('bookings').select('id').where('departure_id', '=', id).limit(1).executeTakeFirst();
+      if (booked || current.seats_held + current.seats_confirmed + current.waitlisted > 0) {
         throw httpErrors.conflict('This departure has bookings: cancel it instead.');
       }
       await trx.deleteFrom('departures').where('id', '=', id).execute();

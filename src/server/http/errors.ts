@@ -16,6 +16,8 @@ export class AppError extends Error {
     readonly errors?: Record<string, string>,
     /** Extra headers for the answer, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
+    /** Fields the answer carries beside code and message (SOLD_OUT's `available`). */
+    readonly extra?: Pick<ErrorBody, 'available'>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -35,6 +37,13 @@ export const httpErrors = {
   captchaFailed: () => new AppError(400, 'CAPTCHA_FAILED', 'The captcha was not solved. Please try again.'),
   resetTokenInvalid: () =>
     new AppError(400, 'RESET_TOKEN_INVALID', 'This password reset link is invalid or has expired. Ask for a new one.'),
+  soldOut: (available: number) =>
+    new AppError(409, 'SOLD_OUT', available === 0 ? 'This departure is sold out.' : `Only ${available} ${available === 1 ? 'seat is' : 'seats are'} free on this departure.`, undefined, undefined, { available }),
+  departureClosed: (message: string) => new AppError(409, 'DEPARTURE_CLOSED', message),
+  idempotencyKeyReused: () =>
+    new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request. Send a new key with a new request.'),
+  paymentExceedsBalance: (message: string) => new AppError(409, 'PAYMENT_EXCEEDS_BALANCE', message),
+  refundExceedsPaid: (message: string) => new AppError(409, 'REFUND_EXCEEDS_PAID', message),
   unavailable: () => new AppError(503, 'UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.'),
 };
 
@@ -119,7 +128,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; messag
 };
 
 export function toErrorBody(error: AppError): ErrorBody {
-  return error.errors ? { code: error.code, message: error.message, errors: error.errors } : { code: error.code, message: error.message };
+  return { code: error.code, message: error.message, ...(error.errors && { errors: error.errors }), ...error.extra };
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {

@@ -8,6 +8,7 @@ export const ErrorBodySchema = Type.Object(
     message: Type.String({ description: 'Human-readable explanation' }),
     errors: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Field → message, for validation errors only' })),
     requestId: Type.Optional(Type.String({ description: 'For 5xx answers: quote it when reporting the problem' })),
+    available: Type.Optional(Type.Integer({ description: 'SOLD_OUT: the seats free now' })),
   },
   { title: 'Error' },
 );

@@ -245,10 +245,12 @@ export class ToursRepository {
     });
   }
 
-  /** The component goes, and with it its place on the itinerary's days. */
+  /** The component goes, and with it its place on the itinerary's days; not one a booking took as an extra (409: history is kept). */
   async removeComponent(tourId: string, componentId: string, origin: RequestOrigin): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const tour = await lockTour(trx, tourId);
+      const taken = await trx.selectFrom('booking_extras').select('booking_id').where('component_id', '=', componentId).limit(1).executeTakeFirst();
+      if (taken) throw httpErrors.conflict('A booking took this component as an extra: it cannot be deleted. Make it included or leave it unused instead.');
       const removed = await trx.deleteFrom('tour_components').where('id', '=', componentId).where('tour_id', '=', tourId).returning('name').executeTakeFirst();
       if (!removed) throw httpErrors.notFound('No component with this id in this tour.');
       await trx

@@ -56,6 +56,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'departure.updated': 'Departure changed',
   'departure.cancelled': 'Departure cancelled',
   'departure.deleted': 'Departure deleted',
+  'booking.created': 'Booking made',
+  'booking.confirmed': 'Booking confirmed',
+  'booking.cancelled': 'Booking cancelled',
+  'booking.expired': 'Hold expired',
+  'booking.updated': 'Booking amended',
+  'payment.recorded': 'Payment recorded',
+  'refund.recorded': 'Refund recorded',
 };
 
 const actionChoices = AUDIT_ACTIONS.map((action) => ({ id: action, name: AUDIT_ACTION_LABELS[action] }));

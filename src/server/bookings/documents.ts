@@ -1,0 +1,252 @@
+/**
+ * Documents (DOMAIN.md, "Documents"): a departure's manifest and the bookings list as CSV, and a
+ * booking's one-page PDF voucher.
+ *
+ * CSV: every cell a person typed is defused against formula injection (a leading =, +, -, @, tab
+ * or carriage return gets a '), since these files are opened in spreadsheets. The bookings export
+ * is streamed a page at a time, so its memory does not grow with the number of rows.
+ *
+ * PDF: pdfkit, with Noto Sans (Latin, Latin Extended, Greek, Cyrillic, Vietnamese) and Noto Sans
+ * JP (kana and kanji), from their @fontsource packages, which split each font into files by
+ * Unicode range. Each run of text is set in the first file that holds its characters, so Þórður,
+ * Ærøskøbing, Łódź and 山田 all print, and only the glyphs used are embedded. (Noto Sans JP alone
+ * has no Ł or ź: Latin comes from Noto Sans.)
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import PDFDocument from 'pdfkit';
+import type { Booking, BookingListQuery } from '../../shared/contract/bookings.js';
+import { formatMinor, minorToMajorText } from '../../shared/money.js';
+import type { BookingsRepository } from './repository.js';
+
+export const MANIFEST_HEADER = ['reference', 'status', 'last_name', 'first_name', 'category', 'date_of_birth', 'contact_name', 'contact_email', 'contact_phone', 'notes'];
+export const BOOKINGS_CSV_HEADER = [
+  'reference',
+  'status',
+  'payment_status',
+  'tour_code',
+  'tour_title',
+  'start_date',
+  'start_time',
+  'time_zone',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
+  'travellers',
+  'seats',
+  'currency',
+  'total',
+  'paid',
+  'balance',
+  'channel',
+  'created_at',
+  'cancelled_at',
+  'cancel_reason',
+];
+
+/** A cell a spreadsheet would read as a formula gets a leading apostrophe. */
+export function defuse(value: string | null | undefined): string {
+  const text = value ?? '';
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function csvLines(rows: string[][]): string {
+  return stringify(rows, { record_delimiter: '\n' });
+}
+
+export function manifestCsv(rows: { reference: string; status: string; last_name: string; first_name: string; category: string; date_of_birth: string | null; contact_name: string; contact_email: string; contact_phone: string | null; notes: string }[]): string {
+  return csvLines([
+    MANIFEST_HEADER,
+    ...rows.map((row) => [
+      row.reference,
+      row.status,
+      defuse(row.last_name),
+      defuse(row.first_name),
+      row.category,
+      row.date_of_birth ?? '',
+      defuse(row.contact_name),
+      defuse(row.contact_email),
+      defuse(row.contact_phone),
+      defuse(row.notes),
+    ]),
+  ]);
+}
+
+function bookingCsvRow(booking: Booking): string[] {
+  return [
+    booking.reference,
+    booking.status,
+    booking.paymentStatus,
+    defuse(booking.tourCode),
+    defuse(booking.tourTitle),
+    booking.startDate,
+    booking.startTime,
+    booking.timeZone,
+    defuse(booking.contact.name),
+    defuse(booking.contact.email),
+    defuse(booking.contact.phone),
+    String(booking.travellers.length),
+    String(booking.seats),
+    booking.currency,
+    // Amounts are ours, not typed text: a negative balance stays a number the spreadsheet can add.
+    minorToMajorText(booking.totalMinor, booking.currency),
+    signedMajor(booking.paidMinor, booking.currency),
+    signedMajor(booking.balanceMinor, booking.currency),
+    booking.channel,
+    booking.createdAt,
+    booking.cancellation?.at ?? '',
+    defuse(booking.cancellation?.reason),
+  ];
+}
+
+function signedMajor(amountMinor: number, currency: string): string {
+  return amountMinor < 0 ? `-${minorToMajorText(-amountMinor, currency)}` : minorToMajorText(amountMinor, currency);
+}
+
+/** The bookings matching the list's filters as CSV, a page at a time. */
+export function bookingsCsvStream(bookings: BookingsRepository, query: BookingListQuery): Readable {
+  async function* lines() {
+    yield csvLines([BOOKINGS_CSV_HEADER]);
+    for await (const page of bookings.pages(query)) yield csvLines(page.map(bookingCsvRow));
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+// ---- the voucher ----
+
+interface FontFile {
+  name: string;
+  path: string;
+  ranges: [number, number][];
+}
+
+const fontSets = new Map<number, FontFile[]>();
+
+/** The font packages, in the order a character looks for its file. */
+const FONT_PACKAGES = ['@fontsource/noto-sans', '@fontsource/noto-sans-jp'];
+
+/** The packages' files of one weight with the code points each holds, from their stylesheets. */
+function fontFiles(weight: 400 | 700): FontFile[] {
+  const cached = fontSets.get(weight);
+  if (cached) return cached;
+  const require = createRequire(import.meta.url);
+  const files: FontFile[] = [];
+  for (const css of FONT_PACKAGES.map((name) => require.resolve(`${name}/${weight}.css`))) readFaces(css, weight, files);
+  fontSets.set(weight, files);
+  return files;
+}
+
+function readFaces(css: string, weight: number, files: FontFile[]): void {
+  for (const face of readFileSync(css, 'utf8').split('@font-face').slice(1)) {
+    const file = /url\(\.\/files\/([^)]+?\.woff)\)/.exec(face)?.[1];
+    const range = /unicode-range:\s*([^;]+);/.exec(face)?.[1];
+    if (!file || !range) continue;
+    const ranges = range.split(',').map((part): [number, number] => {
+      const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
+      return [parseInt(from, 16), parseInt(to ?? from, 16)];
+    });
+    files.push({ name: `${weight}-${file}`, path: join(dirname(css), 'files', file), ranges });
+  }
+}
+
+/** Splits text into runs, each with the font file that holds its characters (the first file, for any it has none of). */
+function runs(text: string, weight: 400 | 700): { font: FontFile; text: string }[] {
+  const files = fontFiles(weight);
+  const latin = files.find((file) => file.ranges.some(([from, to]) => from <= 0x41 && 0x41 <= to)) ?? files[0];
+  const result: { font: FontFile; text: string }[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    const font = code === 0x20 && result.length > 0 ? result[result.length - 1].font : (files.find((file) => file.ranges.some(([from, to]) => from <= code && code <= to)) ?? latin);
+    const last = result[result.length - 1];
+    if (last && last.font === font) last.text += char;
+    else result.push({ font, text: char });
+  }
+  return result;
+}
+
+/** Where the date, time and zone of the departure read as the customer reads them. */
+function localDeparture(booking: Booking): string {
+  const when = new Intl.DateTimeFormat('en-GB', { timeZone: booking.timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(booking.startsAt));
+  return `${when} (${booking.timeZone})`;
+}
+
+const CATEGORY = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
+
+/** A one-page voucher: reference, tour, departure's local date and time with its zone, travellers, and the money. */
+export function voucherPdf(booking: Booking, issuedAt: Date): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Voucher ${booking.reference}`, Author: 'Travel Back Office', Subject: booking.tourTitle } });
+  const registered = new Set<string>();
+  const write = (text: string, options: { size: number; weight?: 400 | 700; x?: number; y?: number; width?: number; align?: 'left' | 'right'; color?: string }) => {
+    const parts = runs(text, options.weight ?? 400);
+    doc.fontSize(options.size).fillColor(options.color ?? '#1b1b1b');
+    parts.forEach((part, index) => {
+      if (!registered.has(part.font.name)) {
+        doc.registerFont(part.font.name, part.font.path);
+        registered.add(part.font.name);
+      }
+      doc.font(part.font.name);
+      const continued = index < parts.length - 1;
+      const layout = { continued, width: options.width, align: options.align, lineBreak: false };
+      if (index === 0 && options.x !== undefined) doc.text(part.text, options.x, options.y, layout);
+      else doc.text(part.text, layout);
+    });
+  };
+  const left = 50;
+  const width = doc.page.width - 100;
+  const money = (amount: number) => formatMinor(amount, booking.currency, 'en-GB');
+
+  write('BOOKING VOUCHER', { size: 10, weight: 700, x: left, y: 50, color: '#5a5a5a' });
+  write(booking.reference, { size: 26, weight: 700, x: left, y: 66 });
+  write(`Status: ${booking.status}`, { size: 10, x: left, y: 76, width, align: 'right', color: '#5a5a5a' });
+  doc.moveTo(left, 104).lineTo(left + width, 104).strokeColor('#c8c8c8').stroke();
+
+  write(booking.tourTitle, { size: 16, weight: 700, x: left, y: 116, width });
+  write(`Tour ${booking.tourCode}`, { size: 10, x: left, y: 138, color: '#5a5a5a' });
+  write('Departure', { size: 9, weight: 700, x: left, y: 160, color: '#5a5a5a' });
+  write(localDeparture(booking), { size: 12, x: left, y: 172, width });
+  write('Lead contact', { size: 9, weight: 700, x: left, y: 196, color: '#5a5a5a' });
+  write([booking.contact.name, booking.contact.email, booking.contact.phone].filter(Boolean).join(' · '), { size: 11, x: left, y: 208, width });
+
+  // Lines: travellers, extras, single rooms. They shrink to keep the voucher on one page.
+  const lines: [string, string][] = [
+    ...booking.travellers.map((traveller): [string, string] => [`${traveller.firstName} ${traveller.lastName} (${CATEGORY[traveller.category]})`, money(traveller.unitPriceMinor)]),
+    ...booking.extras.map((extra): [string, string] => [`${extra.name} × ${extra.quantity}`, money(extra.quantity * extra.unitPriceMinor)]),
+    ...(booking.singleRooms > 0 ? [[`Single room supplement × ${booking.singleRooms}`, money(booking.singleRooms * booking.singleSupplementMinor)] as [string, string]] : []),
+  ];
+  const top = 240;
+  const bottom = doc.page.height - 170;
+  const lineHeight = Math.min(16, (bottom - top - 16) / Math.max(1, lines.length));
+  const size = Math.max(4, Math.min(11, lineHeight * 0.72));
+  write(`Travellers (${booking.travellers.length})`, { size: 9, weight: 700, x: left, y: top, color: '#5a5a5a' });
+  lines.forEach(([label, amount], index) => {
+    const y = top + 16 + index * lineHeight;
+    write(label, { size, x: left, y, width: width - 120 });
+    write(amount, { size, x: left + width - 120, y, width: 120, align: 'right' });
+  });
+
+  const totalsTop = bottom + 10;
+  doc.moveTo(left, totalsTop).lineTo(left + width, totalsTop).strokeColor('#c8c8c8').stroke();
+  const totals: [string, string, 400 | 700][] = [
+    ['Total', money(booking.totalMinor), 700],
+    ['Paid', money(booking.paidMinor), 400],
+    [booking.balanceMinor < 0 ? 'Due to you' : 'Balance due', money(Math.abs(booking.balanceMinor)), 700],
+  ];
+  totals.forEach(([label, amount, weight], index) => {
+    const y = totalsTop + 12 + index * 20;
+    write(label, { size: 12, weight, x: left + width - 300, y, width: 150 });
+    write(amount, { size: 12, weight, x: left + width - 150, y, width: 150, align: 'right' });
+  });
+  if (booking.cancellation) write(`Cancelled: ${booking.cancellation.reason}`, { size: 10, x: left, y: totalsTop + 12, width: width - 320, color: '#b00020' });
+  write(`Issued ${issuedAt.toISOString().slice(0, 10)} · Amounts in ${booking.currency}`, { size: 8, x: left, y: doc.page.height - 70, width, color: '#7a7a7a' });
+
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}

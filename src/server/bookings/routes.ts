@@ -1,0 +1,119 @@
+/** /api/bookings…, a booking's payments, and the documents: thin routes over app.bookings. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { originOf, principalOf, requireUser } from '../auth/guard.js';
+import { httpErrors } from '../http/errors.js';
+import { bookingsCsvStream, manifestCsv, voucherPdf } from './documents.js';
+import { idempotencyKeyOf, type IdempotencyKeys } from './idempotency.js';
+import {
+  cancelBookingSchema,
+  confirmBookingSchema,
+  createBookingSchema,
+  exportBookingsSchema,
+  getBookingSchema,
+  listBookingsSchema,
+  listPaymentsSchema,
+  manifestSchema,
+  recordPaymentSchema,
+  updateBookingSchema,
+  voucherSchema,
+} from './schemas.js';
+
+export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/bookings', { schema: listBookingsSchema, onRequest: requireUser('bookings.read') }, async (request) => app.bookings.list(request.query));
+
+  app.get('/bookings.csv', { schema: exportBookingsSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {
+    // The first page is read before the answer starts, so a refused query is still a JSON error.
+    const stream = bookingsCsvStream(app.bookings, request.query);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="bookings-${new Date(app.now()).toISOString().slice(0, 10)}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
+
+  app.get('/bookings/:id', { schema: getBookingSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+    const booking = await app.bookings.get(request.params.id);
+    if (!booking) throw httpErrors.notFound('No booking with this id.');
+    return booking;
+  });
+
+  app.post('/bookings', { schema: createBookingSchema, onRequest: requireUser('bookings.create') }, async (request, reply) => {
+    return idempotent(app.idempotencyKeys, reply, request.headers['idempotency-key'], principalOf(request).userId, 'bookings', request.body, (onDone) =>
+      app.bookings.create(request.body, originOf(request), onDone),
+    );
+  });
+
+  app.patch('/bookings/:id', { schema: updateBookingSchema, onRequest: requireUser('bookings.update') }, async (request) => {
+    return app.bookings.update(request.params.id, request.body, originOf(request));
+  });
+
+  app.post('/bookings/:id/confirm', { schema: confirmBookingSchema, onRequest: requireUser('bookings.update') }, async (request) => {
+    return app.bookings.confirm(request.params.id, originOf(request));
+  });
+
+  app.post('/bookings/:id/cancel', { schema: cancelBookingSchema, onRequest: requireUser('bookings.cancel') }, async (request) => {
+    return app.bookings.cancel(request.params.id, request.body, originOf(request));
+  });
+
+  app.get('/bookings/:id/payments', { schema: listPaymentsSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+    const payments = await app.bookings.payments(request.params.id);
+    if (!payments) throw httpErrors.notFound('No booking with this id.');
+    return { data: payments };
+  });
+
+  app.post('/bookings/:id/payments', { schema: recordPaymentSchema, onRequest: requireUser('payments.create') }, async (request, reply) => {
+    const { id } = request.params;
+    return idempotent(app.idempotencyKeys, reply, request.headers['idempotency-key'], principalOf(request).userId, `payments:${id}`, request.body, (onDone) =>
+      app.bookings.recordPayment(id, request.body, originOf(request), onDone),
+    );
+  });
+
+  app.get('/departures/:id/manifest.csv', { schema: manifestSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {
+    const rows = await app.bookings.manifest(request.params.id);
+    if (!rows) throw httpErrors.notFound('No departure with this id.');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="manifest-${request.params.id}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(manifestCsv(rows));
+  });
+
+  app.get('/bookings/:id/voucher.pdf', { schema: voucherSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {
+    const booking = await app.bookings.get(request.params.id);
+    if (!booking) throw httpErrors.notFound('No booking with this id.');
+    const pdf = await voucherPdf(booking, new Date(app.now()));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="voucher-${booking.reference}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+};
+
+/**
+ * Runs `work` once per Idempotency-Key: the first request does it and its answer is kept with
+ * its change (in the same transaction, through the hook `work` is given); a repeat is answered
+ * from what was kept. Without a key, `work` simply runs.
+ */
+async function idempotent<T>(
+  keys: IdempotencyKeys,
+  reply: FastifyReply,
+  header: string | string[] | undefined,
+  userId: string,
+  scope: string,
+  body: unknown,
+  work: (onDone?: (trx: Parameters<IdempotencyKeys['complete']>[0], answer: T) => Promise<void>) => Promise<T>,
+) {
+  const key = idempotencyKeyOf(header);
+  if (key === undefined) return reply.code(201).send(await work());
+  const claimed = await keys.claim(userId, scope, key, body);
+  if (claimed.kind === 'replay') return reply.code(claimed.statusCode).header('idempotent-replayed', 'true').send(claimed.body);
+  try {
+    const answer = await work((trx, done) => keys.complete(trx, claimed.claim, 201, done));
+    return reply.code(201).send(answer);
+  } catch (error) {
+    await keys.release(claimed.claim).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,140 @@
+/** The booking and payment routes' schemas: the contract's (src/shared/contract/bookings.ts) plus what each route may answer. */
+import Type from 'typebox';
+import {
+  BookingListQuerySchema,
+  BookingListSchema,
+  BookingPatchSchema,
+  BookingSchema,
+  CancelBookingSchema,
+  NewBookingSchema,
+  NewPaymentSchema,
+  PaymentListSchema,
+  PaymentSchema,
+} from '../../shared/contract/bookings.js';
+import { AUTHENTICATED_ERRORS, errorResponses, IdParamsSchema } from '../http/schemas.js';
+
+const tags = ['bookings'];
+const security = [{ bearerAuth: [] }];
+const IDEMPOTENCY =
+  ' Send an `Idempotency-Key` header (1–255 characters) to make a retry safe: the same key and body from the same user ' +
+  'answers the first answer again (kept 24 hours), the same key with another body is 422 `IDEMPOTENCY_KEY_REUSED`, and ' +
+  'while the first request is still being handled a second is 409 `CONFLICT`.';
+const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Makes a retry safe' })) });
+
+export const listBookingsSchema = {
+  tags,
+  security,
+  summary: 'List bookings',
+  description:
+    'Needs `bookings.read`. Filters by status, payment status, tour, departure, departure dates (local, inclusive) and balance due; ' +
+    '`q` finds a reference, a contact’s name or e-mail, or a traveller’s name. A held booking whose hold has lapsed is `expired`.',
+  querystring: BookingListQuerySchema,
+  response: { 200: BookingListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const exportBookingsSchema = {
+  tags,
+  security,
+  summary: 'The bookings as CSV',
+  description: 'Needs `bookings.read`. The list’s filters and order; every matching booking, streamed (UTF-8, one header line).',
+  querystring: BookingListQuerySchema,
+  produces: ['text/csv'],
+  response: { 200: { description: 'text/csv', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const getBookingSchema = {
+  tags,
+  security,
+  summary: 'A booking by id',
+  description: 'Needs `bookings.read`.',
+  params: IdParamsSchema,
+  response: { 200: BookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const createBookingSchema = {
+  tags,
+  security,
+  summary: 'Book seats on a departure',
+  description:
+    'Needs `bookings.create`. The seats are taken in the same transaction, never more than are free: without enough, 409 ' +
+    '`SOLD_OUT` with `available`, or a `waitlisted` booking with `waitlist: true`. The departure must be open, its tour ' +
+    'published and its booking cut-off not passed (409 `DEPARTURE_CLOSED`). Prices are copied from the departure and the ' +
+    'components. Adults and children take a seat; infants do not.' +
+    IDEMPOTENCY,
+  headers: IdempotencyHeaders,
+  body: NewBookingSchema,
+  response: { 201: BookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 409, 422) },
+};
+
+export const updateBookingSchema = {
+  tags,
+  security,
+  summary: 'Amend a booking',
+  description: 'Needs `bookings.update`. The contact, notes, and travellers’ names, birth dates and notes; not their number or categories (cancel and book again).',
+  params: IdParamsSchema,
+  body: BookingPatchSchema,
+  response: { 200: BookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const confirmBookingSchema = {
+  tags,
+  security,
+  summary: 'Confirm a booking',
+  description: 'Needs `bookings.update`. A held booking is confirmed; a waitlisted one only if its seats are free now (409 `SOLD_OUT` otherwise). Expired, cancelled or confirmed already: 409.',
+  params: IdParamsSchema,
+  response: { 200: BookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const cancelBookingSchema = {
+  tags,
+  security,
+  summary: 'Cancel a booking',
+  description: 'Needs `bookings.cancel`. The seats are released once (a second cancel is 409). `feeMinor` (at most what was paid) is kept; the rest of what was paid becomes refund due.',
+  params: IdParamsSchema,
+  body: CancelBookingSchema,
+  response: { 200: BookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const listPaymentsSchema = {
+  tags,
+  security,
+  summary: 'A booking’s payments and refunds',
+  description: 'Needs `bookings.read`. Oldest first.',
+  params: IdParamsSchema,
+  response: { 200: PaymentListSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const recordPaymentSchema = {
+  tags,
+  security,
+  summary: 'Record a payment or a refund',
+  description:
+    'Needs `payments.create`. Never changed or deleted afterwards: a mistake is corrected by a refund. A payment above the ' +
+    'balance is 409 `PAYMENT_EXCEEDS_BALANCE`; a refund above what was paid less the cancellation fee is 409 ' +
+    '`REFUND_EXCEEDS_PAID`; an expired booking takes no payment (409).' +
+    IDEMPOTENCY,
+  params: IdParamsSchema,
+  headers: IdempotencyHeaders,
+  body: NewPaymentSchema,
+  response: { 201: PaymentSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409, 422) },
+};
+
+export const manifestSchema = {
+  tags,
+  security,
+  summary: 'A departure’s manifest as CSV',
+  description: 'Needs `bookings.read`. One row per traveller of its held and confirmed bookings, by last name; cells that a spreadsheet would read as a formula begin with an apostrophe.',
+  params: IdParamsSchema,
+  produces: ['text/csv'],
+  response: { 200: { description: 'text/csv', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const voucherSchema = {
+  tags,
+  security,
+  summary: 'A booking’s voucher as PDF',
+  description: 'Needs `bookings.read`. One page: the reference, the tour, the departure’s local date and time with its zone, the travellers, and the total, paid and balance in the booking’s currency.',
+  params: IdParamsSchema,
+  produces: ['application/pdf'],
+  response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' }, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};

@@ -1,0 +1,212 @@
+/**
+ * Bookings and payments (DOMAIN.md, "Bookings" and "Payments"): seats sold exactly once, prices
+ * copied onto the booking, payments and refunds recorded and never changed. The server validates
+ * with these schemas and documents them; both sides take their types from them.
+ */
+import Type, { type Static } from 'typebox';
+import {
+  BOOKING_CHANNELS,
+  BOOKING_RULES,
+  BOOKING_SORT_FIELDS,
+  BOOKING_STATUSES,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from './booking-rules.js';
+import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, MoneyMinorSchema, NullableIsoDateTimeSchema, SearchSchema, UuidSchema } from './common.js';
+import { DEPARTURE_RULES } from './departure-rules.js';
+import { TRAVELLER_CATEGORIES } from './tour-rules.js';
+import { EmailSchema } from './users.js';
+
+export * from './booking-rules.js';
+
+const NameSchema = Type.String(BOOKING_RULES.name);
+const NotesSchema = Type.String(BOOKING_RULES.notes);
+const LocalDateSchema = Type.String({ ...DEPARTURE_RULES.date, description: 'YYYY-MM-DD' });
+const CategorySchema = Type.Enum([...TRAVELLER_CATEGORIES]);
+const BookingStatusSchema = Type.Enum([...BOOKING_STATUSES]);
+const PaymentStatusSchema = Type.Enum([...PAYMENT_STATUSES]);
+const ChannelSchema = Type.Enum([...BOOKING_CHANNELS]);
+/** A signed amount in minor units (a balance owed to the customer is negative). */
+const SignedMoneySchema = Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: 'Minor units; negative: owed to the customer' });
+
+export const ContactSchema = Type.Object(
+  {
+    name: NameSchema,
+    email: EmailSchema,
+    phone: Type.Optional(Type.Union([Type.String(BOOKING_RULES.phone), Type.Null()])),
+  },
+  { additionalProperties: false, title: 'BookingContact' },
+);
+
+const BirthDateSchema = Type.Union([LocalDateSchema, Type.Null()], { description: 'YYYY-MM-DD or null' });
+
+export const TravellerSchema = Type.Object(
+  {
+    id: UuidSchema,
+    category: CategorySchema,
+    firstName: Type.String(),
+    lastName: Type.String(),
+    dateOfBirth: Type.Union([Type.String(), Type.Null()]),
+    notes: Type.String(),
+    unitPriceMinor: MoneyMinorSchema,
+  },
+  { title: 'Traveller' },
+);
+
+export const BookingExtraSchema = Type.Object(
+  { componentId: UuidSchema, name: Type.String(), quantity: Type.Integer(), unitPriceMinor: MoneyMinorSchema },
+  { title: 'BookingExtra' },
+);
+
+export const CancellationSchema = Type.Object(
+  { at: IsoDateTimeSchema, reason: Type.String(), feeMinor: MoneyMinorSchema },
+  { title: 'Cancellation' },
+);
+
+export const BookingSchema = Type.Object(
+  {
+    id: UuidSchema,
+    reference: Type.String({ description: 'Eight characters without 0, O, 1 or I' }),
+    departureId: UuidSchema,
+    tourId: UuidSchema,
+    tourCode: Type.String(),
+    tourTitle: Type.String(),
+    startsAt: IsoDateTimeSchema,
+    startDate: Type.String({ description: 'Local to timeZone' }),
+    startTime: Type.String({ description: 'Local to timeZone' }),
+    timeZone: Type.String(),
+    status: BookingStatusSchema,
+    paymentStatus: PaymentStatusSchema,
+    currency: Type.String(),
+    seats: Type.Integer({ description: 'Travellers who take a seat (adults and children)' }),
+    totalMinor: MoneyMinorSchema,
+    paidMinor: SignedMoneySchema,
+    refundedMinor: MoneyMinorSchema,
+    balanceMinor: SignedMoneySchema,
+    holdExpiresAt: NullableIsoDateTimeSchema,
+    contact: Type.Object({ name: Type.String(), email: Type.String(), phone: Type.Union([Type.String(), Type.Null()]) }),
+    travellers: Type.Array(TravellerSchema),
+    extras: Type.Array(BookingExtraSchema),
+    singleRooms: Type.Integer(),
+    singleSupplementMinor: MoneyMinorSchema,
+    channel: ChannelSchema,
+    notes: Type.String(),
+    cancellation: Type.Union([CancellationSchema, Type.Null()]),
+    createdAt: IsoDateTimeSchema,
+    createdBy: Type.Union([UuidSchema, Type.Null()]),
+    createdByName: Type.Union([Type.String(), Type.Null()], { description: 'The user who made it, as named now' }),
+    confirmedAt: NullableIsoDateTimeSchema,
+  },
+  { title: 'Booking' },
+);
+
+export const NewTravellerSchema = Type.Object(
+  {
+    category: CategorySchema,
+    firstName: NameSchema,
+    lastName: NameSchema,
+    dateOfBirth: Type.Optional(BirthDateSchema),
+    notes: Type.Optional(NotesSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const NewBookingSchema = Type.Object(
+  {
+    departureId: UuidSchema,
+    contact: ContactSchema,
+    travellers: Type.Array(NewTravellerSchema, BOOKING_RULES.travellers),
+    extras: Type.Optional(
+      Type.Array(Type.Object({ componentId: UuidSchema, quantity: Type.Integer(BOOKING_RULES.quantity) }, { additionalProperties: false }), BOOKING_RULES.extras),
+    ),
+    singleRooms: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, description: 'At most the number of adults' })),
+    status: Type.Optional(Type.Enum(['held', 'confirmed'], { default: 'held' })),
+    holdMinutes: Type.Optional(Type.Integer({ ...BOOKING_RULES.holdMinutes, description: 'How long a held booking keeps its seats (default 60)' })),
+    waitlist: Type.Optional(Type.Boolean({ description: 'Without enough seats: put the booking on the waitlist instead of answering 409 SOLD_OUT' })),
+    channel: Type.Optional(ChannelSchema),
+    notes: Type.Optional(NotesSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const TravellerPatchSchema = Type.Object(
+  {
+    id: UuidSchema,
+    firstName: Type.Optional(NameSchema),
+    lastName: Type.Optional(NameSchema),
+    dateOfBirth: Type.Optional(BirthDateSchema),
+    notes: Type.Optional(NotesSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const BookingPatchSchema = Type.Object(
+  {
+    contact: Type.Optional(ContactSchema),
+    notes: Type.Optional(NotesSchema),
+    travellers: Type.Optional(Type.Array(TravellerPatchSchema, { maxItems: BOOKING_RULES.travellers.maxItems, description: 'Names, birth dates and notes of travellers by id; not their number or categories' })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const CancelBookingSchema = Type.Object(
+  {
+    reason: Type.String(BOOKING_RULES.reason),
+    feeMinor: Type.Optional(MoneyMinorSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'createdAt', {
+  status: Type.Optional(BookingStatusSchema),
+  paymentStatus: Type.Optional(PaymentStatusSchema),
+  tourId: Type.Optional(UuidSchema),
+  departureId: Type.Optional(UuidSchema),
+  from: Type.Optional(LocalDateSchema),
+  to: Type.Optional(LocalDateSchema),
+  balanceDue: Type.Optional(Type.Boolean({ description: 'true: only bookings whose balance is above 0' })),
+  q: Type.Optional(SearchSchema),
+});
+export const BookingListSchema = ListAnswerSchema(BookingSchema);
+
+export const PaymentSchema = Type.Object(
+  {
+    id: UuidSchema,
+    bookingId: UuidSchema,
+    kind: Type.Enum([...PAYMENT_KINDS]),
+    amountMinor: MoneyMinorSchema,
+    currency: Type.String(),
+    method: Type.Enum([...PAYMENT_METHODS]),
+    reference: Type.String(),
+    receivedAt: IsoDateTimeSchema,
+    recordedBy: Type.Union([UuidSchema, Type.Null()]),
+    recordedByName: Type.Union([Type.String(), Type.Null()]),
+    createdAt: IsoDateTimeSchema,
+  },
+  { title: 'Payment' },
+);
+
+export const NewPaymentSchema = Type.Object(
+  {
+    kind: Type.Enum([...PAYMENT_KINDS]),
+    amountMinor: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Above 0, in minor units of the booking’s currency' }),
+    method: Type.Enum([...PAYMENT_METHODS]),
+    reference: Type.Optional(Type.String(BOOKING_RULES.paymentReference)),
+    receivedAt: Type.Optional(IsoDateTimeSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentListSchema = Type.Object({ data: Type.Array(PaymentSchema) });
+
+export type BookingStatus = Static<typeof BookingStatusSchema>;
+export type PaymentStatus = Static<typeof PaymentStatusSchema>;
+export type Booking = Static<typeof BookingSchema>;
+export type Traveller = Static<typeof TravellerSchema>;
+export type NewBooking = Static<typeof NewBookingSchema>;
+export type BookingPatch = Static<typeof BookingPatchSchema>;
+export type CancelBooking = Static<typeof CancelBookingSchema>;
+export type BookingListQuery = Static<typeof BookingListQuerySchema>;
+export type Payment = Static<typeof PaymentSchema>;
+export type NewPayment = Static<typeof NewPaymentSchema>;

@@ -1,0 +1,195 @@
+/**
+ * Documents (DOMAIN.md, "Documents"): the departure manifest (CSV, by last name, formula injection
+ * defused), the bookings export (CSV streamed page by page, any number of rows) and the one-page
+ * PDF voucher whose text — Þórður, Ærøskøbing, Łódź, 山田 — is read back out of the file.
+ */
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Booking } from '../../src/shared/contract/bookings.js';
+import type { Departure } from '../../src/shared/contract/departures.js';
+import type { Tour } from '../../src/shared/contract/tours.js';
+import { expectError } from '../helpers/assertions.js';
+import { aTour } from '../helpers/builders.js';
+import { as, createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let admin: ReturnType<typeof as>;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await login(t.app, t.admin)).accessToken;
+  admin = as(t.app, adminToken);
+});
+afterAll(async () => t?.close());
+
+async function createTour(overrides: Parameters<typeof aTour>[0] = {}): Promise<Tour> {
+  const response = await admin({ method: 'POST', url: '/api/tours', payload: aTour({ status: 'published', ...overrides }) });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function departureOf(tour: Tour, startDate: string, capacity = 60): Promise<Departure> {
+  const response = await admin({ method: 'POST', url: '/api/departures', payload: { tourId: tour.id, startDate, startTime: '08:30', capacity } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function book(body: Record<string, unknown>): Promise<Booking> {
+  const response = await admin({ method: 'POST', url: '/api/bookings', payload: { contact: { name: 'Lead', email: 'lead@example.test' }, ...body } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** The CSV's rows, as a spreadsheet would split them (quoted cells may hold commas). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+describe('the manifest', () => {
+  test('one row per traveller of held and confirmed bookings, by last name, with formulas defused', async () => {
+    const tour = await createTour({ currency: 'DKK', timeZone: 'Europe/Copenhagen' });
+    const dep = await departureOf(tour, '2027-06-12');
+    await book({
+      departureId: dep.id,
+      status: 'confirmed',
+      contact: { name: '=HYPERLINK("http://evil.test","click")', email: 'a@example.test', phone: '+45 1234' },
+      travellers: [
+        { category: 'ADULT', firstName: 'Þórður', lastName: 'Ærøskøbing', dateOfBirth: '1970-03-01', notes: '@SUM(A1:A9)' },
+        { category: 'CHILD', firstName: '-2+3', lastName: 'Bech' },
+      ],
+    });
+    await book({ departureId: dep.id, travellers: [{ category: 'ADULT', firstName: '太郎', lastName: '山田' }] });
+    const cancelled = await book({ departureId: dep.id, travellers: [{ category: 'ADULT', firstName: 'Gone', lastName: 'Aaberg' }] });
+    await admin({ method: 'POST', url: `/api/bookings/${cancelled.id}/cancel`, payload: { reason: 'x' } });
+
+    const response = await admin({ method: 'GET', url: `/api/departures/${dep.id}/manifest.csv` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="manifest-/);
+    const lines = response.body.split('\n');
+    expect(lines[0]).toBe('reference,status,last_name,first_name,category,date_of_birth,contact_name,contact_email,contact_phone,notes');
+    const rows = parseCsv(response.body).slice(1);
+    expect(rows.map((row) => row[2])).toEqual(['Bech', 'Ærøskøbing', '山田']);
+    expect(rows[0]).toEqual([expect.any(String), 'confirmed', 'Bech', "'-2+3", 'CHILD', '', `'=HYPERLINK("http://evil.test","click")`, 'a@example.test', "'+45 1234", '']);
+    expect(rows[1].slice(1, 6)).toEqual(['confirmed', 'Ærøskøbing', 'Þórður', 'ADULT', '1970-03-01']);
+    expect(rows[1][9]).toBe("'@SUM(A1:A9)");
+    expect(rows[2][1]).toBe('held');
+    expectError(await admin({ method: 'GET', url: '/api/departures/00000000-0000-4000-8000-000000000000/manifest.csv' }), 404, 'NOT_FOUND');
+  });
+
+  test('needs bookings.read', async () => {
+    const dep = await departureOf(await createTour(), '2027-06-13');
+    const user = await createUser(t.app, adminToken, { email: `staff-${Date.now()}@example.test`, roles: ['STAFF'] });
+    const staff = as(t.app, (await login(t.app, user)).accessToken);
+    expectError(await staff({ method: 'GET', url: `/api/departures/${dep.id}/manifest.csv` }), 403, 'FORBIDDEN');
+    expectError(await staff({ method: 'GET', url: '/api/bookings.csv' }), 403, 'FORBIDDEN');
+  });
+});
+
+describe('the bookings export', () => {
+  test('streams every booking matching the list’s filters, in the list’s order, across many pages', async () => {
+    const tour = await createTour({ currency: 'ISK', prices: { ADULT: 189_000, CHILD: 94_500, INFANT: null } });
+    const dep = await departureOf(tour, '2027-07-03', 10_000);
+    const count = 1_234; // more than two pages of the export's 500
+    const db = t.database.handle.db;
+    // Made through the API for a few, the rest in bulk through the repository (the same code path, without HTTP).
+    const made: Booking[] = [];
+    for (let index = 0; index < count; index += 1) {
+      made.push(
+        await t.app.bookings.create(
+          { departureId: dep.id, contact: { name: `Guest ${index}`, email: `g${index}@example.test` }, travellers: [{ category: 'ADULT', firstName: 'Guest', lastName: `N${index}` }], status: index % 4 === 0 ? 'held' : 'confirmed' },
+          { actorId: null, permissions: null, ip: null, userAgent: null },
+        ),
+      );
+    }
+    expect(db).toBeDefined();
+    const response = await admin({ method: 'GET', url: `/api/bookings.csv?tourId=${tour.id}&status=confirmed&sort=reference&order=DESC` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = parseCsv(response.body);
+    expect(rows[0]).toEqual([
+      'reference', 'status', 'payment_status', 'tour_code', 'tour_title', 'start_date', 'start_time', 'time_zone', 'contact_name', 'contact_email', 'contact_phone',
+      'travellers', 'seats', 'currency', 'total', 'paid', 'balance', 'channel', 'created_at', 'cancelled_at', 'cancel_reason',
+    ]);
+    const confirmed = made.filter((booking) => booking.status === 'confirmed').map((booking) => booking.reference).sort().reverse();
+    expect(rows.slice(1).map((row) => row[0])).toEqual(confirmed);
+    expect(rows[1].slice(1, 3)).toEqual(['confirmed', 'unpaid']);
+    expect(rows[1].slice(13, 17)).toEqual(['ISK', '189000', '0', '189000']);
+    expectError(await admin({ method: 'GET', url: '/api/bookings.csv?status=nope' }), 400, 'VALIDATION');
+  });
+});
+
+describe('the voucher', () => {
+  async function textOf(pdf: Buffer): Promise<{ pages: number; text: string }> {
+    const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+    let text = '';
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const content = await (await document.getPage(number)).getTextContent();
+      text += content.items.map((item) => ('str' in item ? item.str : '')).join('') + '\n';
+    }
+    return { pages: document.numPages, text };
+  }
+
+  test('one page with the reference, the tour, the local date and time with its zone, the travellers and the money', async () => {
+    const tour = await createTour({ title: 'Ærøskøbing & Łódź by rail', currency: 'EUR', timeZone: 'Europe/Berlin', prices: { ADULT: 129_950, CHILD: 64_975, INFANT: 0 } });
+    const dep = await departureOf(tour, '2027-10-31'); // the day the clocks go back
+    const booking = await book({
+      departureId: dep.id,
+      status: 'confirmed',
+      contact: { name: 'Þórður Jónsson', email: 'thordur@example.is' },
+      travellers: [
+        { category: 'ADULT', firstName: 'Þórður', lastName: 'Jónsson' },
+        { category: 'ADULT', firstName: '太郎', lastName: '山田' },
+        { category: 'CHILD', firstName: 'Zofia', lastName: 'Łódź' },
+      ],
+    });
+    await admin({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', amountMinor: 100_000, method: 'card' } });
+    const response = await admin({ method: 'GET', url: `/api/bookings/${booking.id}/voucher.pdf` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { pages, text } = await textOf(response.rawPayload);
+    expect(pages).toBe(1);
+    for (const expected of [booking.reference, 'Ærøskøbing & Łódź by rail', 'Þórður Jónsson', '山田', '太郎', 'Zofia Łódź', 'Sunday, 31 October 2027 at 08:30', '(Europe/Berlin)', '€3,248.75', '€1,000.00', '€2,248.75']) {
+      expect(text.replace(/\s+/g, ' '), `${expected} in ${JSON.stringify(text)}`).toContain(expected);
+    }
+    // The fonts are embedded subsets: nothing is left to the reader's machine.
+    expect(response.rawPayload.toString('latin1')).toMatch(/\/FontFile2|\/FontFile3/);
+  });
+
+  test('fifty travellers still fit on one page', async () => {
+    const tour = await createTour();
+    const dep = await departureOf(tour, '2027-08-07');
+    const travellers = Array.from({ length: 50 }, (_, index) => ({ category: 'ADULT', firstName: `Traveller${index}`, lastName: 'Smith' }));
+    const booking = await book({ departureId: dep.id, travellers });
+    const response = await admin({ method: 'GET', url: `/api/bookings/${booking.id}/voucher.pdf` });
+    const { pages, text } = await textOf(response.rawPayload);
+    expect(pages).toBe(1);
+    expect(text).toContain('Traveller49 Smith');
+  });
+});
