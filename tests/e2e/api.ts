@@ -25,8 +25,8 @@ export class ApiClient {
   constructor(public baseUrl: string) {}
 
   /** `body` goes as JSON, or as multipart/form-data when it is a FormData (an upload). */
-  async call<T = unknown>(method: string, path: string, options: { body?: unknown; baseUrl?: string; token?: string | null } = {}): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async call<T = unknown>(method: string, path: string, options: { body?: unknown; baseUrl?: string; token?: string | null; headers?: Record<string, string> } = {}): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const token = options.token === undefined ? this.token : options.token;
     if (token) headers.authorization = `Bearer ${token}`;
     const form = options.body instanceof FormData ? options.body : null;

@@ -96,6 +96,51 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect(['TOKEN_INVALID', 'TOKEN_EXPIRED', 'REFRESH_INVALID', 'TOKEN_MISSING']).toContain(callAfterLogout.body.code);
   });
 
+  test('clerks on both instances booking the same departure at once: never more seats than capacity; one Idempotency-Key makes one booking', async () => {
+    const clerk = new ApiClient(a.baseUrl);
+    expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
+    const tour = await clerk.call<{ id: string }>('POST', '/api/tours', {
+      body: { code: 'MULTI-1', title: 'Two instances, one departure', timeZone: 'Europe/Berlin', currency: 'EUR', durationDays: 1, status: 'published', bookingCutoffHours: 0, prices: { ADULT: 5_000, CHILD: 2_500, INFANT: null } },
+    });
+    expect(tour.status).toBe(201);
+    const departure = await clerk.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.body.id, startDate: '2031-05-03', startTime: '10:00', capacity: 25 } });
+    expect(departure.status).toBe(201);
+    const traveller = { category: 'ADULT', firstName: 'Multi', lastName: 'Instance' };
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        clerk.call<{ seats?: number; code?: string }>('POST', '/api/bookings', {
+          baseUrl: index % 2 === 0 ? a.baseUrl : b.baseUrl,
+          body: { departureId: departure.body.id, contact: { name: `Clerk ${index}`, email: `clerk${index}@e2e.test` }, travellers: index % 3 === 0 ? [traveller, traveller] : [traveller], status: index % 2 ? 'confirmed' : 'held' },
+        }),
+      ),
+    );
+    const sold = answers.filter((answer) => answer.status === 201).reduce((sum, answer) => sum + (answer.body.seats ?? 0), 0);
+    for (const answer of answers.filter((x) => x.status !== 201)) expect(answer.body.code).toBe('SOLD_OUT');
+    expect(sold).toBeLessThanOrEqual(25);
+    expect(sold).toBeGreaterThanOrEqual(24);
+    const [counters] = await queryDatabase<{ seats_held: number; seats_confirmed: number; held: string; confirmed: string }>(
+      database,
+      `select d.seats_held, d.seats_confirmed,
+              (select coalesce(sum(seats), 0) from bookings where departure_id = d.id and status = 'held') as held,
+              (select coalesce(sum(seats), 0) from bookings where departure_id = d.id and status = 'confirmed') as confirmed
+         from departures d where d.id = '${departure.body.id}'`,
+    );
+    expect([counters.seats_held, counters.seats_confirmed]).toEqual([Number(counters.held), Number(counters.confirmed)]);
+    expect(counters.seats_held + counters.seats_confirmed).toBe(sold);
+
+    // A double click that reaches both instances: one booking.
+    const second = await clerk.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.body.id, startDate: '2031-05-10', startTime: '10:00', capacity: 25 } });
+    const body = { departureId: second.body.id, contact: { name: 'Double', email: 'double@e2e.test' }, travellers: [traveller] };
+    const clicks = await Promise.all(
+      [a, b, a, b].map((server) => clerk.call<{ id?: string; code?: string }>('POST', '/api/bookings', { baseUrl: server.baseUrl, body, headers: { 'idempotency-key': 'double-click-both-instances' } })),
+    );
+    const made = new Set(clicks.filter((click) => click.status === 201).map((click) => click.body.id));
+    expect(made.size).toBe(1);
+    for (const click of clicks.filter((x) => x.status !== 201)) expect([click.status, click.body.code]).toEqual([409, 'CONFLICT']);
+    const [{ n }] = await queryDatabase<{ n: string }>(database, `select count(*) as n from bookings where departure_id = '${second.body.id}'`);
+    expect(Number(n)).toBe(1);
+  });
+
   // Last: it leaves this machine's address rate-limited on both instances.
   test('failed logins through both instances count together (rate limits live in Redis): both answer 429 with Retry-After', async () => {
     const attacker = new ApiClient(a.baseUrl);
