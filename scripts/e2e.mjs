@@ -23,7 +23,7 @@ const MULTI_INSTANCE_FILE = 'tests/e2e/multi-instance.e2e.ts';
  * handling of refused calls) behave the same on either engine; the server suite proves the
  * storage layer on both.
  */
-const ENGINE_DEPENDENT_FILES = ['tests/e2e/session.e2e.ts', 'tests/e2e/administration.e2e.ts', 'tests/e2e/catalogue.e2e.ts', 'tests/e2e/departures.e2e.ts'];
+const ENGINE_DEPENDENT_FILES = ['tests/e2e/session.e2e.ts', 'tests/e2e/administration.e2e.ts', 'tests/e2e/catalogue.e2e.ts', 'tests/e2e/departures.e2e.ts', 'tests/e2e/bookings.e2e.ts'];
 const axeDir = join(root, 'screenshots/e2e/axe');
 const axeSummaryFile = join(root, 'screenshots/e2e/axe-summary.json');
 

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Tour } from '../../src/shared/contract/tours.js';
+import type { Booking } from '../../src/shared/contract/bookings.js';
 import { aJpeg } from '../helpers/pictures.js';
 import { aComponent, aDay, aTour } from '../helpers/builders.js';
 import { adminClient, type ApiClient, type Role, type User } from './api.js';
@@ -16,6 +17,7 @@ import { menuEntry, onLoginScreen, see, signedIn } from './ui.js';
 const suite = setUpSuite('accessibility');
 let api: ApiClient;
 let departureId: string;
+let booking: Booking;
 let user: User;
 let role: Role;
 let tour: Tour;
@@ -25,7 +27,7 @@ beforeAll(async () => {
   role = await api.createRole('A11Y_ROLE', ['dashboard.read', 'users.read'], 'A role to look at');
   user = await api.createUser({ email: 'a11y.person@e2e.test', fullName: 'Accessible Person', password: 'A11y-password-123', roles: ['A11Y_ROLE'] });
   // A tour with a component, an optional extra and a day, so each tab of the tour has something to show.
-  const created = await api.call<Tour>('POST', '/api/tours', { body: aTour({ code: 'A11Y-TOUR', title: 'Accessible Highlands', currency: 'ISK', prices: { ADULT: 189_000, CHILD: 99_000, INFANT: null } }) });
+  const created = await api.call<Tour>('POST', '/api/tours', { body: aTour({ code: 'A11Y-TOUR', title: 'Accessible Highlands', currency: 'ISK', status: 'published', prices: { ADULT: 189_000, CHILD: 99_000, INFANT: null } }) });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   tour = created.body;
   for (const component of [aComponent({ name: 'Hotel A11y' }), aComponent({ kind: 'activity', name: 'Glacier walk', dayFrom: 2, dayTo: 2, inclusion: 'optional', priceMinor: 24_900 })]) {
@@ -42,6 +44,23 @@ beforeAll(async () => {
   const scheduled = await api.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.id, startDate: '2027-07-03', startTime: '09:00', capacity: 12 } });
   expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
   departureId = scheduled.body.id;
+  // A confirmed booking with a deposit, a refund-free history and an extra, so the booking screens have all their parts.
+  const components = (await api.call<{ data: { id: string; inclusion: string }[] }>('GET', `/api/tours/${tour.id}/components`)).body.data;
+  const made = await api.call<Booking>('POST', '/api/bookings', {
+    body: {
+      departureId,
+      status: 'confirmed',
+      contact: { name: 'Guðrún Access', email: 'gudrun@e2e.test', phone: '+354 555 0101' },
+      travellers: [
+        { category: 'ADULT', firstName: 'Guðrún', lastName: 'Access' },
+        { category: 'CHILD', firstName: 'Sigga', lastName: 'Access', dateOfBirth: '2017-03-04' },
+      ],
+      extras: [{ componentId: components.find((component) => component.inclusion === 'optional')!.id, quantity: 2 }],
+    },
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  booking = made.body;
+  expect((await api.call('POST', `/api/bookings/${booking.id}/payments`, { body: { kind: 'payment', amountMinor: 50_000, method: 'bank_transfer', reference: 'A11Y-1' } })).status).toBe(201);
 });
 
 interface Screen {
@@ -88,7 +107,22 @@ const screens: Screen[] = [
   { name: 'tour-edit-itinerary', signedIn: true, url: () => `/tours/${tour.id}?tab=itinerary`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },
   { name: 'tour-edit-gallery', signedIn: true, url: () => `/tours/${tour.id}?tab=gallery`, ready: (page) => page.getByRole('img', { name: 'River crossing' }).waitFor() },
   { name: 'departures-list', signedIn: true, url: () => '/departures', ready: (page) => see(page, 'A11Y-TOUR · Accessible Highlands') },
-  { name: 'departure-show', signedIn: true, url: () => `/departures/${departureId}/show`, ready: (page) => see(page, 'Prices for this date') },
+  { name: 'departures-calendar', signedIn: true, url: () => '/departures', ready: async (page) => {
+    await page.getByRole('button', { name: 'Month calendar' }).click();
+    await page.getByRole('button', { name: 'This month' }).waitFor();
+  } },
+  { name: 'bookings-list', signedIn: true, url: () => '/bookings', ready: (page) => see(page, booking.reference) },
+  { name: 'booking-show', signedIn: true, url: () => `/bookings/${booking.id}/show`, ready: (page) => see(page, /Payment recorded/) },
+  { name: 'booking-edit', signedIn: true, url: () => `/bookings/${booking.id}`, ready: async (page) => {
+    await expect.poll(() => page.locator('input[name="travellers.0.firstName"]').inputValue()).toBe('Guðrún');
+  } },
+  { name: 'booking-create', signedIn: true, url: () => '/bookings/create', ready: (page) => page.getByRole('combobox', { name: 'Tour' }).waitFor() },
+  { name: 'booking-create-travellers', signedIn: true, url: () => `/bookings/create?departureId=${departureId}`, ready: async (page) => {
+    await page.locator('[aria-pressed="false"], [aria-pressed="true"]').first().click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.locator('input[name="travellers.0.firstName"]').waitFor();
+  } },
+  { name: 'departure-show', signedIn: true, url: () => `/departures/${departureId}/show`, ready: (page) => see(page, booking.reference) },
   { name: 'departure-create', signedIn: true, url: () => '/departures/create', ready: (page) => page.getByRole('combobox', { name: 'Tour' }).waitFor() },
   { name: 'tour-show', signedIn: true, url: () => `/tours/${tour.id}/show`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },
   { name: 'unknown-protected-path', signedIn: true, url: () => '/no/such/page', ready: (page) => see(page, /not found|404/i) },

@@ -365,6 +365,11 @@ describe('cancellation, payments and refunds', () => {
     }
     const actions = (await admin({ method: 'GET', url: `/api/admin/audit?targetId=${booking.id}` })).json<{ data: { action: string }[] }>().data.map((e) => e.action);
     expect(actions.sort()).toEqual(['booking.cancelled', 'booking.confirmed', 'booking.created', 'payment.recorded', 'refund.recorded']);
+    // The booking's own timeline says the same, in order, to whoever may read the booking.
+    const timeline = (await admin({ method: 'GET', url: `/api/bookings/${booking.id}/timeline` })).json<{ data: { action: string; actorName: string; details: Record<string, unknown> }[] }>().data;
+    expect(timeline.map((entry) => entry.action)).toEqual(['booking.created', 'payment.recorded', 'booking.confirmed', 'booking.cancelled', 'refund.recorded']);
+    expect(timeline[3].details).toMatchObject({ reason: 'Ill', feeMinor: 25_000, refundDueMinor: 50_000 });
+    expect(timeline[0].actorName).toBeTruthy();
   });
 
   test('paid in full; a cancelled booking that paid nothing owes nothing', async () => {

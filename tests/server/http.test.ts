@@ -278,6 +278,7 @@ describe('OpenAPI document at /api/docs', () => {
     'get /api/bookings/{id}/payments',
     'post /api/bookings/{id}/payments',
     'get /api/bookings/{id}/voucher.pdf',
+    'get /api/bookings/{id}/timeline',
   ];
 
   test('lists every route of the contract, each with a tag, a summary and its answers', async () => {

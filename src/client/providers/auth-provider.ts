@@ -26,6 +26,7 @@ const ACTION_PERMISSION: Record<string, string> = {
   create: 'create',
   edit: 'update',
   delete: 'delete',
+  cancel: 'cancel',
 };
 
 export function permissionFor(resource: string, action: string): string | null {

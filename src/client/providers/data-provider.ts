@@ -8,7 +8,7 @@ import { apiPaths } from '../../shared/api-paths';
 import type { ListAnswer, PermissionInfo, ProfilePatch, User } from '../../shared/types';
 import { RESOURCE_APIS } from '../resources';
 import { standardListQuery, type ResourceApi } from '../resources/resource-module';
-import { ApiError, type HttpClient } from './http-client';
+import { ApiError, type DownloadedFile, type HttpClient } from './http-client';
 
 export interface BackOfficeDataProvider extends DataProvider {
   getRolePermissions(roleId: Identifier): Promise<string[]>;
@@ -21,7 +21,9 @@ export interface BackOfficeDataProvider extends DataProvider {
   /** A new invitation link for someone invited who has not signed in (the old link stops working). */
   resendInvitation(userId: Identifier): Promise<User>;
   /** Any other call of a resource's own (a tour's components, its itinerary), through the one HTTP client. */
-  call<T>(path: string, options?: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal }): Promise<T>;
+  call<T>(path: string, options?: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> }): Promise<T>;
+  /** A document of the API (a manifest, an export, a voucher), fetched with the session's token. */
+  download(path: string, query?: Record<string, string | number | boolean | undefined>): Promise<DownloadedFile>;
   /** A file sent as multipart/form-data (a tour's picture), with its progress. */
   upload<T>(path: string, form: FormData, options?: { onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<T>;
 }
@@ -143,9 +145,14 @@ export function createDataProvider(http: HttpClient, resources: Record<string, R
       return http.request<User>(apiPaths.invitation(id(userId)), { method: 'POST', mutation: true });
     },
 
-    async call<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {}) {
+    async call<T>(path: string, options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {}) {
       const method = options.method ?? 'GET';
-      return http.request<T>(path, { method, body: options.body, signal: options.signal, mutation: method !== 'GET' });
+      return http.request<T>(path, { method, body: options.body, signal: options.signal, headers: options.headers, mutation: method !== 'GET' });
+    },
+
+    async download(path: string, query: Record<string, string | number | boolean | undefined> = {}) {
+      const flat = Object.fromEntries(Object.entries(query).map(([name, value]) => [name, value === undefined ? undefined : String(value)]));
+      return http.request<DownloadedFile>(path, { file: true, query: flat, timeoutMs: 5 * 60_000 });
     },
 
     async upload<T>(path: string, form: FormData, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {}) {

@@ -83,6 +83,16 @@ export interface RequestOptions {
   onUploadProgress?: (fraction: number) => void;
   /** This call's own time limit (an upload of 20 MB on a slow line takes minutes). */
   timeoutMs?: number;
+  /** Headers of this call (an Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** A document (CSV, PDF): answered as a DownloadedFile instead of JSON. */
+  file?: boolean;
+}
+
+/** A document the server sent: its bytes and the name it suggested. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
 }
 
 export interface HttpClientOptions {
@@ -123,7 +133,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   async function send<T>(path: string, opts: RequestOptions, token: string | null): Promise<T> {
     const url = buildUrl(baseUrl, path, opts.query);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: opts.file ? '*/*' : 'application/json', ...opts.headers };
     if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -152,6 +162,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           signal: controller.signal,
         });
         status = response.status;
+        if (opts.file && status === 200) {
+          const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+          return { blob: await response.blob(), filename } as T;
+        }
         text = await response.text();
       }
     } catch (error) {

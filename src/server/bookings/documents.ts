@@ -227,7 +227,7 @@ export function voucherPdf(booking: Booking, issuedAt: Date): Promise<Buffer> {
     write(amount, { size, x: left + width - 120, y, width: 120, align: 'right' });
   });
 
-  const totalsTop = bottom + 10;
+  const totalsTop = Math.min(bottom, top + 16 + lines.length * lineHeight + 6) + 10;
   doc.moveTo(left, totalsTop).lineTo(left + width, totalsTop).strokeColor('#c8c8c8').stroke();
   const totals: [string, string, 400 | 700][] = [
     ['Total', money(booking.totalMinor), 700],

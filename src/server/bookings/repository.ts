@@ -18,6 +18,7 @@ import {
   type NewBooking,
   type NewPayment,
   type Payment,
+  type TimelineEntry,
 } from '../../shared/contract/bookings.js';
 import { formatMinor } from '../../shared/money.js';
 import { isCalendarDate } from '../../shared/local-time.js';
@@ -477,6 +478,28 @@ export class BookingsRepository {
       });
     }
     return expired;
+  }
+
+  /** The booking's audit entries, oldest first (a booking's page shows them to whoever may read it, without audit.read). */
+  async timeline(bookingId: string): Promise<TimelineEntry[] | null> {
+    const exists = await this.db.selectFrom('bookings').select('id').where('id', '=', bookingId).executeTakeFirst();
+    if (!exists) return null;
+    const rows = await this.db
+      .selectFrom('audit_log as a')
+      .leftJoin('users as u', 'u.id', 'a.actor_id')
+      .select(['a.at', 'a.action', 'u.full_name', 'a.details'])
+      .where('a.target_id', '=', bookingId)
+      .where('a.target_type', '=', 'booking')
+      .orderBy('a.at')
+      .orderBy('a.id')
+      .limit(500)
+      .execute();
+    return rows.map((row) => ({
+      at: row.at.toISOString(),
+      action: row.action,
+      actorName: row.full_name,
+      details: typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : (row.details as Record<string, unknown> | null),
+    }));
   }
 
   /** Travellers of the departure's held and confirmed bookings, for its manifest, by last name. */

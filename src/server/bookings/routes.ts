@@ -15,6 +15,7 @@ import {
   listPaymentsSchema,
   manifestSchema,
   recordPaymentSchema,
+  timelineSchema,
   updateBookingSchema,
   voucherSchema,
 } from './schemas.js';
@@ -67,6 +68,12 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return idempotent(app.idempotencyKeys, reply, request.headers['idempotency-key'], principalOf(request).userId, `payments:${id}`, request.body, (onDone) =>
       app.bookings.recordPayment(id, request.body, originOf(request), onDone),
     );
+  });
+
+  app.get('/bookings/:id/timeline', { schema: timelineSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+    const timeline = await app.bookings.timeline(request.params.id);
+    if (!timeline) throw httpErrors.notFound('No booking with this id.');
+    return { data: timeline };
   });
 
   app.get('/departures/:id/manifest.csv', { schema: manifestSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {

@@ -10,6 +10,7 @@ import {
   NewPaymentSchema,
   PaymentListSchema,
   PaymentSchema,
+  TimelineSchema,
 } from '../../shared/contract/bookings.js';
 import { AUTHENTICATED_ERRORS, errorResponses, IdParamsSchema } from '../http/schemas.js';
 
@@ -137,4 +138,13 @@ export const voucherSchema = {
   params: IdParamsSchema,
   produces: ['application/pdf'],
   response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' }, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const timelineSchema = {
+  tags,
+  security,
+  summary: 'A booking’s history',
+  description: 'Needs `bookings.read`. What happened to it, oldest first, from the audit log: made, amended, confirmed, paid, refunded, cancelled, expired, and by whom.',
+  params: IdParamsSchema,
+  response: { 200: TimelineSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };

@@ -200,6 +200,18 @@ export const NewPaymentSchema = Type.Object(
 
 export const PaymentListSchema = Type.Object({ data: Type.Array(PaymentSchema) });
 
+export const TimelineEntrySchema = Type.Object(
+  {
+    at: IsoDateTimeSchema,
+    action: Type.String({ description: 'An audit action: booking.created, booking.confirmed, payment.recorded…' }),
+    actorName: Type.Union([Type.String(), Type.Null()], { description: 'Who did it, as named now; null for the system (an expired hold)' }),
+    details: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  },
+  { title: 'BookingTimelineEntry' },
+);
+export const TimelineSchema = Type.Object({ data: Type.Array(TimelineEntrySchema) });
+
+export type TimelineEntry = Static<typeof TimelineEntrySchema>;
 export type BookingStatus = Static<typeof BookingStatusSchema>;
 export type PaymentStatus = Static<typeof PaymentStatusSchema>;
 export type Booking = Static<typeof BookingSchema>;

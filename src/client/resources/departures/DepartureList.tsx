@@ -1,6 +1,8 @@
 /** The departures list: when (local, zone named), tour, seats, status; filters by tour, dates, status and free seats; scheduling in bulk. */
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState } from 'react';
 import {
   AutocompleteInput,
@@ -22,6 +24,7 @@ import {
   useDataProvider,
   useNotify,
   useRecordContext,
+  useStore,
 } from 'react-admin';
 import { DEPARTURE_RULES, DEPARTURE_STATUSES, type BulkDepartures, type Departure } from '../../../shared/contract/departures';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -30,7 +33,23 @@ import { useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { requiredText } from '../common/validators';
 import { departureWhen, localDate, STATUS_COLOURS, STATUS_LABELS, WEEKDAY_NAMES } from './departure-text';
+import { DepartureCalendar } from './DepartureCalendar';
 import { SeatsBar } from './SeatsBar';
+
+type View = 'list' | 'calendar';
+
+function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  return (
+    <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, value: View | null) => value && onChange(value)} aria-label="Show as">
+      <ToggleButton value="list" aria-label="List">
+        <ViewListIcon fontSize="small" />
+      </ToggleButton>
+      <ToggleButton value="calendar" aria-label="Month calendar">
+        <CalendarMonthIcon fontSize="small" />
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
 
 const EMPTY = <p style={{ padding: 16 }}>No departures match these filters.</p>;
 
@@ -125,10 +144,11 @@ function BulkScheduleButton() {
   );
 }
 
-function ListActions() {
+function ListActions({ view, onView }: { view: View; onView: (view: View) => void }) {
   const { canAccess } = useCanAccess({ resource: 'departures', action: 'create' });
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <ViewSwitch view={view} onChange={onView} />
       {canAccess === true && <BulkScheduleButton />}
       {canAccess === true && <CreateButton />}
     </TopToolbar>
@@ -137,19 +157,22 @@ function ListActions() {
 
 export function DepartureList() {
   const small = useIsSmallScreen();
+  const [view, setView] = useStore<View>('departures.view', 'list');
   return (
     <List
       title="Departures"
       filters={filters}
-      actions={<ListActions />}
+      actions={<ListActions view={view} onView={setView} />}
       sort={{ field: 'startsAt', order: 'ASC' }}
       perPage={25}
-      pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      pagination={view === 'calendar' ? false : <ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       error={<ListLoadError what="The departures" />}
       empty={false}
       exporter={false}
     >
-      {small ? (
+      {view === 'calendar' ? (
+        <DepartureCalendar />
+      ) : small ? (
         <SimpleList<Departure>
           linkType="show"
           primaryText={(departure) => departureWhen(departure)}

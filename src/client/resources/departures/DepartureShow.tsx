@@ -3,10 +3,16 @@
  * words, its prices in the tour's currency, and the actions the user may take: change, cancel
  * with a reason (kept), delete when nobody has booked it.
  */
+import AddIcon from '@mui/icons-material/Add';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useGetOne, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useGetList, useGetOne, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import type { Booking } from '../../../shared/contract/bookings';
+import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, travellersText } from '../bookings/booking-text';
+import { DownloadButton } from '../common/DownloadButton';
+import { LoadFailure } from '../common/LoadError';
 import { DEPARTURE_RULES, type Departure } from '../../../shared/contract/departures';
 import type { Tour } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
@@ -54,7 +60,12 @@ function CancelButton({ departure }: { departure: Departure }) {
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="cancel-title">
         <DialogTitle id="cancel-title">Cancel the departure of {departureWhen(departure)}?</DialogTitle>
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>It will take no more bookings, and it cannot be opened again.</Typography>
+          <Typography sx={{ mb: 2 }}>
+            It will take no more bookings, and it cannot be opened again.
+            {departure.seatsHeld + departure.seatsConfirmed + departure.waitlisted > 0
+              ? ' Each of its bookings is cancelled with this reason and no fee; what their customers paid becomes a refund due.'
+              : ''}
+          </Typography>
           <TextField
             label="Reason"
             required
@@ -81,9 +92,17 @@ function CancelButton({ departure }: { departure: Departure }) {
 function ShowActions() {
   const departure = useRecordContext<Departure>();
   const { canAccess: canChange } = useCanAccess({ resource: 'departures', action: 'edit' });
+  const { canAccess: canReadBookings } = useCanAccess({ resource: 'bookings', action: 'list' });
+  const { canAccess: canBook } = useCanAccess({ resource: 'bookings', action: 'create' });
   if (!departure) return <TopToolbar />;
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {canBook === true && departure.status === 'open' && (
+        <Button size="small" component={RouterLink} to={`/bookings/create?departureId=${encodeURIComponent(departure.id)}`} startIcon={<AddIcon />}>
+          Book
+        </Button>
+      )}
+      {canReadBookings === true && <DownloadButton path={`departures/${encodeURIComponent(departure.id)}/manifest.csv`} label="Manifest" what="The manifest" />}
       {canChange === true && departure.status !== 'cancelled' && <CancelButton departure={departure} />}
       {canChange === true && departure.status !== 'cancelled' && <EditButton />}
     </TopToolbar>
@@ -123,6 +142,11 @@ function DepartureDetails() {
       <Typography variant="body2" color="text.secondary">
         {departure.guaranteed ? `Guaranteed: the minimum of ${departure.minPax} confirmed travellers is reached.` : `Not guaranteed yet: ${departure.minPax} confirmed travellers needed, ${departure.seatsConfirmed} so far.`}
       </Typography>
+      {departure.status !== 'cancelled' && departure.seatsAvailable > 0 && departure.waitlisted > 0 && (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {departure.seatsAvailable === 1 ? '1 seat is' : `${departure.seatsAvailable} seats are`} free and {departure.waitlisted} {departure.waitlisted === 1 ? 'traveller is' : 'travellers are'} on the waitlist. Seats are never given to the waitlist by themselves: confirm the waitlisted bookings below that fit.
+        </Alert>
+      )}
       <Typography component="h3" variant="h6" sx={{ mt: 3 }}>
         Prices for this date
       </Typography>
@@ -146,10 +170,72 @@ function DepartureDetails() {
   );
 }
 
+function DepartureBookings() {
+  const departure = useRecordContext<Departure>();
+  const { canAccess } = useCanAccess({ resource: 'bookings', action: 'list' });
+  const bookings = useGetList<Booking>(
+    'bookings',
+    { filter: { departureId: departure?.id }, sort: { field: 'createdAt', order: 'ASC' }, pagination: { page: 1, perPage: 100 } },
+    { enabled: Boolean(departure) && canAccess === true },
+  );
+  if (!departure || canAccess !== true) return null;
+  return (
+    <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+      <Typography component="h3" variant="h6">
+        Bookings{bookings.total !== undefined ? ` (${bookings.total})` : ''}
+      </Typography>
+      {bookings.error ? (
+        <LoadFailure error={bookings.error} onRetry={() => bookings.refetch()} what="The bookings" />
+      ) : !bookings.data ? (
+        <Typography color="text.secondary">Loading…</Typography>
+      ) : bookings.data.length === 0 ? (
+        <Typography color="text.secondary">Nobody has booked this departure yet.</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Bookings of this departure">
+            <TableHead>
+              <TableRow>
+                <TableCell>Reference</TableCell>
+                <TableCell>Lead</TableCell>
+                <TableCell>Travellers</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Balance</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {bookings.data.map((booking) => (
+                <TableRow key={booking.id}>
+                  <TableCell>
+                    <Link to={`/bookings/${booking.id}/show`} style={{ fontFamily: 'monospace' }}>
+                      {booking.reference}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{booking.contact.name}</TableCell>
+                  <TableCell>{travellersText(booking.travellers)}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={BOOKING_STATUS_LABELS[booking.status]} color={BOOKING_STATUS_COLOURS[booking.status]} />
+                  </TableCell>
+                  <TableCell align="right">{balanceText(booking)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {(bookings.total ?? 0) > bookings.data.length && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              <Link to={`/bookings?filter=${encodeURIComponent(JSON.stringify({ departureId: departure.id }))}`}>All {bookings.total} bookings of this departure</Link>
+            </Typography>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 export function DepartureShow() {
   return (
     <Show title={<DepartureTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This departure" />}>
       <DepartureDetails />
+      <DepartureBookings />
     </Show>
   );
 }

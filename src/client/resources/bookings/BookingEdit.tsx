@@ -1,0 +1,64 @@
+/** Amending a booking: the lead contact, notes, and the travellers' names, birth dates and notes (not their number or categories: cancel and book again for that). */
+import { Typography } from '@mui/material';
+import { ArrayInput, Edit, SaveButton, ShowButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
+import { BOOKING_RULES, type Booking } from '../../../shared/contract/bookings';
+import { FORM_WIDTH } from '../common/fields';
+import { EditLoadError } from '../common/LoadError';
+import { atMost, emailRules, requiredText } from '../common/validators';
+import { BookingTitle } from './BookingShow';
+import { CATEGORY_LABELS } from './booking-text';
+
+const nameRules = [requiredText('a name'), atMost(BOOKING_RULES.name.maxLength)];
+
+function TravellerCategory() {
+  const traveller = useRecordContext<Booking['travellers'][number]>();
+  return traveller ? (
+    <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center', minWidth: 60 }}>
+      {CATEGORY_LABELS[traveller.category]}
+    </Typography>
+  ) : null;
+}
+
+export function BookingEdit() {
+  return (
+    <Edit
+      sx={FORM_WIDTH}
+      title={<BookingTitle />}
+      mutationMode="pessimistic"
+      redirect="show"
+      queryOptions={{ onError: () => undefined }}
+      redirectOnError={false}
+      error={<EditLoadError what="This booking" />}
+      actions={
+        <TopToolbar>
+          <ShowButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleForm noValidate toolbar={<Toolbar><SaveButton /></Toolbar>}>
+        <Typography component="h2" variant="h6">
+          Lead contact
+        </Typography>
+        <TextInput source="contact.name" label="Name" validate={nameRules} isRequired />
+        <TextInput source="contact.email" label="E-mail" type="email" validate={emailRules} isRequired />
+        <TextInput source="contact.phone" label="Phone" validate={atMost(BOOKING_RULES.phone.maxLength)} parse={(value: string) => (value === '' ? null : value)} />
+        <TextInput source="notes" label="Notes" multiline validate={atMost(BOOKING_RULES.notes.maxLength)} />
+        <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+          Travellers
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Names, birth dates and notes can be corrected. To add or remove a traveller, or change an adult into a child, cancel the booking and book again.
+        </Typography>
+        <ArrayInput source="travellers" label={false}>
+          <SimpleFormIterator inline disableAdd disableRemove disableReordering getItemLabel={(index) => `${index + 1}.`}>
+            <TravellerCategory />
+            <TextInput source="firstName" label="First name" validate={nameRules} isRequired helperText={false} />
+            <TextInput source="lastName" label="Last name" validate={nameRules} isRequired helperText={false} />
+            <TextInput source="dateOfBirth" label="Born" type="date" parse={(value: string) => (value === '' ? null : value)} slotProps={{ inputLabel: { shrink: true } }} helperText={false} />
+            <TextInput source="notes" label="Notes" validate={atMost(BOOKING_RULES.notes.maxLength)} helperText={false} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      </SimpleForm>
+    </Edit>
+  );
+}

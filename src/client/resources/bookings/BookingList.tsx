@@ -1,0 +1,108 @@
+/**
+ * The bookings list: reference, tour and departure (local, zone named), lead contact, travellers,
+ * status and payment standing, total and balance in the booking's currency. Filters by status,
+ * payment status, tour, departure dates and balance due; search by reference, name or e-mail;
+ * the filtered list downloads as CSV.
+ */
+import { Chip, Stack } from '@mui/material';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  CreateButton,
+  Datagrid,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useRecordContext,
+} from 'react-admin';
+import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking } from '../../../shared/contract/bookings';
+import { DownloadButton } from '../common/DownloadButton';
+import { useIsSmallScreen } from '../common/fields';
+import { ListLoadError, ListPagination } from '../common/LoadError';
+import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, bookingWhen, money, PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, travellersText } from './booking-text';
+
+const EMPTY = <p style={{ padding: 16 }}>No bookings match these filters.</p>;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Reference, name or e-mail" />,
+  <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Any status" choices={BOOKING_STATUSES.map((status) => ({ id: status, name: BOOKING_STATUS_LABELS[status] }))} />,
+  <SelectInput key="paymentStatus" source="paymentStatus" label="Payment" emptyText="Any" choices={PAYMENT_STATUSES.map((status) => ({ id: status, name: PAYMENT_STATUS_LABELS[status] }))} />,
+  <ReferenceInput key="tourId" source="tourId" reference="tours">
+    <AutocompleteInput label="Tour" optionText={(tour) => `${tour.code} · ${tour.title}`} sx={{ minWidth: 260 }} />
+  </ReferenceInput>,
+  <TextInput key="from" source="from" label="Departing from" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <TextInput key="to" source="to" label="Departing until" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <BooleanInput key="balanceDue" source="balanceDue" label="Balance due" />,
+];
+
+export function BookingStatusChips(_props: { label?: string }) {
+  const booking = useRecordContext<Booking>();
+  if (!booking) return null;
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      <Chip size="small" label={BOOKING_STATUS_LABELS[booking.status]} color={BOOKING_STATUS_COLOURS[booking.status]} />
+      <Chip size="small" variant="outlined" label={PAYMENT_STATUS_LABELS[booking.paymentStatus]} color={PAYMENT_STATUS_COLOURS[booking.paymentStatus]} />
+    </Stack>
+  );
+}
+
+function ExportButton() {
+  const { filterValues, sort } = useListContext();
+  const query: Record<string, string | number | boolean | undefined> = { sort: sort?.field, order: sort?.order };
+  for (const [name, value] of Object.entries(filterValues ?? {})) if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') query[name] = value;
+  return <DownloadButton path="bookings.csv" query={query} label="Export CSV" what="The bookings" />;
+}
+
+function ListActions() {
+  const { canAccess } = useCanAccess({ resource: 'bookings', action: 'create' });
+  return (
+    <TopToolbar>
+      <ExportButton />
+      {canAccess === true && <CreateButton label="New booking" />}
+    </TopToolbar>
+  );
+}
+
+export function BookingList() {
+  const small = useIsSmallScreen();
+  return (
+    <List
+      title="Bookings"
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      error={<ListLoadError what="The bookings" />}
+      empty={false}
+      exporter={false}
+    >
+      {small ? (
+        <SimpleList<Booking>
+          linkType="show"
+          primaryText={(booking) => `${booking.reference} · ${booking.contact.name}`}
+          secondaryText={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}`}
+          tertiaryText={(booking) => `${BOOKING_STATUS_LABELS[booking.status]} · ${balanceText(booking)}`}
+          empty={EMPTY}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
+          <FunctionField<Booking> label="Reference" sortBy="reference" render={(booking) => <strong style={{ fontFamily: 'monospace', letterSpacing: 1 }}>{booking.reference}</strong>} />
+          <FunctionField<Booking> label="Departs" sortBy="startsAt" render={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}`} />
+          <FunctionField<Booking> label="Lead" sortable={false} render={(booking) => booking.contact.name} />
+          <FunctionField<Booking> label="Travellers" sortable={false} render={(booking) => travellersText(booking.travellers)} />
+          <BookingStatusChips label="Status" />
+          <FunctionField<Booking> label="Total" sortBy="totalMinor" textAlign="right" render={(booking) => money(booking, booking.totalMinor)} />
+          <FunctionField<Booking> label="Balance" sortBy="balanceMinor" textAlign="right" render={(booking) => balanceText(booking)} />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,43 @@
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
+import { lazy } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { ResourceModule } from '../resource-module';
+
+const BookingList = lazy(() => import('./BookingList').then((module) => ({ default: module.BookingList })));
+const BookingCreate = lazy(() => import('./BookingCreate').then((module) => ({ default: module.BookingCreate })));
+const BookingEdit = lazy(() => import('./BookingEdit').then((module) => ({ default: module.BookingEdit })));
+const BookingShow = lazy(() => import('./BookingShow').then((module) => ({ default: module.BookingShow })));
+
+const bookings: ResourceModule = {
+  name: 'bookings',
+  label: { one: 'Booking', many: 'Bookings' },
+  list: BookingList,
+  create: BookingCreate,
+  edit: BookingEdit,
+  show: BookingShow,
+  icon: ConfirmationNumberIcon,
+  recordRepresentation: (record: RaRecord) => `${record.reference as string}`,
+  menuOrder: 30,
+  dashboardCard: true,
+  api: {
+    path: 'bookings',
+    recordPath: (id) => `bookings/${encodeURIComponent(id)}`,
+    filters: ['q', 'status', 'paymentStatus', 'tourId', 'departureId', 'from', 'to', 'balanceDue'],
+    // Only what an amendment may change: the contact, notes, and travellers' names, birth dates and notes.
+    updateBody: (data) => ({
+      contact: { name: data.contact?.name, email: data.contact?.email, phone: data.contact?.phone || null },
+      notes: data.notes ?? '',
+      travellers: ((data.travellers as { id: string; firstName: string; lastName: string; dateOfBirth: string | null; notes: string }[] | undefined) ?? []).map((traveller) => ({
+        id: traveller.id,
+        firstName: traveller.firstName,
+        lastName: traveller.lastName,
+        dateOfBirth: traveller.dateOfBirth || null,
+        notes: traveller.notes ?? '',
+      })),
+    }),
+    // A booking takes or frees seats: the departures' and tours' counts change with it.
+    linked: ['departures', 'tours'],
+  },
+};
+
+export default bookings;

@@ -1,0 +1,159 @@
+/**
+ * Departures by month: each day lists its departures (local time, tour code, seats taken), coloured
+ * by occupancy, each a link to its page. Days are the departures' own local dates (in their tours'
+ * zones), so a departure never moves to another day with the browser's zone.
+ */
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useDataProvider, useListContext } from 'react-admin';
+import type { Departure } from '../../../shared/contract/departures';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { LoadFailure } from '../common/LoadError';
+import { WEEKDAY_NAMES } from './departure-text';
+
+const MAX_PAGES = 10;
+const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Occupancy → a colour a glance can read (and words for those who cannot see it). */
+export function occupancy(departure: Departure): { colour: string; text: string; label: string } {
+  if (departure.status === 'cancelled') return { colour: 'action.disabledBackground', text: 'text.secondary', label: 'cancelled' };
+  const share = (departure.seatsHeld + departure.seatsConfirmed) / departure.capacity;
+  // Light fills carry black text and the dark one white, in both themes: readable at 12 px (WCAG AA).
+  if (share >= 1) return { colour: 'error.main', text: 'common.white', label: 'full' };
+  if (share >= 0.75) return { colour: 'warning.light', text: 'common.black', label: 'filling' };
+  if (share > 0) return { colour: 'success.light', text: 'common.black', label: 'selling' };
+  return { colour: 'action.hover', text: 'text.primary', label: 'empty' };
+}
+
+function monthDays(month: string): { date: string; inMonth: boolean }[] {
+  const [year, number] = month.split('-').map(Number);
+  const first = new Date(Date.UTC(year, number - 1, 1));
+  const offset = (first.getUTCDay() + 6) % 7; // Monday first
+  const start = new Date(first.getTime() - offset * 86_400_000);
+  const days: { date: string; inMonth: boolean }[] = [];
+  for (let index = 0; index < 42; index += 1) {
+    const day = new Date(start.getTime() + index * 86_400_000);
+    days.push({ date: day.toISOString().slice(0, 10), inMonth: day.getUTCMonth() === number - 1 });
+  }
+  return days.slice(0, days[35].inMonth ? 42 : 35);
+}
+
+function shiftMonth(month: string, by: number): string {
+  const [year, number] = month.split('-').map(Number);
+  const date = new Date(Date.UTC(year, number - 1 + by, 1));
+  return date.toISOString().slice(0, 7);
+}
+
+export function DepartureCalendar() {
+  const { filterValues } = useListContext();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const [month, setMonth] = useState(() => (typeof filterValues.from === 'string' && filterValues.from ? filterValues.from.slice(0, 7) : new Date().toISOString().slice(0, 7)));
+  const days = monthDays(month);
+  const from = days[0].date;
+  const to = days[days.length - 1].date;
+  const filter = { ...filterValues, from, to };
+  const departures = useQuery({
+    queryKey: ['departures', 'calendar', filter],
+    queryFn: async ({ signal }) => {
+      const all: Departure[] = [];
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const answer = await dataProvider.getList<Departure>('departures', { filter, pagination: { page, perPage: 100 }, sort: { field: 'startsAt', order: 'ASC' }, signal });
+        all.push(...answer.data);
+        if (all.length >= (answer.total ?? 0) || answer.data.length === 0) return { data: all, total: answer.total ?? all.length };
+      }
+      return { data: all, total: all.length };
+    },
+  });
+  const byDate = new Map<string, Departure[]>();
+  for (const departure of departures.data?.data ?? []) byDate.set(departure.startDate, [...(byDate.get(departure.startDate) ?? []), departure]);
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+        <IconButton aria-label="Previous month" onClick={() => setMonth(shiftMonth(month, -1))}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <Typography component="h2" variant="h6" sx={{ minWidth: 170, textAlign: 'center' }} aria-live="polite">
+          {monthName.format(new Date(`${month}-01T00:00:00Z`))}
+        </Typography>
+        <IconButton aria-label="Next month" onClick={() => setMonth(shiftMonth(month, 1))}>
+          <ChevronRightIcon />
+        </IconButton>
+        <Button size="small" onClick={() => setMonth(new Date().toISOString().slice(0, 7))}>
+          This month
+        </Button>
+      </Stack>
+      {departures.error ? (
+        <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what="The departures" />
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Box component="table" sx={{ width: '100%', minWidth: 640, borderCollapse: 'collapse', tableLayout: 'fixed' }} aria-busy={departures.isPending}>
+            <thead>
+              <tr>
+                {WEEKDAY_NAMES.map((name) => (
+                  <Box component="th" key={name} scope="col" sx={{ p: 0.5, fontWeight: 600, fontSize: 13, textAlign: 'left' }}>
+                    <abbr title={name} style={{ textDecoration: 'none' }}>
+                      {name.slice(0, 3)}
+                    </abbr>
+                  </Box>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {Array.from({ length: days.length / 7 }, (_, week) => (
+                <tr key={week}>
+                  {days.slice(week * 7, week * 7 + 7).map((day) => (
+                    <Box component="td" key={day.date} sx={{ verticalAlign: 'top', border: 1, borderColor: 'divider', p: 0.5, height: 96, bgcolor: day.inMonth ? undefined : 'action.hover' }}>
+                      <Typography variant="caption" sx={{ fontWeight: day.date === today ? 700 : 400, color: day.inMonth ? 'text.primary' : 'text.secondary' }}>
+                        {Number(day.date.slice(8))}
+                        {day.date === today ? ' · today' : ''}
+                      </Typography>
+                      <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.25 }}>
+                        {(byDate.get(day.date) ?? []).map((departure) => {
+                          const look = occupancy(departure);
+                          return (
+                            <li key={departure.id}>
+                              <Link
+                                to={`/departures/${departure.id}/show`}
+                                title={`${departure.tourTitle}, ${departure.startTime} ${departure.timeZone}: ${departure.seatsHeld + departure.seatsConfirmed} of ${departure.capacity} seats taken (${look.label})`}
+                                sx={{ display: 'block', px: 0.5, borderRadius: 0.5, fontSize: 12, lineHeight: 1.6, bgcolor: look.colour, color: look.text, textDecoration: departure.status === 'cancelled' ? 'line-through' : 'none', overflowWrap: 'anywhere' }}
+                              >
+                                {departure.startTime} {departure.tourCode} {departure.seatsHeld + departure.seatsConfirmed}/{departure.capacity}
+                              </Link>
+                            </li>
+                          );
+                        })}
+                      </Stack>
+                    </Box>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        </Box>
+      )}
+      <Stack direction="row" sx={{ gap: 2, mt: 1, flexWrap: 'wrap' }} aria-label="Colours">
+        {[
+          ['action.hover', 'no seats taken'],
+          ['success.light', 'selling'],
+          ['warning.light', '75% taken or more'],
+          ['error.main', 'full'],
+          ['action.disabledBackground', 'cancelled'],
+        ].map(([colour, words]) => (
+          <Stack key={words} direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+            <Box sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: colour, border: 1, borderColor: 'divider' }} />
+            <Typography variant="caption">{words}</Typography>
+          </Stack>
+        ))}
+      </Stack>
+      {departures.data && departures.data.total > departures.data.data.length && (
+        <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
+          Showing the first {departures.data.data.length} of {departures.data.total} departures this month: filter by tour to see the rest.
+        </Typography>
+      )}
+    </Box>
+  );
+}

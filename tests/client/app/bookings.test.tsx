@@ -1,0 +1,111 @@
+/**
+ * The booking screens in the whole app against the real server (jsdom): a payment the server
+ * refuses (another clerk was paid meanwhile) is shown as refused in the dialog, which stays open,
+ * and nothing is recorded; a cancellation fee above what was paid is refused before sending; a
+ * FINANCE user is offered payments but neither confirm nor cancel.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createAuthProvider } from '../../../src/client/providers/auth-provider';
+import { logOut } from '../../../src/client/providers/auth-state';
+import { createHttpClient } from '../../../src/client/providers/http-client';
+import type { Booking } from '../../../src/shared/contract/bookings';
+import type { Departure } from '../../../src/shared/contract/departures';
+import type { Tour } from '../../../src/shared/contract/tours';
+import { aTour } from '../../helpers/builders';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { createCookieJar, type CookieJar } from '../cookie-jar';
+import { renderApp } from '../render-app';
+
+let server: TestServer;
+let jar: CookieJar;
+let admin: ReturnType<typeof createHttpClient>;
+let departure: Departure;
+const SALES = { email: 'sam@agency.example', password: 'sales person passphrase' };
+const FINANCE = { email: 'fay@agency.example', password: 'finance person passphrase' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: createCookieJar().fetch });
+  await createAuthProvider(admin).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
+  for (const [who, role] of [[SALES, 'SALES'], [FINANCE, 'FINANCE']] as const) {
+    await admin.request('admin/auth/signup', { method: 'POST', mutation: true, body: { email: who.email, fullName: `${role} person`, password: who.password, roles: [role] } });
+  }
+  const tour = await admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour({ code: 'JSDOM-BOOK-1', status: 'published', currency: 'EUR', prices: { ADULT: 100_000, CHILD: null, INFANT: null } }) });
+  departure = await admin.request<Departure>('departures', { method: 'POST', mutation: true, body: { tourId: tour.id, startDate: '2027-05-01', startTime: '10:00', capacity: 20 } });
+}, 60_000);
+afterAll(async () => server?.close());
+beforeEach(() => {
+  jar = createCookieJar();
+  logOut();
+});
+afterEach(() => {
+  act(() => toast.dismiss());
+  vi.restoreAllMocks();
+});
+
+async function openAs(who: { email: string; password: string }, path: string) {
+  const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
+  await createAuthProvider(http).login({ email: who.email, password: who.password, persist: false, captcha: server.captchaToken });
+  logOut();
+  const app = await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: [path], config: { recaptchaSiteKey: null } });
+  return { ...app, user: userEvent.setup() };
+}
+
+async function aBooking(): Promise<Booking> {
+  return admin.request<Booking>('bookings', {
+    method: 'POST',
+    mutation: true,
+    body: { departureId: departure.id, status: 'confirmed', contact: { name: 'Lead Person', email: 'lead@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Ada', lastName: 'Lovelace' }] },
+  });
+}
+
+describe('a booking’s page', () => {
+  test('a payment the server refuses is shown as refused, the dialog keeps what was typed, and nothing is recorded', async () => {
+    const booking = await aBooking();
+    const { user } = await openAs(SALES, `/bookings/${booking.id}/show`);
+    await screen.findByText('Nothing paid yet.', {}, { timeout: 5000 });
+    // Meanwhile another clerk takes the whole balance.
+    await admin.request(`bookings/${booking.id}/payments`, { method: 'POST', mutation: true, body: { kind: 'payment', amountMinor: 100_000, method: 'cash' } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
+    expect(amount).toHaveValue('1000.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await screen.findByText('Nothing is owed on this booking.', {}, { timeout: 5000 });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: /Amount/ })).toHaveValue('1000.00');
+    expect(screen.queryByText(/Payment of .* recorded/)).toBeNull();
+    const payments = await admin.request<{ data: unknown[] }>(`bookings/${booking.id}/payments`);
+    expect(payments.data).toHaveLength(1);
+  });
+
+  test('a cancellation fee above what was paid is refused before anything is sent', async () => {
+    const booking = await aBooking();
+    const { user } = await openAs(SALES, `/bookings/${booking.id}/show`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Changed plans');
+    await user.type(within(dialog).getByRole('textbox', { name: /Cancellation fee/ }), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await within(dialog).findByText('At most what was paid: €0.00.')).toBeInTheDocument();
+    expect((await admin.request<Booking>(`bookings/${booking.id}`)).status).toBe('confirmed');
+  });
+
+  test('FINANCE is offered payments and the voucher, not confirm, cancel or amend', async () => {
+    const booking = await admin.request<Booking>('bookings', {
+      method: 'POST',
+      mutation: true,
+      body: { departureId: departure.id, contact: { name: 'Held Person', email: 'held@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Hal', lastName: 'Held' }] },
+    });
+    await openAs(FINANCE, `/bookings/${booking.id}/show`);
+    await screen.findByRole('button', { name: 'Record payment' }, { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Voucher' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Amend' })).toBeNull();
+  });
+});
