@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The database's own rate for the queries one user-list request issues (the guard's principal
-// load, then the page of 25 with a role filter and its total), from 50 callers in a tight loop with
+// The database's own rate for the queries one list request issues (the guard's principal load,
+// then the page of 25 and its total: the user list with a role filter, or the bookings list with
+// the request's query), from 50 callers in a tight loop with
 // no HTTP. bench/run.mjs runs this file as a child process launched the way the server is (the
 // same Node flags and environment, scripts/lib/server-env.mjs), so that the database on this side
 // runs exactly as it does under the server, and the ratio of the two rates is the HTTP layer's own
@@ -13,13 +14,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { target, userId, sessionId, warmup, duration } = JSON.parse(process.argv[2]);
+const { target, userId, sessionId, warmup, duration, list = 'users', query } = JSON.parse(process.argv[2]);
 const { openDatabase } = await import(join(root, 'dist/server/server/db/open-database.js'));
 const { UsersRepository } = await import(join(root, 'dist/server/server/users/repository.js'));
 const { Principals } = await import(join(root, 'dist/server/server/auth/principals.js'));
+const { BookingsRepository } = await import(join(root, 'dist/server/server/bookings/repository.js'));
 
 const handle = await openDatabase(target, { poolSize: 10 });
 const users = new UsersRepository(handle.db, Date.now, null, null);
+const bookings = new BookingsRepository(handle.db, Date.now, null);
+// The list one request reads: the users list (page of 25, role filter) or the bookings list with the request's own query.
+const readList = list === 'bookings' ? () => bookings.list(query) : () => users.list({ page: 1, pageSize: 25, role: 'STAFF' });
 const principals = new Principals(handle.db, Date.now);
 const loop = async (seconds) => {
   const until = performance.now() + seconds * 1000;
@@ -28,7 +33,7 @@ const loop = async (seconds) => {
     while (performance.now() < until) {
       const principal = await principals.load(userId, sessionId);
       if (!principal) throw new Error('the signed-in administrator was not found: the loop would not measure what a request does');
-      await users.list({ page: 1, pageSize: 25, role: 'STAFF' });
+      await readList();
       done += 1;
     }
   };

@@ -11,9 +11,13 @@
 //   3. Login storm: 200 concurrent sign-ins while /api/health is polled; its p99.
 //   4. Cold start on the embedded database, and the server's peak resident memory.
 //   5. Lighthouse (desktop preset) on /login and /dashboard.
+//   6. On both engines: the tours list at 1,000 and 10,000 tours and 12-megapixel uploads; bookings
+//      sold from 50 connections (rate, and never more seats than acknowledged or than capacity);
+//      the bookings list at 100,000 and 1,000,000 bookings beside the database's own rate.
 //
 // BENCH_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
-// a database of its own is created and dropped. BENCH_SKIP=pg,lighthouse skips parts.
+// a database of its own is created and dropped. BENCH_SKIP=pg,users,storm,browser,lighthouse,catalogue,bookings
+// skips parts (for work on one part; the budgets are judged on a full run).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -107,6 +111,42 @@ const TOURS_SQL = (count, offset) => `
          100000 + g, 80000 + g, now() - make_interval(secs => g), now() - make_interval(secs => g)
   from generate_series(${offset + 1}, ${offset + count}) g;`;
 
+/** A reference of eight characters of the product's alphabet, from the row number (unique per number below 32^8). */
+const referenceOf = (g) =>
+  Array.from({ length: 8 }, (_, k) => `substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', 1 + ((${g} / ${32 ** k}::bigint) % 32)::int, 1)`).join(' || ');
+
+/** Twenty published tours with 25 departures each, far enough ahead to be bookable. */
+const BOOKING_CATALOGUE_SQL = () => `
+  insert into tours (id, code, title, summary, status, time_zone, currency, duration_days, min_pax, booking_cutoff_hours, price_adult_minor, price_child_minor, created_at, updated_at)
+  select gen_random_uuid(), 'BOOK-' || g, 'Booking bench tour ' || g, '', 'published', 'Europe/Berlin', 'EUR', 3, 1, 0, 100000, 50000, now(), now()
+  from generate_series(1, 20) g;
+  insert into departures (id, tour_id, start_date, start_time, starts_at, capacity, status, price_adult_minor, price_child_minor, created_at, updated_at)
+  select gen_random_uuid(), t.id, date '2028-01-01' + d, '09:00', ((date '2028-01-01' + d) + time '09:00') at time zone 'Europe/Berlin', 10000, 'open', 100000, 50000, now(), now()
+  from tours t cross join generate_series(0, 24) d where t.code like 'BOOK-%';`;
+
+/**
+ * Bookings spread over the bench tours' 500 departures and five statuses (two in five confirmed),
+ * one traveller each, as the API would have written them (the departures' seat counts are left
+ * alone: the list does not read them).
+ */
+const BOOKINGS_SQL = (count, offset) => `
+  insert into bookings (id, reference, departure_id, tour_id, start_date, starts_at, status, currency, seats, total_minor, paid_minor, hold_expires_at,
+                        contact_name, contact_email, single_rooms, single_supplement_minor, channel, search_text, created_at, updated_at, confirmed_at)
+  select md5('booking-' || g)::uuid, ${referenceOf('g')}, d.id, d.tour_id, d.start_date, d.starts_at, s.status, 'EUR', 1, 100000,
+         case when s.status = 'confirmed' then (g % 3) * 50000 else 0 end,
+         case when s.status = 'held' then now() + interval '10 years' end,
+         'Bench Guest ' || g, 'guest' || g || '@example.com', 0, 0, 'direct',
+         lower(${referenceOf('g')} || ' bench guest ' || g || ' guest' || g || '@example.com'),
+         now() - make_interval(secs => g), now() - make_interval(secs => g),
+         case when s.status = 'confirmed' then now() - make_interval(secs => g) end
+  from generate_series(${offset + 1}, ${offset + count}) g
+  cross join lateral (select (array['confirmed', 'confirmed', 'held', 'cancelled', 'waitlisted'])[1 + g % 5] as status) s
+  join (select id, tour_id, start_date, starts_at, row_number() over (order by id) - 1 as n from departures
+        where tour_id in (select id from tours where code like 'BOOK-%')) d on d.n = g % 500;
+  insert into booking_travellers (id, booking_id, position, category, first_name, last_name, notes, unit_price_minor)
+  select md5('traveller-' || g)::uuid, md5('booking-' || g)::uuid, 0, 'ADULT', 'Guest', 'G' || g, '', 100000
+  from generate_series(${offset + 1}, ${offset + count}) g;`;
+
 async function seedPglite(dataDir, count, offset, sql = SEED_SQL) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLITE_EXTENSIONS } = await import(join(root, 'dist/server/server/db/open-database.js'));
@@ -131,9 +171,9 @@ async function seedPostgres(url, count, offset, sql = SEED_SQL) {
  * launched as the server is: same Node flags, same environment. The server is stopped meanwhile
  * (PGlite's directory has one owner), so the database has the machine to itself, as it does here.
  */
-function databaseRate(target, userId, sessionId) {
+function databaseRate(target, userId, sessionId, list = { list: 'users' }) {
   return new Promise((resolve, reject) => {
-    const args = JSON.stringify({ target, userId, sessionId, warmup: WARMUP, duration: DURATION });
+    const args = JSON.stringify({ target, userId, sessionId, warmup: WARMUP, duration: DURATION, ...list });
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'bench/database-rate.mjs'), args], {
       cwd: root,
       env: serverEnvironment({ PATH: process.env.PATH, HOME: process.env.HOME }),
@@ -316,6 +356,106 @@ async function catalogueRows(engine, server, env, seedTours) {
   return server;
 }
 
+// ---------------------------------------------------------------- bookings
+/** Inserts `count` bookings after `offset`, a quarter of a million at a time (one statement per batch). */
+async function seedBookings(seed, count, offset) {
+  for (let done = 0; done < count; done += 250_000) await seed(Math.min(250_000, count - done), offset + done, BOOKINGS_SQL);
+}
+
+/** The seats the departure counts as taken, and the bookings it really has (one seat each here). */
+async function departureSeats(baseUrl, headers, id) {
+  const departure = await (await fetch(`${baseUrl}/api/departures/${id}`, { headers })).json();
+  const bookings = await (await fetch(`${baseUrl}/api/bookings?departureId=${id}&pageSize=1`, { headers })).json();
+  return { taken: departure.seatsHeld + departure.seatsConfirmed, booked: bookings.total };
+}
+
+/**
+ * Selling seats from 50 connections at once (one departure of 10,000 seats: the rate, and the
+ * seats taken equal the bookings acknowledged; then the last 100 seats of another: exactly 100
+ * sold, the rest SOLD_OUT), and the bookings list at 100,000 and 1,000,000 bookings (a page of
+ * 25 filtered by status and tour) beside the database's own rate for the same queries.
+ */
+async function bookingRows(engine, server, env, seed, target) {
+  console.log(`\nbench: bookings on the ${engine}`);
+  currentEngine = engine;
+  await server.stop();
+  await seed(0, 0, BOOKING_CATALOGUE_SQL);
+  await seedBookings(seed, 100_000, 0);
+  server = await startServer(env);
+  let { token } = await signIn(server.baseUrl);
+  let headers = { authorization: `Bearer ${token}` };
+  const tours = await (await fetch(`${server.baseUrl}/api/tours?page=1&pageSize=1&q=BOOK-1&sort=code`, { headers })).json();
+  const tourId = tours.data[0].id;
+  const schedule = async (startDate, capacity) => {
+    const response = await fetch(`${server.baseUrl}/api/departures`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ tourId, startDate, startTime: '10:00', capacity }) });
+    if (response.status !== 201) throw new Error(`departure: ${response.status} ${await response.text()}`);
+    return (await response.json()).id;
+  };
+  const bookingBody = (departureId) =>
+    JSON.stringify({ departureId, status: 'confirmed', contact: { name: 'Bench Buyer', email: 'buyer@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Bench', lastName: 'Buyer' }] });
+  const big = await schedule('2029-03-03', 10_000);
+  const autocannon = (await import('autocannon')).default;
+  const sell = (departureId, duration) =>
+    autocannon({ url: `${server.baseUrl}/api/bookings`, method: 'POST', connections: 50, duration, headers: { ...headers, 'content-type': 'application/json' }, body: bookingBody(departureId) });
+  await sell(await schedule('2029-03-10', 10_000), WARMUP);
+  const sold = await sell(big, DURATION);
+  // autocannon stops counting when its time is up; the requests it had in flight may still complete (at most one per connection).
+  const made = await departureSeats(server.baseUrl, headers, big);
+  row(
+    engine,
+    'bookings created on one departure from 50 connections (POST /api/bookings, 1 seat each)',
+    `${rate(sold.requests.average)}, p50 ${sold.latency.p50} ms, p99 ${sold.latency.p99} ms; ${sold['2xx']} acknowledged in the run, ${made.booked} bookings made, ${made.taken} seats taken`,
+    'seats taken = bookings made ≤ capacity',
+    made.taken === made.booked && made.booked >= sold['2xx'] && made.booked <= sold['2xx'] + 50 && made.taken <= 10_000 && sold.errors + sold.timeouts === 0,
+  );
+  const last = await schedule('2029-03-17', 100);
+  const rush = await sell(last, QUICK ? 2 : 4);
+  const lastSeats = await departureSeats(server.baseUrl, headers, last);
+  row(
+    engine,
+    'the last 100 seats of a departure, 50 connections selling for a few seconds',
+    `${rush['2xx']} sold, ${rush['4xx']} answered SOLD_OUT, ${lastSeats.booked} bookings, ${lastSeats.taken} seats taken of 100`,
+    'exactly 100 sold, 0 overbooked',
+    rush['2xx'] === 100 && lastSeats.taken === 100 && lastSeats.booked === 100,
+  );
+
+  const listPath = `/api/bookings?page=1&pageSize=25&sort=createdAt&order=DESC&status=confirmed&tourId=${tourId}`;
+  const query = { page: 1, pageSize: 25, sort: 'createdAt', order: 'DESC', status: 'confirmed', tourId };
+  const p50 = {};
+  for (const size of [100_000, 1_000_000]) {
+    if (size === 1_000_000) {
+      await server.stop();
+      const t0 = performance.now();
+      await seedBookings(seed, 900_000, 100_000);
+      console.log(`  (900,000 more bookings seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+      server = await startServer(env);
+      ({ token } = await signIn(server.baseUrl));
+      headers = { authorization: `Bearer ${token}` };
+    }
+    await cannon({ url: server.baseUrl + listPath, headers, duration: WARMUP });
+    const list = await cannon({ url: server.baseUrl + listPath, headers });
+    if (list.errors > 0) throw new Error(`bookings list: ${list.errors} errors`);
+    p50[size] = list.p50;
+    await server.stop();
+    const claims = decodeJwt(token);
+    const own = await databaseRate(target, claims.userId, claims.sid, { list: 'bookings', query });
+    const ratio = list.rps / own;
+    const need = engine === 'embedded database' ? 0.7 : 0.5;
+    row(
+      engine,
+      `bookings list at ${size.toLocaleString('en')} bookings (page of 25, confirmed, one tour, newest first)`,
+      `${rate(list.rps)}, p50 ${list.p50} ms, p99 ${list.p99} ms; database alone ${rate(own)}; ratio ${(ratio * 100).toFixed(0)}%`,
+      `≥ ${need * 100}% of the database`,
+      ratio >= need,
+    );
+    server = await startServer(env);
+    if (size === 100_000) ({ token } = await signIn(server.baseUrl));
+  }
+  const growth = p50[1_000_000] / Math.max(p50[100_000], 0.5);
+  row(engine, 'bookings list p50 at 1,000,000 ÷ at 100,000', `${growth.toFixed(2)}×`, '≤ 1.5×', growth <= 1.5);
+  return server;
+}
+
 // ---------------------------------------------------------------- login storm
 async function loginStorm(server) {
   const latencies = [];
@@ -471,14 +611,19 @@ try {
   const { openDatabase } = await import(join(root, 'dist/server/server/db/open-database.js'));
   // Embedded database.
   const embeddedEnv = { DATA_DIR: dataDir };
-  const embedded = await apiRows('embedded database', embeddedEnv, (count, offset) => seedPglite(dataDir, count, offset), {
-    kind: 'pglite-file',
-    dataDir: join(dataDir, 'db'),
-  });
-  await loginStorm(embedded);
-  await browserRows(embedded);
-  const catalogue = await catalogueRows('embedded database', embedded, embeddedEnv, (count, offset) => seedPglite(dataDir, count, offset, TOURS_SQL));
-  await catalogue.stop();
+  const embedded = SKIP.has('users')
+    ? await startServer(embeddedEnv)
+    : await apiRows('embedded database', embeddedEnv, (count, offset) => seedPglite(dataDir, count, offset), {
+        kind: 'pglite-file',
+        dataDir: join(dataDir, 'db'),
+      });
+  if (!SKIP.has('storm')) await loginStorm(embedded);
+  if (!SKIP.has('browser')) await browserRows(embedded);
+  const catalogue = SKIP.has('catalogue') ? embedded : await catalogueRows('embedded database', embedded, embeddedEnv, (count, offset) => seedPglite(dataDir, count, offset, TOURS_SQL));
+  const sales = SKIP.has('bookings')
+    ? catalogue
+    : await bookingRows('embedded database', catalogue, embeddedEnv, (count, offset, sql) => seedPglite(dataDir, count, offset, sql), { kind: 'pglite-file', dataDir: join(dataDir, 'db') });
+  await sales.stop();
   const cold = await startServer(embeddedEnv);
   row('server', 'cold start, embedded database with 100,000 users (spawn → first healthy answer)', ms(cold.coldStartMs), '< 3 s', cold.coldStartMs < 3000);
   await cold.stop();
@@ -498,10 +643,13 @@ try {
     await admin.query(`create database ${pgDatabase}`);
     await admin.end();
     const pgEnv = { DATABASE_URL: pgUrl };
-    const server = await apiRows('PostgreSQL server', pgEnv, (count, offset) => seedPostgres(pgUrl, count, offset), { kind: 'postgres', url: pgUrl });
-    await loginStorm(server);
-    const catalogue = await catalogueRows('PostgreSQL server', server, pgEnv, (count, offset) => seedPostgres(pgUrl, count, offset, TOURS_SQL));
-    await catalogue.stop();
+    const server = SKIP.has('users') ? await startServer(pgEnv) : await apiRows('PostgreSQL server', pgEnv, (count, offset) => seedPostgres(pgUrl, count, offset), { kind: 'postgres', url: pgUrl });
+    if (!SKIP.has('storm')) await loginStorm(server);
+    const catalogue = SKIP.has('catalogue') ? server : await catalogueRows('PostgreSQL server', server, pgEnv, (count, offset) => seedPostgres(pgUrl, count, offset, TOURS_SQL));
+    const sales = SKIP.has('bookings')
+      ? catalogue
+      : await bookingRows('PostgreSQL server', catalogue, pgEnv, (count, offset, sql) => seedPostgres(pgUrl, count, offset, sql), { kind: 'postgres', url: pgUrl });
+    await sales.stop();
   }
   for (const [engine, peak] of Object.entries(peakRssKb)) {
     row('server', `peak resident memory of the server process on the ${engine} (VmHWM over every start and load above, uploads included; launched as npm start launches it)`, `${(peak / 1024).toFixed(0)} MB`, '< 250 MB', peak < 250 * 1024);

@@ -296,11 +296,12 @@ export function landscapeSvg(scene: Scene, seed: number, width = 2400, height = 
 }
 
 /** Adds the demo tours that are not there yet (by code); answers how many tours and pictures it added. */
-export async function fillDemoData(app: App, log: (line: string) => void = () => undefined): Promise<{ tours: number; pictures: number; departures: number }> {
+export async function fillDemoData(app: App, log: (line: string) => void = () => undefined): Promise<{ tours: number; pictures: number; departures: number; bookings: number }> {
   const folder = await mkdtemp(join(tmpdir(), 'bo-demo-'));
   let tours = 0;
   let pictures = 0;
   let departures = 0;
+  let bookings = 0;
   try {
     for (const [index, demo] of DEMO_TOURS.entries()) {
       const existing = await app.db.selectFrom('tours').select('id').where('code', '=', demo.tour.code).executeTakeFirst();
@@ -324,6 +325,7 @@ export async function fillDemoData(app: App, log: (line: string) => void = () =>
         const to = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 7, 0));
         const added = await app.departures.bulk({ tourId: tour.id, from: isoDate(from), to: isoDate(to), ...demo.departures }, ORIGIN);
         departures += added.data.length;
+        if (demo.tour.status === 'published') bookings += await demoBookings(app, tour.id, demo.tour.prices, added.data.slice(0, 6).map((departure) => departure.id), index);
       }
       tours += 1;
       const count = demo.pictures.length;
@@ -332,7 +334,59 @@ export async function fillDemoData(app: App, log: (line: string) => void = () =>
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-  return { tours, pictures, departures };
+  return { tours, pictures, departures, bookings };
+}
+
+/** Lead contacts and their parties: names from the markets these tours sell to, in their own spelling. */
+const PARTIES: { lead: [string, string]; email: string; others: [string, string, 'ADULT' | 'CHILD' | 'INFANT'][] }[] = [
+  { lead: ['Þórður', 'Jónsson'], email: 'thordur.jonsson@example.is', others: [['Guðrún', 'Sigurðardóttir', 'ADULT'], ['Kári', 'Þórðarson', 'CHILD']] },
+  { lead: ['Anna', 'Łódź-Kowalska'], email: 'anna.kowalska@example.pl', others: [['Piotr', 'Kowalski', 'ADULT']] },
+  { lead: ['Yui', '山田'], email: 'yui.yamada@example.jp', others: [['太郎', '山田', 'ADULT'], ['花', '山田', 'CHILD'], ['蓮', '山田', 'INFANT']] },
+  { lead: ['Søren', 'Ærøskøbing'], email: 'soren@example.dk', others: [] },
+  { lead: ['Margaret', 'O’Brien'], email: 'maggie.obrien@example.ie', others: [['Liam', 'O’Brien', 'ADULT']] },
+  { lead: ['Lucía', 'Fernández'], email: 'lucia.fernandez@example.es', others: [['Mateo', 'Fernández', 'CHILD']] },
+];
+
+/**
+ * A few bookings on a tour's first departures, through the same rules as the API: confirmed and
+ * paid in full, confirmed with a deposit, held for a week, and one cancelled with a fee and the
+ * rest refunded, so each screen has something true to show.
+ */
+async function demoBookings(app: App, tourId: string, prices: { ADULT: number | null; CHILD: number | null; INFANT: number | null }, departureIds: string[], seed: number): Promise<number> {
+  const extras = (await app.db.selectFrom('tour_components').select(['id', 'inclusion']).where('tour_id', '=', tourId).execute()).filter((component) => component.inclusion === 'optional');
+  let made = 0;
+  for (const [index, departureId] of departureIds.entries()) {
+    for (let slot = 0; slot < 1 + ((index + seed) % 3); slot += 1) {
+      const party = PARTIES[(seed * 7 + index * 3 + slot) % PARTIES.length];
+      const travellers = [
+        { category: 'ADULT' as const, firstName: party.lead[0], lastName: party.lead[1] },
+        ...party.others.filter(([, , category]) => prices[category] !== null).map(([firstName, lastName, category]) => ({ category, firstName, lastName })),
+      ];
+      const kind = (index + slot + seed) % 5;
+      const booking = await app.bookings.create(
+        {
+          departureId,
+          contact: { name: `${party.lead[0]} ${party.lead[1]}`, email: party.email },
+          travellers,
+          extras: extras.length > 0 && kind % 2 === 0 ? [{ componentId: extras[0].id, quantity: travellers.length }] : [],
+          status: kind === 2 ? 'held' : 'confirmed',
+          holdMinutes: 7 * 24 * 60,
+          channel: (['phone', 'email', 'direct', 'agent', 'walk_in'] as const)[kind],
+        },
+        ORIGIN,
+      );
+      made += 1;
+      const deposit = Math.round(booking.totalMinor / 4 / 100) * 100;
+      if (kind === 0 || kind === 4) await app.bookings.recordPayment(booking.id, { kind: 'payment', amountMinor: booking.totalMinor, method: 'card' }, ORIGIN);
+      if (kind === 1 || kind === 3) await app.bookings.recordPayment(booking.id, { kind: 'payment', amountMinor: deposit, method: 'bank_transfer', reference: `DEP-${booking.reference}` }, ORIGIN);
+      if (kind === 3 && slot === 0) {
+        const fee = Math.round(deposit / 2 / 100) * 100;
+        await app.bookings.cancel(booking.id, { reason: 'Customer cancelled: family reasons', feeMinor: fee }, ORIGIN);
+        await app.bookings.recordPayment(booking.id, { kind: 'refund', amountMinor: deposit - fee, method: 'bank_transfer' }, ORIGIN);
+      }
+    }
+  }
+  return made;
 }
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -346,7 +400,9 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, database, logger: false, clientDir: null });
     try {
       const added = await fillDemoData(app, console.log);
-      console.log(`Demo data: ${added.tours} tours added with ${added.pictures} pictures and ${added.departures} departures (${DEMO_TOURS.length - added.tours} tours were there already).`);
+      console.log(
+        `Demo data: ${added.tours} tours added with ${added.pictures} pictures, ${added.departures} departures and ${added.bookings} bookings (${DEMO_TOURS.length - added.tours} tours were there already).`,
+      );
     } finally {
       await app.close();
     }

@@ -26,7 +26,8 @@ test('it fills the database with tours, components, days and real pictures, and 
   expect(first.tours).toBe(DEMO_TOURS.length);
   expect(first.pictures).toBe(DEMO_TOURS.reduce((sum, demo) => sum + demo.pictures.length, 0));
   expect(first.departures).toBeGreaterThan(50);
-  expect(await fillDemoData(t.app)).toEqual({ tours: 0, pictures: 0, departures: 0 });
+  expect(first.bookings).toBeGreaterThan(10);
+  expect(await fillDemoData(t.app)).toEqual({ tours: 0, pictures: 0, departures: 0, bookings: 0 });
 
   const admin = as(t.app, (await login(t.app, t.admin)).accessToken);
   const tours = (await admin({ method: 'GET', url: '/api/tours?pageSize=100' })).json<{ data: Tour[]; total: number }>();

@@ -12,7 +12,6 @@
  * at a million bookings as at a thousand.
  */
 import { sql, type Kysely } from 'kysely';
-import { countRows } from './0007-catalogue.js';
 
 const INACTIVE = `status in ('cancelled', 'expired')`;
 
@@ -144,14 +143,42 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index idempotency_keys_created_at_idx on idempotency_keys (created_at)`.execute(db);
 
   await sql`insert into row_counts (name, count) values ('bookings', 0) on conflict (name) do nothing`.execute(db);
-  await countRows(db, 'bookings', 'bookings', null);
-  await countRows(db, 'bookings', 'bookings:status', 'status');
-  await countRows(db, 'bookings', 'bookings:payment_status', 'payment_status');
-  await countRows(db, 'bookings', 'bookings:tour', 'tour_id');
-  await countRows(db, 'bookings', 'bookings:tour_status', 'tour_status');
+  // Five counters in one function of static SQL (its plans are kept), not five count_rows triggers
+  // of dynamic SQL each: a booking's insert, payment and cancel cost 1.4 ms of counting instead of
+  // 3.5 ms on the embedded database (measured: insert, update and delete of one booking).
+  const names = (row: string, all: boolean) =>
+    sql.raw(
+      `unnest(array[${all ? `'bookings', ` : ''}'bookings:status:' || ${row}.status, 'bookings:payment_status:' || ${row}.payment_status, ${all ? `'bookings:tour:' || ${row}.tour_id, ` : ''}'bookings:tour_status:' || ${row}.tour_status])`,
+    );
+  await sql`
+    create function count_bookings() returns trigger language plpgsql as $$
+    begin
+      if TG_OP = 'INSERT' then
+        insert into row_counts (name, count)
+        select name, count(*) from inserted, ${names('inserted', true)} as name group by name
+        on conflict (name) do update set count = row_counts.count + excluded.count;
+      elsif TG_OP = 'DELETE' then
+        insert into row_counts (name, count)
+        select name, -count(*) from deleted, ${names('deleted', true)} as name group by name
+        on conflict (name) do update set count = row_counts.count + excluded.count;
+      else
+        insert into row_counts (name, count)
+        select name, sum(n) from (
+          select name, 1 as n from inserted, ${names('inserted', false)} as name
+          union all
+          select name, -1 from deleted, ${names('deleted', false)} as name
+        ) c group by name having sum(n) <> 0
+        on conflict (name) do update set count = row_counts.count + excluded.count;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger bookings_counted_insert after insert on bookings referencing new table as inserted for each statement execute function count_bookings()`.execute(db);
+  await sql`create trigger bookings_counted_delete after delete on bookings referencing old table as deleted for each statement execute function count_bookings()`.execute(db);
+  await sql`create trigger bookings_counted_update after update on bookings referencing old table as deleted new table as inserted for each statement execute function count_bookings()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['idempotency_keys', 'payments', 'booking_extras', 'booking_travellers', 'bookings']) await sql`drop table if exists ${sql.table(table)}`.execute(db);
+  await sql`drop function if exists count_bookings()`.execute(db);
   await sql`delete from row_counts where name = 'bookings' or name like 'bookings:%'`.execute(db);
 }
