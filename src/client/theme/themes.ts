@@ -15,6 +15,10 @@ export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
     primary: { main: '#0b5d7a' }, // deep lagoon: 7.3:1 on white
     secondary: { main: '#0b5d7a' },
     error: { main: '#b3261e' }, // 5.9:1 on the toolbar grey
+    // Status colours dark enough for 13 px text on white, and for white text on them (≥ 4.5:1).
+    warning: { main: '#8a4b00', light: '#ffb74d' }, // 6.9:1
+    info: { main: '#01579b', light: '#81d4fa' }, // 7.6:1
+    success: { main: '#1b5e20', light: '#81c784' }, // 7.9:1
     background: { default: '#f4f6f8' },
   },
 });
@@ -26,6 +30,10 @@ export const darkTheme: RaThemeOptions = deepmerge(defaultDarkTheme, {
     primary: { main: '#7fd3ee' }, // light lagoon: 10:1 on the dark paper
     secondary: { main: '#7fd3ee' },
     error: { main: '#ffb4ab' }, // 6:1 on the dark toolbar grey
+    // Light status colours on the dark paper (≥ 7:1), with dark text on them.
+    warning: { main: '#ffb74d', light: '#ffb74d' },
+    info: { main: '#81d4fa', light: '#81d4fa' },
+    success: { main: '#81c784', light: '#81c784' },
     background: { default: '#121417', paper: '#1b1e22' },
   },
 });

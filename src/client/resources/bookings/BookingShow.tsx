@@ -299,7 +299,7 @@ function Payments({ booking }: { booking: Booking }) {
   if (!payments.data) return <Typography color="text.secondary">Loading…</Typography>;
   if (payments.data.data.length === 0) return <Typography color="text.secondary">Nothing paid yet.</Typography>;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Payments and refunds (scrolls sideways)">
       <Table size="small" aria-label="Payments and refunds">
         <TableHead>
           <TableRow>
@@ -435,7 +435,7 @@ function BookingDetails() {
       </Section>
 
       <Section title={`Travellers: ${travellersText(booking.travellers)}`}>
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <Paper variant="outlined" sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="What was sold (scrolls sideways)">
           <Table size="small" aria-label="What was sold">
             <TableBody>
               {lines.map((line) => (

@@ -11,8 +11,9 @@ import { useState } from 'react';
 import { Link, useDataProvider, useListContext } from 'react-admin';
 import type { Departure } from '../../../shared/contract/departures';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { useIsSmallScreen } from '../common/fields';
 import { LoadFailure } from '../common/LoadError';
-import { WEEKDAY_NAMES } from './departure-text';
+import { localDate, WEEKDAY_NAMES } from './departure-text';
 
 const MAX_PAGES = 10;
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -47,7 +48,43 @@ function shiftMonth(month: string, by: number): string {
   return date.toISOString().slice(0, 7);
 }
 
+function DepartureChip({ departure }: { departure: Departure }) {
+  const look = occupancy(departure);
+  return (
+    <Link
+      to={`/departures/${departure.id}/show`}
+      title={`${departure.tourTitle}, ${departure.startTime} ${departure.timeZone}: ${departure.seatsHeld + departure.seatsConfirmed} of ${departure.capacity} seats taken (${look.label})`}
+      sx={{ display: 'block', px: 0.5, borderRadius: 0.5, fontSize: 12, lineHeight: 1.6, bgcolor: look.colour, color: look.text, textDecoration: departure.status === 'cancelled' ? 'line-through' : 'none', overflowWrap: 'anywhere' }}
+    >
+      {departure.startTime} {departure.tourCode} {departure.seatsHeld + departure.seatsConfirmed}/{departure.capacity}
+    </Link>
+  );
+}
+
+/** A phone's month: the days that have departures, one under the other. */
+function Agenda({ days, byDate }: { days: { date: string; inMonth: boolean }[]; byDate: Map<string, Departure[]> }) {
+  const withDepartures = days.filter((day) => day.inMonth && byDate.has(day.date));
+  if (withDepartures.length === 0) return <Typography color="text.secondary">No departures this month.</Typography>;
+  return (
+    <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 1 }}>
+      {withDepartures.map((day) => (
+        <li key={day.date}>
+          <Typography variant="subtitle2">{localDate(day.date)}</Typography>
+          <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.5 }}>
+            {byDate.get(day.date)!.map((departure) => (
+              <li key={departure.id}>
+                <DepartureChip departure={departure} />
+              </li>
+            ))}
+          </Stack>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 export function DepartureCalendar() {
+  const small = useIsSmallScreen();
   const { filterValues } = useListContext();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [month, setMonth] = useState(() => (typeof filterValues.from === 'string' && filterValues.from ? filterValues.from.slice(0, 7) : new Date().toISOString().slice(0, 7)));
@@ -88,8 +125,10 @@ export function DepartureCalendar() {
       </Stack>
       {departures.error ? (
         <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what="The departures" />
+      ) : small ? (
+        <Agenda days={days} byDate={byDate} />
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Month calendar (scrolls sideways)">
           <Box component="table" sx={{ width: '100%', minWidth: 640, borderCollapse: 'collapse', tableLayout: 'fixed' }} aria-busy={departures.isPending}>
             <thead>
               <tr>
@@ -112,20 +151,11 @@ export function DepartureCalendar() {
                         {day.date === today ? ' · today' : ''}
                       </Typography>
                       <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.25 }}>
-                        {(byDate.get(day.date) ?? []).map((departure) => {
-                          const look = occupancy(departure);
-                          return (
-                            <li key={departure.id}>
-                              <Link
-                                to={`/departures/${departure.id}/show`}
-                                title={`${departure.tourTitle}, ${departure.startTime} ${departure.timeZone}: ${departure.seatsHeld + departure.seatsConfirmed} of ${departure.capacity} seats taken (${look.label})`}
-                                sx={{ display: 'block', px: 0.5, borderRadius: 0.5, fontSize: 12, lineHeight: 1.6, bgcolor: look.colour, color: look.text, textDecoration: departure.status === 'cancelled' ? 'line-through' : 'none', overflowWrap: 'anywhere' }}
-                              >
-                                {departure.startTime} {departure.tourCode} {departure.seatsHeld + departure.seatsConfirmed}/{departure.capacity}
-                              </Link>
-                            </li>
-                          );
-                        })}
+                        {(byDate.get(day.date) ?? []).map((departure) => (
+                          <li key={departure.id}>
+                            <DepartureChip departure={departure} />
+                          </li>
+                        ))}
                       </Stack>
                     </Box>
                   ))}

@@ -191,7 +191,7 @@ function DepartureBookings() {
       ) : bookings.data.length === 0 ? (
         <Typography color="text.secondary">Nobody has booked this departure yet.</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Bookings of this departure (scrolls sideways)">
           <Table size="small" aria-label="Bookings of this departure">
             <TableHead>
               <TableRow>
