@@ -12,12 +12,16 @@ import { i18nProvider } from './i18n';
 import { Layout, Toasts } from './layout';
 import Dashboard from './pages/Dashboard';
 import { NotFound } from './pages/NotFound';
-import { RESOURCES } from './resources';
+import { registerAppTitles } from './page-titles';
+import { RESOURCES, RESOURCE_TITLES } from './resources';
 import { createDataProvider, withLinkedInvalidation, type BackOfficeDataProvider } from './providers/data-provider';
 import { createQueryClient } from './providers/query-client';
 import { adminCache, wantToasts, type AppServices } from './services';
 import { useColourMode } from './theme/colour-mode';
 import { darkTheme, lightTheme } from './theme/themes';
+
+// The resources' screens name the browser's tab from now on (page-titles.ts).
+registerAppTitles(RESOURCE_TITLES);
 
 let defaults: { queryClient: QueryClient; dataProvider: BackOfficeDataProvider } | null = null;
 

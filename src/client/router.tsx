@@ -7,13 +7,11 @@
  */
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
-import { pageTitle } from './page-titles';
-import { ForgotPasswordPage } from './auth/ForgotPasswordPage';
+import { pageTitle, subscribeToTitles, titlesVersion } from './page-titles';
 import { Loading } from './auth/Loading';
 import { LoginPage } from './auth/LoginPage';
-import { ResetPasswordPage } from './auth/ResetPasswordPage';
 import { AppErrorPage } from './pages/AppErrorPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ServerErrorPage } from './pages/ServerError';
@@ -23,6 +21,9 @@ import type { ColourMode } from './providers/local-settings';
 import { darkTheme, lightTheme } from './theme/themes';
 
 const AdminApp = lazy(() => import('./App'));
+// Pages a visitor seldom opens arrive when opened, so the sign-in page carries only itself.
+const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
 /** The toast container and its library arrive when first wanted (toasts raised before then wait in its queue). */
 const ToastHost = lazy(() => import('./layout/ToastHost').then((module) => ({ default: module.ToastHost })));
 
@@ -30,9 +31,10 @@ const ToastHost = lazy(() => import('./layout/ToastHost').then((module) => ({ de
 function Shell({ services, initialMode }: { services: AppServices; initialMode: ColourMode }) {
   const toasts = useToastsWanted();
   const { pathname } = useLocation();
+  const appTitlesLoaded = useSyncExternalStore(subscribeToTitles, titlesVersion);
   useEffect(() => {
     document.title = pageTitle(pathname);
-  }, [pathname]);
+  }, [pathname, appTitlesLoaded]);
   return (
     <ServicesProvider services={services}>
       <ColourModeProvider initialMode={initialMode}>
@@ -76,8 +78,22 @@ export function appRoutes(services: AppServices, options: AppRoutesOptions = {})
           element: <PublicTheme />,
           children: [
             { path: '/login', element: <LoginPage /> },
-            { path: '/forgot-password', element: <ForgotPasswordPage /> },
-            { path: '/reset-password', element: <ResetPasswordPage /> },
+            {
+              path: '/forgot-password',
+              element: (
+                <Suspense fallback={<Loading />}>
+                  <ForgotPasswordPage />
+                </Suspense>
+              ),
+            },
+            {
+              path: '/reset-password',
+              element: (
+                <Suspense fallback={<Loading />}>
+                  <ResetPasswordPage />
+                </Suspense>
+              ),
+            },
             { path: '/404', element: <NotFoundPage /> },
             { path: '/500', element: <ServerErrorPage /> },
           ],

@@ -1,20 +1,25 @@
 /** /dashboard: who you are, what you may do, and a count card for each resource that offers one and you may list. */
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useSyncExternalStore } from 'react';
-import { Title, useCanAccess, useGetList } from 'react-admin';
+import { Title, useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { PERMISSIONS, type Permission } from '../../shared/permissions';
+import { permissionFor } from '../providers/auth-provider';
 import { getUserState, subscribe } from '../providers/auth-state';
 import { RESOURCES } from '../resources';
 import { describeLoadError } from '../resources/common/load-error-text';
 import type { ResourceModule } from '../resources/resource-module';
 
-function CountCard({ module: { name: resource, label: labels, icon: Icon } }: { module: ResourceModule }) {
+/**
+ * The cards a user may see are known from the permissions already held (no round trip), so they are
+ * all there at the first paint and nothing moves when the counts arrive.
+ */
+function CountCard({ module: { name: resource, label: labels, icon: Icon }, permissions }: { module: ResourceModule; permissions: readonly string[] }) {
   const label = labels.many;
-  const { canAccess: canList } = useCanAccess({ resource, action: 'list' });
-  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
-  const { total, isPending, error, refetch } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }, { enabled: canList === true });
-  if (canList !== true) return null;
+  const canList = permissions.includes(permissionFor(resource, 'list') ?? '');
+  const canCreate = permissions.includes(permissionFor(resource, 'create') ?? '');
+  const { total, isPending, error, refetch } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }, { enabled: canList });
+  if (!canList) return null;
   return (
     <Card sx={{ minWidth: 220, flex: '1 1 220px' }}>
       <CardContent>
@@ -41,7 +46,7 @@ function CountCard({ module: { name: resource, label: labels, icon: Icon } }: { 
         <Button component={RouterLink} to={`/${resource}`}>
           Open {label.toLowerCase()}
         </Button>
-        {canCreate === true && (
+        {canCreate && (
           <Button component={RouterLink} to={`/${resource}/create`}>
             Create {labels.one.toLowerCase()}
           </Button>
@@ -61,7 +66,7 @@ export default function Dashboard() {
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
         {RESOURCES.filter((module) => module.dashboardCard).map((module) => (
-          <CountCard key={module.name} module={module} />
+          <CountCard key={module.name} module={module} permissions={role?.permissions ?? []} />
         ))}
       </Stack>
       <Card>

@@ -1,9 +1,16 @@
 /** Each screen names itself in the browser's tab (and history, bookmarks, screen readers' window list). */
 import { expect, test } from 'vitest';
-import { pageTitle } from '../../../src/client/page-titles';
+import { pageTitle, registerAppTitles } from '../../../src/client/page-titles';
+import { RESOURCE_TITLES } from '../../../src/client/resources';
+
+test('before the signed-in app has loaded, a protected path is titled with the app’s name alone', () => {
+  expect(pageTitle('/users')).toBe('Travel Back Office');
+  expect(pageTitle('/login')).toBe('Sign in · Travel Back Office');
+});
 
 test.each([
   ['/', 'Travel Back Office'],
+  ['/bookings/create', 'New booking · Travel Back Office'],
   ['/login', 'Sign in · Travel Back Office'],
   ['/dashboard', 'Dashboard · Travel Back Office'],
   ['/users', 'Users · Travel Back Office'],
@@ -16,5 +23,6 @@ test.each([
   ['/access-denied', 'Access denied · Travel Back Office'],
   ['/no/such/page', 'Page not found · Travel Back Office'],
 ])('%s → %s', (pathname, title) => {
+  registerAppTitles(RESOURCE_TITLES);
   expect(pageTitle(pathname)).toBe(title);
 });
