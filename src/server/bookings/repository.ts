@@ -23,7 +23,7 @@ import {
 import { formatMinor } from '../../shared/money.js';
 import { isCalendarDate } from '../../shared/local-time.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { containsPattern, keptCount, listPage, toMoney } from '../db/query-helpers.js';
+import { containsPattern, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import { addToWaitlist, expireLapsedHolds, lockDepartureRow, moveSeats, takeSeats } from './seats.js';
@@ -288,10 +288,7 @@ export class BookingsRepository {
 
   /** Contact, notes, and travellers' names, birth dates and notes; never their number or categories. */
   async update(id: string, patch: BookingPatch, origin: RequestOrigin): Promise<Booking> {
-    const problems: Record<string, string> = {};
-    patch.travellers?.forEach((traveller, index) => {
-      if (traveller.dateOfBirth && !isCalendarDate(traveller.dateOfBirth)) problems[`travellers.${index}.dateOfBirth`] = 'must be a real date such as 1984-02-29';
-    });
+    const problems = birthDateProblems(patch.travellers ?? []);
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     return this.db.transaction().execute(async (trx) => {
       const booking = await trx.selectFrom('bookings').select(['id', 'reference', 'contact_name', 'contact_email', 'contact_phone', 'notes']).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -472,9 +469,7 @@ export class BookingsRepository {
       expired += await this.db.transaction().execute(async (trx) => {
         const locked = await trx.selectFrom('departures').select('id').where('id', '=', departureId).forUpdate().skipLocked().executeTakeFirst();
         if (!locked) return 0;
-        const before = await trx.selectFrom('bookings').select(sql<number>`count(*)::int`.as('n')).where('departure_id', '=', departureId).where('status', '=', 'held').where('hold_expires_at', '<=', at).executeTakeFirstOrThrow();
-        await expireLapsedHolds(trx, departureId, at, this.audit);
-        return before.n;
+        return (await expireLapsedHolds(trx, departureId, at, this.audit)).bookings;
       });
     }
     return expired;
@@ -532,10 +527,7 @@ export class BookingsRepository {
   }
 
   private filtered(query: BookingListQuery, at: Date) {
-    const problems: Record<string, string> = {};
-    if (query.from !== undefined && !isCalendarDate(query.from)) problems.from = 'must be a date such as 2027-06-01';
-    if (query.to !== undefined && !isCalendarDate(query.to)) problems.to = 'must be a date such as 2027-06-30';
-    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    refuseBadDateFilters(query);
     return this.db.selectFrom('bookings as b').where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       // With a tour and a status, one indexed column holds both (migration 0010).
@@ -616,11 +608,17 @@ export class BookingsRepository {
   }
 }
 
-function checkNewBooking(input: NewBooking): void {
+/** Travellers' birth dates that are not real dates (2026-02-30), by field. */
+function birthDateProblems(travellers: { dateOfBirth?: string | null }[]): Record<string, string> {
   const problems: Record<string, string> = {};
-  input.travellers.forEach((traveller, index) => {
+  travellers.forEach((traveller, index) => {
     if (traveller.dateOfBirth && !isCalendarDate(traveller.dateOfBirth)) problems[`travellers.${index}.dateOfBirth`] = 'must be a real date such as 1984-02-29';
   });
+  return problems;
+}
+
+function checkNewBooking(input: NewBooking): void {
+  const problems = birthDateProblems(input.travellers);
   if (input.travellers.every((traveller) => traveller.category === 'INFANT')) problems.travellers = 'an infant travels with an adult or a child';
   const adults = input.travellers.filter((traveller) => traveller.category === 'ADULT').length;
   if ((input.singleRooms ?? 0) > adults) problems.singleRooms = `must not be more than the adults (${adults})`;

@@ -61,7 +61,7 @@ export async function takeSeats(
   };
   if (await attempt()) return true;
   await lockDepartureRow(trx, departureId);
-  if ((await expireLapsedHolds(trx, departureId, options.at, options.audit)) === 0) return false;
+  if ((await expireLapsedHolds(trx, departureId, options.at, options.audit)).seats === 0) return false;
   return attempt();
 }
 
@@ -92,9 +92,9 @@ export async function addToWaitlist(trx: Kysely<Database>, departureId: string, 
 /**
  * Records the departure's lapsed holds as expired and frees their seats, exactly once: the UPDATE
  * takes only rows still held, so a second sweep (another instance, a booking's retry) finds none.
- * The caller holds the departure's row lock. Answers the seats freed.
+ * The caller holds the departure's row lock. Answers the seats freed and the bookings expired.
  */
-export async function expireLapsedHolds(trx: Kysely<Database>, departureId: string, at: Date, audit: AuditLog): Promise<number> {
+export async function expireLapsedHolds(trx: Kysely<Database>, departureId: string, at: Date, audit: AuditLog): Promise<{ seats: number; bookings: number }> {
   const expired = await trx
     .updateTable('bookings')
     .set({ status: 'expired', updated_at: at })
@@ -103,7 +103,7 @@ export async function expireLapsedHolds(trx: Kysely<Database>, departureId: stri
     .where('hold_expires_at', '<=', at)
     .returning(['id', 'reference', 'seats', 'hold_expires_at'])
     .execute();
-  if (expired.length === 0) return 0;
+  if (expired.length === 0) return { seats: 0, bookings: 0 };
   const seats = expired.reduce((sum, row) => sum + row.seats, 0);
   await trx
     .updateTable('departures')
@@ -116,7 +116,7 @@ export async function expireLapsedHolds(trx: Kysely<Database>, departureId: stri
       trx,
     );
   }
-  return seats;
+  return { seats, bookings: expired.length };
 }
 
 /**

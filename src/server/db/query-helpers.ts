@@ -2,6 +2,8 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { DEFAULT_PAGE_SIZE } from '../../shared/types.js';
 import type { Database } from './schema.js';
+import { isCalendarDate } from '../../shared/local-time.js';
+import { httpErrors } from '../http/errors.js';
 
 /** Escapes LIKE wildcards so a search for "50%_off" finds exactly that text (backslash is PostgreSQL's default escape). */
 export function containsPattern(text: string): string {
@@ -70,4 +72,12 @@ export function toMoney(value: string | number | bigint | null): number | null {
   const amount = Number(value);
   if (!Number.isSafeInteger(amount)) throw new Error('a stored amount is beyond the safe integer range');
   return amount;
+}
+
+/** A list's `from` and `to` filters (local dates, inclusive) must be real calendar dates: 400 on the field otherwise. */
+export function refuseBadDateFilters(query: { from?: string; to?: string }): void {
+  const problems: Record<string, string> = {};
+  if (query.from !== undefined && !isCalendarDate(query.from)) problems.from = 'must be a date such as 2027-06-01';
+  if (query.to !== undefined && !isCalendarDate(query.to)) problems.to = 'must be a date such as 2027-06-30';
+  if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
 }

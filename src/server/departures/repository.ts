@@ -12,7 +12,7 @@ import { DEPARTURE_RULES } from '../../shared/contract/departure-rules.js';
 import type { Prices } from '../../shared/contract/tours.js';
 import { datesOnWeekdays, daysBetween, instantOf, isCalendarDate } from '../../shared/local-time.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
+import { isUniqueViolation, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import { cancelBookingsOfDeparture, expireLapsedHolds, lapsedHeldSeats } from '../bookings/seats.js';
@@ -63,10 +63,7 @@ export class DeparturesRepository {
   ) {}
 
   async list(query: DepartureListQuery): Promise<{ data: Departure[]; total: number }> {
-    const problems: Record<string, string> = {};
-    if (query.from !== undefined && !isCalendarDate(query.from)) problems.from = 'must be a date such as 2027-06-01';
-    if (query.to !== undefined && !isCalendarDate(query.to)) problems.to = 'must be a date such as 2027-06-30';
-    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    refuseBadDateFilters(query);
     const at = new Date(this.now());
     const filtered = this.db.selectFrom('departures as d').where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
@@ -201,7 +198,7 @@ export class DeparturesRepository {
         const at = new Date(this.now());
         let taken = current.seats_held + current.seats_confirmed;
         if (patch.capacity !== undefined && patch.capacity < taken) {
-          taken -= await expireLapsedHolds(trx, id, at, this.audit);
+          taken -= (await expireLapsedHolds(trx, id, at, this.audit)).seats;
           if (patch.capacity < taken) throw httpErrors.conflict(`${taken} seats are taken on this departure: the capacity cannot go below that.`);
         }
         let startsAt: Date | undefined;
