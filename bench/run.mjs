@@ -130,9 +130,9 @@ const BOOKING_CATALOGUE_SQL = () => `
  * alone: the list does not read them).
  */
 const BOOKINGS_SQL = (count, offset) => `
-  insert into bookings (id, reference, departure_id, tour_id, start_date, starts_at, status, currency, seats, total_minor, paid_minor, hold_expires_at,
+  insert into bookings (id, reference, departure_id, tour_id, start_date, starts_at, status, currency, seats, travellers, total_minor, paid_minor, hold_expires_at,
                         contact_name, contact_email, single_rooms, single_supplement_minor, channel, search_text, created_at, updated_at, confirmed_at)
-  select md5('booking-' || g)::uuid, ${referenceOf('g')}, d.id, d.tour_id, d.start_date, d.starts_at, s.status, 'EUR', 1, 100000,
+  select md5('booking-' || g)::uuid, ${referenceOf('g')}, d.id, d.tour_id, d.start_date, d.starts_at, s.status, 'EUR', 1, 1, 100000,
          case when s.status = 'confirmed' then (g % 3) * 50000 else 0 end,
          case when s.status = 'held' then now() + interval '10 years' end,
          'Bench Guest ' || g, 'guest' || g || '@example.com', 0, 0, 'direct',

@@ -39,11 +39,12 @@ import { systemRoutes } from './system/routes.js';
 import toursModule from './tours/index.js';
 import departuresModule from './departures/index.js';
 import bookingsModule from './bookings/index.js';
+import reportsModule from './reports/index.js';
 import usersModule from './users/index.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** The domain modules: each decorates its repository and adds its routes under /api (auth, audit and system routes are registered below). */
-const DOMAIN_MODULES = [usersModule, rolesModule, toursModule, departuresModule, bookingsModule];
+const DOMAIN_MODULES = [usersModule, rolesModule, toursModule, departuresModule, bookingsModule, reportsModule];
 export const DEFAULT_REFRESH_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { name: 'tours', description: 'The tour catalogue: tours, their components, itineraries and pictures' },
         { name: 'departures', description: 'Departures: the dates a tour can be booked on' },
         { name: 'bookings', description: 'Bookings, their payments and refunds, manifests and vouchers' },
+        { name: 'reports', description: 'The dashboard: bookings, money and departures at a glance, from totals the database keeps' },
         { name: 'system', description: 'Health, runtime settings, this document' },
       ],
     },

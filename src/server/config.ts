@@ -3,6 +3,7 @@
  * once, at start: a bad value throws a ConfigError whose one-line message names the variable.
  */
 import { resolve } from 'node:path';
+import { isKnownTimeZone } from '../shared/time-zones.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/password-policy.js';
 
 export class ConfigError extends Error {
@@ -59,6 +60,8 @@ export interface Config {
   trustProxy: TrustProxy;
   nodeEnv: string;
   logLevel: string;
+  /** The IANA time zone the reports count days in (BUSINESS_TIME_ZONE, default UTC). */
+  businessTimeZone: string;
   /** Why the captcha is off, for the warning printed at start (null when on). */
   captchaOffReason: string | null;
 }
@@ -139,6 +142,9 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = get('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
+  const businessTimeZone = get('BUSINESS_TIME_ZONE') ?? 'UTC';
+  if (!isKnownTimeZone(businessTimeZone)) throw new ConfigError('BUSINESS_TIME_ZONE', 'must be an IANA time zone, such as Europe/Berlin or UTC');
+
   return {
     port,
     host,
@@ -159,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
     nodeEnv,
     logLevel,
+    businessTimeZone,
     captchaOffReason,
   };
 }

@@ -295,8 +295,21 @@ export function landscapeSvg(scene: Scene, seed: number, width = 2400, height = 
   </svg>`;
 }
 
+export interface DemoDataOptions {
+  /**
+   * Sets the clock of `app` (null: back to the real time). Given, the demo tours also get a past:
+   * fifteen months of departures and bookings made at their own dates, and departures in the next
+   * two weeks booked over the last three, so the dashboard's figures and charts have a history.
+   */
+  travelTo?: (time: number | null) => void;
+}
+
 /** Adds the demo tours that are not there yet (by code); answers how many tours and pictures it added. */
-export async function fillDemoData(app: App, log: (line: string) => void = () => undefined): Promise<{ tours: number; pictures: number; departures: number; bookings: number }> {
+export async function fillDemoData(
+  app: App,
+  log: (line: string) => void = () => undefined,
+  options: DemoDataOptions = {},
+): Promise<{ tours: number; pictures: number; departures: number; bookings: number }> {
   const folder = await mkdtemp(join(tmpdir(), 'bo-demo-'));
   let tours = 0;
   let pictures = 0;
@@ -326,6 +339,11 @@ export async function fillDemoData(app: App, log: (line: string) => void = () =>
         const added = await app.departures.bulk({ tourId: tour.id, from: isoDate(from), to: isoDate(to), ...demo.departures }, ORIGIN);
         departures += added.data.length;
         if (demo.tour.status === 'published') bookings += await demoBookings(app, tour.id, demo.tour.prices, added.data.slice(0, 6).map((departure) => departure.id), index);
+        if (demo.tour.status === 'published' && options.travelTo) {
+          const past = await demoHistory(app, { id: tour.id, minPax: demo.tour.minPax ?? 1, maxPax: demo.tour.maxPax ?? 12, cutoffHours: demo.tour.bookingCutoffHours ?? 0, prices: demo.tour.prices }, index, options.travelTo);
+          departures += past.departures;
+          bookings += past.bookings;
+        }
       }
       tours += 1;
       const count = demo.pictures.length;
@@ -390,6 +408,78 @@ async function demoBookings(app: App, tourId: string, prices: { ADULT: number | 
 }
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/**
+ * A tour's past and its next two weeks, made at their own dates through the same rules as the API
+ * (the app's clock is moved to each moment): a departure a month for the last fifteen months, each
+ * booked over the six weeks before it, a little busier this year than last; and two departures in
+ * the next fortnight booked over the last three weeks, one of them below the tour's minimum.
+ */
+async function demoHistory(
+  app: App,
+  tour: { id: string; minPax: number; maxPax: number; cutoffHours: number; prices: { ADULT: number | null; CHILD: number | null; INFANT: number | null } },
+  seed: number,
+  travelTo: (time: number | null) => void,
+): Promise<{ departures: number; bookings: number }> {
+  const now = Date.now();
+  let departures = 0;
+  let bookings = 0;
+  const sell = async (departureId: string, from: number, to: number, parties: number, paidShare: number) => {
+    for (let n = 0; n < parties; n += 1) {
+      travelTo(from + ((to - from) * (n + 0.5)) / parties);
+      const party = PARTIES[(seed * 5 + n) % PARTIES.length];
+      const travellers = [
+        { category: 'ADULT' as const, firstName: party.lead[0], lastName: party.lead[1] },
+        ...party.others.filter(([, , category]) => tour.prices[category] !== null).map(([firstName, lastName, category]) => ({ category, firstName, lastName })),
+      ];
+      try {
+        const booking = await app.bookings.create(
+          { departureId, contact: { name: `${party.lead[0]} ${party.lead[1]}`, email: party.email }, travellers, status: 'confirmed', channel: (['direct', 'email', 'agent', 'phone'] as const)[n % 4] },
+          ORIGIN,
+        );
+        bookings += 1;
+        const paid = (n + seed) % 10 < paidShare * 10 ? booking.totalMinor : Math.round(booking.totalMinor / 4 / 100) * 100;
+        if (paid > 0) await app.bookings.recordPayment(booking.id, { kind: 'payment', amountMinor: paid, method: n % 3 === 0 ? 'bank_transfer' : 'card' }, ORIGIN);
+        if ((n + seed) % 11 === 5) {
+          // Cancelled with a fee of a tenth; the rest refunded, except on the latest cancellations.
+          const fee = Math.round(paid / 10 / 100) * 100;
+          await app.bookings.cancel(booking.id, { reason: 'Customer cancelled', feeMinor: fee }, ORIGIN);
+          if (from < Date.now() - 30 * DAY_MS && paid > fee) await app.bookings.recordPayment(booking.id, { kind: 'refund', amountMinor: paid - fee, method: 'bank_transfer' }, ORIGIN);
+        }
+      } catch {
+        // Sold out: the departure is full, as real ones get.
+        break;
+      }
+    }
+  };
+  try {
+    for (let monthsAgo = 15; monthsAgo >= 1; monthsAgo -= 1) {
+      const start = new Date(now);
+      start.setUTCMonth(start.getUTCMonth() - monthsAgo, 8 + ((seed * 3) % 15));
+      const opened = start.getTime() - 45 * DAY_MS;
+      travelTo(opened);
+      const departure = await app.departures.create({ tourId: tour.id, startDate: isoDate(start), startTime: '08:30', capacity: tour.maxPax }, ORIGIN);
+      departures += 1;
+      // Summer busier than winter, this year busier than last.
+      const season = 1 + Math.round(2 * Math.sin(((start.getUTCMonth() - 2) / 12) * 2 * Math.PI));
+      const growth = monthsAgo <= 11 ? 2 : 0;
+      await sell(departure.id, opened + DAY_MS, start.getTime() - (tour.cutoffHours + 24) * 3_600_000, Math.max(1, 2 + season + growth + (seed % 2)), 1);
+    }
+    for (const [k, daysAhead] of [3 + (seed % 4), 9 + (seed % 4)].entries()) {
+      const start = new Date(now + daysAhead * DAY_MS);
+      const opened = now - 21 * DAY_MS;
+      travelTo(opened);
+      const departure = await app.departures.create({ tourId: tour.id, startDate: isoDate(start), startTime: '09:00', capacity: tour.maxPax }, ORIGIN);
+      departures += 1;
+      const last = Math.min(now - 60 * 60_000, start.getTime() - (tour.cutoffHours + 1) * 3_600_000);
+      await sell(departure.id, opened + DAY_MS, last, k === 0 ? 3 + (seed % 3) : Math.max(1, Math.floor(tour.minPax / 3)), 0.5);
+    }
+  } finally {
+    travelTo(null);
+  }
+  return { departures, bookings };
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -397,9 +487,10 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.db);
     await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, now: Date.now });
-    const app = await buildApp({ config, database, logger: false, clientDir: null });
+    let travelled: number | null = null;
+    const app = await buildApp({ config, database, logger: false, clientDir: null, now: () => travelled ?? Date.now() });
     try {
-      const added = await fillDemoData(app, console.log);
+      const added = await fillDemoData(app, console.log, { travelTo: (time) => (travelled = time) });
       console.log(
         `Demo data: ${added.tours} tours added with ${added.pictures} pictures, ${added.departures} departures and ${added.bookings} bookings (${DEMO_TOURS.length - added.tours} tours were there already).`,
       );

@@ -23,6 +23,7 @@ describe('defaults', () => {
       redisUrl: null,
       trustProxy: false,
       logLevel: 'info',
+      businessTimeZone: 'UTC',
     });
     expect(config.captchaOffReason).toMatch(/not set/);
   });
@@ -103,6 +104,7 @@ describe('a bad value throws one line naming the variable', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['CAPTCHA_DISABLED', { CAPTCHA_DISABLED: 'perhaps' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['BUSINESS_TIME_ZONE', { BUSINESS_TIME_ZONE: 'CET+1' }],
   ])('%s', (variable, env) => {
     let error: unknown;
     try {

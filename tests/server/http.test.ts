@@ -279,6 +279,8 @@ describe('OpenAPI document at /api/docs', () => {
     'post /api/bookings/{id}/payments',
     'get /api/bookings/{id}/voucher.pdf',
     'get /api/bookings/{id}/timeline',
+    'get /api/reports/summary',
+    'get /api/reports/monthly',
   ];
 
   test('lists every route of the contract, each with a tag, a summary and its answers', async () => {

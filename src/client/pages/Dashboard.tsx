@@ -1,4 +1,10 @@
-/** /dashboard: who you are, what you may do, and a count card for each resource that offers one and you may list. */
+/**
+ * /dashboard, every signed-in user's home. Holders of reports.read see how the business is doing
+ * (BusinessOverview: key figures, bookings by month, the next 14 days' departures and balances
+ * due) and the shortcuts; everyone else sees who they are, what they may do, and the shortcuts: a
+ * count card for each resource that offers one and they may list. No report is asked for without
+ * reports.read, so nobody is shown a refusal.
+ */
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 import { Title, useGetList } from 'react-admin';
@@ -9,6 +15,7 @@ import { getUserState, subscribe } from '../providers/auth-state';
 import { RESOURCES } from '../resources';
 import { describeLoadError } from '../resources/common/load-error-text';
 import type { ResourceModule } from '../resources/resource-module';
+import BusinessOverview from './dashboard/BusinessOverview';
 
 /**
  * The cards a user may see are known from the permissions already held (no round trip), so they are
@@ -56,42 +63,62 @@ function CountCard({ module: { name: resource, label: labels, icon: Icon }, perm
   );
 }
 
+function PersonalCard() {
+  const { user, role } = useSyncExternalStore(subscribe, getUserState);
+  return (
+    <Card>
+      <CardContent>
+        <Typography component="h3" variant="h6">
+          Signed in as {user?.fullName || user?.email}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          {user?.email}
+        </Typography>
+        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 2 }} aria-label="Your roles">
+          {(user?.roles ?? []).map((name) => (
+            <Chip key={name} label={name} color="primary" size="small" />
+          ))}
+        </Stack>
+        <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          What you can do
+        </Typography>
+        <Box component="ul" sx={{ mt: 0.5, pl: 3 }}>
+          {(role?.permissions ?? []).map((permission) => (
+            <li key={permission}>{PERMISSIONS[permission as Permission] ?? permission}</li>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function Dashboard() {
   const { user, role } = useSyncExternalStore(subscribe, getUserState);
+  const permissions = role?.permissions ?? [];
+  const readsReports = permissions.includes('reports.read');
   return (
     <Box sx={{ p: { xs: 1, sm: 3 } }}>
       <Title title="Dashboard" />
-      <Typography component="h2" variant="h4" sx={{ mb: 3 }}>
-        Welcome{user?.fullName ? `, ${user.fullName}` : ''}
+      <Typography component="h2" variant="h4" sx={{ mb: readsReports ? 1 : 3 }}>
+        Welcome
+        {user?.fullName ? `, ${user.fullName}` : ''}
+      </Typography>
+      {readsReports && <BusinessOverview canReadBookings={permissions.includes('bookings.read')} />}
+      <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+        Shortcuts
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
         {RESOURCES.filter((module) => module.dashboardCard).map((module) => (
-          <CountCard key={module.name} module={module} permissions={role?.permissions ?? []} />
+          <CountCard key={module.name} module={module} permissions={permissions} />
         ))}
       </Stack>
-      <Card>
-        <CardContent>
-          <Typography component="h3" variant="h6">
-            Signed in as {user?.fullName || user?.email}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {user?.email}
-          </Typography>
-          <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 2 }} aria-label="Your roles">
-            {(user?.roles ?? []).map((name) => (
-              <Chip key={name} label={name} color="primary" size="small" />
-            ))}
-          </Stack>
-          <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            What you can do
-          </Typography>
-          <Box component="ul" sx={{ mt: 0.5, pl: 3 }}>
-            {(role?.permissions ?? []).map((permission) => (
-              <li key={permission}>{PERMISSIONS[permission as Permission] ?? permission}</li>
-            ))}
-          </Box>
-        </CardContent>
-      </Card>
+      {readsReports ? (
+        <Typography variant="body2" color="text.secondary">
+          Signed in as {user?.email} ({(user?.roles ?? []).join(', ')}).
+        </Typography>
+      ) : (
+        <PersonalCard />
+      )}
     </Box>
   );
 }

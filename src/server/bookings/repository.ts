@@ -230,6 +230,7 @@ export class BookingsRepository {
             status,
             currency: departure.currency,
             seats,
+            travellers: input.travellers.length,
             total_minor: total,
             hold_expires_at: status === 'held' ? new Date(at.getTime() + (input.holdMinutes ?? 60) * 60_000) : null,
             contact_name: input.contact.name.trim(),

@@ -10,6 +10,7 @@ import * as catalogue from './migrations/0007-catalogue.js';
 import * as gallery from './migrations/0008-gallery.js';
 import * as departures from './migrations/0009-departures.js';
 import * as bookings from './migrations/0010-bookings.js';
+import * as reports from './migrations/0011-reports.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008-gallery': gallery,
   '0009-departures': departures,
   '0010-bookings': bookings,
+  '0011-reports': reports,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

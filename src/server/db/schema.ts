@@ -105,6 +105,43 @@ export interface Database {
   booking_extras: BookingExtrasTable;
   payments: PaymentsTable;
   idempotency_keys: IdempotencyKeysTable;
+  report_settings: ReportSettingsTable;
+  report_days: ReportDaysTable;
+  report_months: ReportMonthsTable;
+  report_collected: ReportCollectedTable;
+  report_balances: ReportBalancesTable;
+}
+
+/** Kept by the report_* triggers (migration 0011); bigints read back as text or number (see toMoney). */
+type Count = ColumnType<string | number, number, number>;
+export interface ReportSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, boolean>;
+  time_zone: string;
+}
+export interface ReportDaysTable {
+  day: ColumnType<string, string, string>;
+  currency: string;
+  bookings: Count;
+  travellers: Count;
+  booked_minor: Count;
+}
+export interface ReportMonthsTable {
+  basis: 'booking' | 'departure';
+  month: ColumnType<string, string, string>;
+  currency: string;
+  bookings: Count;
+  travellers: Count;
+  booked_minor: Count;
+}
+export interface ReportCollectedTable {
+  day: ColumnType<string, string, string>;
+  currency: string;
+  collected_minor: Count;
+}
+export interface ReportBalancesTable {
+  currency: string;
+  outstanding_minor: Count;
+  refund_due_minor: Count;
 }
 
 /** Money columns are bigint: written as numbers, read back as text or number depending on the driver (see toMoney). */
@@ -209,6 +246,8 @@ export interface BookingsTable {
   status: 'held' | 'confirmed' | 'waitlisted' | 'expired' | 'cancelled';
   currency: string;
   seats: number;
+  /** Travellers of the booking, infants too (migration 0011: the reports' totals read it). */
+  travellers: number;
   total_minor: ColumnType<string | number, number, number>;
   paid_minor: ColumnType<string | number, number | undefined, number>;
   refunded_minor: ColumnType<string | number, number | undefined, number>;

@@ -89,6 +89,19 @@ export class DeparturesRepository {
     });
   }
 
+  /** Departures that are not cancelled and start in [from, until), soonest first (the dashboard's; one index range). */
+  async upcoming(from: Date, until: Date, limit: number): Promise<Departure[]> {
+    const rows = await departureColumns(this.db.selectFrom('departures as d'), new Date(this.now()))
+      .where('d.starts_at', '>=', from)
+      .where('d.starts_at', '<', until)
+      .where('d.status', '<>', 'cancelled')
+      .orderBy('d.starts_at')
+      .orderBy('d.id')
+      .limit(limit)
+      .execute();
+    return rows.map(toDeparture);
+  }
+
   async get(id: string, db: Kysely<Database> = this.db): Promise<Departure | null> {
     const row = await departureColumns(db.selectFrom('departures as d'), new Date(this.now())).where('d.id', '=', id).executeTakeFirst();
     return row ? toDeparture(row) : null;

@@ -5,7 +5,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { Departure } from '../../../shared/contract/departures';
 
-export function SeatsBar({ departure, wide = false }: { departure: Departure; wide?: boolean }) {
+export function SeatsBar({ departure, wide = false }: { departure: Pick<Departure, 'capacity' | 'seatsConfirmed' | 'seatsHeld' | 'seatsAvailable' | 'waitlisted'>; wide?: boolean }) {
   const { capacity, seatsConfirmed, seatsHeld, seatsAvailable, waitlisted } = departure;
   const share = (count: number) => `${Math.min(100, (count / capacity) * 100)}%`;
   const words = `${seatsConfirmed} confirmed, ${seatsHeld} held, ${seatsAvailable} free of ${capacity}${waitlisted > 0 ? `; ${waitlisted} waiting` : ''}`;

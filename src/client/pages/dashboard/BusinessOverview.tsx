@@ -1,0 +1,282 @@
+/**
+ * The morning overview for holders of reports.read (DOMAIN.md "Dashboard and reports"): what was
+ * sold and collected, what is owed, the departures of the next 14 days and the balances due on
+ * them, and bookings by month beside the same months of last year. One summary call answers the
+ * cards and the lists; the monthly chart (@mui/x-charts) is a module of its own loaded after the
+ * first paint, in a box that keeps its height meanwhile.
+ */
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useDataProvider, useGetList } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
+import type { Booking } from '../../../shared/contract/bookings';
+import type { ReportSummary, UpcomingDeparture } from '../../../shared/contract/reports';
+import { formatMinor } from '../../../shared/money';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { LoadFailure } from '../../resources/common/LoadError';
+import { SeatsBar } from '../../resources/departures/SeatsBar';
+
+const MonthlyReportCard = lazy(() => import('./MonthlyReportCard'));
+const CHART_CARD_HEIGHT = 430;
+
+/** True once the page has painted and the browser is idle: the chart's module is asked for then, not before. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(() => setPainted(true), { timeout: 800 }) : window.setTimeout(() => setPainted(true), 50);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout)(idle);
+    };
+  }, []);
+  return painted;
+}
+
+export const SUMMARY_QUERY_KEY = ['reports', 'summary'] as const;
+
+function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" data-figure sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontSize: { xs: '1.25rem', lg: '1.4rem' } }}>
+        {value}
+      </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.secondary">
+          {hint}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function KpiCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card sx={{ flex: '1 1 260px', minWidth: 0 }} data-testid={testId}>
+      <CardContent>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          {title}
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 2 }}>{children}</Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+const pending = '…';
+
+function KpiCards({ summary }: { summary: ReportSummary | undefined }) {
+  const money = summary?.money ?? [];
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} component="section" aria-label="Key figures">
+      <KpiCard title="Bookings made" testId="kpi-bookings">
+        <Figure label="Today" value={summary?.bookings.today ?? pending} />
+        <Figure label="Last 7 days" value={summary?.bookings.last7Days ?? pending} />
+        <Figure label="Last 30 days" value={summary?.bookings.last30Days ?? pending} />
+        <Figure label="Travellers, 30 days" value={summary?.travellers.last30Days ?? pending} />
+      </KpiCard>
+      {summary && money.length === 0 && (
+        <KpiCard title="Money">
+          <Typography color="text.secondary">No bookings or payments in the last 30 days, and nothing owed either way.</Typography>
+        </KpiCard>
+      )}
+      {!summary && (
+        <KpiCard title="Money">
+          <Figure label="Booked, 30 days" value={pending} />
+          <Figure label="Collected, 30 days" value={pending} />
+          <Figure label="Outstanding" value={pending} />
+          <Figure label="Refund due" value={pending} />
+        </KpiCard>
+      )}
+      {money.map((row) => (
+        <KpiCard key={row.currency} title={`Money in ${row.currency}`} testId={`kpi-money-${row.currency}`}>
+          <Figure label="Booked, 30 days" value={formatMinor(row.bookedLast30DaysMinor, row.currency)} />
+          <Figure label="Collected, 30 days" value={formatMinor(row.collectedLast30DaysMinor, row.currency)} hint="payments less refunds" />
+          <Figure label="Outstanding" value={formatMinor(row.outstandingMinor, row.currency)} hint="still to be paid" />
+          <Figure label="Refund due" value={formatMinor(row.refundDueMinor, row.currency)} hint="owed to customers" />
+        </KpiCard>
+      ))}
+    </Stack>
+  );
+}
+
+function when(startsAt: string, timeZone: string): string {
+  return new Date(startsAt).toLocaleString('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined }) {
+  const rows = summary?.upcomingDepartures;
+  return (
+    <Card sx={{ flex: '2 1 520px', minWidth: 0 }} component="section" aria-labelledby="upcoming-title">
+      <CardContent>
+        <Typography id="upcoming-title" component="h3" variant="h6">
+          Departures in the next 14 days
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          Local times of each tour
+        </Typography>
+        {!rows ? (
+          <Typography color="text.secondary" sx={{ my: 2 }}>
+            Loading…
+          </Typography>
+        ) : rows.length === 0 ? (
+          <Typography color="text.secondary" sx={{ my: 2 }}>
+            No departures in the next 14 days.
+          </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Departures in the next 14 days">
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>When</TableCell>
+                  <TableCell>Tour</TableCell>
+                  <TableCell>Seats</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((departure) => (
+                  <UpcomingRow key={departure.id} departure={departure} />
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UpcomingRow({ departure }: { departure: UpcomingDeparture }) {
+  const seats = { ...departure, seatsAvailable: Math.max(0, departure.capacity - departure.seatsConfirmed - departure.seatsHeld), waitlisted: 0 };
+  return (
+    <TableRow>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {when(departure.startsAt, departure.timeZone)}
+        <Typography variant="caption" color="text.secondary" component="div">
+          {departure.timeZone}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ minWidth: 180 }}>
+        <Link component={RouterLink} to={`/departures/${departure.id}/show`}>
+          {departure.tourTitle}
+        </Link>
+        <Box sx={{ mt: 0.5 }}>
+          {departure.guaranteed ? (
+            <Chip size="small" color="success" label="Guaranteed" />
+          ) : (
+            <Chip size="small" color="warning" variant="outlined" label={`Below minimum: ${departure.seatsConfirmed} of ${departure.minPax}`} />
+          )}
+        </Box>
+      </TableCell>
+      <TableCell>
+        <SeatsBar departure={seats} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | undefined; canReadBookings: boolean }) {
+  const due = summary?.balancesDueNext14Days;
+  const filter = due ? { balanceDue: true, from: due.from, to: due.to } : {};
+  const list = useGetList<Booking>('bookings', { filter, sort: { field: 'startsAt', order: 'ASC' }, pagination: { page: 1, perPage: 8 } }, { enabled: Boolean(due) && canReadBookings && (due?.count ?? 0) > 0 });
+  const allHref = `/bookings?${new URLSearchParams({ filter: JSON.stringify(filter), sort: 'startsAt', order: 'ASC' })}`;
+  return (
+    <Card sx={{ flex: '1 1 320px', minWidth: 0 }} component="section" aria-labelledby="balances-title">
+      <CardContent>
+        <Typography id="balances-title" component="h3" variant="h6">
+          Balances due, next 14 days
+        </Typography>
+        {!due ? (
+          <Typography color="text.secondary" sx={{ my: 2 }}>
+            Loading…
+          </Typography>
+        ) : due.count === 0 ? (
+          <Typography color="text.secondary" sx={{ my: 2 }}>
+            Nothing owed on the departures of the next 14 days.
+          </Typography>
+        ) : (
+          <>
+            <Typography sx={{ my: 1 }} data-testid="balances-due">
+              {due.count} {due.count === 1 ? 'booking owes' : 'bookings owe'} {due.money.map((m) => formatMinor(m.amountMinor, m.currency)).join(' and ')}
+            </Typography>
+            {canReadBookings && list.error && <LoadFailure error={list.error} onRetry={() => list.refetch()} what="The bookings" />}
+            {canReadBookings && list.data && (
+              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {list.data.map((booking) => (
+                  <Box component="li" key={booking.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+                    <span>
+                      <Link component={RouterLink} to={`/bookings/${booking.id}/show`} sx={{ fontFamily: 'monospace' }}>
+                        {booking.reference}
+                      </Link>{' '}
+                      {booking.contact.name}
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {' '}
+                        · {booking.startDate}
+                      </Typography>
+                    </span>
+                    <span style={{ whiteSpace: 'nowrap' }}>{formatMinor(booking.balanceMinor, booking.currency)}</span>
+                  </Box>
+                ))}
+              </Box>
+            )}
+            {canReadBookings && (
+              <Button component={RouterLink} to={allHref} size="small" sx={{ mt: 1 }}>
+                Open all {due.count} in the bookings list
+              </Button>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function BusinessOverview({ canReadBookings }: { canReadBookings: boolean }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const summary = useQuery({
+    queryKey: SUMMARY_QUERY_KEY,
+    queryFn: ({ signal }) => dataProvider.call<ReportSummary>('reports/summary', { signal }),
+    // The dashboard is opened to see what is new: asked again each time it is opened.
+    refetchOnMount: 'always',
+  });
+  const data = summary.data;
+  const chartsWanted = useAfterFirstPaint();
+  const chartPlaceholder = <Card sx={{ height: CHART_CARD_HEIGHT }} aria-busy="true" aria-label="Bookings by month, loading" />;
+  return (
+    <Stack sx={{ gap: 2, mb: 3 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          {data
+            ? `Figures as of ${new Date(data.asOf).toLocaleTimeString('en-GB', { timeZone: data.timeZone, hour: '2-digit', minute: '2-digit' })} (${data.timeZone}); days are counted in this time zone.`
+            : summary.isFetching
+              ? 'Loading the figures…'
+              : ''}
+        </Typography>
+        <Button size="small" startIcon={<RefreshIcon />} onClick={() => void summary.refetch()} disabled={summary.isFetching}>
+          Refresh
+        </Button>
+      </Stack>
+      {summary.error ? <LoadFailure error={summary.error} onRetry={() => summary.refetch()} what="The figures" /> : <KpiCards summary={data} />}
+      {chartsWanted ? (
+        <Suspense fallback={chartPlaceholder}>
+          <MonthlyReportCard />
+        </Suspense>
+      ) : (
+        chartPlaceholder
+      )}
+      {!summary.error && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <UpcomingDepartures summary={data} />
+          <BalancesDue summary={data} canReadBookings={canReadBookings} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The reports as one Fastify plugin (the shape of bookings/index.ts): the repository, the routes
+ * under /api, and at start the kept totals brought to the configured BUSINESS_TIME_ZONE.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import { requireUser } from '../auth/guard.js';
+import { API_PREFIX } from '../http/schemas.js';
+import { ReportsRepository } from './repository.js';
+import { monthlySchema, summarySchema } from './schemas.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reports: ReportsRepository;
+  }
+}
+
+const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/reports/summary', { schema: summarySchema, onRequest: requireUser('reports.read') }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return app.reports.summary();
+  });
+  app.get('/reports/monthly', { schema: monthlySchema, onRequest: requireUser('reports.read') }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return app.reports.monthly(request.query);
+  });
+};
+
+export default fp(
+  async (app) => {
+    const reports = new ReportsRepository(app.db, app.now, app.config.businessTimeZone, app.departures);
+    app.decorate('reports', reports);
+    // At start, the kept totals are brought to the configured zone; a database that cannot be
+    // reached now does not stop the server (health says so): the first report does it then.
+    app.addHook('onReady', async () => {
+      const started = Date.now();
+      try {
+        if (await reports.useTimeZone()) app.log.info({ timeZone: app.config.businessTimeZone, ms: Date.now() - started }, 'report totals recounted for the business time zone');
+      } catch (error) {
+        app.log.warn({ err: error }, 'report totals could not be checked against the business time zone at start: the first report will');
+      }
+    });
+    await app.register(reportRoutes, { prefix: API_PREFIX });
+  },
+  { name: 'reports', dependencies: ['departures'], decorators: { fastify: ['db', 'now', 'config', 'departures'] } },
+);

@@ -1,0 +1,230 @@
+/**
+ * The summary and the monthly report, read from the totals migration 0011 keeps (report_days,
+ * report_months, report_collected, report_balances): a few dozen rows whatever the number of
+ * bookings. Two things are read beside them, each bounded by what is coming, not by history:
+ *
+ * - holds that have lapsed but that the sweep has not recorded yet (at most one sweep's worth,
+ *   from the partial index of held bookings): they read as expired everywhere at once, so their
+ *   contribution is taken away here as the sweep will take it away from the totals;
+ * - the departures and the balances of the next 14 days (index ranges on starts_at and start_date).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { MonthlyQuery, MonthlyReport, MonthlyRow, ReportSummary } from '../../shared/contract/reports.js';
+import { UPCOMING_DAYS, UPCOMING_DEPARTURES_LIMIT } from '../../shared/contract/reports.js';
+import type { Database } from '../db/schema.js';
+import { toMoney } from '../db/query-helpers.js';
+import type { DeparturesRepository } from '../departures/repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** The calendar date of an instant in a time zone, YYYY-MM-DD. */
+export function dateIn(timeZone: string, instant: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** A plain date moved by whole days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const num = (value: string | number | bigint | null): number => toMoney(value) ?? 0;
+
+interface MoneyRow {
+  currency: string;
+  bookedLast30DaysMinor: number;
+  collectedLast30DaysMinor: number;
+  outstandingMinor: number;
+  refundDueMinor: number;
+}
+
+export class ReportsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+    private readonly timeZone: string,
+    private readonly departures: DeparturesRepository,
+  ) {}
+
+  private zoneChecked = false;
+
+  /**
+   * Makes the kept totals count days in `timeZone`: when the stored zone differs (BUSINESS_TIME_ZONE
+   * changed), every total is recounted once, in one transaction. Answers whether it recounted.
+   * Done at start; if the database could not be reached then, before the first report.
+   */
+  async useTimeZone(): Promise<boolean> {
+    const recounted = await this.recountIfZoneChanged();
+    this.zoneChecked = true;
+    return recounted;
+  }
+
+  private async ensureTimeZone(): Promise<void> {
+    if (!this.zoneChecked) await this.useTimeZone();
+  }
+
+  private async recountIfZoneChanged(): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('report_settings').select('time_zone').forUpdate().executeTakeFirstOrThrow();
+      if (row.time_zone === this.timeZone) return false;
+      await sql`select report_rebuild(${this.timeZone})`.execute(trx);
+      return true;
+    });
+  }
+
+  async summary(): Promise<ReportSummary> {
+    await this.ensureTimeZone();
+    const at = new Date(this.now());
+    const tz = this.timeZone;
+    const today = dateIn(tz, at);
+    const since7 = addDays(today, -6);
+    const since30 = addDays(today, -29);
+    const lastDue = addDays(today, UPCOMING_DAYS - 1);
+
+    const [days, collected, balances, lapsed, upcoming, due] = await Promise.all([
+      this.db
+        .selectFrom('report_days')
+        .select(['currency', sql<string>`day::text`.as('day'), 'bookings', 'travellers', 'booked_minor'])
+        .where('day', '>=', since30)
+        .where('day', '<=', today)
+        .execute(),
+      this.db
+        .selectFrom('report_collected')
+        .select(['currency', sql<string>`sum(collected_minor)`.as('collected')])
+        .where('day', '>=', since30)
+        .where('day', '<=', today)
+        .groupBy('currency')
+        .execute(),
+      this.db.selectFrom('report_balances').select(['currency', 'outstanding_minor', 'refund_due_minor']).execute(),
+      this.lapsedHolds(at),
+      this.departures.upcoming(at, new Date(at.getTime() + UPCOMING_DAYS * DAY_MS), UPCOMING_DEPARTURES_LIMIT),
+      this.db
+        .selectFrom('bookings')
+        .select(['currency', sql<number>`count(*)::int`.as('count'), sql<string>`sum(balance_minor)`.as('amount')])
+        .where('start_date', '>=', today)
+        .where('start_date', '<=', lastDue)
+        .where('balance_minor', '>', 0)
+        // What the bookings list's balanceDue filter finds for these dates (a cancelled booking's unpaid fee too), less lapsed holds.
+        .where(sql<boolean>`not (status = 'held' and hold_expires_at <= ${at})`)
+        .groupBy('currency')
+        .orderBy('currency')
+        .execute(),
+    ]);
+
+    const money = new Map<string, MoneyRow>();
+    const moneyOf = (currency: string) => {
+      let row = money.get(currency);
+      if (!row) {
+        row = { currency, bookedLast30DaysMinor: 0, collectedLast30DaysMinor: 0, outstandingMinor: 0, refundDueMinor: 0 };
+        money.set(currency, row);
+      }
+      return row;
+    };
+    const bookings = { today: 0, last7Days: 0, last30Days: 0 };
+    const travellers = { last30Days: 0 };
+    const countDay = (day: string, currency: string, sign: number, count: number, people: number, booked: number) => {
+      if (day < since30 || day > today) return;
+      bookings.last30Days += sign * count;
+      travellers.last30Days += sign * people;
+      if (day >= since7) bookings.last7Days += sign * count;
+      if (day === today) bookings.today += sign * count;
+      moneyOf(currency).bookedLast30DaysMinor += sign * booked;
+    };
+    for (const row of days) countDay(row.day, row.currency, 1, num(row.bookings), num(row.travellers), num(row.booked_minor));
+    for (const row of collected) moneyOf(row.currency).collectedLast30DaysMinor += num(row.collected);
+    for (const row of balances) {
+      moneyOf(row.currency).outstandingMinor += num(row.outstanding_minor);
+      moneyOf(row.currency).refundDueMinor += num(row.refund_due_minor);
+    }
+    // A lapsed hold is expired: out of the bookings made, its balance no longer owed, what was paid due back.
+    for (const hold of lapsed) {
+      countDay(hold.created_day, hold.currency, -1, 1, hold.travellers, hold.total);
+      moneyOf(hold.currency).outstandingMinor -= Math.max(0, hold.total - hold.paid);
+      moneyOf(hold.currency).refundDueMinor += Math.max(0, hold.paid);
+    }
+
+    return {
+      asOf: at.toISOString(),
+      timeZone: tz,
+      bookings,
+      travellers,
+      money: [...money.values()]
+        .filter((row) => row.bookedLast30DaysMinor !== 0 || row.collectedLast30DaysMinor !== 0 || row.outstandingMinor !== 0 || row.refundDueMinor !== 0)
+        .sort((a, b) => a.currency.localeCompare(b.currency)),
+      upcomingDepartures: upcoming.map((departure) => ({
+        id: departure.id,
+        tourTitle: departure.tourTitle,
+        startsAt: departure.startsAt,
+        timeZone: departure.timeZone,
+        capacity: departure.capacity,
+        seatsConfirmed: departure.seatsConfirmed,
+        seatsHeld: departure.seatsHeld,
+        minPax: departure.minPax,
+        guaranteed: departure.guaranteed,
+      })),
+      balancesDueNext14Days: {
+        count: due.reduce((sum, row) => sum + row.count, 0),
+        from: today,
+        to: lastDue,
+        money: due.map((row) => ({ currency: row.currency, amountMinor: num(row.amount) })),
+      },
+    };
+  }
+
+  async monthly(query: MonthlyQuery): Promise<MonthlyReport> {
+    await this.ensureTimeZone();
+    const at = new Date(this.now());
+    const tz = this.timeZone;
+    const year = query.year ?? Number(dateIn(tz, at).slice(0, 4));
+    const basis = query.basis ?? 'booking';
+    const first = `${year - 1}-01-01`;
+    const last = `${year}-12-01`;
+    const [kept, lapsed] = await Promise.all([
+      this.db
+        .selectFrom('report_months')
+        .select([sql<string>`to_char(month, 'YYYY-MM')`.as('month'), 'currency', 'bookings', 'travellers', 'booked_minor'])
+        .where('basis', '=', basis)
+        .where('month', '>=', first)
+        .where('month', '<=', last)
+        .execute(),
+      this.lapsedHolds(at),
+    ]);
+    const rows = new Map<string, MonthlyRow>();
+    const add = (month: string, currency: string, bookings: number, travellers: number, booked: number) => {
+      if (month < first.slice(0, 7) || month > last.slice(0, 7)) return;
+      const key = `${month} ${currency}`;
+      const row = rows.get(key) ?? { month, currency, bookings: 0, travellers: 0, bookedMinor: 0 };
+      row.bookings += bookings;
+      row.travellers += travellers;
+      row.bookedMinor += booked;
+      rows.set(key, row);
+    };
+    for (const row of kept) add(row.month, row.currency, num(row.bookings), num(row.travellers), num(row.booked_minor));
+    for (const hold of lapsed) add(basis === 'booking' ? hold.created_month : hold.departure_month, hold.currency, -1, -hold.travellers, -hold.total);
+    const data = [...rows.values()]
+      .filter((row) => row.bookings !== 0 || row.travellers !== 0 || row.bookedMinor !== 0)
+      .sort((a, b) => a.month.localeCompare(b.month) || a.currency.localeCompare(b.currency));
+    return { year, basis, timeZone: tz, data };
+  }
+
+  /** Holds past their expiry that the sweep has not recorded yet (the partial index bookings_holds_idx). */
+  private async lapsedHolds(at: Date) {
+    const tz = this.timeZone;
+    const rows = await this.db
+      .selectFrom('bookings')
+      .select([
+        'currency',
+        'travellers',
+        'total_minor',
+        'paid_minor',
+        sql<string>`(created_at at time zone ${tz})::date::text`.as('created_day'),
+        sql<string>`to_char(created_at at time zone ${tz}, 'YYYY-MM')`.as('created_month'),
+        sql<string>`to_char(starts_at at time zone ${tz}, 'YYYY-MM')`.as('departure_month'),
+      ])
+      .where('status', '=', 'held')
+      .where('hold_expires_at', '<=', at)
+      .execute();
+    return rows.map((row) => ({ ...row, total: num(row.total_minor), paid: num(row.paid_minor) }));
+  }
+}

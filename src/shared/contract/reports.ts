@@ -1,0 +1,87 @@
+/**
+ * The dashboard's reports (DOMAIN.md, "Dashboard and reports"): answered from totals the database
+ * keeps per day, month and currency in the business's time zone, never by reading the bookings.
+ * Money is per currency and never added across currencies.
+ */
+import Type, { type Static } from 'typebox';
+import { IsoDateTimeSchema, MoneyMinorSchema, UuidSchema } from './common.js';
+
+/** A sum of payments less refunds may be below zero (more refunded than received in the period). */
+const SignedMinorSchema = Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: 'Minor units, may be negative' });
+const CurrencySchema = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' });
+const CountSchema = Type.Integer({ minimum: 0 });
+
+export const REPORT_BASES = ['booking', 'departure'] as const;
+export type ReportBasis = (typeof REPORT_BASES)[number];
+/** How far ahead the summary looks for departures and balances due. */
+export const UPCOMING_DAYS = 14;
+export const UPCOMING_DEPARTURES_LIMIT = 20;
+
+export const UpcomingDepartureSchema = Type.Object(
+  {
+    id: UuidSchema,
+    tourTitle: Type.String(),
+    startsAt: IsoDateTimeSchema,
+    timeZone: Type.String({ description: 'The tour’s IANA time zone: the departure’s local time is startsAt in it' }),
+    capacity: CountSchema,
+    seatsConfirmed: CountSchema,
+    seatsHeld: CountSchema,
+    minPax: CountSchema,
+    guaranteed: Type.Boolean({ description: 'seatsConfirmed ≥ minPax' }),
+  },
+  { title: 'UpcomingDeparture' },
+);
+
+export const SummarySchema = Type.Object(
+  {
+    asOf: IsoDateTimeSchema,
+    timeZone: Type.String({ description: 'The business’s IANA time zone: the days are counted in it' }),
+    bookings: Type.Object({ today: CountSchema, last7Days: CountSchema, last30Days: CountSchema }, { description: 'Bookings made in the period that are not cancelled or expired' }),
+    travellers: Type.Object({ last30Days: CountSchema }),
+    money: Type.Array(
+      Type.Object({
+        currency: CurrencySchema,
+        bookedLast30DaysMinor: MoneyMinorSchema,
+        collectedLast30DaysMinor: SignedMinorSchema,
+        outstandingMinor: MoneyMinorSchema,
+        refundDueMinor: MoneyMinorSchema,
+      }),
+      { description: 'One row per currency, sorted by currency' },
+    ),
+    upcomingDepartures: Type.Array(UpcomingDepartureSchema, { description: `Departures that are not cancelled in the next ${UPCOMING_DAYS} days, soonest first, at most ${UPCOMING_DEPARTURES_LIMIT}` }),
+    balancesDueNext14Days: Type.Object(
+      {
+      count: CountSchema,
+      from: Type.String({ description: 'First departure date counted (YYYY-MM-DD, today in the business’s zone)' }),
+      to: Type.String({ description: 'Last departure date counted (YYYY-MM-DD)' }),
+      money: Type.Array(Type.Object({ currency: CurrencySchema, amountMinor: MoneyMinorSchema })),
+      },
+      { description: 'Bookings with a balance above 0 (an unpaid cancellation fee too) whose departure date is in the next 14 days: what the bookings list finds with balanceDue=true, from and to' },
+    ),
+  },
+  { title: 'ReportSummary' },
+);
+export type ReportSummary = Static<typeof SummarySchema>;
+export type UpcomingDeparture = Static<typeof UpcomingDepartureSchema>;
+
+export const MonthlyQuerySchema = Type.Object({
+  year: Type.Optional(Type.Integer({ minimum: 2000, maximum: 2999, description: 'Default: this year in the business’s time zone' })),
+  basis: Type.Optional(Type.Enum([...REPORT_BASES], { default: 'booking', description: 'The month the booking was made, or the month it departs' })),
+});
+export type MonthlyQuery = Static<typeof MonthlyQuerySchema>;
+
+export const MonthlyRowSchema = Type.Object(
+  { month: Type.String({ description: 'YYYY-MM' }), currency: CurrencySchema, bookings: CountSchema, travellers: CountSchema, bookedMinor: MoneyMinorSchema },
+  { title: 'MonthlyRow' },
+);
+export const MonthlySchema = Type.Object(
+  {
+    year: Type.Integer(),
+    basis: Type.Enum([...REPORT_BASES]),
+    timeZone: Type.String(),
+    data: Type.Array(MonthlyRowSchema, { description: 'The year asked for and the one before it, by month then currency; months without bookings are left out' }),
+  },
+  { title: 'MonthlyReport' },
+);
+export type MonthlyRow = Static<typeof MonthlyRowSchema>;
+export type MonthlyReport = Static<typeof MonthlySchema>;
