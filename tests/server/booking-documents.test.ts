@@ -108,6 +108,9 @@ describe('the manifest', () => {
     const staff = as(t.app, (await login(t.app, user)).accessToken);
     expectError(await staff({ method: 'GET', url: `/api/departures/${dep.id}/manifest.csv` }), 403, 'FORBIDDEN');
     expectError(await staff({ method: 'GET', url: '/api/bookings.csv' }), 403, 'FORBIDDEN');
+    const booking = await admin({ method: 'POST', url: '/api/bookings', payload: { departureId: dep.id, contact: { name: 'Vera Voucher', email: 'vera@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Vera', lastName: 'Voucher' }] } });
+    expect(booking.statusCode, booking.body).toBe(201);
+    expectError(await staff({ method: 'GET', url: `/api/bookings/${booking.json<{ id: string }>().id}/voucher.pdf` }), 403, 'FORBIDDEN');
   });
 });
 

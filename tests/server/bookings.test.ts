@@ -372,6 +372,32 @@ describe('cancellation, payments and refunds', () => {
     expect(timeline[0].actorName).toBeTruthy();
   });
 
+  test('a booking made without a channel is direct and names the clerk who made it', async () => {
+    const dep = await departureOf(await createTour());
+    const made = await booked({ departureId: dep.id, travellers: [family[0]] });
+    const adminId = (JSON.parse(Buffer.from(adminToken.split('.')[1], 'base64url').toString('utf8')) as { userId: string }).userId;
+    expect(adminId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(made).toMatchObject({ channel: 'direct', createdBy: adminId });
+    expect(await bookingOf(made.id)).toMatchObject({ channel: 'direct', createdBy: adminId });
+  });
+
+  test('an expired hold that had been paid takes no more payments but can be refunded what it paid', async () => {
+    const dep = await departureOf(await createTour(), { capacity: 4 });
+    const hold = await booked({ departureId: dep.id, travellers: [family[0]], holdMinutes: 30 });
+    expect((await pay(hold.id, { kind: 'payment', amountMinor: 30_000 })).statusCode).toBe(201);
+    const saved = t.clock.time;
+    try {
+      await at(saved + 31 * MINUTE);
+      expect(await bookingOf(hold.id)).toMatchObject({ status: 'expired', paymentStatus: 'refund_due', balanceMinor: -30_000 });
+      expectError(await pay(hold.id, { kind: 'payment', amountMinor: 100 }), 409, 'CONFLICT');
+      expectError(await pay(hold.id, { kind: 'refund', amountMinor: 30_001 }), 409, 'REFUND_EXCEEDS_PAID');
+      expect((await pay(hold.id, { kind: 'refund', amountMinor: 30_000 })).statusCode).toBe(201);
+      expect(await bookingOf(hold.id)).toMatchObject({ status: 'expired', paidMinor: 0, balanceMinor: 0, paymentStatus: 'refunded' });
+    } finally {
+      await at(saved);
+    }
+  });
+
   test('paid in full; a cancelled booking that paid nothing owes nothing', async () => {
     const dep = await departureOf(await createTour({ prices: { ADULT: 10_000, CHILD: null, INFANT: null } }));
     const booking = await booked({ departureId: dep.id, travellers: [family[0]], status: 'confirmed' });
@@ -516,6 +542,25 @@ describe('the bookings list', () => {
     expect((await list(`q=${made[0].reference.toLowerCase()}`)).data.map((b) => b.id)).toEqual([made[0].id]);
     const sorted = await list(`tourId=${tour.id}&sort=totalMinor&order=DESC`);
     expect(sorted.data.map((b) => b.totalMinor)).toEqual([...sorted.data.map((b) => b.totalMinor)].sort((a, b) => b - a));
+    // The other sorts, each in both directions.
+    const inOrder = (values: (string | number)[], order: 'ASC' | 'DESC') => [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0) * (order === 'ASC' ? 1 : -1));
+    for (const order of ['ASC', 'DESC'] as const) {
+      const byStart = (await list(`tourId=${tour.id}&sort=startsAt&order=${order}`)).data.map((b) => b.startsAt);
+      expect(byStart).toEqual(inOrder(byStart, order));
+      expect(new Set(byStart).size).toBe(2);
+      const byReference = (await list(`tourId=${tour.id}&sort=reference&order=${order}`)).data.map((b) => b.reference);
+      expect(byReference).toEqual(inOrder(byReference, order));
+      const byBalance = (await list(`tourId=${tour.id}&sort=balanceMinor&order=${order}`)).data.map((b) => b.balanceMinor);
+      expect(byBalance).toEqual(inOrder(byBalance, order));
+      expect(new Set(byBalance).size).toBeGreaterThan(2);
+    }
+    // A traveller's name finds the booking too (not only the reference and the contact).
+    const lastTraveller = made[5].travellers.at(-1)!;
+    const byTraveller = await list(`tourId=${tour.id}&q=${encodeURIComponent(lastTraveller.firstName.toUpperCase())}`);
+    expect(byTraveller.data.map((b) => b.id)).toContain(made[5].id);
+    expect(byTraveller.data.every((b) => b.travellers.some((x) => x.firstName === lastTraveller.firstName) || b.contact.name.includes(lastTraveller.firstName))).toBe(true);
+    const other = await booked({ departureId: dep2.id, contact: { name: 'Zoë Contact', email: 'zoe@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Quentin', lastName: 'Wanderley' }] });
+    expect((await list(`q=wanderley`)).data.map((b) => b.id)).toEqual([other.id]);
     expectError(await admin({ method: 'GET', url: '/api/bookings?from=2027-02-30' }), 400, 'VALIDATION');
 
     // Kept totals equal a count of the rows, for every status and payment status.

@@ -273,6 +273,30 @@ describe('a failed load', () => {
   });
 });
 
+describe('the dashboard’s figures', () => {
+  test('a summary whose load failed says so, with no figure shown as if it were true, and Retry loads them', async () => {
+    breakCalls = { match: /\/reports\/summary$/, failure: 500 };
+    const { user } = await openSignedIn('/dashboard');
+    expect(await screen.findByText(/The figures could not be loaded\. The server failed to answer\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Bookings made')).toBeNull();
+    breakCalls = null;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Bookings made', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+  });
+
+  test('a monthly report whose load failed says so inside its card; the rest of the dashboard stands', async () => {
+    breakCalls = { match: /\/reports\/monthly/, failure: 'network' };
+    const { user } = await openSignedIn('/dashboard');
+    expect(await screen.findByText(/The monthly figures could not be loaded\. The server could not be reached\./, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('Bookings made')).toBeInTheDocument();
+    breakCalls = null;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText(/The monthly figures could not be loaded/)).toBeNull(), { timeout: 5000 });
+    expect(answered.some((line) => /^200 GET \/api\/reports\/monthly$/.test(line))).toBe(true);
+  });
+});
+
 describe('screens fit the permissions', () => {
   test('with users.read alone: the users list works, with no role filter, no Actions column and no refused call', async () => {
     const { user } = await openSignedIn('/users', 'reader@agency.example', READER_PASSWORD);
