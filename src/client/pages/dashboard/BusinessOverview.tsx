@@ -15,7 +15,7 @@ import type { Booking } from '../../../shared/contract/bookings';
 import type { ReportSummary, UpcomingDeparture } from '../../../shared/contract/reports';
 import { formatMinor } from '../../../shared/money';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
-import { LoadFailure } from '../../resources/common/LoadError';
+import { LoadFailure } from '../../resources/common/LoadFailure';
 import { SeatsBar } from '../../resources/departures/SeatsBar';
 
 const MonthlyReportCard = lazy(() => import('./MonthlyReportCard'));

@@ -15,7 +15,7 @@ import { useDataProvider, useStore } from 'react-admin';
 import type { MonthlyReport, ReportBasis } from '../../../shared/contract/reports';
 import { currencyDigits, formatMinor } from '../../../shared/money';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
-import { LoadFailure } from '../../resources/common/LoadError';
+import { LoadFailure } from '../../resources/common/LoadFailure';
 
 type Metric = 'revenue' | 'bookings' | 'travellers';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -3,33 +3,11 @@
  * unreachable, no permission, not found, server error) and a Retry button, in place of the
  * content; never an empty list or "no results" that would pass for a real answer.
  */
-import RefreshIcon from '@mui/icons-material/Refresh';
-import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { Pagination, useEditContext, useListContext, useShowContext, type PaginationProps } from 'react-admin';
-import { describeLoadError } from './load-error-text';
+import { LoadFailure } from './LoadFailure';
 
+export { LoadFailure };
 
-export function LoadFailure({ error, onRetry, what }: { error: unknown; onRetry?: () => unknown; what: string }) {
-  const { title, detail } = describeLoadError(error);
-  return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          onRetry && (
-            <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => void onRetry()}>
-              Retry
-            </Button>
-          )
-        }
-      >
-        <AlertTitle>{`${what} could not be loaded. ${title}`}</AlertTitle>
-        {detail}
-      </Alert>
-    </Box>
-  );
-}
 
 /** `<List error={<ListLoadError what="The users" />}>` */
 export function ListLoadError({ what }: { what: string }) {
