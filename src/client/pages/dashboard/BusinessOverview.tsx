@@ -45,7 +45,7 @@ function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h5" component="p" data-figure sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontSize: { xs: '1.25rem', lg: '1.4rem' } }}>
+      <Typography variant="h5" component="p" data-figure sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontSize: { xs: '1.05rem', sm: '1.25rem', lg: '1.4rem' } }}>
         {value}
       </Typography>
       {hint && (
