@@ -115,6 +115,18 @@ describe('migrations', () => {
     expect(await planOf(`select sum(seats) from bookings b where departure_id = '${tour}' and status = 'held' and hold_expires_at <= now()`)).toContain('bookings_departure_holds_idx');
   });
 
+  test('the dashboard’s reports read kept totals by key and the next 14 days by index ranges, never the bookings as a whole', async () => {
+    for (const [query, index] of [
+      ["select * from report_days where day >= '2026-10-26' and day <= '2026-11-24'", 'report_days_pkey'],
+      ["select currency, sum(collected_minor) from report_collected where day >= '2026-10-26' and day <= '2026-11-24' group by currency", 'report_collected_pkey'],
+      ["select * from report_months where basis = 'departure' and month >= '2025-01-01' and month <= '2026-12-01'", 'report_months_pkey'],
+      ["select currency, count(*), sum(balance_minor) from bookings where start_date >= '2026-11-24' and start_date <= '2026-12-07' and balance_minor > 0 group by currency", 'bookings_start_date_idx'],
+      ["select id from departures d where starts_at >= now() and starts_at < now() + interval '14 days' and status <> 'cancelled' order by starts_at, id limit 20", 'departures_starts_at_idx'],
+    ] as const) {
+      expect(await planOf(query), query).toContain(index);
+    }
+  });
+
   test("the audit log's search (actor's e-mail, address, target) can be answered from indexes too", async () => {
     const plan = await db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);

@@ -78,7 +78,7 @@ export async function moveSeats(trx: Kysely<Database>, departureId: string, seat
     .execute();
 }
 
-/** Adds a waitlisted booking's travellers to the departure's waitlist count. */
+/** Adds a waitlisted booking's seats (adults and children) to the departure's waitlist count. */
 export async function addToWaitlist(trx: Kysely<Database>, departureId: string, seats: number, at: Date): Promise<boolean> {
   const result = await trx
     .updateTable('departures')
