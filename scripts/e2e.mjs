@@ -3,7 +3,8 @@
 // Chromium against the production build.
 //
 // 1. Builds (`npm run build`) when dist/ is missing or older than its sources.
-// 2. Runs `vitest run --project e2e` with the verbose reporter (each journey with its time).
+// 2. Runs `vitest run --project e2e` with the verbose reporter (each journey with its time), two
+//    journey files at a time (E2E_WORKERS=1 runs them one by one).
 //    `--engine-dependent` runs only the journeys whose outcome depends on the database engine.
 //    `--multi-instance` runs only tests/e2e/multi-instance.e2e.ts (it needs E2E_DATABASE_URL and
 //    E2E_REDIS_URL); without it, that file is left out.
@@ -110,6 +111,13 @@ if (multiInstance) {
   vitestArgs.push('--exclude', MULTI_INSTANCE_FILE);
 }
 if (!args.some((arg) => arg.startsWith('--reporter'))) vitestArgs.push('--reporter=verbose');
+// Every journey file starts its own server (free port, fresh DATA_DIR and database) and its own
+// Chromium, so files run side by side: E2E_WORKERS of them at once (default 2, the machine's
+// cores here; 1 runs them one after another).
+const workers = Number(env.E2E_WORKERS ?? 2);
+if (!args.some((arg) => arg.startsWith('--maxWorkers') || arg.includes('ileParallelism'))) {
+  vitestArgs.push(workers > 1 ? '--fileParallelism' : '--no-file-parallelism', `--maxWorkers=${Math.max(1, workers)}`);
+}
 vitestArgs.push(...args);
 
 ensureBuild();

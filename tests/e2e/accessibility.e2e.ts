@@ -77,7 +77,12 @@ const screens: Screen[] = [
   { name: 'reset-password', signedIn: false, url: () => '/reset-password?token=a11y-look-only', ready: (page) => page.getByLabel(/^new password/i).waitFor() },
   { name: '404', signedIn: false, url: () => '/404', ready: (page) => see(page, /not found|404/i) },
   { name: '500', signedIn: false, url: () => '/500', ready: (page) => see(page, /server error|went wrong|500/i) },
-  { name: 'dashboard', signedIn: true, url: () => '/dashboard', ready: (page) => see(page, suite.server.admin.email) },
+  { name: 'dashboard', signedIn: true, url: () => '/dashboard', ready: async (page) => {
+    await see(page, suite.server.admin.email);
+    // The administrator reads the reports: the figures, the lists and the chart (asked for after the first paint) are all checked.
+    await see(page, 'Money in ISK');
+    await page.getByTestId('monthly-report').locator('svg').first().waitFor();
+  } },
   { name: 'users-list', signedIn: true, url: () => '/users', ready: (page) => see(page, user.email) },
   { name: 'user-create', signedIn: true, url: () => '/users/create', ready: (page) => page.getByRole('textbox', { name: /e-?mail/i }).waitFor() },
   { name: 'user-edit', signedIn: true, url: () => `/users/${user.id}`, ready: async (page) => {
