@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 /**
@@ -9,6 +9,13 @@ import { afterEach, vi } from 'vitest';
  * re-exports Node's copy, so the sources and tests are given that one.
  */
 vi.mock('react-router', async () => await import('react-router-dom'));
+
+/**
+ * A wait for the screen ends as soon as the screen shows what is awaited; its limit only matters
+ * when it never does. A whole app against a real server in jsdom can take seconds on a loaded 2-core CI machine,
+ * so a wait gives up after 5 s, not testing-library's 1 s (the journeys set 10 s on their own).
+ */
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -144,7 +144,7 @@ describe('signing in from a deep link', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
     expect(router.state.location.search).toBe('?page=1');
-    expect(await screen.findByText(server.admin.email, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(server.admin.email, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(jar.calls).toContain('POST /api/auth/login');
     expect(getAuth().token).toMatch(/^ey/);
     // The sign-in page replaced itself too: "back" leaves the app's pages, not into /login.
@@ -210,7 +210,7 @@ describe('signed in', () => {
     const { router, queryClient, user } = await signInDirectly();
     window.localStorage.setItem('persist', 'true');
     await router.navigate('/roles');
-    await screen.findByText('STAFF', {}, { timeout: 5000 });
+    await screen.findByText('STAFF', {}, { timeout: 10_000 });
     expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
 
     await user.click(screen.getByRole('button', { name: /account|profile/i }));
@@ -231,7 +231,7 @@ describe('signed in', () => {
     setCredentials(fakeToken({ sub: server.admin.email, userId: getUserState().user!.id, roles: ['ADMIN'] })); // refused by the server…
     jar.clear(); // …and the session cookie is gone
     await router.navigate('/roles');
-    await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 });
     const toasts = await screen.findAllByRole('alert');
     expect(toasts.filter((toast) => within(toast).queryByText('Your login has expired.'))).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/login');
@@ -253,24 +253,24 @@ describe('the users and roles screens', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const passwordField = screen.getByLabelText(/^password/i);
-    await waitFor(() => expect(passwordField).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
+    await waitFor(() => expect(passwordField).toHaveAttribute('aria-invalid', 'true'), { timeout: 10_000 });
     expect(passwordField).toHaveAccessibleDescription(/common|guess/i);
     expect(await screen.findByText('Some fields need attention: see the messages under them.')).toBeInTheDocument();
 
     await user.clear(passwordField);
     await user.type(passwordField, 'a rather unusual passphrase');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/users\/[^/]+\/show$/), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/users\/[^/]+\/show$/), { timeout: 10_000 });
     expect(await screen.findByText('Nora Newcomer')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toContain('User created'));
   });
 
   test('editing a user really saves (status and name), and the list shows it', async () => {
     const { user, router } = await openSignedIn('/users');
-    await user.click(await screen.findByText('sam@agency.example', {}, { timeout: 5000 }));
+    await user.click(await screen.findByText('sam@agency.example', {}, { timeout: 10_000 }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/\/show$/));
     // The user's page has loaded (lazily) and replaced the list, whose rows have Edit links too.
-    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /e-mail/i })).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /e-mail/i })).toBeNull(), { timeout: 10_000 });
     await user.click(await screen.findByRole('link', { name: /edit/i }));
     const name = await screen.findByLabelText(/^full name/i);
     await user.clear(name);
@@ -278,7 +278,7 @@ describe('the users and roles screens', () => {
     await user.click(screen.getByRole('combobox', { name: /status/i }));
     await user.click(await screen.findByRole('option', { name: /disabled/i }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/show$/), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/show$/), { timeout: 10_000 });
     expect(await screen.findByText('Samantha Staff')).toBeInTheDocument();
     expect(screen.getByText('Disabled')).toBeInTheDocument();
 
@@ -291,12 +291,12 @@ describe('the users and roles screens', () => {
 
   test('role permissions: a switch per catalogue entry, labelled by name and description, grants and revokes', async () => {
     const { user, router } = await openSignedIn('/roles');
-    await user.click(await screen.findByText('TOUR_GUIDE', {}, { timeout: 5000 }));
+    await user.click(await screen.findByText('TOUR_GUIDE', {}, { timeout: 10_000 }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/roles\/[^/]+\/show$/));
     // The role's page has loaded (lazily) and replaced the list, whose rows have Permissions links too.
-    await screen.findByText('Users holding it', {}, { timeout: 5000 });
+    await screen.findByText('Users holding it', {}, { timeout: 10_000 });
     await user.click(await screen.findByRole('link', { name: /permissions/i }));
-    const grant = await screen.findByRole('switch', { name: /users\.read\s*List and view users/ }, { timeout: 5000 });
+    const grant = await screen.findByRole('switch', { name: /users\.read\s*List and view users/ }, { timeout: 10_000 });
     expect(grant).not.toBeChecked();
     expect(screen.getByRole('switch', { name: /dashboard\.read/ })).toBeChecked();
 
@@ -312,21 +312,21 @@ describe('the users and roles screens', () => {
 
   test('deleting a role still held asks first, then shows the server’s refusal', async () => {
     const { user, router } = await openSignedIn('/roles');
-    await user.click(await screen.findByText('TOUR_GUIDE', {}, { timeout: 5000 }));
+    await user.click(await screen.findByText('TOUR_GUIDE', {}, { timeout: 10_000 }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/roles\/[^/]+\/show$/));
     await screen.findByText('Users holding it');
     await user.click(screen.getByRole('button', { name: /delete/i }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(/Delete the role TOUR_GUIDE\?/);
     await user.click(within(dialog).getByRole('button', { name: /confirm/i }));
-    const refusal = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const refusal = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(refusal.textContent).toMatch(/held|holds|user/i);
     expect(jar.calls.some((call) => /^DELETE \/api\/admin\/auth\/role\//.test(call))).toBe(true);
   });
 
   test('a staff member sees no Users or Roles entries and no admin counts on the dashboard', async () => {
     await openSignedIn('/dashboard', 'sam@agency.example', STAFF_PASSWORD);
-    expect(await screen.findByRole('heading', { name: /Welcome/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /Welcome/ }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('STAFF')).toBeInTheDocument();
     expect(screen.getByText('TOUR_GUIDE')).toBeInTheDocument();

@@ -66,7 +66,7 @@ describe('a booking’s page', () => {
   test('a payment the server refuses is shown as refused, the dialog keeps what was typed, and nothing is recorded', async () => {
     const booking = await aBooking();
     const { user } = await openAs(SALES, `/bookings/${booking.id}/show`);
-    await screen.findByText('Nothing paid yet.', {}, { timeout: 5000 });
+    await screen.findByText('Nothing paid yet.', {}, { timeout: 10_000 });
     // Meanwhile another clerk takes the whole balance.
     await admin.request(`bookings/${booking.id}/payments`, { method: 'POST', mutation: true, body: { kind: 'payment', amountMinor: 100_000, method: 'cash' } });
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -75,7 +75,7 @@ describe('a booking’s page', () => {
     const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
     expect(amount).toHaveValue('1000.00');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    await screen.findByText('Nothing is owed on this booking.', {}, { timeout: 5000 });
+    await screen.findByText('Nothing is owed on this booking.', {}, { timeout: 10_000 });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: /Amount/ })).toHaveValue('1000.00');
     expect(screen.queryByText(/Payment of .* recorded/)).toBeNull();
@@ -86,7 +86,7 @@ describe('a booking’s page', () => {
   test('a cancellation fee above what was paid is refused before anything is sent', async () => {
     const booking = await aBooking();
     const { user } = await openAs(SALES, `/bookings/${booking.id}/show`);
-    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Changed plans');
     await user.type(within(dialog).getByRole('textbox', { name: /Cancellation fee/ }), '10');
@@ -102,7 +102,7 @@ describe('a booking’s page', () => {
       body: { departureId: departure.id, contact: { name: 'Held Person', email: 'held@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Hal', lastName: 'Held' }] },
     });
     await openAs(FINANCE, `/bookings/${booking.id}/show`);
-    await screen.findByRole('button', { name: 'Record payment' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Record payment' }, { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Voucher' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).toBeNull();

@@ -110,7 +110,7 @@ function toastTexts(): string[] {
 }
 
 async function expectRefusedAndOnLogin(router: Awaited<ReturnType<typeof openSignedIn>>['router'], success: RegExp) {
-  await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 });
   await waitFor(() => expect(toastTexts().some((text) => text.includes(NOT_SAVED_SESSION_MESSAGE))).toBe(true));
   expect(toastTexts().filter((text) => success.test(text))).toEqual([]);
   expect(toastTexts().join('\n')).not.toMatch(/missing id|Invalid dataProvider response/i);
@@ -119,7 +119,7 @@ async function expectRefusedAndOnLogin(router: Awaited<ReturnType<typeof openSig
 }
 
 async function signInAgain(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText(/^email/i, {}, { timeout: 5000 }), server.admin.email);
+  await user.type(await screen.findByLabelText(/^email/i, {}, { timeout: 10_000 }), server.admin.email);
   await user.type(screen.getByLabelText(/^password/i), server.admin.password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
@@ -127,7 +127,7 @@ async function signInAgain(user: ReturnType<typeof userEvent.setup>) {
 describe('a save after the session ended', () => {
   test('editing a user: refused, not saved, and after signing in again the form is back with the typed name', async () => {
     const { router, user } = await openSignedIn(`/users/${sam.id}`);
-    const name = await screen.findByLabelText(/^Full name/, {}, { timeout: 5000 });
+    const name = await screen.findByLabelText(/^Full name/, {}, { timeout: 10_000 });
     await waitFor(() => expect(name).toHaveValue('Sam Staff'));
     await user.clear(name);
     await user.type(name, 'Samantha Staff');
@@ -138,14 +138,14 @@ describe('a save after the session ended', () => {
     expect((await serverHolds<User>(`user/profile/${sam.id}`)).fullName).toBe('Sam Staff');
 
     await signInAgain(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${sam.id}`), { timeout: 5000 });
-    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Samantha Staff'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/users/${sam.id}`), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('Samantha Staff'), { timeout: 10_000 });
     await waitFor(() => expect(toastTexts()).toContain(DRAFT_RESTORED_MESSAGE));
   });
 
   test('creating a user: no "missing id", no user created; the draft comes back without the password', async () => {
     const { router, user } = await openSignedIn('/users/create');
-    await user.type(await screen.findByLabelText(/^E-mail/, {}, { timeout: 5000 }), 'new.guide@agency.example');
+    await user.type(await screen.findByLabelText(/^E-mail/, {}, { timeout: 10_000 }), 'new.guide@agency.example');
     await user.type(screen.getByLabelText(/^Full name/), 'New Guide');
     await user.click(screen.getByRole('radio', { name: /set a password now/i }));
     await user.type(screen.getByLabelText(/^Password/), 'a long enough passphrase');
@@ -157,15 +157,15 @@ describe('a save after the session ended', () => {
     expect(JSON.stringify(sessionStorage)).not.toContain('a long enough passphrase');
 
     await signInAgain(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/users/create'), { timeout: 5000 });
-    await waitFor(() => expect(screen.getByLabelText(/^E-mail/)).toHaveValue('new.guide@agency.example'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/create'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByLabelText(/^E-mail/)).toHaveValue('new.guide@agency.example'), { timeout: 10_000 });
     expect(screen.getByLabelText(/^Full name/)).toHaveValue('New Guide');
     expect(screen.getByLabelText(/^Password/)).toHaveValue('');
   });
 
   test('a permission switch: no "granted" toast, the switch goes back, the role keeps its permissions', async () => {
     const { router, user } = await openSignedIn(`/roles/${guides.id}/permissions`);
-    const usersRead = await screen.findByRole('switch', { name: /users\.read/ }, { timeout: 5000 });
+    const usersRead = await screen.findByRole('switch', { name: /users\.read/ }, { timeout: 10_000 });
     expect(usersRead).not.toBeChecked();
     endSession();
     await user.click(usersRead);
@@ -181,7 +181,7 @@ describe('a save after the session ended', () => {
     });
     const doomed = (await response.json()) as Role;
     const { router, user } = await openSignedIn(`/roles/${doomed.id}/show`);
-    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog');
     endSession();
     await user.click(within(dialog).getByRole('button', { name: /confirm|delete/i }));
@@ -191,7 +191,7 @@ describe('a save after the session ended', () => {
 
   test('the profile name: "Your name is saved." never shows, and the typed name comes back', async () => {
     const { router, user } = await openSignedIn('/profile');
-    const name = await screen.findByLabelText(/^Full name/, {}, { timeout: 5000 });
+    const name = await screen.findByLabelText(/^Full name/, {}, { timeout: 10_000 });
     await user.clear(name);
     await user.type(name, 'The Boss');
     endSession();
@@ -199,8 +199,8 @@ describe('a save after the session ended', () => {
     await expectRefusedAndOnLogin(router, /Your name is saved/);
 
     await signInAgain(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 5000 });
-    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('The Boss'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByLabelText(/^Full name/)).toHaveValue('The Boss'), { timeout: 10_000 });
     expect((await serverHolds<User>(`user/profile/${getUserState().user!.id}`)).fullName).not.toBe('The Boss');
   });
 });
@@ -208,12 +208,12 @@ describe('a save after the session ended', () => {
 describe('one session per browser', () => {
   test('signed out in another tab: this tab leaves the protected pages for /login at once', async () => {
     const { router } = await openSignedIn('/roles');
-    await screen.findByText('TOUR_GUIDE', {}, { timeout: 5000 });
+    await screen.findByText('TOUR_GUIDE', {}, { timeout: 10_000 });
     // Another tab of the same browser: its own channel, as a second page would have.
     const otherTab = new BroadcastChannel('bo-session');
     otherTab.postMessage({ type: 'ended', reason: 'signed-out' });
     otherTab.close();
-    await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toMatchObject({ nextPathname: '/roles' });
     expect(getAuth().token).toBeNull();
@@ -224,7 +224,7 @@ describe('a failed load', () => {
   test('the users list with the server unreachable: the cause and Retry, no "no results", no pagination; Retry loads the rows', async () => {
     breakCalls = { match: /\/admin\/auth\/user\?/, failure: 'network' };
     const { user } = await openSignedIn('/users');
-    const alert = await screen.findByText(/The users could not be loaded\. The server could not be reached\./, {}, { timeout: 5000 });
+    const alert = await screen.findByText(/The users could not be loaded\. The server could not be reached\./, {}, { timeout: 10_000 });
     expect(alert).toBeInTheDocument();
     expect(screen.queryByText(/No users match/)).toBeNull();
     expect(screen.queryByText(/\d+-\d+ of \d+/)).toBeNull();
@@ -232,14 +232,14 @@ describe('a failed load', () => {
 
     breakCalls = null;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('sam@agency.example', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('sam@agency.example', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText(/could not be loaded/)).toBeNull();
   });
 
   test('the roles list with a server error names it and gives the request id', async () => {
     breakCalls = { match: /\/admin\/auth\/role\?/, failure: 500 };
     await openSignedIn('/roles');
-    expect(await screen.findByText(/The roles could not be loaded\. The server failed to answer\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/The roles could not be loaded\. The server failed to answer\./, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText(/req-42/)).toBeInTheDocument();
     expect(screen.queryByText(/No roles match/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -248,28 +248,28 @@ describe('a failed load', () => {
   test('a user page whose load failed stays put with the cause and Retry (no "element does not exist", no redirect)', async () => {
     breakCalls = { match: new RegExp(`/user/profile/${sam.id}$`), failure: 'network' };
     const { router, user } = await openSignedIn(`/users/${sam.id}/show`);
-    expect(await screen.findByText(/This user could not be loaded\. The server could not be reached\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/This user could not be loaded\. The server could not be reached\./, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/users/${sam.id}/show`);
     expect(toastTexts().join('\n')).not.toMatch(/does not exist/i);
     breakCalls = null;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('sam@agency.example', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('sam@agency.example', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   test('a role edit page whose load failed shows the cause, and no form to save', async () => {
     breakCalls = { match: new RegExp(`/admin/auth/role/${guides.id}$`), failure: 500 };
     await openSignedIn(`/roles/${guides.id}`);
-    expect(await screen.findByText(/This role could not be loaded\. The server failed to answer\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/This role could not be loaded\. The server failed to answer\./, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
   test("a role's permission page whose load failed offers Retry, which loads the switches", async () => {
     breakCalls = { match: /\/permission$/, failure: 'network' };
     const { user } = await openSignedIn(`/roles/${guides.id}/permissions`);
-    expect(await screen.findByText(/This role's permissions could not be loaded\. The server could not be reached\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/This role's permissions could not be loaded\. The server could not be reached\./, {}, { timeout: 10_000 })).toBeInTheDocument();
     breakCalls = null;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('switch', { name: /users\.read/ }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: /users\.read/ }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
 
@@ -277,22 +277,22 @@ describe('the dashboard’s figures', () => {
   test('a summary whose load failed says so, with no figure shown as if it were true, and Retry loads them', async () => {
     breakCalls = { match: /\/reports\/summary$/, failure: 500 };
     const { user } = await openSignedIn('/dashboard');
-    expect(await screen.findByText(/The figures could not be loaded\. The server failed to answer\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/The figures could not be loaded\. The server failed to answer\./, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText('Bookings made')).toBeNull();
     breakCalls = null;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Bookings made', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Bookings made', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText(/could not be loaded/)).toBeNull();
   });
 
   test('a monthly report whose load failed says so inside its card; the rest of the dashboard stands', async () => {
     breakCalls = { match: /\/reports\/monthly/, failure: 'network' };
     const { user } = await openSignedIn('/dashboard');
-    expect(await screen.findByText(/The monthly figures could not be loaded\. The server could not be reached\./, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(/The monthly figures could not be loaded\. The server could not be reached\./, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Bookings made')).toBeInTheDocument();
     breakCalls = null;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByText(/The monthly figures could not be loaded/)).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText(/The monthly figures could not be loaded/)).toBeNull(), { timeout: 10_000 });
     expect(answered.some((line) => /^200 GET \/api\/reports\/monthly$/.test(line))).toBe(true);
   });
 });
@@ -300,7 +300,7 @@ describe('the dashboard’s figures', () => {
 describe('screens fit the permissions', () => {
   test('with users.read alone: the users list works, with no role filter, no Actions column and no refused call', async () => {
     const { user, router } = await openSignedIn('/users', 'reader@agency.example', READER_PASSWORD);
-    expect(await screen.findByText('sam@agency.example', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('sam@agency.example', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(document.title).toBe('Users · Travel Back Office');
     expect(screen.queryByRole('combobox', { name: 'Role' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
@@ -327,11 +327,11 @@ describe('one refetch after a change', () => {
     });
     expect(response.status).toBe(201);
     const { user } = await openSignedIn('/users');
-    const row = (await screen.findByText('leaving@agency.example', {}, { timeout: 5000 })).closest('tr')!;
+    const row = (await screen.findByText('leaving@agency.example', {}, { timeout: 10_000 })).closest('tr')!;
     await user.click(await within(row as HTMLElement).findByRole('button', { name: /delete/i }));
     const before = requested.length;
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /confirm/i }));
-    await waitFor(() => expect(screen.queryByText('leaving@agency.example')).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByText('leaving@agency.example')).toBeNull(), { timeout: 10_000 });
     await waitFor(() => expect(requested.slice(before).filter((line) => line === 'GET /api/admin/auth/user')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 300)); // nothing more arrives
     expect(requested.slice(before).filter((line) => line === 'GET /api/admin/auth/user')).toHaveLength(1);
@@ -339,12 +339,12 @@ describe('one refetch after a change', () => {
 
   test('saving a role asks for nothing the answer already gave', async () => {
     const { user } = await openSignedIn(`/roles/${guides.id}`);
-    const description = await screen.findByLabelText(/^Description/, {}, { timeout: 5000 });
+    const description = await screen.findByLabelText(/^Description/, {}, { timeout: 10_000 });
     await waitFor(() => expect(description).toHaveValue('Leads the tours'));
     await user.type(description, ' and the walks');
     const before = requested.length;
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Leads the tours and the walks', {}, { timeout: 5000 });
+    await screen.findByText('Leads the tours and the walks', {}, { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const after = requested.slice(before);
     expect(after.filter((line) => line === `PATCH /api/admin/auth/role/${guides.id}`)).toHaveLength(1);
@@ -355,7 +355,7 @@ describe('one refetch after a change', () => {
 describe('forms validate in the app, from the server’s rules', () => {
   test('the new-user form names every bad field at once, in plain words, and accepts an address with an apostrophe and a plus', async () => {
     const { router, user } = await openSignedIn('/users/create');
-    const email = await screen.findByLabelText(/^E-mail/, {}, { timeout: 5000 });
+    const email = await screen.findByLabelText(/^E-mail/, {}, { timeout: 10_000 });
     expect(email.closest('form')).toHaveAttribute('novalidate');
     await user.type(email, 'not an address');
     await user.type(screen.getByLabelText(/^Full name/), '   ');
@@ -376,7 +376,7 @@ describe('forms validate in the app, from the server’s rules', () => {
     await user.clear(screen.getByLabelText(/^Password/));
     await user.type(screen.getByLabelText(/^Password/), 'quiet harbour lantern 42');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/users\/[^/]+\/show$/), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/users\/[^/]+\/show$/), { timeout: 10_000 });
     expect((await serverHolds<{ data: User[] }>("admin/auth/user?q=o'brien")).data.map((u) => u.email)).toEqual(["o'brien+x@example.com"]);
   });
 
@@ -394,12 +394,12 @@ describe('forms validate in the app, from the server’s rules', () => {
 describe('invitations', () => {
   test('a new user invited by e-mail shows as "Invited", and the administrator can send the link again', async () => {
     const { router, user } = await openSignedIn('/users/create');
-    await user.type(await screen.findByLabelText(/^E-mail/, {}, { timeout: 5000 }), 'invitee@agency.example');
+    await user.type(await screen.findByLabelText(/^E-mail/, {}, { timeout: 10_000 }), 'invitee@agency.example');
     await user.type(screen.getByLabelText(/^Full name/), 'Ivy Invitee');
     expect(screen.getByRole('radio', { name: /send an invitation/i })).toBeChecked(); // the default
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/users\/[^/]+\/show$/), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/users\/[^/]+\/show$/), { timeout: 10_000 });
     await waitFor(() => expect(toastTexts()).toContain('User created. An invitation was sent to invitee@agency.example.'));
     expect(await screen.findByText('Invited')).toBeInTheDocument();
 
@@ -412,6 +412,6 @@ describe('invitations', () => {
       const row = screen.getByText('invitee@agency.example').closest('tr');
       expect(row).not.toBeNull();
       expect(within(row as HTMLElement).getByText('Invited')).toBeInTheDocument();
-    }, { timeout: 5000 });
+    }, { timeout: 10_000 });
   });
 });

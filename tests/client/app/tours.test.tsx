@@ -65,7 +65,7 @@ describe('the tours list', () => {
   test('shows the lead price per adult in the tour’s currency, not a cheaper child price', async () => {
     await createTour({ code: 'LIST-ISK-1', title: 'Lead price tour', currency: 'ISK', prices: { ADULT: 389_000, CHILD: 289_000, INFANT: 0 } });
     await openAs(PRODUCT, '/tours?filter=%7B%22q%22%3A%22LIST-ISK-1%22%7D');
-    const row = (await screen.findByText('Lead price tour', {}, { timeout: 5000 })).closest('tr')!;
+    const row = (await screen.findByText('Lead price tour', {}, { timeout: 10_000 })).closest('tr')!;
     expect(within(row).getByText(/from ISK\s389,000/)).toBeInTheDocument();
     expect(within(row).queryByText(/289,000/)).toBeNull();
   });
@@ -77,7 +77,7 @@ describe('the gallery tab', () => {
     await openAs(PRODUCT, `/tours/${tour.id}?tab=gallery`);
     // As a drop would: the input's accept list does not filter what is dropped.
     const user = userEvent.setup({ applyAccept: false });
-    await screen.findByText('No pictures yet. The first one added becomes the cover.', {}, { timeout: 5000 });
+    await screen.findByText('No pictures yet. The first one added becomes the cover.', {}, { timeout: 10_000 });
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:preview');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
 
@@ -123,7 +123,7 @@ describe('honest changes', () => {
       await admin.request(`tours/${tour.id}/itinerary/${number}`, { method: 'PUT', mutation: true, body: aDay({ title }) });
     }
     const { user } = await openAs(PRODUCT, `/tours/${tour.id}?tab=itinerary`);
-    await screen.findByText('Day 3: Departure', {}, { timeout: 5000 });
+    await screen.findByText('Day 3: Departure', {}, { timeout: 10_000 });
     // Someone else removes day 3 meanwhile: the order this screen sends is no longer the itinerary's.
     await admin.request(`tours/${tour.id}/itinerary/3`, { method: 'DELETE', mutation: true });
     quietConsole();
@@ -142,7 +142,7 @@ describe('a SALES user', () => {
   test('reads the brochure (prices, days) and is offered no edit', async () => {
     const tour = await createTour({ code: 'SALES-JSDOM-1', title: 'Brochure in jsdom', status: 'published' });
     const { router } = await openAs(SALES, `/tours/${tour.id}/show`);
-    await screen.findByRole('heading', { name: 'Brochure in jsdom' }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Brochure in jsdom' }, { timeout: 10_000 });
     expect(screen.getByText('Prices')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
     expect(screen.queryByRole('link', { name: /^edit$/i })).toBeNull();
