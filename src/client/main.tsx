@@ -5,7 +5,7 @@
  * (with its query cache, dataProvider and toasts) is a separate download, fetched when a
  * protected path is opened.
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createAuthProvider } from './providers/auth-provider';
@@ -32,11 +32,16 @@ async function start(): Promise<void> {
   const services = { config, httpClient, authProvider };
 
   const router = createBrowserRouter(appRoutes(services, { initialMode: initialColourMode(window.location.search) }));
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  // Rendered as a transition: React works on the first screen in slices and hands the main thread
+  // back between them, so a click or a keystroke during start-up is not kept waiting.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();
