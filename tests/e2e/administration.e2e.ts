@@ -277,7 +277,13 @@ describe('users', () => {
     // Search on its own (the role filter cleared).
     // The list remembers its filters across reloads (react-admin's store): clear them in the URL.
     await page.goto('/users?filter=%7B%7D&page=1');
-    await page.getByRole('textbox', { name: /search/i }).fill('clerk1');
+    // Type once the page has settled (every user listed, the role filter offered), as a person would.
+    await expect.poll(() => paginationTotal(page)).toBe(total);
+    await page.getByLabel(/^role$/i).waitFor();
+    const searchBox = page.getByRole('textbox', { name: /search/i });
+    expect(await searchBox.inputValue()).toBe('');
+    await searchBox.fill('clerk1');
     await expect.poll(() => paginationTotal(page)).toBe(4); // clerk10..clerk13
+    expect(await searchBox.inputValue()).toBe('clerk1');
   });
 });

@@ -4,7 +4,8 @@
  * bodies, content types and headers, signed in as the administrator or not. For each request:
  * never a 5xx; every 4xx has the error shape `{code, message, errors?}` with a known code; and
  * a refused request changes no data (a digest of every table but the audit log, which records
- * refusals on purpose, is the same before and after).
+ * refusals on purpose, is the same before and after). A route that may change data is fuzzed on
+ * a database of its own; the GET routes share one.
  *
  * FUZZ_RUNS (default 80 per route on the embedded database, 20 on a PostgreSQL server, where the
  * same validated requests only meet another engine) and FUZZ_SEED (default fixed) make deeper or
@@ -309,6 +310,44 @@ afterAll(() => {
   );
 });
 
+interface Fixtures {
+  t: TestApp;
+  adminToken: string;
+  /** Ids and names the generated requests draw from, so that lookups find something. */
+  ids: string[];
+}
+
+/** An app on a database of its own with an administrator's token, a tour with a picture, a departure and a paid booking. */
+async function withFixtures(): Promise<Fixtures> {
+  const t = await createTestApp();
+  const adminToken = (await login(t.app, t.admin)).accessToken;
+  const roles = await t.database.handle.db.selectFrom('roles').select(['id', 'name']).execute();
+  const users = await t.database.handle.db.selectFrom('users').select('id').execute();
+  // A tour with a picture, so the tour and gallery routes reach the code behind their lookups.
+  const tour = (await t.app.inject({ method: 'POST', url: '/api/tours', headers: { authorization: `Bearer ${adminToken}` }, payload: aTour({ status: 'published' }) })).json<{ id: string }>();
+  const upload = await multipartBody({ alt: 'A fixture' }, { bytes: uploadFiles[0] });
+  const media = (await t.app.inject({ method: 'POST', url: `/api/tours/${tour.id}/media`, ...upload, headers: { ...upload.headers, authorization: `Bearer ${adminToken}` } })).json<{ id: string }>();
+  const departure = (await t.app.inject({ method: 'POST', url: '/api/departures', headers: { authorization: `Bearer ${adminToken}` }, payload: { tourId: tour.id, startDate: '2027-06-05', startTime: '09:00', capacity: 12 } })).json<{ id: string }>();
+  // A booking with a payment, so the booking, payment and document routes reach theirs.
+  const booking = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { departureId: departure.id, contact: { name: 'Fixture', email: 'fixture@example.test' }, travellers: [{ category: 'ADULT', firstName: 'A', lastName: 'B' }] },
+    })
+  ).json<{ id: string }>();
+  await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, headers: { authorization: `Bearer ${adminToken}` }, payload: { kind: 'payment', amountMinor: 100, method: 'cash' } });
+  const ids = [...roles.flatMap((r) => [r.id, r.name]), ...users.map((u) => u.id), tour.id, media.id, departure.id, booking.id, 'users.read', 'roles.update'];
+  return { t, adminToken, ids };
+}
+
+/** The one app the GET routes share (made with the first of them, closed after the last). */
+let readersFixture: Promise<Fixtures> | undefined;
+afterAll(async () => {
+  if (readersFixture) await (await readersFixture).t.close();
+});
+
 describe('every route holds against generated and hostile requests', () => {
   test('the OpenAPI document lists the routes to fuzz', () => {
     expect(operations.length).toBeGreaterThanOrEqual(20);
@@ -316,27 +355,10 @@ describe('every route holds against generated and hostile requests', () => {
 
   for (const op of operations) {
     test(`${op.method} ${op.path}`, async () => {
-      const t = await createTestApp();
+      // A route that may change data gets a database of its own; the routes that only read share one.
+      const shared = op.method === 'GET';
+      const { t, adminToken, ids } = shared ? await (readersFixture ??= withFixtures()) : await withFixtures();
       try {
-        const adminToken = (await login(t.app, t.admin)).accessToken;
-        const roles = await t.database.handle.db.selectFrom('roles').select(['id', 'name']).execute();
-        const users = await t.database.handle.db.selectFrom('users').select('id').execute();
-        // A tour with a picture, so the tour and gallery routes reach the code behind their lookups.
-        const tour = (await t.app.inject({ method: 'POST', url: '/api/tours', headers: { authorization: `Bearer ${adminToken}` }, payload: aTour({ status: 'published' }) })).json<{ id: string }>();
-        const upload = await multipartBody({ alt: 'A fixture' }, { bytes: uploadFiles[0] });
-        const media = (await t.app.inject({ method: 'POST', url: `/api/tours/${tour.id}/media`, ...upload, headers: { ...upload.headers, authorization: `Bearer ${adminToken}` } })).json<{ id: string }>();
-        const departure = (await t.app.inject({ method: 'POST', url: '/api/departures', headers: { authorization: `Bearer ${adminToken}` }, payload: { tourId: tour.id, startDate: '2027-06-05', startTime: '09:00', capacity: 12 } })).json<{ id: string }>();
-        // A booking with a payment, so the booking, payment and document routes reach theirs.
-        const booking = (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/bookings',
-            headers: { authorization: `Bearer ${adminToken}` },
-            payload: { departureId: departure.id, contact: { name: 'Fixture', email: 'fixture@example.test' }, travellers: [{ category: 'ADULT', firstName: 'A', lastName: 'B' }] },
-          })
-        ).json<{ id: string }>();
-        await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, headers: { authorization: `Bearer ${adminToken}` }, payload: { kind: 'payment', amountMinor: 100, method: 'cash' } });
-        const ids = [...roles.flatMap((r) => [r.id, r.name]), ...users.map((u) => u.id), tour.id, media.id, departure.id, booking.id, 'users.read', 'roles.update'];
         const stats: RouteStats = { cases: 0, statuses: new Map(), codes: new Set() };
         summary.set(`${op.method} ${op.path}`, stats);
 
@@ -365,7 +387,7 @@ describe('every route holds against generated and hostile requests', () => {
           { numRuns: RUNS, seed: SEED, endOnFailure: true },
         );
       } finally {
-        await t.close();
+        if (!shared) await t.close();
       }
     });
   }

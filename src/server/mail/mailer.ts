@@ -3,7 +3,7 @@
  * in DATA_DIR where each mail is written as JSON, for developers and the end-to-end suite.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -38,13 +38,18 @@ export function createOutboxMailer(outboxDir: string, from: string, now: () => n
   let sequence = 0; // keeps mails of the same millisecond in the order they were sent
   return {
     async send(message) {
-      await mkdir(outboxDir, { recursive: true });
+      // Time first, then a sequence number, so a sorted directory listing is oldest to newest:
+      // both are taken before the first await, in the order the mails were sent.
       const date = new Date(now()).toISOString();
-      // Time first, then a sequence number, so a sorted directory listing is oldest to newest.
       sequence += 1;
-      const file = join(outboxDir, `${date.replace(/[:.]/g, '-')}-${String(sequence).padStart(6, '0')}-${randomUUID().slice(0, 8)}.json`);
+      const place = String(sequence).padStart(6, '0');
+      await mkdir(outboxDir, { recursive: true });
+      const file = join(outboxDir, `${date.replace(/[:.]/g, '-')}-${place}-${randomUUID().slice(0, 8)}.json`);
       const mail: OutboxMail = { from, date, ...message };
-      await writeFile(file, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });
+      // Written under a temporary name and renamed: whoever watches the folder never reads half a mail.
+      const partial = `${file}.partial`;
+      await writeFile(partial, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });
+      await rename(partial, file);
       // The body may hold a reset link: log where the mail is, not what it says.
       log?.info({ file, subject: message.subject }, 'mail written to the outbox (SMTP_URL is not set)');
     },
