@@ -10,7 +10,7 @@ import type { Booking } from '../../src/shared/contract/bookings.js';
 import { aJpeg } from '../helpers/pictures.js';
 import { aComponent, aDay, aTour } from '../helpers/builders.js';
 import { adminClient, type ApiClient, type Role, type User } from './api.js';
-import { backgroundRgb, checkA11y, isDark, login, screenshot } from './browser.js';
+import { backgroundRgb, checkA11y, goInApp, isDark, login, screenshot, settled, trackRequests } from './browser.js';
 import { setUpSuite } from './suite.js';
 import { menuEntry, onLoginScreen, see, signedIn } from './ui.js';
 
@@ -140,6 +140,7 @@ for (const mode of ['light', 'dark'] as const) {
 
     beforeAll(async () => {
       ({ page } = await suite.open({ colorScheme: mode, keep: true }));
+      trackRequests(page);
     });
 
     for (const screen of screens) {
@@ -149,10 +150,12 @@ for (const mode of ['light', 'dark'] as const) {
           await signedIn(page);
           signedInYet = true;
         }
-        await page.goto(screen.url());
+        // Signed-in screens are reached as the app's links reach them; the others are loaded.
+        if (screen.signedIn) await goInApp(page, screen.url());
+        else await page.goto(screen.url());
         if (screen.signedIn) await menuEntry(page, 'Dashboard').waitFor();
         await screen.ready(page);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         expect(isDark(await backgroundRgb(page, '#root > *')), `${screen.name} is in ${mode} mode`).toBe(mode === 'dark');
         await screenshot(page, `screen-${screen.name}-${mode}`);
         await checkA11y(page, `${screen.name}-${mode}`);
@@ -167,6 +170,7 @@ describe('every screen on a phone (390 × 844)', () => {
 
   beforeAll(async () => {
     ({ page } = await suite.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, keep: true }));
+    trackRequests(page);
   });
 
   for (const screen of screens) {
@@ -176,9 +180,10 @@ describe('every screen on a phone (390 × 844)', () => {
         await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
         signedInYet = true;
       }
-      await page.goto(screen.url());
+      if (screen.signedIn) await goInApp(page, screen.url());
+      else await page.goto(screen.url());
       await screen.ready(page);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       await screenshot(page, `phone-${screen.name}`);
       expect(width, `${screen.name} is ${width} px wide on a 390 px screen`).toBeLessThanOrEqual(390);
