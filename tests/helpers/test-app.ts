@@ -41,6 +41,11 @@ export interface TestAppOptions {
   /** Capture the JSON log lines (default: no logs). */
   logStream?: Writable;
   clientDir?: string | null;
+  /**
+   * A database already open (the caller's, who closes it): the app is built on it instead of a
+   * fresh clone of the template. With it, pass the DATA_DIR its files belong to in `env`.
+   */
+  database?: TestDatabase;
 }
 
 export interface TestApp {
@@ -82,7 +87,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   let database: TestDatabase;
   const admin = { email: env.ADMIN_EMAIL ?? TEST_ADMIN.email, password: env.ADMIN_PASSWORD ?? TEST_ADMIN.password };
-  if (needsOwnDatabase(options.env ?? {})) {
+  if (options.database) {
+    database = { ...options.database, dispose: async () => {} };
+  } else if (needsOwnDatabase(options.env ?? {})) {
     const handle = await openDatabase(config.database);
     await migrateToLatest(handle.db);
     await seedDatabase(handle.db, { adminEmail: admin.email, adminPassword: admin.password, now });

@@ -4,13 +4,17 @@
  * bodies, content types and headers, signed in as the administrator or not. For each request:
  * never a 5xx; every 4xx has the error shape `{code, message, errors?}` with a known code; and
  * a refused request changes no data (a digest of every table but the audit log, which records
- * refusals on purpose, is the same before and after). A route that may change data is fuzzed on
- * a database of its own; the GET routes share one.
+ * refusals on purpose, is the same before and after). The GET routes share one app; a route that
+ * may change data is fuzzed by an app of its own, and the data is put back after it (rows,
+ * sequences and files), so that every route starts from the same fixtures.
  *
  * FUZZ_RUNS (default 80 per route on the embedded database, 20 on a PostgreSQL server, where the
  * same validated requests only meet another engine) and FUZZ_SEED (default fixed) make deeper or
  * other runs.
  */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -21,6 +25,7 @@ import { aTour } from '../helpers/builders.js';
 import { TEST_CAPTCHA_TOKEN } from '../helpers/fake-siteverify.js';
 import { aJpeg, aPng, aPngClaiming, multipartBody } from '../helpers/pictures.js';
 import { createTestApp, login, type TestApp } from '../helpers/test-app.js';
+import { snapshotDatabase, type DatabaseSnapshot } from '../helpers/database-snapshot.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DATABASE_URL ? 20 : 80));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -317,9 +322,8 @@ interface Fixtures {
   ids: string[];
 }
 
-/** An app on a database of its own with an administrator's token, a tour with a picture, a departure and a paid booking. */
-async function withFixtures(): Promise<Fixtures> {
-  const t = await createTestApp();
+/** Adds to an app's database an administrator's token, a tour with a picture, a departure and a paid booking. */
+async function addFixtures(t: TestApp): Promise<Fixtures> {
   const adminToken = (await login(t.app, t.admin)).accessToken;
   const roles = await t.database.handle.db.selectFrom('roles').select(['id', 'name']).execute();
   const users = await t.database.handle.db.selectFrom('users').select('id').execute();
@@ -342,11 +346,57 @@ async function withFixtures(): Promise<Fixtures> {
   return { t, adminToken, ids };
 }
 
-/** The one app the GET routes share (made with the first of them, closed after the last). */
-let readersFixture: Promise<Fixtures> | undefined;
+/**
+ * One database with the fixtures, and its DATA_DIR (the picture's files). The GET routes share one
+ * app on it. A route that may change data gets an app of its own, built on the same database, and
+ * after it the database's rows and sequences and the DATA_DIR's files are put back as they were:
+ * every such route starts from the same data as if on a fresh database, without the seconds a
+ * fresh embedded database takes to load.
+ */
+interface Shared {
+  readers: Fixtures;
+  snapshot: DatabaseSnapshot;
+  /** The guarded tables' digest when the snapshot was taken: every restore must give it back. */
+  fixturesDigest: string;
+  dataDir: string;
+  filesCopy: string;
+}
+let shared: Promise<Shared> | undefined;
+function sharedFixtures(): Promise<Shared> {
+  shared ??= (async () => {
+    const readers = await addFixtures(await createTestApp());
+    const dataDir = readers.t.dataDir;
+    const filesCopy = await mkdtemp(join(tmpdir(), 'bo-fuzz-files-'));
+    await cp(dataDir, filesCopy, { recursive: true });
+    const snapshot = await snapshotDatabase(readers.t.database.handle);
+    return { readers, snapshot, fixturesDigest: await digest(readers.t), dataDir, filesCopy };
+  })();
+  return shared;
+}
 afterAll(async () => {
-  if (readersFixture) await (await readersFixture).t.close();
+  if (!shared) return;
+  const { readers, filesCopy } = await shared;
+  await readers.t.close();
+  await rm(filesCopy, { recursive: true, force: true });
 });
+
+/** An app of its own on the shared database, for a route that may change data; `reset` puts the data back. */
+async function writerFixtures(): Promise<Fixtures & { reset(): Promise<void> }> {
+  const { readers, snapshot, fixturesDigest, dataDir, filesCopy } = await sharedFixtures();
+  const t = await createTestApp({ database: readers.t.database, env: { DATA_DIR: dataDir } });
+  return {
+    t,
+    adminToken: readers.adminToken,
+    ids: readers.ids,
+    async reset() {
+      await t.close();
+      await snapshot.restore();
+      expect(await digest(readers.t), 'the fixtures were put back').toBe(fixturesDigest);
+      await rm(dataDir, { recursive: true, force: true });
+      await cp(filesCopy, dataDir, { recursive: true });
+    },
+  };
+}
 
 describe('every route holds against generated and hostile requests', () => {
   test('the OpenAPI document lists the routes to fuzz', () => {
@@ -355,9 +405,9 @@ describe('every route holds against generated and hostile requests', () => {
 
   for (const op of operations) {
     test(`${op.method} ${op.path}`, async () => {
-      // A route that may change data gets a database of its own; the routes that only read share one.
-      const shared = op.method === 'GET';
-      const { t, adminToken, ids } = shared ? await (readersFixture ??= withFixtures()) : await withFixtures();
+      // The routes that only read share one app; a route that may change data gets its own, and the data is put back after it.
+      const writer = op.method === 'GET' ? null : await writerFixtures();
+      const { t, adminToken, ids } = writer ?? (await sharedFixtures()).readers;
       try {
         const stats: RouteStats = { cases: 0, statuses: new Map(), codes: new Set() };
         summary.set(`${op.method} ${op.path}`, stats);
@@ -387,7 +437,7 @@ describe('every route holds against generated and hostile requests', () => {
           { numRuns: RUNS, seed: SEED, endOnFailure: true },
         );
       } finally {
-        if (!shared) await t.close();
+        await writer?.reset();
       }
     });
   }

@@ -94,5 +94,5 @@ describe('the server process', () => {
     expect((await signIn(`http://127.0.0.1:${secondPort}`, email, password)).status).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  });
+  }, 90_000); // two starts, the first creating the embedded database: tens of seconds on a loaded machine
 });
