@@ -88,6 +88,11 @@ export default defineConfig(({ command, mode }) => ({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // A poll ends as soon as the screen shows what it waits for; its limit only matters when it
+          // never does. Two journeys, two servers and two Chromiums share 2 cores: a search's
+          // debounce, request and render can take seconds (1 s, vitest's default, failed one).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -272,8 +272,10 @@ describe('error pages and toasts', () => {
     await page.screenshot({ path: 'screenshots/e2e/journey-toast.png', animations: 'allow' });
     await first.waitFor({ state: 'detached', timeout: 9000 });
     const closedAfter = Date.now() - shownAt;
+    // Timed from this process: not before about 5 s, and by itself. A loaded machine adds seconds
+    // to the upper end (7.5 s seen in CI); tests/client/components/toasts.test.tsx pins 5000 ms.
     expect(closedAfter, 'closes itself after about 5 s').toBeGreaterThan(4000);
-    expect(closedAfter).toBeLessThan(7500);
+    expect(closedAfter).toBeLessThan(9000);
 
     // The close button closes it at once.
     await saveName('Toast Subject Three');
