@@ -138,6 +138,8 @@ describe('roles', () => {
     await page.goto(`/roles/${created.id}`);
     await page.getByLabel(/description/i).fill('Tour guides on the road');
     await page.getByRole('button', { name: /^save$/i }).click();
+    // Saved (the form waits for the answer): the app moves on to the role's page, as a person sees it.
+    await page.waitForURL((url) => /^\/roles\/[^/]+\/show$/.test(url.pathname));
     await expect.poll(async () => (await api.roleByName('GUIDE')).description).toBe('Tour guides on the road');
 
     // Grant, then revoke.
