@@ -126,6 +126,9 @@ export function BookingCreate() {
   useEffect(() => {
     if (preselected.data && tourId === null) setTourId(preselected.data.tourId);
   }, [preselected.data, tourId]);
+  // Arrived from a departure: its tour is chosen for the clerk once the departure has loaded; until
+  // then the field waits, so that nothing typed into it is overwritten.
+  const choosingFromDeparture = Boolean(search.get('departureId')) && preselected.isPending && tourId === null;
   const tours = useGetList<Tour>('tours', { filter: { status: 'published' }, sort: { field: 'title', order: 'ASC' }, pagination: { page: 1, perPage: 100 } });
   const tour = tours.data?.find((candidate) => candidate.id === tourId);
   const departures = useGetList<Departure>(
@@ -267,6 +270,7 @@ export function BookingCreate() {
                 <Autocomplete
                   options={tours.data ?? []}
                   loading={tours.isPending}
+                  disabled={choosingFromDeparture}
                   value={tour ?? null}
                   onChange={(_event, value) => {
                     setTourId(value?.id ?? null);
@@ -275,7 +279,7 @@ export function BookingCreate() {
                   }}
                   getOptionLabel={(option) => `${option.code} · ${option.title}`}
                   isOptionEqualToValue={(option, value) => option.id === value.id}
-                  renderInput={(params) => <TextField {...params} label="Tour" helperText="Published tours" />}
+                  renderInput={(params) => <TextField {...params} label="Tour" helperText={choosingFromDeparture ? 'Finding the departure’s tour…' : 'Published tours'} />}
                 />
               )}
               {tourId !== null && departures.error && <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what="The departures" />}
