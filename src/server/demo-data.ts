@@ -17,7 +17,7 @@ import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
-import { seedDatabase } from './db/seed.js';
+import { firstAdministratorLine, seedDatabase } from './db/seed.js';
 
 interface Scene {
   sky: [string, string];
@@ -486,7 +486,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, now: Date.now });
+    // On an empty database this run creates the first administrator, and the server's start will
+    // not: its credentials are printed here, once, or nobody could sign in.
+    const { createdAdmin } = await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, now: Date.now });
+    if (createdAdmin) console.log(firstAdministratorLine(createdAdmin));
     let travelled: number | null = null;
     const app = await buildApp({ config, database, logger: false, clientDir: null, now: () => travelled ?? Date.now() });
     try {
@@ -503,7 +506,7 @@ async function main(): Promise<void> {
 }
 
 // Run as a program (not when a test imports the catalogue above).
-if (process.argv[1]?.endsWith('demo-data.js')) {
+if (/demo-data\.[jt]s$/.test(process.argv[1] ?? '')) {
   main().catch((error: unknown) => {
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
     else console.error(`Demo data failed: ${error instanceof Error ? error.message : String(error)}`);

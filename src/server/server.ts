@@ -7,7 +7,7 @@ import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest, searchIndexesMissing } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
-import { seedDatabase } from './db/seed.js';
+import { firstAdministratorLine, seedDatabase } from './db/seed.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -65,10 +65,7 @@ async function main(): Promise<void> {
 
   console.log(`Travel Back Office is running at ${displayUrl(app, config)}`);
   if (config.publicUrl !== `http://localhost:${config.port}`) console.log(`Public URL (used in e-mailed links): ${config.publicUrl}`);
-  if (createdAdmin) {
-    const password = createdAdmin.generated ? createdAdmin.password : '(the password in ADMIN_PASSWORD)';
-    console.log(`First administrator: ${createdAdmin.email} / ${password}   (shown only this once)`);
-  }
+  if (createdAdmin) console.log(firstAdministratorLine(createdAdmin));
   console.log(`Database: ${describeDatabase(config)}`);
 }
 

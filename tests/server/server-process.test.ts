@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const entry = join(import.meta.dirname, '../../src/server/server.ts');
+const demoDataEntry = join(import.meta.dirname, '../../src/server/demo-data.ts');
 let dataDir: string;
 const running = new Set<ChildProcessWithoutNullStreams>();
 
@@ -27,8 +28,8 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+function startServer(env: Record<string, string>, script = entry): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
   });
   running.add(child);
@@ -95,4 +96,24 @@ describe('the server process', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
   }, 90_000); // two starts, the first creating the embedded database: tens of seconds on a loaded machine
+
+  test('demo data loaded into an empty DATA_DIR before the first start prints the administrator, who can then sign in', async () => {
+    const demoDir = await mkdtemp(join(tmpdir(), 'bo-demo-'));
+    try {
+      const demo = startServer({ DATA_DIR: demoDir }, demoDataEntry);
+      expect(await demo.exited).toBe(0);
+      const [, email, password] = /First administrator: (\S+) \/ (\S+) {3}\(shown only this once\)/.exec(demo.output()) ?? [];
+      expect(email).toBe('admin@localhost');
+      expect(demo.output()).toMatch(/Demo data: \d+ tours added/);
+
+      const server = startServer({ DATA_DIR: demoDir, PORT: '0' });
+      const [, port] = await waitFor(server, /running at http:\/\/localhost:(\d+)/);
+      expect(server.output()).not.toMatch(/First administrator/);
+      expect((await signIn(`http://127.0.0.1:${port}`, email, password)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await rm(demoDir, { recursive: true, force: true });
+    }
+  }, 120_000); // the demo data draws and stores fourteen pictures, then the server starts
 });

@@ -24,6 +24,15 @@ export interface SeedResult {
   createdAdmin: { email: string; password: string; generated: boolean } | null;
 }
 
+/**
+ * The line that tells an operator how to sign in the first time: whoever seeded the database
+ * (the server's first start, or `npm run demo-data` on an empty one) prints it, once.
+ */
+export function firstAdministratorLine(createdAdmin: NonNullable<SeedResult['createdAdmin']>): string {
+  const password = createdAdmin.generated ? createdAdmin.password : '(the password in ADMIN_PASSWORD)';
+  return `First administrator: ${createdAdmin.email} / ${password}   (shown only this once)`;
+}
+
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
