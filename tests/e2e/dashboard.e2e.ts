@@ -130,6 +130,9 @@ describe('the morning dashboard', () => {
     const due = totals.bookings.filter((b) => b.balanceMinor > 0 && departures.slice(0, 2).concat(departures[3]).some((d) => d.id === b.departureId));
     await see(page, `${due.length} bookings owe`);
     for (const booking of due) await expect.poll(() => page.getByRole('link', { name: booking.reference }).getAttribute('href')).toBe(`/bookings/${booking.id}/show`);
+    // Each says when it departs, as a date reads everywhere else in the app ("Sat, 28 Nov 2026").
+    const dayOf = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    await see(page, `departs ${dayOf.format(new Date(`${due[0].startDate}T00:00:00Z`))}`);
 
     // This month's revenue in euros, from the monthly table.
     const monthly = page.getByTestId('monthly-report');

@@ -109,9 +109,17 @@ describe('reading departures', () => {
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
     });
+    const asked: URL[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url())));
     await signIn(page, sales);
     await menuEntry(page, 'Departures').click();
     await row(page, 'Sat, 10 Apr 2027').waitFor();
+    // The list opens on what leaves from today (this machine's calendar is the browser's), in a From
+    // filter the user can see and remove.
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    expect(await page.getByLabel('From').inputValue()).toBe(today);
+    expect(asked.some((url) => url.pathname === '/api/departures' && url.searchParams.get('from') === today)).toBe(true);
     expect(await page.getByRole('button', { name: 'Schedule in bulk' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /create/i }).count()).toBe(0);
     await row(page, 'Sat, 10 Apr 2027').click();

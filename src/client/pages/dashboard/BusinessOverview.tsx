@@ -16,6 +16,7 @@ import type { ReportSummary, UpcomingDeparture } from '../../../shared/contract/
 import { formatMinor } from '../../../shared/money';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { LoadFailure } from '../../resources/common/LoadFailure';
+import { localDate } from '../../resources/departures/departure-text';
 import { SeatsBar } from '../../resources/departures/SeatsBar';
 
 const MonthlyReportCard = lazy(() => import('./MonthlyReportCard'));
@@ -216,9 +217,9 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
                         {booking.reference}
                       </Link>{' '}
                       {booking.contact.name}
-                      <Typography component="span" variant="caption" color="text.secondary">
+                      <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                         {' '}
-                        · {booking.startDate}
+                        · departs {localDate(booking.startDate)}
                       </Typography>
                     </span>
                     <span style={{ whiteSpace: 'nowrap' }}>{formatMinor(booking.balanceMinor, booking.currency)}</span>

@@ -155,6 +155,12 @@ function ListActions({ view, onView }: { view: View; onView: (view: View) => voi
   );
 }
 
+/** Today on the user's calendar, as the list's `from` filter takes it (a departure's own local date). */
+function todayOnThisCalendar(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 export function DepartureList() {
   const small = useIsSmallScreen();
   const [view, setView] = useStore<View>('departures.view', 'list');
@@ -164,6 +170,9 @@ export function DepartureList() {
       filters={filters}
       actions={<ListActions view={view} onView={setView} />}
       sort={{ field: 'startsAt', order: 'ASC' }}
+      // Staff open the list for what leaves next: it starts today, in a From filter that one click
+      // removes to see the past.
+      filterDefaultValues={{ from: todayOnThisCalendar() }}
       perPage={25}
       pagination={view === 'calendar' ? false : <ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
       error={<ListLoadError what="The departures" />}
