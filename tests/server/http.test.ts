@@ -365,10 +365,30 @@ describe('the browser app', () => {
     expect((await t.app.inject({ method: 'HEAD', url: '/dashboard' })).statusCode).toBe(200);
   });
 
+  test('an asset built while the server runs is served (a rebuild in place leaves no blank page)', async () => {
+    await writeFile(join(clientDir, 'assets', 'index-new5e7.js'), 'console.log("new build")');
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-new5e7.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log("new build")');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('a path that climbs out of the app’s folder is not served', async () => {
+    for (const url of ['/assets/..%2f..%2fpackage.json', '/..%2fpackage.json', '/assets/%2e%2e/%2e%2e/package.json']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.body, url).not.toContain('"dependencies"');
+      expect([200, 400, 403, 404], url).toContain(response.statusCode);
+    }
+  });
+
   test('a missing asset is a 404, not index.html', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('<div id="root">');
+    // The folder itself is never listed ("/assets" is a path of the app, whose router says not found).
+    const folder = await t.app.inject({ method: 'GET', url: '/assets/' });
+    expect(folder.statusCode).toBe(404);
+    for (const url of ['/assets', '/assets/']) expect((await t.app.inject({ method: 'GET', url })).body, url).not.toContain('index-3f2a9c');
   });
 
   test('without a build, a plain page says how to build it', async () => {

@@ -45,11 +45,14 @@ export const clientApp = fp<ClientAppOptions>(async (app: FastifyInstance, { cli
   if (built) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false, // one route per built file; everything else reaches the SPA fallback
+      // One wildcard route that looks on disk at each request: a build made while the server runs
+      // (its index.html is read per request) finds its new assets. A file that is not there goes
+      // to the not-found handler: index.html for the app's paths, 404 under /assets.
+      wildcard: true,
       // scripts/compress.mjs leaves a .br and a .gz beside each text asset: sent to browsers that accept them.
       preCompressed: true,
       cacheControl: false,
-      index: false,
+      index: 'index.html', // "/": the app itself
       setHeaders(reply, path) {
         const cache = path.includes(`${join(clientDir, 'assets')}`)
           ? 'public, max-age=31536000, immutable' // file names carry a content hash
