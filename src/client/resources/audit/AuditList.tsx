@@ -17,6 +17,7 @@ import {
 } from 'react-admin';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../shared/types';
 import { ListLoadError, ListPagination } from '../common/LoadError';
+import { auditTarget } from './audit-text';
 import { useIsSmallScreen } from '../common/fields';
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -99,12 +100,7 @@ function Details() {
   );
 }
 
-function target(entry: AuditEntry): string {
-  const details = entry.details ?? {};
-  const named = (details.email ?? details.name ?? details.permission) as string | undefined;
-  if (named) return String(named);
-  return entry.targetType ? entry.targetType : '';
-}
+const target = (entry: AuditEntry): string => auditTarget(entry);
 
 const EMPTY = <p style={{ padding: 16 }}>No entries match these filters.</p>;
 

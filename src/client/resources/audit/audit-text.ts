@@ -1,0 +1,23 @@
+/** What an audit entry was about, in words staff recognise: a booking's reference, a tour's code, a departure's date. */
+import type { AuditEntry } from '../../../shared/types';
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export function auditTarget(entry: Pick<AuditEntry, 'action' | 'targetType' | 'details'>): string {
+  const details = entry.details ?? {};
+  const reference = text(details.reference);
+  if (reference) return `booking ${reference}`;
+  if (entry.action === 'departure.bulk_created') {
+    return ['departures', text(details.tourCode), text(details.from), text(details.from) && 'to', text(details.to)].filter(Boolean).join(' ');
+  }
+  if (entry.targetType === 'departure') return ['departure', text(details.tourCode), text(details.startDate)].filter(Boolean).join(' ');
+  const code = entry.targetType === 'tour' ? text(details.code) : undefined;
+  if (code) {
+    const part = text(details.name) ?? (text(details.dayNumber) ? `day ${details.dayNumber}` : undefined) ?? text(details.alt);
+    return part ? `tour ${code} · ${part}` : `tour ${code}`;
+  }
+  return text(details.email) ?? text(details.name) ?? text(details.permission) ?? entry.targetType ?? '';
+}
