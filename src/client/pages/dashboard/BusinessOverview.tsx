@@ -18,6 +18,7 @@ import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { LoadFailure } from '../../resources/common/LoadFailure';
 import { localDate } from '../../resources/departures/departure-text';
 import { SeatsBar } from '../../resources/departures/SeatsBar';
+import { businessYear } from './business-year';
 
 const MonthlyReportCard = lazy(() => import('./MonthlyReportCard'));
 const CHART_CARD_HEIGHT = 430;
@@ -249,6 +250,9 @@ export default function BusinessOverview({ canReadBookings }: { canReadBookings:
   });
   const data = summary.data;
   const chartsWanted = useAfterFirstPaint();
+  // The monthly chart's "this year" is the business's, from the server's clock in its zone (the
+  // browser's clock and zone may disagree); the browser's only when the figures could not be had.
+  const thisYear = data ? businessYear(data) : summary.error ? new Date().getFullYear() : null;
   const chartPlaceholder = <Card sx={{ height: CHART_CARD_HEIGHT }} aria-busy="true" aria-label="Bookings by month, loading" />;
   return (
     <Stack sx={{ gap: 2, mb: 3 }}>
@@ -265,9 +269,9 @@ export default function BusinessOverview({ canReadBookings }: { canReadBookings:
         </Button>
       </Stack>
       {summary.error ? <LoadFailure error={summary.error} onRetry={() => summary.refetch()} what="The figures" /> : <KpiCards summary={data} />}
-      {chartsWanted ? (
+      {chartsWanted && thisYear !== null ? (
         <Suspense fallback={chartPlaceholder}>
-          <MonthlyReportCard />
+          <MonthlyReportCard key={thisYear} thisYear={thisYear} />
         </Suspense>
       ) : (
         chartPlaceholder

@@ -34,9 +34,9 @@ export function seriesOf(report: MonthlyReport | undefined, year: number, metric
   return values;
 }
 
-export default function MonthlyReportCard() {
+/** `thisYear`: the business's current year (in its time zone), where the chart starts. */
+export default function MonthlyReportCard({ thisYear }: { thisYear: number }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
-  const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
   const [basis, setBasis] = useStore<ReportBasis>('dashboard.monthly.basis', 'booking');
   const [metric, setMetric] = useStore<Metric>('dashboard.monthly.metric', 'revenue');
