@@ -109,3 +109,19 @@ describe('a booking’s page', () => {
     expect(screen.queryByRole('link', { name: 'Amend' })).toBeNull();
   });
 });
+
+describe('the bookings list', () => {
+  test('newest first, each row saying when it was booked', async () => {
+    const older = await aBooking();
+    const newer = await aBooking();
+    await openAs(SALES, '/bookings');
+    await screen.findByRole('columnheader', { name: /Booked/ }, { timeout: 10_000 });
+    await screen.findByText(newer.reference, {}, { timeout: 10_000 });
+    const references = screen.getAllByText(/^[0-9A-Z]{8}$/).map((cell) => cell.textContent);
+    expect(references.indexOf(newer.reference)).toBeLessThan(references.indexOf(older.reference));
+    const row = screen.getByText(newer.reference).closest('tr')!;
+    const booked = new Date(newer.createdAt);
+    expect(within(row).getByText(booked.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }))).toBeInTheDocument();
+    expect(within(row).getByText(booked.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }))).toBeInTheDocument();
+  });
+});

@@ -4,7 +4,7 @@
  * payment status, tour, departure dates and balance due; search by reference, name or e-mail;
  * the filtered list downloads as CSV.
  */
-import { Chip, Stack } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -70,6 +70,19 @@ function ListActions() {
   );
 }
 
+/** When it was booked, in the reader's time: the date, and the time under it (the column stays narrow). */
+function BookedAt({ at }: { at: string }) {
+  const when = new Date(at);
+  return (
+    <span style={{ whiteSpace: 'nowrap' }} title={when.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'long' })}>
+      {when.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {when.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}
+      </Typography>
+    </span>
+  );
+}
+
 export function BookingList() {
   const small = useIsSmallScreen();
   return (
@@ -95,12 +108,13 @@ export function BookingList() {
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
           <FunctionField<Booking> label="Reference" sortBy="reference" render={(booking) => <strong style={{ fontFamily: 'monospace', letterSpacing: 1 }}>{booking.reference}</strong>} />
+          <FunctionField<Booking> label="Booked" sortBy="createdAt" render={(booking) => <BookedAt at={booking.createdAt} />} />
           <FunctionField<Booking> label="Departs" sortBy="startsAt" render={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}`} />
           <FunctionField<Booking> label="Lead" sortable={false} render={(booking) => booking.contact.name} />
           <FunctionField<Booking> label="Travellers" sortable={false} render={(booking) => travellersText(booking.travellers)} />
           <BookingStatusChips label="Status" />
           <FunctionField<Booking> label="Total" sortBy="totalMinor" textAlign="right" render={(booking) => money(booking, booking.totalMinor)} />
-          <FunctionField<Booking> label="Balance" sortBy="balanceMinor" textAlign="right" render={(booking) => balanceText(booking)} />
+          <FunctionField<Booking> label="Balance" sortBy="balanceMinor" textAlign="right" render={(booking) => <span style={{ whiteSpace: 'nowrap' }}>{balanceText(booking)}</span>} />
         </Datagrid>
       )}
     </List>
