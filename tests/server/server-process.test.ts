@@ -60,6 +60,22 @@ async function signIn(baseUrl: string, email: string, password: string): Promise
   return fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
 }
 
+/** The once-only line with the first administrator's e-mail and password. */
+const FIRST_ADMINISTRATOR = /First administrator: (\S+) \/ (\S+) {3}\(shown only this once\)/;
+
+/**
+ * A start on a DATA_DIR that already has its administrator: no credentials printed, the ones
+ * printed before sign in, and the signal ends the process cleanly.
+ */
+async function startAgainAndSignIn(dataDir: string, email: string, password: string, signal: NodeJS.Signals): Promise<void> {
+  const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
+  const [, port] = await waitFor(server, /running at http:\/\/localhost:(\d+)/);
+  expect(server.output()).not.toMatch(/First administrator/);
+  expect((await signIn(`http://127.0.0.1:${port}`, email, password)).status).toBe(200);
+  server.child.kill(signal);
+  expect(await server.exited).toBe(0);
+}
+
 describe('the server process', () => {
   test('a bad configuration value stops it with one line naming the variable', async () => {
     const started = startServer({ PORT: 'abc', DATA_DIR: dataDir });
@@ -70,7 +86,7 @@ describe('the server process', () => {
   test('first start prints the URL and the credentials once; SIGTERM finishes in-flight requests and exits cleanly; a second start prints none', async () => {
     const first = startServer({ DATA_DIR: dataDir, PORT: '0' });
     const [, port] = await waitFor(first, /running at http:\/\/localhost:(\d+)/);
-    const [, email, password] = await waitFor(first, /First administrator: (\S+) \/ (\S+) {3}\(shown only this once\)/);
+    const [, email, password] = await waitFor(first, FIRST_ADMINISTRATOR);
     expect(email).toBe('admin@localhost');
     expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
     expect(first.output()).toMatch(/captcha is off/);
@@ -88,13 +104,8 @@ describe('the server process', () => {
     expect((await inFlight).status).toBe(200);
     expect(await first.exited).toBe(0);
 
-    const second = startServer({ DATA_DIR: dataDir, PORT: '0' });
-    const [, secondPort] = await waitFor(second, /running at http:\/\/localhost:(\d+)/);
-    expect(second.output()).not.toMatch(/First administrator/);
     // The data survived the shutdown.
-    expect((await signIn(`http://127.0.0.1:${secondPort}`, email, password)).status).toBe(200);
-    second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
+    await startAgainAndSignIn(dataDir, email, password, 'SIGINT');
   }, 90_000); // two starts, the first creating the embedded database: tens of seconds on a loaded machine
 
   test('demo data loaded into an empty DATA_DIR before the first start prints the administrator, who can then sign in', async () => {
@@ -102,16 +113,11 @@ describe('the server process', () => {
     try {
       const demo = startServer({ DATA_DIR: demoDir }, demoDataEntry);
       expect(await demo.exited).toBe(0);
-      const [, email, password] = /First administrator: (\S+) \/ (\S+) {3}\(shown only this once\)/.exec(demo.output()) ?? [];
+      const [, email, password] = FIRST_ADMINISTRATOR.exec(demo.output()) ?? [];
       expect(email).toBe('admin@localhost');
       expect(demo.output()).toMatch(/Demo data: \d+ tours added/);
 
-      const server = startServer({ DATA_DIR: demoDir, PORT: '0' });
-      const [, port] = await waitFor(server, /running at http:\/\/localhost:(\d+)/);
-      expect(server.output()).not.toMatch(/First administrator/);
-      expect((await signIn(`http://127.0.0.1:${port}`, email, password)).status).toBe(200);
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      await startAgainAndSignIn(demoDir, email, password, 'SIGTERM');
     } finally {
       await rm(demoDir, { recursive: true, force: true });
     }

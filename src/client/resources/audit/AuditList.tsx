@@ -100,8 +100,6 @@ function Details() {
   );
 }
 
-const target = (entry: AuditEntry): string => auditTarget(entry);
-
 const EMPTY = <p style={{ padding: 16 }}>No entries match these filters.</p>;
 
 export function AuditList() {
@@ -121,7 +119,7 @@ export function AuditList() {
         <SimpleList<AuditEntry>
           linkType={false}
           primaryText={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-          secondaryText={(entry) => [entry.actorEmail ?? '(nobody signed in)', target(entry)].filter(Boolean).join(' → ')}
+          secondaryText={(entry) => [entry.actorEmail ?? '(nobody signed in)', auditTarget(entry)].filter(Boolean).join(' → ')}
           tertiaryText={(entry) => new Date(entry.at).toLocaleString()}
           empty={EMPTY}
         />
@@ -130,7 +128,7 @@ export function AuditList() {
           <DateField source="at" label="When" showTime sortable={false} />
           <FunctionField<AuditEntry> label="Action" sortable={false} render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
           <TextField source="actorEmail" label="By" emptyText="(nobody signed in)" sortable={false} />
-          <FunctionField<AuditEntry> label="Target" sortable={false} render={target} />
+          <FunctionField<AuditEntry> label="Target" sortable={false} render={auditTarget} />
           <TextField source="ip" label="Address" emptyText="-" sortable={false} />
         </Datagrid>
       )}
