@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Booking, Payment } from '../../src/shared/contract/bookings.js';
 import type { Departure } from '../../src/shared/contract/departures.js';
-import type { MonthlyReport, ReportSummary } from '../../src/shared/contract/reports.js';
+import { UPCOMING_DAYS, UPCOMING_DEPARTURES_LIMIT, type MonthlyReport, type ReportSummary } from '../../src/shared/contract/reports.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { addDays, dateIn } from '../../src/server/reports/repository.js';
 import { expectError } from '../helpers/assertions.js';
@@ -324,5 +324,21 @@ describe('who may read them', () => {
     expect(monthly.statusCode).toBe(200);
     expect(monthly.json()).toMatchObject({ year: Number(dateIn(ZONE, new Date(t.clock.time)).slice(0, 4)), basis: 'booking', timeZone: ZONE });
     expect(monthly.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('a busy fortnight', () => {
+  test(`the summary lists at most ${UPCOMING_DEPARTURES_LIMIT} upcoming departures, the soonest`, async () => {
+    const tour = await created<Tour>(admin({ method: 'POST', url: '/api/tours', payload: aTour({ status: 'published' }) }));
+    const from = addDays(dateIn(tour.timeZone, new Date(t.clock.time)), 1);
+    const to = addDays(from, 11);
+    for (const startTime of ['08:00', '15:00']) {
+      await created(admin({ method: 'POST', url: '/api/departures/bulk', payload: { tourId: tour.id, from, to, weekdays: [1, 2, 3, 4, 5, 6, 7], startTime, capacity: 10 } }));
+    }
+    const listed = ((await admin({ method: 'GET', url: '/api/departures?pageSize=100&sort=startsAt&order=ASC' })).json() as { data: Departure[] }).data;
+    const inWindow = listed.filter((d) => d.status !== 'cancelled' && Date.parse(d.startsAt) >= t.clock.time && Date.parse(d.startsAt) < t.clock.time + UPCOMING_DAYS * DAY);
+    expect(inWindow.length).toBeGreaterThan(UPCOMING_DEPARTURES_LIMIT);
+    const summary = (await admin({ method: 'GET', url: '/api/reports/summary' })).json() as ReportSummary;
+    expect(summary.upcomingDepartures.map((d) => d.id)).toEqual(inWindow.slice(0, UPCOMING_DEPARTURES_LIMIT).map((d) => d.id));
   });
 });
