@@ -217,7 +217,10 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
                       <Link component={RouterLink} to={`/bookings/${booking.id}/show`} sx={{ fontFamily: 'monospace' }}>
                         {booking.reference}
                       </Link>{' '}
-                      {booking.contact.name}
+                      {/* A name breaks at its spaces, not between the characters of 山田 (unless it could not fit otherwise). */}
+                      <Box component="span" sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
+                        {booking.contact.name}
+                      </Box>
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                         {' '}
                         · departs {localDate(booking.startDate)}
