@@ -2,7 +2,8 @@
  * The booking screens in the whole app against the real server (jsdom): a payment the server
  * refuses (another clerk was paid meanwhile) is shown as refused in the dialog, which stays open,
  * and nothing is recorded; a cancellation fee above what was paid is refused before sending; a
- * FINANCE user is offered payments but neither confirm nor cancel.
+ * FINANCE user is offered payments but neither confirm nor cancel; a departure's bookings are a
+ * list on a phone and a table on a wide screen.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -123,5 +124,47 @@ describe('the bookings list', () => {
     const booked = new Date(newer.createdAt);
     expect(within(row).getByText(booked.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }))).toBeInTheDocument();
     expect(within(row).getByText(booked.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }))).toBeInTheDocument();
+  });
+});
+
+describe('a departure’s bookings', () => {
+  /** The screen's width as MUI's media queries read it (jsdom has no layout). */
+  const screenWidth = (px: number) =>
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const matches = (!max || px <= Number(max[1])) && (!min || px >= Number(min[1]));
+      return { matches, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false };
+    });
+
+  test('on a phone, each booking is listed with its lead, status and balance, with no table to scroll sideways', async () => {
+    const booking = await aBooking();
+    screenWidth(390);
+    try {
+      await openAs(SALES, `/departures/${departure.id}/show`);
+      const list = await screen.findByRole('list', { name: 'Bookings of this departure' }, { timeout: 10_000 });
+      const item = (await within(list).findByText(booking.reference)).closest('li')!;
+      expect(within(item).getByText('Lead Person')).toBeInTheDocument();
+      expect(within(item).getByText('1 adult')).toBeInTheDocument();
+      expect(within(item).getByText('Confirmed')).toBeInTheDocument();
+      expect(within(item).getByText('€1,000.00 due')).toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Bookings of this departure' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  test('on a wide screen, they are a table', async () => {
+    const booking = await aBooking();
+    screenWidth(1280);
+    try {
+      await openAs(SALES, `/departures/${departure.id}/show`);
+      const table = await screen.findByRole('table', { name: 'Bookings of this departure' }, { timeout: 10_000 });
+      const row = (await within(table).findByText(booking.reference)).closest('tr')!;
+      expect(within(row).getByText('€1,000.00 due')).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Bookings of this departure' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

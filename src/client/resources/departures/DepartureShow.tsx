@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Booking } from '../../../shared/contract/bookings';
 import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, travellersText } from '../bookings/booking-text';
 import { DownloadButton } from '../common/DownloadButton';
+import { useIsSmallScreen } from '../common/fields';
 import { LoadFailure } from '../common/LoadError';
 import { DEPARTURE_RULES, type Departure } from '../../../shared/contract/departures';
 import type { Tour } from '../../../shared/contract/tours';
@@ -173,6 +174,7 @@ function DepartureDetails() {
 function DepartureBookings() {
   const departure = useRecordContext<Departure>();
   const { canAccess } = useCanAccess({ resource: 'bookings', action: 'list' });
+  const small = useIsSmallScreen();
   const bookings = useGetList<Booking>(
     'bookings',
     { filter: { departureId: departure?.id }, sort: { field: 'createdAt', order: 'ASC' }, pagination: { page: 1, perPage: 100 } },
@@ -191,41 +193,68 @@ function DepartureBookings() {
       ) : bookings.data.length === 0 ? (
         <Typography color="text.secondary">Nobody has booked this departure yet.</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Bookings of this departure (scrolls sideways)">
-          <Table size="small" aria-label="Bookings of this departure">
-            <TableHead>
-              <TableRow>
-                <TableCell>Reference</TableCell>
-                <TableCell>Lead</TableCell>
-                <TableCell>Travellers</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Balance</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
+        <>
+          {small ? (
+            // Phones: each booking on two lines (who and its status; travellers and balance), not a table to scroll sideways.
+            <Box component="ul" aria-label="Bookings of this departure" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {bookings.data.map((booking) => (
-                <TableRow key={booking.id}>
-                  <TableCell>
-                    <Link to={`/bookings/${booking.id}/show`} style={{ fontFamily: 'monospace' }}>
-                      {booking.reference}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{booking.contact.name}</TableCell>
-                  <TableCell>{travellersText(booking.travellers)}</TableCell>
-                  <TableCell>
+                <Box component="li" key={booking.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                    <span>
+                      <Link to={`/bookings/${booking.id}/show`} style={{ fontFamily: 'monospace' }}>
+                        {booking.reference}
+                      </Link>{' '}
+                      <Box component="span" sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
+                        {booking.contact.name}
+                      </Box>
+                    </span>
                     <Chip size="small" label={BOOKING_STATUS_LABELS[booking.status]} color={BOOKING_STATUS_COLOURS[booking.status]} />
-                  </TableCell>
-                  <TableCell align="right">{balanceText(booking)}</TableCell>
-                </TableRow>
+                  </Box>
+                  <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                    <span>{travellersText(booking.travellers)}</span>
+                    <span style={{ whiteSpace: 'nowrap' }}>{balanceText(booking)}</span>
+                  </Typography>
+                </Box>
               ))}
-            </TableBody>
-          </Table>
+            </Box>
+          ) : (
+            <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Bookings of this departure (scrolls sideways)">
+              <Table size="small" aria-label="Bookings of this departure">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Reference</TableCell>
+                    <TableCell>Lead</TableCell>
+                    <TableCell>Travellers</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell align="right">Balance</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {bookings.data.map((booking) => (
+                    <TableRow key={booking.id}>
+                      <TableCell>
+                        <Link to={`/bookings/${booking.id}/show`} style={{ fontFamily: 'monospace' }}>
+                          {booking.reference}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{booking.contact.name}</TableCell>
+                      <TableCell>{travellersText(booking.travellers)}</TableCell>
+                      <TableCell>
+                        <Chip size="small" label={BOOKING_STATUS_LABELS[booking.status]} color={BOOKING_STATUS_COLOURS[booking.status]} />
+                      </TableCell>
+                      <TableCell align="right">{balanceText(booking)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
           {(bookings.total ?? 0) > bookings.data.length && (
             <Typography variant="body2" sx={{ mt: 1 }}>
               <Link to={`/bookings?filter=${encodeURIComponent(JSON.stringify({ departureId: departure.id }))}`}>All {bookings.total} bookings of this departure</Link>
             </Typography>
           )}
-        </Box>
+        </>
       )}
     </Box>
   );
