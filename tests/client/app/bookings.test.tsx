@@ -2,8 +2,8 @@
  * The booking screens in the whole app against the real server (jsdom): a payment the server
  * refuses (another clerk was paid meanwhile) is shown as refused in the dialog, which stays open,
  * and nothing is recorded; a cancellation fee above what was paid is refused before sending; a
- * FINANCE user is offered payments but neither confirm nor cancel; a departure's bookings are a
- * list on a phone and a table on a wide screen.
+ * FINANCE user is offered payments but neither confirm nor cancel; a departure's bookings and a
+ * booking's payments are lists on a phone, tables on a wide screen.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -127,16 +127,17 @@ describe('the bookings list', () => {
   });
 });
 
-describe('a departure’s bookings', () => {
-  /** The screen's width as MUI's media queries read it (jsdom has no layout). */
-  const screenWidth = (px: number) =>
-    vi.stubGlobal('matchMedia', (query: string) => {
-      const max = /max-width:\s*([\d.]+)px/.exec(query);
-      const min = /min-width:\s*([\d.]+)px/.exec(query);
-      const matches = (!max || px <= Number(max[1])) && (!min || px >= Number(min[1]));
-      return { matches, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false };
-    });
+/** The screen's width as MUI's media queries read it (jsdom has no layout). */
+const screenWidth = (px: number) =>
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!max || px <= Number(max[1])) && (!min || px >= Number(min[1]));
+    return { matches, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false };
+  });
 
+
+describe('a departure’s bookings', () => {
   test('on a phone, each booking is listed with its lead, status and balance, with no table to scroll sideways', async () => {
     const booking = await aBooking();
     screenWidth(390);
@@ -163,6 +164,24 @@ describe('a departure’s bookings', () => {
       const row = (await within(table).findByText(booking.reference)).closest('tr')!;
       expect(within(row).getByText('€1,000.00 due')).toBeInTheDocument();
       expect(screen.queryByRole('list', { name: 'Bookings of this departure' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('a booking’s payments', () => {
+  test('on a phone, each payment is listed with its amount, when, how and by whom, with no table to scroll sideways', async () => {
+    const booking = await aBooking();
+    await admin.request(`bookings/${booking.id}/payments`, { method: 'POST', mutation: true, body: { kind: 'payment', amountMinor: 40_000, method: 'cash', reference: 'TILL-7' } });
+    screenWidth(390);
+    try {
+      await openAs(SALES, `/bookings/${booking.id}/show`);
+      const list = await screen.findByRole('list', { name: 'Payments and refunds' }, { timeout: 10_000 });
+      const item = within(list).getByText('Payment').closest('li')!;
+      expect(within(item).getByText('€400.00')).toBeInTheDocument();
+      expect(within(item).getByText(/Cash · TILL-7 · by /)).toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Payments and refunds' })).toBeNull();
     } finally {
       vi.unstubAllGlobals();
     }

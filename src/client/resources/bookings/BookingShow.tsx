@@ -37,6 +37,7 @@ import { currencyDigits, majorTextToMinor, minorToMajorText } from '../../../sha
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { DownloadButton } from '../common/DownloadButton';
+import { useIsSmallScreen } from '../common/fields';
 import { LoadFailure, ShowLoadError } from '../common/LoadError';
 import { BookingStatusChips } from './BookingList';
 import {
@@ -295,9 +296,30 @@ function Payments({ booking }: { booking: Booking }) {
     queryKey: ['bookings', 'payments', booking.id],
     queryFn: ({ signal }) => dataProvider.call<{ data: Payment[] }>(`bookings/${encodeURIComponent(booking.id)}/payments`, { signal }),
   });
+  const small = useIsSmallScreen();
   if (payments.error) return <LoadFailure error={payments.error} onRetry={() => payments.refetch()} what="The payments" />;
   if (!payments.data) return <Typography color="text.secondary">Loading…</Typography>;
   if (payments.data.data.length === 0) return <Typography color="text.secondary">Nothing paid yet.</Typography>;
+  const received = (payment: Payment) => new Date(payment.receivedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const amount = (payment: Payment) => (payment.kind === 'refund' ? `−${money(booking, payment.amountMinor)}` : money(booking, payment.amountMinor));
+  if (small) {
+    // Phones: each payment on two lines (what and how much; when, how and by whom), not a table whose amounts are off the screen.
+    return (
+      <Box component="ul" aria-label="Payments and refunds" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {payments.data.data.map((payment) => (
+          <Box component="li" key={payment.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+              <strong>{payment.kind === 'payment' ? 'Payment' : 'Refund'}</strong>
+              <span style={{ whiteSpace: 'nowrap' }}>{amount(payment)}</span>
+            </Box>
+            <Typography variant="body2" color="text.secondary">
+              {[received(payment), METHOD_LABELS[payment.method], payment.reference || null, payment.recordedByName ? `by ${payment.recordedByName}` : null].filter(Boolean).join(' · ')}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
   return (
     <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Payments and refunds (scrolls sideways)">
       <Table size="small" aria-label="Payments and refunds">
@@ -314,12 +336,12 @@ function Payments({ booking }: { booking: Booking }) {
         <TableBody>
           {payments.data.data.map((payment) => (
             <TableRow key={payment.id}>
-              <TableCell>{new Date(payment.receivedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</TableCell>
+              <TableCell>{received(payment)}</TableCell>
               <TableCell>{payment.kind === 'payment' ? 'Payment' : 'Refund'}</TableCell>
               <TableCell>{METHOD_LABELS[payment.method]}</TableCell>
               <TableCell>{payment.reference || '—'}</TableCell>
               <TableCell>{payment.recordedByName ?? '—'}</TableCell>
-              <TableCell align="right">{payment.kind === 'refund' ? `−${money(booking, payment.amountMinor)}` : money(booking, payment.amountMinor)}</TableCell>
+              <TableCell align="right">{amount(payment)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
