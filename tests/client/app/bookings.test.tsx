@@ -187,3 +187,30 @@ describe('a booking’s payments', () => {
     }
   });
 });
+
+describe('the dashboard on a phone', () => {
+  test('each departure of the next 14 days is listed with its tour, whether it runs and its seats, with no table to scroll sideways', async () => {
+    const tour = await admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour({ code: 'JSDOM-SOON-1', title: 'Snæfellsnes in a day', status: 'published', currency: 'EUR', minPax: 4 }) });
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const soon = await admin.request<Departure>('departures', { method: 'POST', mutation: true, body: { tourId: tour.id, startDate: inThreeDays, startTime: '09:00', capacity: 12 } });
+    await admin.request<Booking>('bookings', {
+      method: 'POST',
+      mutation: true,
+      body: { departureId: soon.id, status: 'confirmed', contact: { name: 'Lead Person', email: 'lead@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Ada', lastName: 'Lovelace' }] },
+    });
+    screenWidth(390);
+    try {
+      await openAs(server.admin, '/dashboard');
+      const list = await screen.findByRole('list', { name: 'Departures in the next 14 days' }, { timeout: 10_000 });
+      const item = within(list).getByRole('link', { name: 'Snæfellsnes in a day' }).closest('li')!;
+      expect(within(item).getByText('Below minimum: 1 of 4')).toBeInTheDocument();
+      expect(within(item).getByRole('img', { name: '1 confirmed, 0 held, 11 free of 12' })).toBeInTheDocument();
+      expect(within(item).getByText('Atlantic/Reykjavik')).toBeInTheDocument();
+      expect(within(list.closest('section')!).queryByRole('table')).toBeNull();
+      // The rest of the page finishes loading before the test ends, leaving no call to fail when the server stops.
+      await waitFor(() => expect(screen.queryAllByText(/^(…|Loading…)$/)).toHaveLength(0));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -6,7 +6,7 @@
  * first paint, in a box that keeps its height meanwhile.
  */
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useDataProvider, useGetList } from 'react-admin';
@@ -115,6 +115,7 @@ function when(startsAt: string, timeZone: string): string {
 
 function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined }) {
   const rows = summary?.upcomingDepartures;
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <Card sx={{ flex: '2 1 520px', minWidth: 0 }} component="section" aria-labelledby="upcoming-title">
       <CardContent>
@@ -132,6 +133,29 @@ function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined })
           <Typography color="text.secondary" sx={{ my: 2 }}>
             No departures in the next 14 days.
           </Typography>
+        ) : small ? (
+          // Phones: each departure on its own lines (when and whether it runs; the tour; its seats), not a table whose seats are off the screen.
+          <Box component="ul" aria-label="Departures in the next 14 days" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {rows.map((departure) => (
+              <Box component="li" key={departure.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+                  <span>
+                    {when(departure.startsAt, departure.timeZone)}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {departure.timeZone}
+                    </Typography>
+                  </span>
+                  <RunsFlag departure={departure} />
+                </Box>
+                <Link component={RouterLink} to={`/departures/${departure.id}/show`}>
+                  {departure.tourTitle}
+                </Link>
+                <Box sx={{ mt: 0.5 }}>
+                  <SeatsBar departure={seatsOf(departure)} />
+                </Box>
+              </Box>
+            ))}
+          </Box>
         ) : (
           <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Departures in the next 14 days">
             <Table size="small">
@@ -155,8 +179,20 @@ function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined })
   );
 }
 
+function seatsOf(departure: UpcomingDeparture) {
+  return { ...departure, seatsAvailable: Math.max(0, departure.capacity - departure.seatsConfirmed - departure.seatsHeld), waitlisted: 0 };
+}
+
+/** Whether the departure runs: its minimum of confirmed travellers reached, or how far below it is. */
+function RunsFlag({ departure }: { departure: UpcomingDeparture }) {
+  return departure.guaranteed ? (
+    <Chip size="small" color="success" label="Guaranteed" />
+  ) : (
+    <Chip size="small" color="warning" variant="outlined" label={`Below minimum: ${departure.seatsConfirmed} of ${departure.minPax}`} />
+  );
+}
+
 function UpcomingRow({ departure }: { departure: UpcomingDeparture }) {
-  const seats = { ...departure, seatsAvailable: Math.max(0, departure.capacity - departure.seatsConfirmed - departure.seatsHeld), waitlisted: 0 };
   return (
     <TableRow>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -170,15 +206,11 @@ function UpcomingRow({ departure }: { departure: UpcomingDeparture }) {
           {departure.tourTitle}
         </Link>
         <Box sx={{ mt: 0.5 }}>
-          {departure.guaranteed ? (
-            <Chip size="small" color="success" label="Guaranteed" />
-          ) : (
-            <Chip size="small" color="warning" variant="outlined" label={`Below minimum: ${departure.seatsConfirmed} of ${departure.minPax}`} />
-          )}
+          <RunsFlag departure={departure} />
         </Box>
       </TableCell>
       <TableCell>
-        <SeatsBar departure={seats} />
+        <SeatsBar departure={seatsOf(departure)} />
       </TableCell>
     </TableRow>
   );
