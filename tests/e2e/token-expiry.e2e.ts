@@ -11,6 +11,7 @@
 import type { Page, Response } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { login } from './browser.js';
+import { sleep } from './harness.js';
 import { setUpSuite } from './suite.js';
 import { EXPIRED_MESSAGE, menuEntry, path, row, see, signedIn, toasts } from './ui.js';
 
@@ -140,7 +141,7 @@ class TokensGiven {
       await Promise.all(this.reading);
       expect(this.tokens.length, 'the page was given an access token').toBeGreaterThan(0);
       const pause = this.lastAnswerAt + this.lifetimeMs + 50 - Date.now();
-      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+      if (pause > 0) await sleep(pause);
       await this.newestRefused(baseUrl, deadline);
       if (this.answers === answersBefore) return;
       if (Date.now() > deadline) throw new Error(`the page kept being given access tokens for ${timeoutMs} ms`);
@@ -155,7 +156,7 @@ class TokensGiven {
       if (answer.status === 403 && body.code === 'TOKEN_EXPIRED') return;
       expect(answer.status, `the newest token is still accepted or refused for another reason: ${body.code}`).toBe(200);
       if (Date.now() > deadline) throw new Error('the newest access token was still accepted at the deadline');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
   }
 }

@@ -45,6 +45,7 @@ beforeEach(() => {
 afterEach(() => {
   act(() => toast.dismiss());
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 async function openAs(who: { email: string; password: string }, path: string) {
@@ -55,11 +56,11 @@ async function openAs(who: { email: string; password: string }, path: string) {
   return { ...app, user: userEvent.setup() };
 }
 
-async function aBooking(): Promise<Booking> {
+async function aBooking(on: Departure = departure): Promise<Booking> {
   return admin.request<Booking>('bookings', {
     method: 'POST',
     mutation: true,
-    body: { departureId: departure.id, status: 'confirmed', contact: { name: 'Lead Person', email: 'lead@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Ada', lastName: 'Lovelace' }] },
+    body: { departureId: on.id, status: 'confirmed', contact: { name: 'Lead Person', email: 'lead@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Ada', lastName: 'Lovelace' }] },
   });
 }
 
@@ -127,7 +128,7 @@ describe('the bookings list', () => {
   });
 });
 
-/** The screen's width as MUI's media queries read it (jsdom has no layout). */
+/** The screen's width as MUI's media queries read it (jsdom has no layout); put back after each test. */
 const screenWidth = (px: number) =>
   vi.stubGlobal('matchMedia', (query: string) => {
     const max = /max-width:\s*([\d.]+)px/.exec(query);
@@ -136,37 +137,28 @@ const screenWidth = (px: number) =>
     return { matches, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false };
   });
 
-
 describe('a departure’s bookings', () => {
   test('on a phone, each booking is listed with its lead, status and balance, with no table to scroll sideways', async () => {
     const booking = await aBooking();
     screenWidth(390);
-    try {
-      await openAs(SALES, `/departures/${departure.id}/show`);
-      const list = await screen.findByRole('list', { name: 'Bookings of this departure' }, { timeout: 10_000 });
-      const item = (await within(list).findByText(booking.reference)).closest('li')!;
-      expect(within(item).getByText('Lead Person')).toBeInTheDocument();
-      expect(within(item).getByText('1 adult')).toBeInTheDocument();
-      expect(within(item).getByText('Confirmed')).toBeInTheDocument();
-      expect(within(item).getByText('€1,000.00 due')).toBeInTheDocument();
-      expect(screen.queryByRole('table', { name: 'Bookings of this departure' })).toBeNull();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    await openAs(SALES, `/departures/${departure.id}/show`);
+    const list = await screen.findByRole('list', { name: 'Bookings of this departure' }, { timeout: 10_000 });
+    const item = (await within(list).findByText(booking.reference)).closest('li')!;
+    expect(within(item).getByText('Lead Person')).toBeInTheDocument();
+    expect(within(item).getByText('1 adult')).toBeInTheDocument();
+    expect(within(item).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(item).getByText('€1,000.00 due')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Bookings of this departure' })).toBeNull();
   });
 
   test('on a wide screen, they are a table', async () => {
     const booking = await aBooking();
     screenWidth(1280);
-    try {
-      await openAs(SALES, `/departures/${departure.id}/show`);
-      const table = await screen.findByRole('table', { name: 'Bookings of this departure' }, { timeout: 10_000 });
-      const row = (await within(table).findByText(booking.reference)).closest('tr')!;
-      expect(within(row).getByText('€1,000.00 due')).toBeInTheDocument();
-      expect(screen.queryByRole('list', { name: 'Bookings of this departure' })).toBeNull();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    await openAs(SALES, `/departures/${departure.id}/show`);
+    const table = await screen.findByRole('table', { name: 'Bookings of this departure' }, { timeout: 10_000 });
+    const row = (await within(table).findByText(booking.reference)).closest('tr')!;
+    expect(within(row).getByText('€1,000.00 due')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Bookings of this departure' })).toBeNull();
   });
 });
 
@@ -175,16 +167,12 @@ describe('a booking’s payments', () => {
     const booking = await aBooking();
     await admin.request(`bookings/${booking.id}/payments`, { method: 'POST', mutation: true, body: { kind: 'payment', amountMinor: 40_000, method: 'cash', reference: 'TILL-7' } });
     screenWidth(390);
-    try {
-      await openAs(SALES, `/bookings/${booking.id}/show`);
-      const list = await screen.findByRole('list', { name: 'Payments and refunds' }, { timeout: 10_000 });
-      const item = within(list).getByText('Payment').closest('li')!;
-      expect(within(item).getByText('€400.00')).toBeInTheDocument();
-      expect(within(item).getByText(/Cash · TILL-7 · by /)).toBeInTheDocument();
-      expect(screen.queryByRole('table', { name: 'Payments and refunds' })).toBeNull();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    await openAs(SALES, `/bookings/${booking.id}/show`);
+    const list = await screen.findByRole('list', { name: 'Payments and refunds' }, { timeout: 10_000 });
+    const item = within(list).getByText('Payment').closest('li')!;
+    expect(within(item).getByText('€400.00')).toBeInTheDocument();
+    expect(within(item).getByText(/Cash · TILL-7 · by /)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Payments and refunds' })).toBeNull();
   });
 });
 
@@ -193,24 +181,16 @@ describe('the dashboard on a phone', () => {
     const tour = await admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour({ code: 'JSDOM-SOON-1', title: 'Snæfellsnes in a day', status: 'published', currency: 'EUR', minPax: 4 }) });
     const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     const soon = await admin.request<Departure>('departures', { method: 'POST', mutation: true, body: { tourId: tour.id, startDate: inThreeDays, startTime: '09:00', capacity: 12 } });
-    await admin.request<Booking>('bookings', {
-      method: 'POST',
-      mutation: true,
-      body: { departureId: soon.id, status: 'confirmed', contact: { name: 'Lead Person', email: 'lead@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Ada', lastName: 'Lovelace' }] },
-    });
+    await aBooking(soon);
     screenWidth(390);
-    try {
-      await openAs(server.admin, '/dashboard');
-      const list = await screen.findByRole('list', { name: 'Departures in the next 14 days' }, { timeout: 10_000 });
-      const item = within(list).getByRole('link', { name: 'Snæfellsnes in a day' }).closest('li')!;
-      expect(within(item).getByText('Below minimum: 1 of 4')).toBeInTheDocument();
-      expect(within(item).getByRole('img', { name: '1 confirmed, 0 held, 11 free of 12' })).toBeInTheDocument();
-      expect(within(item).getByText('Atlantic/Reykjavik')).toBeInTheDocument();
-      expect(within(list.closest('section')!).queryByRole('table')).toBeNull();
-      // The rest of the page finishes loading before the test ends, leaving no call to fail when the server stops.
-      await waitFor(() => expect(screen.queryAllByText(/^(…|Loading…)$/)).toHaveLength(0));
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    await openAs(server.admin, '/dashboard');
+    const list = await screen.findByRole('list', { name: 'Departures in the next 14 days' }, { timeout: 10_000 });
+    const item = within(list).getByRole('link', { name: 'Snæfellsnes in a day' }).closest('li')!;
+    expect(within(item).getByText('Below minimum: 1 of 4')).toBeInTheDocument();
+    expect(within(item).getByRole('img', { name: '1 confirmed, 0 held, 11 free of 12' })).toBeInTheDocument();
+    expect(within(item).getByText('Atlantic/Reykjavik')).toBeInTheDocument();
+    expect(within(list.closest('section')!).queryByRole('table')).toBeNull();
+    // The rest of the page finishes loading before the test ends, leaving no call to fail when the server stops.
+    await waitFor(() => expect(screen.queryAllByText(/^(…|Loading…)$/)).toHaveLength(0));
   });
 });

@@ -6,7 +6,7 @@
  * first paint, in a box that keeps its height meanwhile.
  */
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useDataProvider, useGetList } from 'react-admin';
@@ -16,6 +16,7 @@ import type { ReportSummary, UpcomingDeparture } from '../../../shared/contract/
 import { formatMinor } from '../../../shared/money';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { LoadFailure } from '../../resources/common/LoadFailure';
+import { PersonName, RecordLines, SidewaysScroll, useIsSmallScreen } from '../../resources/common/narrow-screens';
 import { localDate } from '../../resources/departures/departure-text';
 import { SeatsBar } from '../../resources/departures/SeatsBar';
 import { businessYear } from './business-year';
@@ -115,7 +116,7 @@ function when(startsAt: string, timeZone: string): string {
 
 function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined }) {
   const rows = summary?.upcomingDepartures;
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const small = useIsSmallScreen();
   return (
     <Card sx={{ flex: '2 1 520px', minWidth: 0 }} component="section" aria-labelledby="upcoming-title">
       <CardContent>
@@ -135,9 +136,9 @@ function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined })
           </Typography>
         ) : small ? (
           // Phones: each departure on its own lines (when and whether it runs; the tour; its seats), not a table whose seats are off the screen.
-          <Box component="ul" aria-label="Departures in the next 14 days" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {rows.map((departure) => (
-              <Box component="li" key={departure.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+          <RecordLines label="Departures in the next 14 days" records={rows}>
+            {(departure) => (
+              <>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
                   <span>
                     {when(departure.startsAt, departure.timeZone)}
@@ -153,11 +154,11 @@ function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined })
                 <Box sx={{ mt: 0.5 }}>
                   <SeatsBar departure={seatsOf(departure)} />
                 </Box>
-              </Box>
-            ))}
-          </Box>
+              </>
+            )}
+          </RecordLines>
         ) : (
-          <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Departures in the next 14 days">
+          <SidewaysScroll label="Departures in the next 14 days">
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -172,7 +173,7 @@ function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined })
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </SidewaysScroll>
         )}
       </CardContent>
     </Card>
@@ -249,10 +250,7 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
                       <Link component={RouterLink} to={`/bookings/${booking.id}/show`} sx={{ fontFamily: 'monospace' }}>
                         {booking.reference}
                       </Link>{' '}
-                      {/* A name breaks at its spaces, not between the characters of 山田 (unless it could not fit otherwise). */}
-                      <Box component="span" sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
-                        {booking.contact.name}
-                      </Box>
+                      <PersonName name={booking.contact.name} />
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                         {' '}
                         · departs {localDate(booking.startDate)}

@@ -42,12 +42,17 @@ const filters = [
   <BooleanInput key="balanceDue" source="balanceDue" label="Balance due" />,
 ];
 
+/** Where a booking stands: held, confirmed, cancelled or expired. */
+export function BookingStatusChip({ status }: { status: Booking['status'] }) {
+  return <Chip size="small" label={BOOKING_STATUS_LABELS[status]} color={BOOKING_STATUS_COLOURS[status]} />;
+}
+
 export function BookingStatusChips(_props: { label?: string }) {
   const booking = useRecordContext<Booking>();
   if (!booking) return null;
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-      <Chip size="small" label={BOOKING_STATUS_LABELS[booking.status]} color={BOOKING_STATUS_COLOURS[booking.status]} />
+      <BookingStatusChip status={booking.status} />
       <Chip size="small" variant="outlined" label={PAYMENT_STATUS_LABELS[booking.paymentStatus]} color={PAYMENT_STATUS_COLOURS[booking.paymentStatus]} />
     </Stack>
   );

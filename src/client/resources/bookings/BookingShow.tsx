@@ -37,7 +37,7 @@ import { currencyDigits, majorTextToMinor, minorToMajorText } from '../../../sha
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { DownloadButton } from '../common/DownloadButton';
-import { useIsSmallScreen } from '../common/fields';
+import { RecordLines, SidewaysScroll, useIsSmallScreen } from '../common/narrow-screens';
 import { LoadFailure, ShowLoadError } from '../common/LoadError';
 import { BookingStatusChips } from './BookingList';
 import {
@@ -301,27 +301,28 @@ function Payments({ booking }: { booking: Booking }) {
   if (!payments.data) return <Typography color="text.secondary">Loading…</Typography>;
   if (payments.data.data.length === 0) return <Typography color="text.secondary">Nothing paid yet.</Typography>;
   const received = (payment: Payment) => new Date(payment.receivedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const kind = (payment: Payment) => (payment.kind === 'payment' ? 'Payment' : 'Refund');
   const amount = (payment: Payment) => (payment.kind === 'refund' ? `−${money(booking, payment.amountMinor)}` : money(booking, payment.amountMinor));
   if (small) {
     // Phones: each payment on two lines (what and how much; when, how and by whom), not a table whose amounts are off the screen.
     return (
-      <Box component="ul" aria-label="Payments and refunds" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {payments.data.data.map((payment) => (
-          <Box component="li" key={payment.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <RecordLines label="Payments and refunds" records={payments.data.data}>
+        {(payment) => (
+          <>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-              <strong>{payment.kind === 'payment' ? 'Payment' : 'Refund'}</strong>
+              <strong>{kind(payment)}</strong>
               <span style={{ whiteSpace: 'nowrap' }}>{amount(payment)}</span>
             </Box>
             <Typography variant="body2" color="text.secondary">
               {[received(payment), METHOD_LABELS[payment.method], payment.reference || null, payment.recordedByName ? `by ${payment.recordedByName}` : null].filter(Boolean).join(' · ')}
             </Typography>
-          </Box>
-        ))}
-      </Box>
+          </>
+        )}
+      </RecordLines>
     );
   }
   return (
-    <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Payments and refunds (scrolls sideways)">
+    <SidewaysScroll label="Payments and refunds (scrolls sideways)">
       <Table size="small" aria-label="Payments and refunds">
         <TableHead>
           <TableRow>
@@ -337,7 +338,7 @@ function Payments({ booking }: { booking: Booking }) {
           {payments.data.data.map((payment) => (
             <TableRow key={payment.id}>
               <TableCell>{received(payment)}</TableCell>
-              <TableCell>{payment.kind === 'payment' ? 'Payment' : 'Refund'}</TableCell>
+              <TableCell>{kind(payment)}</TableCell>
               <TableCell>{METHOD_LABELS[payment.method]}</TableCell>
               <TableCell>{payment.reference || '—'}</TableCell>
               <TableCell>{payment.recordedByName ?? '—'}</TableCell>
@@ -346,7 +347,7 @@ function Payments({ booking }: { booking: Booking }) {
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </SidewaysScroll>
   );
 }
 

@@ -1,5 +1,5 @@
 /** Small fields shared by the users and roles screens. */
-import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 import { DeleteWithConfirmButton, useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
 import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
@@ -49,7 +49,4 @@ export function GuardedDeleteButton({ confirmContent }: { confirmContent?: strin
 /** Create, edit and show pages read best at a form's width, not the screen's. */
 export const FORM_WIDTH = { maxWidth: 760 } as const;
 
-/** Phones: lists switch to one line of text per record instead of a table that scrolls sideways. */
-export function useIsSmallScreen(): boolean {
-  return useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-}
+export { useIsSmallScreen } from './narrow-screens';

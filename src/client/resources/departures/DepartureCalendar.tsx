@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link, useDataProvider, useListContext } from 'react-admin';
 import type { Departure } from '../../../shared/contract/departures';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
-import { useIsSmallScreen } from '../common/fields';
+import { SidewaysScroll, useIsSmallScreen } from '../common/narrow-screens';
 import { LoadFailure } from '../common/LoadError';
 import { localDate, WEEKDAY_NAMES } from './departure-text';
 
@@ -128,7 +128,7 @@ export function DepartureCalendar() {
       ) : small ? (
         <Agenda days={days} byDate={byDate} />
       ) : (
-        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Month calendar (scrolls sideways)">
+        <SidewaysScroll label="Month calendar (scrolls sideways)">
           <Box component="table" sx={{ width: '100%', minWidth: 640, borderCollapse: 'collapse', tableLayout: 'fixed' }} aria-busy={departures.isPending}>
             <thead>
               <tr>
@@ -163,7 +163,7 @@ export function DepartureCalendar() {
               ))}
             </tbody>
           </Box>
-        </Box>
+        </SidewaysScroll>
       )}
       <Stack direction="row" sx={{ gap: 2, mt: 1, flexWrap: 'wrap' }} aria-label="Colours">
         {[

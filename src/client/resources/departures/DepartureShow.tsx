@@ -5,14 +5,15 @@
  */
 import AddIcon from '@mui/icons-material/Add';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useGetList, useGetOne, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import type { Booking } from '../../../shared/contract/bookings';
-import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, travellersText } from '../bookings/booking-text';
+import { balanceText, travellersText } from '../bookings/booking-text';
+import { BookingStatusChip } from '../bookings/BookingList';
 import { DownloadButton } from '../common/DownloadButton';
-import { useIsSmallScreen } from '../common/fields';
+import { PersonName, RecordLines, SidewaysScroll, useIsSmallScreen } from '../common/narrow-screens';
 import { LoadFailure } from '../common/LoadError';
 import { DEPARTURE_RULES, type Departure } from '../../../shared/contract/departures';
 import type { Tour } from '../../../shared/contract/tours';
@@ -171,6 +172,14 @@ function DepartureDetails() {
   );
 }
 
+function ReferenceLink({ booking }: { booking: Booking }) {
+  return (
+    <Link to={`/bookings/${booking.id}/show`} style={{ fontFamily: 'monospace' }}>
+      {booking.reference}
+    </Link>
+  );
+}
+
 function DepartureBookings() {
   const departure = useRecordContext<Departure>();
   const { canAccess } = useCanAccess({ resource: 'bookings', action: 'list' });
@@ -196,29 +205,24 @@ function DepartureBookings() {
         <>
           {small ? (
             // Phones: each booking on two lines (who and its status; travellers and balance), not a table to scroll sideways.
-            <Box component="ul" aria-label="Bookings of this departure" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {bookings.data.map((booking) => (
-                <Box component="li" key={booking.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <RecordLines label="Bookings of this departure" records={bookings.data}>
+              {(booking) => (
+                <>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
                     <span>
-                      <Link to={`/bookings/${booking.id}/show`} style={{ fontFamily: 'monospace' }}>
-                        {booking.reference}
-                      </Link>{' '}
-                      <Box component="span" sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
-                        {booking.contact.name}
-                      </Box>
+                      <ReferenceLink booking={booking} /> <PersonName name={booking.contact.name} />
                     </span>
-                    <Chip size="small" label={BOOKING_STATUS_LABELS[booking.status]} color={BOOKING_STATUS_COLOURS[booking.status]} />
+                    <BookingStatusChip status={booking.status} />
                   </Box>
                   <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                     <span>{travellersText(booking.travellers)}</span>
                     <span style={{ whiteSpace: 'nowrap' }}>{balanceText(booking)}</span>
                   </Typography>
-                </Box>
-              ))}
-            </Box>
+                </>
+              )}
+            </RecordLines>
           ) : (
-            <Box sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="Bookings of this departure (scrolls sideways)">
+            <SidewaysScroll label="Bookings of this departure (scrolls sideways)">
               <Table size="small" aria-label="Bookings of this departure">
                 <TableHead>
                   <TableRow>
@@ -233,21 +237,19 @@ function DepartureBookings() {
                   {bookings.data.map((booking) => (
                     <TableRow key={booking.id}>
                       <TableCell>
-                        <Link to={`/bookings/${booking.id}/show`} style={{ fontFamily: 'monospace' }}>
-                          {booking.reference}
-                        </Link>
+                        <ReferenceLink booking={booking} />
                       </TableCell>
                       <TableCell>{booking.contact.name}</TableCell>
                       <TableCell>{travellersText(booking.travellers)}</TableCell>
                       <TableCell>
-                        <Chip size="small" label={BOOKING_STATUS_LABELS[booking.status]} color={BOOKING_STATUS_COLOURS[booking.status]} />
+                        <BookingStatusChip status={booking.status} />
                       </TableCell>
                       <TableCell align="right">{balanceText(booking)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </SidewaysScroll>
           )}
           {(bookings.total ?? 0) > bookings.data.length && (
             <Typography variant="body2" sx={{ mt: 1 }}>
