@@ -40,7 +40,7 @@ import { ApiError } from '../../providers/http-client';
 import { useIsSmallScreen } from '../common/fields';
 import { LoadFailure } from '../common/LoadError';
 import { useTourComponents } from '../tours/tour-parts';
-import { departureWhen } from '../departures/departure-text';
+import { departureWhen, todayOnThisCalendar } from '../departures/departure-text';
 import { CATEGORY_LABELS, CHANNEL_LABELS, newIdempotencyKey } from './booking-text';
 
 type Category = keyof typeof CATEGORY_LABELS;
@@ -62,7 +62,6 @@ const HOLDS = [
 ];
 let rowKey = 0;
 const newRow = (category: Category = 'ADULT'): TravellerRow => ({ key: (rowKey += 1), category, firstName: '', lastName: '', dateOfBirth: '' });
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The lines the server will add up, from what the departure and the components sell now. */
 function priceLines(departure: Departure | undefined, travellers: TravellerRow[], extras: Record<string, number>, components: { id: string; name: string; priceMinor: number | null }[], singleRooms: number) {
@@ -133,7 +132,7 @@ export function BookingCreate() {
   const tour = tours.data?.find((candidate) => candidate.id === tourId);
   const departures = useGetList<Departure>(
     'departures',
-    { filter: { tourId, status: 'open', from: today() }, sort: { field: 'startsAt', order: 'ASC' }, pagination: { page: 1, perPage: 60 } },
+    { filter: { tourId, status: 'open', from: todayOnThisCalendar() }, sort: { field: 'startsAt', order: 'ASC' }, pagination: { page: 1, perPage: 60 } },
     { enabled: tourId !== null },
   );
   const departure = departures.data?.find((candidate) => candidate.id === departureId) ?? (preselected.data?.id === departureId ? preselected.data : undefined);

@@ -13,7 +13,7 @@ import type { Departure } from '../../../shared/contract/departures';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { SidewaysScroll, useIsSmallScreen } from '../common/narrow-screens';
 import { LoadFailure } from '../common/LoadError';
-import { localDate, WEEKDAY_NAMES } from './departure-text';
+import { localDate, todayOnThisCalendar, WEEKDAY_NAMES } from './departure-text';
 
 const MAX_PAGES = 10;
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -106,7 +106,7 @@ export function DepartureCalendar() {
   });
   const byDate = new Map<string, Departure[]>();
   for (const departure of departures.data?.data ?? []) byDate.set(departure.startDate, [...(byDate.get(departure.startDate) ?? []), departure]);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayOnThisCalendar();
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>

@@ -32,7 +32,7 @@ import { fieldErrorsOf } from '../../providers/http-client';
 import { useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { requiredText } from '../common/validators';
-import { departureWhen, localDate, STATUS_COLOURS, STATUS_LABELS, WEEKDAY_NAMES } from './departure-text';
+import { departureWhen, localDate, STATUS_COLOURS, STATUS_LABELS, todayOnThisCalendar, WEEKDAY_NAMES } from './departure-text';
 import { DepartureCalendar } from './DepartureCalendar';
 import { SeatsBar } from './SeatsBar';
 
@@ -153,12 +153,6 @@ function ListActions({ view, onView }: { view: View; onView: (view: View) => voi
       {canAccess === true && <CreateButton />}
     </TopToolbar>
   );
-}
-
-/** Today on the user's calendar, as the list's `from` filter takes it (a departure's own local date). */
-function todayOnThisCalendar(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 export function DepartureList() {

@@ -12,6 +12,11 @@ export function localDate(date: string): string {
   return dateFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
+/** Today on the user's calendar (the browser's zone), as a YYYY-MM-DD date: what "from today" and "today" mean on screen. */
+export function todayOnThisCalendar(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 /** "Sat 3 Jul 2027, 09:30 Europe/Berlin": when it leaves, in the zone it leaves in, named. */
 export function departureWhen(departure: Pick<Departure, 'startDate' | 'startTime' | 'timeZone'>): string {
   return `${localDate(departure.startDate)}, ${departure.startTime} ${departure.timeZone}`;
