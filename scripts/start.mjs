@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or older than its sources, then run the server.
 // A fresh clone needs nothing else: the embedded database lives in DATA_DIR (./data).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runServer } from './lib/run-server.mjs';
 import { SERVER_NODE_FLAGS, serverEnvironment } from './lib/server-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,7 +44,6 @@ if (!process.argv.includes('--no-build')) {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], { cwd: root, stdio: 'inherit', env: serverEnvironment(process.env) });
-// Forward signals so the server shuts down gracefully and closes the database.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Ctrl-C, SIGTERM or a closed terminal stop the server once, gracefully: it finishes the requests
+// in flight and closes the database (lib/run-server.mjs).
+runServer({ nodeArgs: [...SERVER_NODE_FLAGS, serverEntry], cwd: root, env: serverEnvironment(process.env) });

@@ -27,7 +27,7 @@ import { FIRST_MAINTENANCE_DELAY_MS, maintainDatabase } from './db/maintenance.j
 import { loadOrCreateJwtSecret } from './db/seed.js';
 import { BackgroundTasks } from './http/background.js';
 import { classifyError, httpErrors, registerErrorHandler, sendError } from './http/errors.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, prettyStream, QuietLogController } from './http/logging.js';
 import { liftTitledSchemas } from './http/openapi-components.js';
 import { AUTH_RATE_LIMITS, MemoryCounterStore, RedisCounterStore, type AuthRateLimits, type CounterStore } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -75,7 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const now = options.now ?? Date.now;
 
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
+    logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream ?? (config.logPretty ? prettyStream() : undefined)),
+    logController: new QuietLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     requestIdHeader: false,
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   for (const module of DOMAIN_MODULES) await app.register(module);
 
   if (!app.captcha.enabled) app.log.warn(`captcha is off: ${config.captchaOffReason ?? 'a test verifier was given'}`);
+  if (config.business.name === null) app.log.warn('BUSINESS_NAME is not set: vouchers name no business until it is (and BUSINESS_EMAIL, BUSINESS_PHONE, BUSINESS_ADDRESS)');
   // Graceful close: requests in flight when closing starts still get their answers, with
   // `Connection: close` so their keep-alive sockets end too (otherwise close waits for them).
   let closing = false;

@@ -60,10 +60,22 @@ export interface Config {
   trustProxy: TrustProxy;
   nodeEnv: string;
   logLevel: string;
+  /** Log lines for people (a terminal) rather than JSON (LOG_FORMAT, default: pretty when stdout is a terminal). */
+  logPretty: boolean;
   /** The IANA time zone the reports count days in (BUSINESS_TIME_ZONE, default UTC). */
   businessTimeZone: string;
   /** Why the captcha is off, for the warning printed at start (null when on). */
   captchaOffReason: string | null;
+  /** Who the customer deals with, printed on vouchers (BUSINESS_NAME, BUSINESS_EMAIL, BUSINESS_PHONE, BUSINESS_ADDRESS). */
+  business: BusinessDetails;
+}
+
+export interface BusinessDetails {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  /** Lines of the postal address (BUSINESS_ADDRESS separates them with a newline, `\n` or `;`). */
+  address: string[];
 }
 
 export const GOOGLE_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
@@ -141,9 +153,14 @@ export function loadConfig(env: Env = process.env): Config {
 
   const logLevel = get('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = get('LOG_FORMAT');
+  if (logFormat !== undefined && logFormat !== 'json' && logFormat !== 'pretty') throw new ConfigError('LOG_FORMAT', 'must be json or pretty');
+  const logPretty = logFormat === undefined ? process.stdout.isTTY === true : logFormat === 'pretty';
 
   const businessTimeZone = get('BUSINESS_TIME_ZONE') ?? 'UTC';
   if (!isKnownTimeZone(businessTimeZone)) throw new ConfigError('BUSINESS_TIME_ZONE', 'must be an IANA time zone, such as Europe/Berlin or UTC');
+
+  const business = parseBusiness(get);
 
   return {
     port,
@@ -165,8 +182,33 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
     nodeEnv,
     logLevel,
+    logPretty,
     businessTimeZone,
     captchaOffReason,
+    business,
+  };
+}
+
+function parseBusiness(get: (name: string) => string | undefined): BusinessDetails {
+  const text = (name: string, max: number): string | null => {
+    const value = get(name)?.trim();
+    if (!value) return null;
+    // Printed on customers' papers: no control characters but the line breaks of an address.
+    const control = [...value].some((character) => {
+      const code = character.charCodeAt(0);
+      return (code < 0x20 && character !== '\n' && character !== '\r' && character !== '\t') || code === 0x7f;
+    });
+    if (value.length > max || control) throw new ConfigError(name, `must be plain text of at most ${max} characters`);
+    return value;
+  };
+  const email = text('BUSINESS_EMAIL', 254);
+  if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ConfigError('BUSINESS_EMAIL', 'must be an e-mail address such as bookings@example.com');
+  const address = text('BUSINESS_ADDRESS', 300);
+  return {
+    name: text('BUSINESS_NAME', 120),
+    email,
+    phone: text('BUSINESS_PHONE', 40),
+    address: address === null ? [] : address.split(/\r?\n|\\n|;/).map((line) => line.trim()).filter(Boolean).slice(0, 4),
   };
 }
 

@@ -10,6 +10,11 @@ import { openDatabase } from './db/open-database.js';
 import { firstAdministratorLine, seedDatabase } from './db/seed.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/**
+ * One Ctrl-C in a terminal reaches this process twice (from the terminal, which signals the whole
+ * process group, and from the launcher passing it on): a repeat this soon is the same signal.
+ */
+const REPEAT_WINDOW_MS = 2_000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -31,13 +36,15 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   let app: App | null = null;
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const stop = async (signal: string) => {
-    if (stopping) {
+    if (stoppingSince !== null) {
+      if (Date.now() - stoppingSince < REPEAT_WINDOW_MS) return;
       console.error(`${signal} again: exiting at once.`);
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
+    console.log(`${signal}: stopping (finishing the requests in flight, then closing the database)…`);
     const timer = setTimeout(() => {
       console.error('Shutdown took too long: exiting.');
       process.exit(1);
@@ -46,6 +53,7 @@ async function main(): Promise<void> {
     try {
       await app?.close();
       await database.close();
+      console.log('Stopped: the database is closed.');
       process.exit(0);
     } catch (error) {
       console.error('Shutdown failed:', error instanceof Error ? error.message : error);

@@ -36,3 +36,13 @@ export function datesOnWeekdays(from: string, to: string, weekdays: readonly num
 export function daysBetween(from: string, to: string): number {
   return Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days + 1;
 }
+
+/** The first instant of a calendar day in `timeZone` (midnight, or the first hour after a skipped one). */
+export function startOfDay(date: string, timeZone: string): Date {
+  return new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds);
+}
+
+/** The first instant of the day after `date` in `timeZone`. */
+export function startOfNextDay(date: string, timeZone: string): Date {
+  return startOfDay(Temporal.PlainDate.from(date).add({ days: 1 }).toString(), timeZone);
+}

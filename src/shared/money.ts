@@ -36,17 +36,65 @@ export function minorToMajorText(amountMinor: number, currency: string): string 
 
 export type MajorParse = { ok: true; minor: number } | { ok: false; problem: string };
 
+/** How `locale` writes amounts of `currency`: its decimal and grouping marks, and the currency's signs. */
+function amountMarks(currency: string, locale?: string) {
+  const part = (options: Intl.NumberFormatOptions, type: string) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency, ...options }).formatToParts(1234567.5).find((p) => p.type === type)?.value;
+  const signs = new Set([currency, part({}, 'currency'), part({ currencyDisplay: 'narrowSymbol' }, 'currency')].filter((sign): sign is string => Boolean(sign)));
+  return { decimal: part({}, 'decimal') ?? '.', group: part({}, 'group') ?? ',', signs: [...signs].sort((a, b) => b.length - a.length) };
+}
+
+const SPACES = /[\s\u00a0\u202f\u2009]/g;
+
 /**
- * What someone typed as a major amount ("1299", "1,299.50", "1299.5") → minor units, exactly:
- * digits are read as text, never through a float. More decimals than the currency has is a
- * mistake to point out, not to round away.
+ * What someone typed as a major amount → minor units, exactly: digits are read as text, never
+ * through a float. Accepted as the reader's locale writes amounts, and as the app shows them: with
+ * or without the currency's sign or code ("€1,299.50", "1.299,50 €", "EUR 1299.5", " 1299.50 "),
+ * grouped or not. When both "." and "," appear, the last one is the decimal mark. Refused, with
+ * the reason: more decimals than the currency has (a mistake to point out, not to round away), and
+ * a lone mark that could be read two ways ("12,5" where "," groups thousands).
  */
-export function majorTextToMinor(text: string, currency: string): MajorParse {
+export function majorTextToMinor(text: string, currency: string, locale?: string): MajorParse {
   const digits = currencyDigits(currency);
-  const cleaned = text.trim().replace(/[\s\u00a0\u202f]/g, '').replace(/,(?=\d{3}(\D|$))/g, '');
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
-  if (!match) return { ok: false, problem: 'must be an amount such as 1299 or 1299.50' };
-  const [, whole, fraction = ''] = match;
+  const example = digits === 0 ? 'such as 189000 or 189,000' : 'such as 1299 or 1,299.50';
+  const { decimal, group, signs } = amountMarks(currency, locale);
+  let rest = text.replace(SPACES, '');
+  for (const sign of signs) {
+    const bare = sign.replace(SPACES, '');
+    if (rest.toUpperCase().startsWith(bare.toUpperCase())) rest = rest.slice(bare.length);
+    else if (rest.toUpperCase().endsWith(bare.toUpperCase())) rest = rest.slice(0, rest.length - bare.length);
+  }
+  if (!/^\d[\d.,'\u2019]*$/.test(rest) || !/\d$/.test(rest.replace(/[.,]$/, '0'))) return { ok: false, problem: `must be an amount ${example}` };
+  // Apostrophes group thousands in Switzerland; they are never a decimal mark.
+  rest = rest.replace(/['\u2019]/g, '');
+  const marks = [...rest].filter((character) => character === '.' || character === ',');
+  let decimalMark: string | null = null;
+  if (new Set(marks).size === 2) {
+    decimalMark = marks[marks.length - 1];
+  } else if (marks.length > 0) {
+    const mark = marks[0];
+    const groupsOfThree = /^\d{1,3}(?:[.,]\d{3})+$/.test(rest);
+    if (mark === decimal && marks.length === 1 && !(mark === group)) decimalMark = mark;
+    else if (mark === group || (mark !== decimal && groupsOfThree)) {
+      if (!groupsOfThree) {
+        if (marks.length > 1) return { ok: false, problem: `must be an amount ${example}` };
+        return { ok: false, problem: `reads two ways: “${mark}” separates thousands here, so write decimals with “${decimal}” (for example 12${decimal}50)` };
+      }
+    } else if (marks.length === 1) decimalMark = mark;
+    else return { ok: false, problem: `must be an amount ${example}` };
+  }
+  let whole = rest;
+  let fraction = '';
+  if (decimalMark !== null) {
+    const at = rest.lastIndexOf(decimalMark);
+    whole = rest.slice(0, at);
+    fraction = rest.slice(at + 1);
+  }
+  // What is left of the decimal mark is grouped in threes, or not grouped at all.
+  if (/[.,]/.test(whole) && !/^\d{1,3}(?:[.,]\d{3})+$/.test(whole)) return { ok: false, problem: `must be an amount ${example}` };
+  whole = whole.replace(/[.,]/g, '');
+  if (whole === '') whole = '0';
+  if (!/^\d*$/.test(fraction)) return { ok: false, problem: `must be an amount ${example}` };
   if (fraction.length > digits) {
     return { ok: false, problem: digits === 0 ? `${currency} has no minor unit: whole amounts only` : `${currency} has ${digits} decimals at most` };
   }

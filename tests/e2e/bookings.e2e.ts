@@ -144,7 +144,10 @@ describe('selling a departure', () => {
     await page.getByRole('link', { name: /Sat, 3 Apr 2027, 09:00 Europe\/Oslo/ }).click();
     await see(page, '3 confirmed, 0 held, 5 free of 8');
     const [manifest] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Manifest' }).click()]);
-    const csv = (await readFile((await manifest.path())!)).toString('utf8').trim().split('\n');
+    const bytes = await readFile((await manifest.path())!);
+    // UTF-8 with its byte-order mark, so Excel reads Ærling and Øystein as written.
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const csv = bytes.subarray(3).toString('utf8').trim().split('\n');
     expect(csv[0]).toBe('reference,status,last_name,first_name,category,date_of_birth,contact_name,contact_email,contact_phone,notes');
     expect(csv.slice(1).map((line) => line.split(',')[3]).sort()).toEqual(['Ingrid', 'Sølvi', 'Ærling', 'Øystein'].sort());
 

@@ -91,6 +91,9 @@ async function apiTotals() {
     booked: active.filter((b) => b.currency === currency).reduce((sum, b) => sum + b.totalMinor, 0),
     collected: payments.filter((p) => p.currency === currency).reduce((sum, p) => sum + (p.kind === 'refund' ? -p.amountMinor : p.amountMinor), 0),
     outstanding: active.filter((b) => b.currency === currency && b.balanceMinor > 0).reduce((sum, b) => sum + b.balanceMinor, 0),
+    // Confirmed apart from held or waitlisted: only the first is surely owed.
+    outstandingConfirmed: active.filter((b) => b.currency === currency && b.status === 'confirmed' && b.balanceMinor > 0).reduce((sum, b) => sum + b.balanceMinor, 0),
+    outstandingHeld: active.filter((b) => b.currency === currency && b.status !== 'confirmed' && b.balanceMinor > 0).reduce((sum, b) => sum + b.balanceMinor, 0),
     refundDue: bookings.filter((b) => b.currency === currency && !active.includes(b) && b.balanceMinor < 0).reduce((sum, b) => sum - b.balanceMinor, 0),
   });
   return { bookings, active, EUR: per('EUR'), ISK: per('ISK') };
@@ -115,7 +118,9 @@ describe('the morning dashboard', () => {
       const card = `kpi-money-${currency}`;
       expect(minorOf(await figure(page, card, 'Booked, 30 days')), `${currency} booked`).toBe(totals[currency].booked);
       expect(minorOf(await figure(page, card, 'Collected, 30 days')), `${currency} collected`).toBe(totals[currency].collected);
-      expect(minorOf(await figure(page, card, 'Outstanding')), `${currency} outstanding`).toBe(totals[currency].outstanding);
+      expect(minorOf(await figure(page, card, 'Outstanding, confirmed')), `${currency} outstanding, confirmed`).toBe(totals[currency].outstandingConfirmed);
+      expect(minorOf(await figure(page, card, 'Outstanding, held')), `${currency} outstanding, held`).toBe(totals[currency].outstandingHeld);
+      expect(totals[currency].outstandingConfirmed + totals[currency].outstandingHeld).toBe(totals[currency].outstanding);
       expect(minorOf(await figure(page, card, 'Refund due')), `${currency} refund due`).toBe(totals[currency].refundDue);
     }
     expect(totals.EUR.refundDue).toBe(89_000 - 20_000 - 30_000); // paid in full, a fee kept, part refunded so far
@@ -128,7 +133,12 @@ describe('the morning dashboard', () => {
 
     // Balances due on those departures: the euro deposits and the held krónur booking, each a link.
     const due = totals.bookings.filter((b) => b.balanceMinor > 0 && departures.slice(0, 2).concat(departures[3]).some((d) => d.id === b.departureId));
-    await see(page, `${due.length} bookings owe`);
+    const dueConfirmed = due.filter((b) => b.status === 'confirmed');
+    const dueHeld = due.filter((b) => b.status !== 'confirmed');
+    expect(dueHeld.length).toBeGreaterThan(0);
+    await see(page, `${dueConfirmed.length} confirmed ${dueConfirmed.length === 1 ? 'booking owes' : 'bookings owe'}`);
+    await see(page, `${dueHeld.length} held or waitlisted ${dueHeld.length === 1 ? 'booking' : 'bookings'}, not confirmed yet`);
+    await see(page, 'cancelled and expired ones are not counted');
     for (const booking of due) await expect.poll(() => page.getByRole('link', { name: booking.reference }).getAttribute('href')).toBe(`/bookings/${booking.id}/show`);
     // Each says when it departs, as a date reads everywhere else in the app ("Sat, 28 Nov 2026").
     const dayOf = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -1,7 +1,9 @@
 /**
  * Documents (DOMAIN.md, "Documents"): the departure manifest (CSV, by last name, formula injection
- * defused), the bookings export (CSV streamed page by page, any number of rows) and the one-page
- * PDF voucher whose text — Þórður, Ærøskøbing, Łódź, 山田 — is read back out of the file.
+ * defused), the bookings export (CSV streamed page by page, any number of rows), both beginning
+ * with UTF-8's byte-order mark so Excel reads Łódź and 山田, and the one-page PDF voucher whose
+ * text — Þórður, Ærøskøbing, Łódź, 山田, the business, the balance's due date — is read back out of
+ * the file; a voucher only for confirmed bookings, with nothing staff wrote for themselves on it.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -17,7 +19,9 @@ let admin: ReturnType<typeof as>;
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    env: { BUSINESS_NAME: 'Fjord & Fell Tours', BUSINESS_EMAIL: 'hello@fjordfell.example', BUSINESS_PHONE: '+354 555 0100', BUSINESS_ADDRESS: 'Laugavegur 1; 101 Reykjavík; Iceland' },
+  });
   adminToken = (await login(t.app, t.admin)).accessToken;
   admin = as(t.app, adminToken);
 });
@@ -39,6 +43,12 @@ async function book(body: Record<string, unknown>): Promise<Booking> {
   const response = await admin({ method: 'POST', url: '/api/bookings', payload: { contact: { name: 'Lead', email: 'lead@example.test' }, ...body } });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
+}
+
+/** The text after the byte-order mark every CSV file begins with (the test fails without one). */
+function withoutBom(text: string): string {
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return text.slice(1);
 }
 
 /** The CSV's rows, as a spreadsheet would split them (quoted cells may hold commas). */
@@ -91,9 +101,11 @@ describe('the manifest', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="manifest-/);
-    const lines = response.body.split('\n');
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const body = withoutBom(response.body);
+    const lines = body.split('\n');
     expect(lines[0]).toBe('reference,status,last_name,first_name,category,date_of_birth,contact_name,contact_email,contact_phone,notes');
-    const rows = parseCsv(response.body).slice(1);
+    const rows = parseCsv(body).slice(1);
     expect(rows.map((row) => row[2])).toEqual(['Bech', 'Ærøskøbing', '山田']);
     expect(rows[0]).toEqual([expect.any(String), 'confirmed', 'Bech', "'-2+3", 'CHILD', '', `'=HYPERLINK("http://evil.test","click")`, 'a@example.test', "'+45 1234", '']);
     expect(rows[1].slice(1, 6)).toEqual(['confirmed', 'Ærøskøbing', 'Þórður', 'ADULT', '1970-03-01']);
@@ -134,7 +146,8 @@ describe('the bookings export', () => {
     const response = await admin({ method: 'GET', url: `/api/bookings.csv?tourId=${tour.id}&status=confirmed&sort=reference&order=DESC` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const rows = parseCsv(response.body);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = parseCsv(withoutBom(response.body));
     expect(rows[0]).toEqual([
       'reference', 'status', 'payment_status', 'tour_code', 'tour_title', 'start_date', 'start_time', 'time_zone', 'contact_name', 'contact_email', 'contact_phone',
       'travellers', 'seats', 'currency', 'total', 'paid', 'balance', 'channel', 'created_at', 'cancelled_at', 'cancel_reason',
@@ -189,10 +202,60 @@ describe('the voucher', () => {
     const tour = await createTour();
     const dep = await departureOf(tour, '2027-08-07');
     const travellers = Array.from({ length: 50 }, (_, index) => ({ category: 'ADULT', firstName: `Traveller${index}`, lastName: 'Smith' }));
-    const booking = await book({ departureId: dep.id, travellers });
+    const booking = await book({ departureId: dep.id, status: 'confirmed', travellers });
     const response = await admin({ method: 'GET', url: `/api/bookings/${booking.id}/voucher.pdf` });
     const { pages, text } = await textOf(response.rawPayload);
     expect(pages).toBe(1);
     expect(text).toContain('Traveller49 Smith');
+  });
+
+  test('names the business and says when the balance is due; prints no note staff wrote for themselves', async () => {
+    {
+      const tour = await createTour({ currency: 'EUR', timeZone: 'Atlantic/Reykjavik', prices: { ADULT: 50_000, CHILD: null, INFANT: null } });
+      const dep = await departureOf(tour, '2027-06-19');
+      const booking = await book({
+        departureId: dep.id,
+        status: 'confirmed',
+        notes: 'INTERNAL: agent owes us a favour',
+        travellers: [{ category: 'ADULT', firstName: 'Ada', lastName: 'Lovelace', notes: 'INTERNAL: difficult on the phone' }],
+      });
+      await admin({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', amountMinor: 10_000, method: 'card' } });
+      const { text } = await textOf((await admin({ method: 'GET', url: `/api/bookings/${booking.id}/voucher.pdf` })).rawPayload);
+      const flat = text.replace(/\s+/g, ' ');
+      for (const expected of ['Fjord & Fell Tours', 'hello@fjordfell.example', '+354 555 0100', 'Laugavegur 1', '101 Reykjavík', 'Balance due by', 'Thursday, 20 May 2027', '€400.00']) {
+        expect(flat, `${expected} in ${JSON.stringify(text)}`).toContain(expected);
+      }
+      expect(flat).not.toContain('INTERNAL');
+      expect(flat).not.toMatch(/status/i);
+
+      // Paid in full: no due date to print.
+      await admin({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', amountMinor: 40_000, method: 'card' } });
+      const paid = await textOf((await admin({ method: 'GET', url: `/api/bookings/${booking.id}/voucher.pdf` })).rawPayload);
+      expect(paid.text).not.toContain('Balance due by');
+
+      // Booked a week before departure: the balance is due on the day it was booked (in the tour's zone).
+      const now = new Date(t.clock.now());
+      const inAWeek = new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+      const late = await departureOf(tour, inAWeek);
+      const lateBooking = await book({ departureId: late.id, status: 'confirmed', travellers: [{ category: 'ADULT', firstName: 'Late', lastName: 'Comer' }] });
+      const lateText = await textOf((await admin({ method: 'GET', url: `/api/bookings/${lateBooking.id}/voucher.pdf` })).rawPayload);
+      const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Atlantic/Reykjavik', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(now);
+      expect(lateText.text.replace(/\s+/g, ' ')).toContain(today);
+    }
+  });
+
+  test('is issued for confirmed bookings only: a held, cancelled or waitlisted one is refused with 409', async () => {
+    const tour = await createTour();
+    const dep = await departureOf(tour, '2027-08-14', 1);
+    const held = await book({ departureId: dep.id, travellers: [{ category: 'ADULT', firstName: 'Hal', lastName: 'Held' }] });
+    expectError(await admin({ method: 'GET', url: `/api/bookings/${held.id}/voucher.pdf` }), 409, 'CONFLICT');
+    const waiting = await book({ departureId: dep.id, waitlist: true, travellers: [{ category: 'ADULT', firstName: 'Wes', lastName: 'Waiting' }] });
+    expect(waiting.status).toBe('waitlisted');
+    expectError(await admin({ method: 'GET', url: `/api/bookings/${waiting.id}/voucher.pdf` }), 409, 'CONFLICT');
+    await admin({ method: 'POST', url: `/api/bookings/${held.id}/confirm` });
+    await admin({ method: 'POST', url: `/api/bookings/${held.id}/cancel`, payload: { reason: 'Customer fell ill (do not tell the guide)' } });
+    const refused = await admin({ method: 'GET', url: `/api/bookings/${held.id}/voucher.pdf` });
+    expectError(refused, 409, 'CONFLICT');
+    expect(refused.body).not.toContain('fell ill');
   });
 });

@@ -515,6 +515,50 @@ describe('amendments', () => {
     const audit = (await admin({ method: 'GET', url: `/api/admin/audit?targetId=${booking.id}&action=booking.updated` })).json<{ data: { details: Record<string, unknown> }[] }>();
     expect(audit.data).toHaveLength(1);
   });
+
+  test('only what changed is recorded: the form sending every field back with one name changed gives one line', async () => {
+    const dep = await departureOf(await createTour());
+    const booking = await booked({ departureId: dep.id, travellers: family });
+    // As the amend form sends it: the contact, the notes and every traveller, with one first name changed.
+    const everything = (firstNameOf: (name: string) => string) => ({
+      contact: { name: contact.name, email: contact.email, phone: contact.phone },
+      notes: '',
+      travellers: booking.travellers.map((traveller) => ({ id: traveller.id, firstName: firstNameOf(traveller.firstName), lastName: traveller.lastName, dateOfBirth: traveller.dateOfBirth, notes: '' })),
+    });
+    const renamed = await admin({ method: 'PATCH', url: `/api/bookings/${booking.id}`, payload: everything((name) => (name === 'Anna' ? 'Anja' : name)) });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const entries = async () =>
+      (await admin({ method: 'GET', url: `/api/admin/audit?targetId=${booking.id}&action=booking.updated` })).json<{ data: { details: { changes?: unknown[] } }[] }>().data;
+    const [entry] = await entries();
+    expect(entry.details.changes).toEqual([{ what: 'traveller', traveller: 2, field: 'firstName', before: 'Anna', after: 'Anja' }]);
+    // Sent again unchanged: nothing is written, and the history gains no empty entry.
+    const again = await admin({ method: 'PATCH', url: `/api/bookings/${booking.id}`, payload: everything((name) => (name === 'Anna' ? 'Anja' : name)) });
+    expect(again.statusCode).toBe(200);
+    expect(await entries()).toHaveLength(1);
+    // A changed e-mail is recorded with what it was, and nothing about the name that stayed.
+    await admin({ method: 'PATCH', url: `/api/bookings/${booking.id}`, payload: { contact: { name: contact.name, email: 'new@example.is', phone: contact.phone } } });
+    const all = await entries();
+    expect(all).toHaveLength(2);
+    expect(all.map((one) => one.details.changes)).toContainEqual([{ what: 'contact', field: 'email', before: contact.email, after: 'new@example.is' }]);
+  });
+});
+
+describe('a booking by its reference', () => {
+  test('GET /api/bookings/{reference} finds it in any case; an unknown reference is 404 “No booking …”', async () => {
+    const booking = await booked({ departureId: (await departureOf(await createTour())).id, travellers: family.slice(0, 1) });
+    for (const key of [booking.reference, booking.reference.toLowerCase(), ` ${booking.reference} `]) {
+      const found = await admin({ method: 'GET', url: `/api/bookings/${encodeURIComponent(key)}` });
+      expect(found.statusCode, key).toBe(200);
+      expect(found.json<Booking>().id).toBe(booking.id);
+    }
+    const missing = await admin({ method: 'GET', url: '/api/bookings/ZZZZ2222' });
+    expectError(missing, 404, 'NOT_FOUND');
+    expect(missing.json().message).toBe('No booking ZZZZ2222.');
+    // Neither an id nor a reference: not echoed.
+    const odd = await admin({ method: 'GET', url: `/api/bookings/${encodeURIComponent('<b>hi</b>')}` });
+    expectError(odd, 404, 'NOT_FOUND');
+    expect(odd.body).not.toContain('<b>');
+  });
 });
 
 describe('the bookings list', () => {
@@ -562,6 +606,7 @@ describe('the bookings list', () => {
     const other = await booked({ departureId: dep2.id, contact: { name: 'Zoë Contact', email: 'zoe@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Quentin', lastName: 'Wanderley' }] });
     expect((await list(`q=wanderley`)).data.map((b) => b.id)).toEqual([other.id]);
     expectError(await admin({ method: 'GET', url: '/api/bookings?from=2027-02-30' }), 400, 'VALIDATION');
+    expectError(await admin({ method: 'GET', url: '/api/bookings?bookedFrom=2027-02-30' }), 400, 'VALIDATION');
 
     // Kept totals equal a count of the rows, for every status and payment status.
     const db = t.database.handle.db;
@@ -590,5 +635,34 @@ describe('permissions', () => {
     expectError(await finance({ method: 'POST', url: `/api/bookings/${booking.id}/confirm` }), 403, 'FORBIDDEN');
     expectError(await finance({ method: 'PATCH', url: `/api/bookings/${booking.id}`, payload: { notes: 'x' } }), 403, 'FORBIDDEN');
     expectError(await t.app.inject({ method: 'GET', url: '/api/bookings' }), 403, 'TOKEN_MISSING');
+  });
+});
+
+describe('“booked on”: the days of the business’s time zone, as the dashboard counts them', () => {
+  test('bookedFrom and bookedTo find the bookings made on those days in BUSINESS_TIME_ZONE, not in UTC', async () => {
+    const auckland = await createTestApp({ env: { BUSINESS_TIME_ZONE: 'Pacific/Auckland' } });
+    try {
+      const start = Date.parse('2026-11-25T09:00:00Z'); // 22:00 on 25 November in Auckland
+      auckland.clock.time = start;
+      let client = as(auckland.app, (await login(auckland.app, auckland.admin)).accessToken);
+      const tour = (await client({ method: 'POST', url: '/api/tours', payload: aTour({ status: 'published' }) })).json<Tour>();
+      const dep = (await client({ method: 'POST', url: '/api/departures', payload: { tourId: tour.id, startDate: '2027-03-01', startTime: '09:00', capacity: 10 } })).json<Departure>();
+      const make = async () => (await client({ method: 'POST', url: '/api/bookings', payload: { departureId: dep.id, contact, travellers: family.slice(0, 1) } })).json<Booking>();
+      const lateEvening = await make(); // 25 Nov in Auckland (and in UTC)
+      auckland.clock.time = start + 3 * 3_600_000; // 01:00 on 26 November in Auckland, still the 25th in UTC
+      client = as(auckland.app, (await login(auckland.app, auckland.admin)).accessToken);
+      const afterMidnight = await make();
+      const list = async (query: string) => (await client({ method: 'GET', url: `/api/bookings?pageSize=100&tourId=${tour.id}&${query}` })).json<{ data: Booking[] }>().data.map((b) => b.id);
+      expect(await list('bookedFrom=2026-11-25&bookedTo=2026-11-25')).toEqual([lateEvening.id]);
+      expect(await list('bookedFrom=2026-11-26')).toEqual([afterMidnight.id]);
+      expect((await list('bookedTo=2026-11-26')).sort()).toEqual([lateEvening.id, afterMidnight.id].sort());
+      expect(await list('bookedFrom=2026-11-27')).toEqual([]);
+      // The export finds the same.
+      const csv = await client({ method: 'GET', url: `/api/bookings.csv?tourId=${tour.id}&bookedFrom=2026-11-26` });
+      expect(csv.body).toContain(afterMidnight.reference);
+      expect(csv.body).not.toContain(lateEvening.reference);
+    } finally {
+      await auckland.close();
+    }
   });
 });

@@ -436,4 +436,40 @@ describe('logs', () => {
     // The outbox mailer logs where a mail went, not the link inside it.
     expect(all).toContain('mail written to the outbox');
   });
+
+  test('the app’s own files and health polls are logged at debug, not info; API calls and failures still at info', async () => {
+    logLines.length = 0;
+    for (const url of ['/', '/assets/index-3f2a9c.js', '/favicon.svg', '/bookings/ABC/show', '/api/health', '/api/health']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    await t.app.inject({ method: 'GET', url: '/api/config' });
+    const entries = logLines.map((line) => JSON.parse(line) as { msg: string; level: number; req?: { url: string }; reqId?: string });
+    const urls = entries.filter((entry) => entry.msg === 'incoming request').map((entry) => entry.req?.url);
+    // The test app logs at info: only the API call shows.
+    expect(urls).toEqual(['/api/config']);
+    expect(entries.filter((entry) => entry.msg === 'request completed')).toHaveLength(1);
+
+    const debugLines: string[] = [];
+    const debugApp = await createTestApp({
+      env: { LOG_LEVEL: 'debug' },
+      clientDir,
+      logStream: new Writable({
+        write(chunk, _encoding, done) {
+          debugLines.push(...String(chunk).split('\n').filter(Boolean));
+          done();
+        },
+      }),
+    });
+    try {
+      await debugApp.app.inject({ method: 'GET', url: '/api/health' });
+      await debugApp.app.inject({ method: 'GET', url: '/favicon.svg' });
+      const quiet = debugLines.map((line) => JSON.parse(line) as { msg: string; level: number; req?: { url: string } }).filter((entry) => entry.msg === 'incoming request');
+      expect(quiet.map((entry) => [entry.req?.url, entry.level])).toEqual([
+        ['/api/health', 20],
+        ['/favicon.svg', 20],
+      ]);
+    } finally {
+      await debugApp.close();
+    }
+  });
 });

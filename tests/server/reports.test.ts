@@ -135,15 +135,28 @@ function expectedSummary(bookings: Booking[], payments: Payment[], now: number) 
     return day <= today && day >= addDays(today, 1 - days);
   };
   const active = bookings.filter((b) => ACTIVE.includes(b.status));
-  const money: Record<string, { bookedLast30DaysMinor: number; collectedLast30DaysMinor: number; outstandingMinor: number; refundDueMinor: number }> = {};
-  const of = (currency: string) => (money[currency] ??= { bookedLast30DaysMinor: 0, collectedLast30DaysMinor: 0, outstandingMinor: 0, refundDueMinor: 0 });
+  const money: Record<string, { bookedLast30DaysMinor: number; collectedLast30DaysMinor: number; outstandingMinor: number; outstandingConfirmedMinor: number; outstandingHeldMinor: number; refundDueMinor: number }> = {};
+  const of = (currency: string) =>
+    (money[currency] ??= { bookedLast30DaysMinor: 0, collectedLast30DaysMinor: 0, outstandingMinor: 0, outstandingConfirmedMinor: 0, outstandingHeldMinor: 0, refundDueMinor: 0 });
   for (const b of active.filter((b) => within(b.createdAt, 30))) of(b.currency).bookedLast30DaysMinor += b.totalMinor;
   for (const p of payments.filter((p) => within(p.receivedAt, 30))) of(p.currency).collectedLast30DaysMinor += p.kind === 'refund' ? -p.amountMinor : p.amountMinor;
-  for (const b of active.filter((b) => b.balanceMinor > 0)) of(b.currency).outstandingMinor += b.balanceMinor;
+  for (const b of active.filter((b) => b.balanceMinor > 0)) {
+    of(b.currency).outstandingMinor += b.balanceMinor;
+    // Confirmed and not confirmed yet (held or waiting) apart: only the first is surely owed.
+    if (b.status === 'confirmed') of(b.currency).outstandingConfirmedMinor += b.balanceMinor;
+    else of(b.currency).outstandingHeldMinor += b.balanceMinor;
+  }
   for (const b of bookings.filter((b) => !ACTIVE.includes(b.status) && b.balanceMinor < 0)) of(b.currency).refundDueMinor -= b.balanceMinor;
   const due = bookings.filter((b) => b.balanceMinor > 0 && b.startDate >= today && b.startDate <= addDays(today, 13));
-  const dueMoney: Record<string, number> = {};
-  for (const b of due) dueMoney[b.currency] = (dueMoney[b.currency] ?? 0) + b.balanceMinor;
+  const sumOf = (rows: Booking[]) => {
+    const sums: Record<string, number> = {};
+    for (const b of rows) sums[b.currency] = (sums[b.currency] ?? 0) + b.balanceMinor;
+    return Object.entries(sums)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, amountMinor]) => ({ currency, amountMinor }));
+  };
+  const dueConfirmed = due.filter((b) => b.status === 'confirmed');
+  const dueHeld = due.filter((b) => b.status === 'held' || b.status === 'waitlisted');
   return {
     timeZone: ZONE,
     bookings: {
@@ -158,9 +171,9 @@ function expectedSummary(bookings: Booking[], payments: Payment[], now: number) 
       .map(([currency, m]) => ({ currency, ...m })),
     balancesDueNext14Days: {
       count: due.length,
-      money: Object.entries(dueMoney)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([currency, amountMinor]) => ({ currency, amountMinor })),
+      money: sumOf(due),
+      confirmed: { count: dueConfirmed.length, money: sumOf(dueConfirmed) },
+      held: { count: dueHeld.length, money: sumOf(dueHeld) },
     },
   };
 }

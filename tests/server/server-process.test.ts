@@ -1,7 +1,8 @@
 /**
  * The real process, as `npm start` runs it: configuration errors, the first start on an empty
  * DATA_DIR (credentials printed once), sign-in over a real port, graceful SIGTERM finishing the
- * request in flight, and a second start on the same data.
+ * request in flight, a second start on the same data, and Ctrl-C in a terminal (SIGINT to the
+ * launcher's whole process group) stopping it once, cleanly, with exit code 0.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const entry = join(import.meta.dirname, '../../src/server/server.ts');
 const demoDataEntry = join(import.meta.dirname, '../../src/server/demo-data.ts');
+const launcher = join(import.meta.dirname, '../helpers/launch-from-source.mjs');
 let dataDir: string;
 const running = new Set<ChildProcessWithoutNullStreams>();
 
@@ -28,9 +30,11 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function startServer(env: Record<string, string>, script = entry): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function startServer(env: Record<string, string>, script = entry, { group = false } = {}): Started {
+  const child = spawn(process.execPath, script === launcher ? [script] : ['--import', 'tsx', script], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    // A process group of its own, led by the launcher, as a terminal runs a command.
+    detached: group,
   });
   running.add(child);
   let output = '';
@@ -107,6 +111,21 @@ describe('the server process', () => {
     // The data survived the shutdown.
     await startAgainAndSignIn(dataDir, email, password, 'SIGINT');
   }, 90_000); // two starts, the first creating the embedded database: tens of seconds on a loaded machine
+
+  test('one Ctrl-C (SIGINT to the launcher’s whole process group, as a terminal sends it) stops the server once, closing the database, with exit code 0', async () => {
+    const groupDir = await mkdtemp(join(tmpdir(), 'bo-ctrl-c-'));
+    try {
+      const launched = startServer({ DATA_DIR: groupDir, PORT: '0' }, launcher, { group: true });
+      await waitFor(launched, /running at http:\/\/localhost:(\d+)/, 60_000);
+      process.kill(-launched.child.pid!, 'SIGINT');
+      expect(await launched.exited).toBe(0);
+      expect(launched.output()).toMatch(/SIGINT: stopping/);
+      expect(launched.output()).toMatch(/Stopped: the database is closed\./);
+      expect(launched.output()).not.toMatch(/again/);
+    } finally {
+      await rm(groupDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   test('demo data loaded into an empty DATA_DIR before the first start prints the administrator, who can then sign in', async () => {
     const demoDir = await mkdtemp(join(tmpdir(), 'bo-demo-'));

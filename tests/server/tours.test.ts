@@ -44,7 +44,7 @@ describe('tours', () => {
     const tour = await createTour({ code: 'ICE-RING-8', currency: 'EUR', prices: { ADULT: 129_900, CHILD: null, INFANT: 0 } });
     expect(Object.keys(tour).sort()).toEqual(
       [
-        'bookingCutoffHours', 'code', 'coverMediaId', 'coverUrls', 'createdAt', 'currency', 'departureCount', 'description', 'durationDays', 'id',
+        'bookingCutoffHours', 'childAgeUnder', 'code', 'coverMediaId', 'coverUrls', 'createdAt', 'currency', 'departureCount', 'description', 'durationDays', 'id', 'infantAgeUnder',
         'maxPax', 'minPax', 'nextDepartureAt', 'prices', 'singleSupplementMinor', 'status', 'summary', 'timeZone', 'title', 'updatedAt',
       ].sort(),
     );
@@ -101,6 +101,21 @@ describe('tours', () => {
     const tour = await createTour();
     expectError(await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { maxPax: 1 } }), 400, 'VALIDATION');
     expectError(await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { code: 'UNIQUE-1' } }), 409, 'CONFLICT');
+  });
+
+  test('age bands: infants under 2 and children under 12 unless the tour says otherwise; children start above infants', async () => {
+    const plain = await createTour();
+    expect(plain).toMatchObject({ infantAgeUnder: 2, childAgeUnder: 12 });
+    const family = await createTour({ infantAgeUnder: 3, childAgeUnder: 16 });
+    expect(family).toMatchObject({ infantAgeUnder: 3, childAgeUnder: 16 });
+    const refused = await admin({ method: 'POST', url: '/api/tours', payload: aTour({ infantAgeUnder: 5, childAgeUnder: 5 }) });
+    expectError(refused, 400, 'VALIDATION');
+    expect(refused.json().errors).toEqual({ childAgeUnder: "must be above the infants' age (5)" });
+    expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ childAgeUnder: 30 }) }), 400, 'VALIDATION');
+    // A change is checked against what the tour has.
+    expectError(await admin({ method: 'PATCH', url: `/api/tours/${family.id}`, payload: { childAgeUnder: 3 } }), 400, 'VALIDATION');
+    const changed = await admin({ method: 'PATCH', url: `/api/tours/${family.id}`, payload: { childAgeUnder: 14 } });
+    expect(changed.json()).toMatchObject({ infantAgeUnder: 3, childAgeUnder: 14 });
   });
 
   test('rich text keeps its text and safe markup; scripts, handlers, styles, iframes and javascript: links are gone', async () => {

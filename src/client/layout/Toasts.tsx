@@ -30,6 +30,10 @@ export function Toasts() {
         takeMutation()?.({ isUndo: undone });
       };
       const toastType = TYPES[type ?? 'info'] ?? 'info';
+      // A change that went through ("Tour created" is react-admin's info) makes an earlier "fix the
+      // fields" toast stale: it goes, so the screen does not say both that the form needs
+      // attention and that it was saved.
+      if (toastType === 'success' || toastType === 'info') toast.dismiss(toastIdOf('error', translate('ra.message.invalid_form')));
       toast(
         undoable
           ? ({ closeToast }) => (

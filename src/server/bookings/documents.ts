@@ -20,6 +20,8 @@ import { stringify } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
 import type { Booking, BookingListQuery } from '../../shared/contract/bookings.js';
 import { formatMinor, minorToMajorText } from '../../shared/money.js';
+import { balanceDueDate } from '../../shared/payment-schedule.js';
+import type { BusinessDetails } from '../config.js';
 import type { BookingsRepository } from './repository.js';
 
 export const MANIFEST_HEADER = ['reference', 'status', 'last_name', 'first_name', 'category', 'date_of_birth', 'contact_name', 'contact_email', 'contact_phone', 'notes'];
@@ -53,12 +55,18 @@ export function defuse(value: string | null | undefined): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * UTF-8's byte-order mark, first in every CSV file: without it Excel reads the file in the
+ * machine's legacy code page and Łódź or 山田 come out garbled. Other programs skip it.
+ */
+export const CSV_BOM = '\uFEFF';
+
 function csvLines(rows: string[][]): string {
   return stringify(rows, { record_delimiter: '\n' });
 }
 
 export function manifestCsv(rows: { reference: string; status: string; last_name: string; first_name: string; category: string; date_of_birth: string | null; contact_name: string; contact_email: string; contact_phone: string | null; notes: string }[]): string {
-  return csvLines([
+  return CSV_BOM + csvLines([
     MANIFEST_HEADER,
     ...rows.map((row) => [
       row.reference,
@@ -109,7 +117,7 @@ function signedMajor(amountMinor: number, currency: string): string {
 /** The bookings matching the list's filters as CSV, a page at a time. */
 export function bookingsCsvStream(bookings: BookingsRepository, query: BookingListQuery): Readable {
   async function* lines() {
-    yield csvLines([BOOKINGS_CSV_HEADER]);
+    yield CSV_BOM + csvLines([BOOKINGS_CSV_HEADER]);
     for await (const page of bookings.pages(query)) yield csvLines(page.map(bookingCsvRow));
   }
   return Readable.from(lines(), { objectMode: false });
@@ -175,9 +183,19 @@ function localDeparture(booking: Booking): string {
 
 const CATEGORY = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
 
-/** A one-page voucher: reference, tour, departure's local date and time with its zone, travellers, and the money. */
-export function voucherPdf(booking: Booking, issuedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Voucher ${booking.reference}`, Author: 'Travel Back Office', Subject: booking.tourTitle } });
+/** A date as the customer reads it: "Saturday, 3 April 2027". */
+function longDate(date: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * A one-page voucher for the customer: who they booked with, the reference, tour, departure's
+ * local date and time with its zone, travellers and the money, and when the balance is due. It is
+ * the customer's paper: nothing staff wrote for themselves (notes, a cancellation's reason, a
+ * traveller's notes) is printed on it.
+ */
+export function voucherPdf(booking: Booking, issuedAt: Date, business: BusinessDetails): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Voucher ${booking.reference}`, Author: business.name ?? 'Travel Back Office', Subject: booking.tourTitle } });
   const registered = new Set<string>();
   const write = (text: string, options: { size: number; weight?: 400 | 700; x?: number; y?: number; width?: number; align?: 'left' | 'right'; color?: string }) => {
     const parts = runs(text, options.weight ?? 400);
@@ -200,7 +218,11 @@ export function voucherPdf(booking: Booking, issuedAt: Date): Promise<Buffer> {
 
   write('BOOKING VOUCHER', { size: 10, weight: 700, x: left, y: 50, color: '#5a5a5a' });
   write(booking.reference, { size: 26, weight: 700, x: left, y: 66 });
-  write(`Status: ${booking.status}`, { size: 10, x: left, y: 76, width, align: 'right', color: '#5a5a5a' });
+  // Who the customer booked with, top right: name, then e-mail and phone, then the address.
+  const businessLines = [business.name, [business.email, business.phone].filter(Boolean).join(' · '), ...business.address].filter((line): line is string => Boolean(line));
+  businessLines.slice(0, 5).forEach((line, index) => {
+    write(line, { size: index === 0 ? 11 : 8, weight: index === 0 ? 700 : 400, x: left + width - 260, y: 50 + (index === 0 ? 0 : 4 + index * 10), width: 260, align: 'right', color: index === 0 ? '#1b1b1b' : '#5a5a5a' });
+  });
   doc.moveTo(left, 104).lineTo(left + width, 104).strokeColor('#c8c8c8').stroke();
 
   write(booking.tourTitle, { size: 16, weight: 700, x: left, y: 116, width });
@@ -239,7 +261,10 @@ export function voucherPdf(booking: Booking, issuedAt: Date): Promise<Buffer> {
     write(label, { size: 12, weight, x: left + width - 300, y, width: 150 });
     write(amount, { size: 12, weight, x: left + width - 150, y, width: 150, align: 'right' });
   });
-  if (booking.cancellation) write(`Cancelled: ${booking.cancellation.reason}`, { size: 10, x: left, y: totalsTop + 12, width: width - 320, color: '#b00020' });
+  if (booking.balanceMinor > 0) {
+    write('Balance due by', { size: 9, weight: 700, x: left, y: totalsTop + 12, color: '#5a5a5a' });
+    write(longDate(balanceDueDate(booking)), { size: 11, x: left, y: totalsTop + 24, width: width - 320 });
+  }
   write(`Issued ${issuedAt.toISOString().slice(0, 10)} · Amounts in ${booking.currency}`, { size: 8, x: left, y: doc.page.height - 70, width, color: '#7a7a7a' });
 
   return new Promise((resolve, reject) => {

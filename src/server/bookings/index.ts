@@ -20,7 +20,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('bookings', new BookingsRepository(app.db, app.now, app.audit));
+    app.decorate('bookings', new BookingsRepository(app.db, app.now, app.audit, app.config.businessTimeZone));
     app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.now));
     await app.register(bookingRoutes, { prefix: API_PREFIX });
 

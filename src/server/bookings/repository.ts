@@ -26,9 +26,18 @@ import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-l
 import { containsPattern, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
+import { startOfDay, startOfNextDay } from '../../shared/local-time.js';
 import { addToWaitlist, expireLapsedHolds, lockDepartureRow, moveSeats, takeSeats } from './seats.js';
 
 const NO_BOOKING = 'No booking with this id.';
+
+type TravellerField = 'firstName' | 'lastName' | 'dateOfBirth' | 'notes';
+/** One field an amendment changed, as the audit log keeps it and a booking's history shows it. */
+type BookingChange =
+  | { what: 'traveller'; traveller: number; field: TravellerField; before: string | null; after: string | null }
+  | { what: 'contact'; field: 'name' | 'email' | 'phone'; before: string | null; after: string | null }
+  | { what: 'notes'; before: string; after: string };
+
 const SORT_COLUMNS = {
   createdAt: sql.ref('b.created_at'),
   startsAt: sql.ref('b.starts_at'),
@@ -87,6 +96,8 @@ export class BookingsRepository {
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
     private readonly audit: AuditLog,
+    /** The zone whose days the "booked on" filter means (BUSINESS_TIME_ZONE, as the dashboard counts). */
+    private readonly businessTimeZone = 'UTC',
   ) {}
 
   async list(query: BookingListQuery): Promise<{ data: Booking[]; total: number }> {
@@ -130,6 +141,13 @@ export class BookingsRepository {
     const row = await bookingColumns(db.selectFrom('bookings as b')).where('b.id', '=', id).executeTakeFirst();
     if (!row) return null;
     return (await this.withLines(db, [row], new Date(this.now())))[0];
+  }
+
+  /** A booking by its reference (upper case, as bookingKey gives it). */
+  async byReference(reference: string): Promise<Booking | null> {
+    const row = await bookingColumns(this.db.selectFrom('bookings as b')).where('b.reference', '=', reference).executeTakeFirst();
+    if (!row) return null;
+    return (await this.withLines(this.db, [row], new Date(this.now())))[0];
   }
 
   async create(input: NewBooking, origin: RequestOrigin, onCreated?: Hook<Booking>): Promise<Booking> {
@@ -294,40 +312,63 @@ export class BookingsRepository {
     return this.db.transaction().execute(async (trx) => {
       const booking = await trx.selectFrom('bookings').select(['id', 'reference', 'contact_name', 'contact_email', 'contact_phone', 'notes']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!booking) throw httpErrors.notFound(NO_BOOKING);
-      const travellers = await trx.selectFrom('booking_travellers').select(['id', 'first_name', 'last_name', 'date_of_birth', 'notes']).where('booking_id', '=', id).orderBy('position').execute();
+      const travellers = await trx
+        .selectFrom('booking_travellers')
+        .select(['id', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes'])
+        .where('booking_id', '=', id)
+        .orderBy('position')
+        .execute();
       const known = new Set(travellers.map((traveller) => traveller.id));
       patch.travellers?.forEach((traveller, index) => {
         if (!known.has(traveller.id)) problems[`travellers.${index}.id`] = 'must be a traveller of this booking';
       });
       if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-      const changes: Record<string, unknown> = {};
+      // Only what differs is written and recorded: "Traveller 2: first name Jan → Johann", never the
+      // fields the form sent back unchanged.
+      const changes: BookingChange[] = [];
       for (const change of patch.travellers ?? []) {
-        const values = {
-          ...(change.firstName !== undefined && { first_name: change.firstName.trim() }),
-          ...(change.lastName !== undefined && { last_name: change.lastName.trim() }),
-          ...(change.dateOfBirth !== undefined && { date_of_birth: change.dateOfBirth }),
-          ...(change.notes !== undefined && { notes: change.notes.trim() }),
+        const index = travellers.findIndex((traveller) => traveller.id === change.id);
+        const before = travellers[index];
+        const values: { first_name?: string; last_name?: string; date_of_birth?: string | null; notes?: string } = {};
+        const compare = (field: TravellerField, column: keyof typeof values, was: string | null, next: string | null | undefined) => {
+          if (next === undefined || (was ?? null) === (next ?? null)) return;
+          (values as Record<string, string | null>)[column] = next;
+          changes.push({ what: 'traveller', traveller: index + 1, field, before: was, after: next });
         };
-        if (Object.keys(values).length === 0) continue;
-        await trx.updateTable('booking_travellers').set(values).where('id', '=', change.id).execute();
-        const before = travellers.find((traveller) => traveller.id === change.id)!;
-        changes[`traveller ${change.id}`] = { before: `${before.first_name} ${before.last_name}`, ...values };
+        compare('firstName', 'first_name', before.first_name, change.firstName?.trim());
+        compare('lastName', 'last_name', before.last_name, change.lastName?.trim());
+        compare('dateOfBirth', 'date_of_birth', before.date_of_birth, change.dateOfBirth);
+        compare('notes', 'notes', before.notes, change.notes?.trim());
+        if (Object.keys(values).length > 0) await trx.updateTable('booking_travellers').set(values).where('id', '=', change.id).execute();
       }
-      const contact = patch.contact;
-      if (contact) changes.contact = { before: { name: booking.contact_name, email: booking.contact_email, phone: booking.contact_phone }, after: contact };
-      if (patch.notes !== undefined) changes.notes = true;
+      const contact = patch.contact && {
+        name: patch.contact.name.trim(),
+        email: patch.contact.email.trim(),
+        phone: patch.contact.phone?.trim() || null,
+      };
+      if (contact) {
+        const was = { name: booking.contact_name, email: booking.contact_email, phone: booking.contact_phone };
+        for (const field of ['name', 'email', 'phone'] as const) {
+          if ((was[field] ?? null) !== contact[field]) changes.push({ what: 'contact', field, before: was[field] ?? null, after: contact[field] });
+        }
+      }
+      const notes = patch.notes?.trim();
+      if (notes !== undefined && notes !== booking.notes) changes.push({ what: 'notes', before: booking.notes, after: notes });
+      // Nothing differs: nothing is written, and the history gains no empty "Amended".
+      if (changes.length === 0) return (await this.get(id, trx))!;
+      const contactChanged = changes.some((change) => change.what === 'contact');
       const names = await trx.selectFrom('booking_travellers').select(['first_name as firstName', 'last_name as lastName']).where('booking_id', '=', id).execute();
       await trx
         .updateTable('bookings')
         .set({
-          ...(contact && { contact_name: contact.name.trim(), contact_email: contact.email.trim(), contact_phone: contact.phone?.trim() || null }),
-          ...(patch.notes !== undefined && { notes: patch.notes.trim() }),
+          ...(contact && contactChanged && { contact_name: contact.name, contact_email: contact.email, contact_phone: contact.phone }),
+          ...(notes !== undefined && notes !== booking.notes && { notes }),
           search_text: searchText(booking.reference, contact ?? { name: booking.contact_name, email: booking.contact_email }, names),
           updated_at: new Date(this.now()),
         })
         .where('id', '=', id)
         .execute();
-      await this.record(trx, origin, 'booking.updated', id, { reference: booking.reference, ...changes });
+      await this.record(trx, origin, 'booking.updated', id, { reference: booking.reference, changes });
       return (await this.get(id, trx))!;
     });
   }
@@ -546,6 +587,8 @@ export class BookingsRepository {
       if (query.departureId !== undefined) conditions.push(eb('b.departure_id', '=', query.departureId));
       if (query.from !== undefined) conditions.push(eb('b.start_date', '>=', query.from));
       if (query.to !== undefined) conditions.push(eb('b.start_date', '<=', query.to));
+      if (query.bookedFrom !== undefined) conditions.push(eb('b.created_at', '>=', startOfDay(query.bookedFrom, this.businessTimeZone)));
+      if (query.bookedTo !== undefined) conditions.push(eb('b.created_at', '<', startOfNextDay(query.bookedTo, this.businessTimeZone)));
       if (query.balanceDue === true) conditions.push(eb('b.balance_minor', '>', 0));
       if (query.balanceDue === false) conditions.push(eb('b.balance_minor', '<=', 0));
       const q = query.q?.trim().toLowerCase();
@@ -557,7 +600,7 @@ export class BookingsRepository {
   /** The total from kept counts when the filters allow (none; a status; a tour; a tour and a status; a payment status), adjusted for lapsed holds. */
   private keptTotal(query: BookingListQuery, at: Date): (() => Promise<number>) | null {
     const { status, tourId, paymentStatus } = query;
-    const others = [query.departureId, query.from, query.to, query.balanceDue, query.q?.trim() || undefined].some((value) => value !== undefined);
+    const others = [query.departureId, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.q?.trim() || undefined].some((value) => value !== undefined);
     if (others) return null;
     if (paymentStatus !== undefined) return status === undefined && tourId === undefined ? () => keptCount(this.db, `bookings:payment_status:${paymentStatus}`) : null;
     if (status === undefined) return () => keptCount(this.db, tourId === undefined ? 'bookings' : `bookings:tour:${tourId}`);

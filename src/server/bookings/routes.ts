@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
 import { bookingsCsvStream, manifestCsv, voucherPdf } from './documents.js';
+import { bookingKey } from '../../shared/contract/booking-rules.js';
 import { idempotencyKeyOf, type IdempotencyKeys } from './idempotency.js';
 import {
   cancelBookingSchema,
@@ -34,8 +35,10 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/bookings/:id', { schema: getBookingSchema, onRequest: requireUser('bookings.read') }, async (request) => {
-    const booking = await app.bookings.get(request.params.id);
-    if (!booking) throw httpErrors.notFound('No booking with this id.');
+    const key = bookingKey(request.params.id);
+    const booking = key === null ? null : 'id' in key ? await app.bookings.get(key.id) : await app.bookings.byReference(key.reference);
+    // The reference is echoed only in its own shape (eight letters and digits), never whatever the path held.
+    if (!booking) throw httpErrors.notFound(key !== null && 'reference' in key ? `No booking ${key.reference}.` : 'No booking with this id or reference.');
     return booking;
   });
 
@@ -89,7 +92,9 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/bookings/:id/voucher.pdf', { schema: voucherSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {
     const booking = await app.bookings.get(request.params.id);
     if (!booking) throw httpErrors.notFound('No booking with this id.');
-    const pdf = await voucherPdf(booking, new Date(app.now()));
+    // A voucher is what the customer shows at the start: only a confirmed booking has one.
+    if (booking.status !== 'confirmed') throw httpErrors.conflict(`A voucher is issued for confirmed bookings only; this one is ${booking.status}.`);
+    const pdf = await voucherPdf(booking, new Date(app.now()), app.config.business);
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="voucher-${booking.reference}.pdf"`)

@@ -46,9 +46,11 @@ export const exportBookingsSchema = {
 export const getBookingSchema = {
   tags,
   security,
-  summary: 'A booking by id',
-  description: 'Needs `bookings.read`.',
-  params: IdParamsSchema,
+  summary: 'A booking by id or by reference',
+  description:
+    'Needs `bookings.read`. The path holds the booking’s id or its reference in any case (`/api/bookings/6pc4vlqn`), so an ' +
+    'address typed or pasted by staff opens the booking; 404 `NOT_FOUND` “No booking 6PC4VLQN” when none has it.',
+  params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'The booking’s id (UUID) or its reference' }) }),
   response: { 200: BookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
 
@@ -134,10 +136,15 @@ export const voucherSchema = {
   tags,
   security,
   summary: 'A booking’s voucher as PDF',
-  description: 'Needs `bookings.read`. One page: the reference, the tour, the departure’s local date and time with its zone, the travellers, and the total, paid and balance in the booking’s currency.',
+  description:
+    'Needs `bookings.read`. One page for the customer: the business’s name and contact (BUSINESS_NAME, BUSINESS_EMAIL, ' +
+    'BUSINESS_PHONE, BUSINESS_ADDRESS), the reference, the tour, the departure’s local date and time with its zone, the ' +
+    'travellers, the total, paid and balance in the booking’s currency, and the date the balance is due when one remains. ' +
+    'Confirmed bookings only: 409 `CONFLICT` for a held, waitlisted, expired or cancelled one. No internal note or ' +
+    'cancellation reason is ever printed on it.',
   params: IdParamsSchema,
   produces: ['application/pdf'],
-  response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' }, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+  response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' }, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
 };
 
 export const timelineSchema = {

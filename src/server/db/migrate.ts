@@ -11,6 +11,7 @@ import * as gallery from './migrations/0008-gallery.js';
 import * as departures from './migrations/0009-departures.js';
 import * as bookings from './migrations/0010-bookings.js';
 import * as reports from './migrations/0011-reports.js';
+import * as travellerAges from './migrations/0012-traveller-ages.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-departures': departures,
   '0010-bookings': bookings,
   '0011-reports': reports,
+  '0012-traveller-ages': travellerAges,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

@@ -75,9 +75,11 @@ export function toMoney(value: string | number | bigint | null): number | null {
 }
 
 /** A list's `from` and `to` filters (local dates, inclusive) must be real calendar dates: 400 on the field otherwise. */
-export function refuseBadDateFilters(query: { from?: string; to?: string }): void {
+export function refuseBadDateFilters(query: { from?: string; to?: string; bookedFrom?: string; bookedTo?: string }): void {
   const problems: Record<string, string> = {};
   if (query.from !== undefined && !isCalendarDate(query.from)) problems.from = 'must be a date such as 2027-06-01';
   if (query.to !== undefined && !isCalendarDate(query.to)) problems.to = 'must be a date such as 2027-06-30';
+  if (query.bookedFrom !== undefined && !isCalendarDate(query.bookedFrom)) problems.bookedFrom = 'must be a date such as 2027-06-01';
+  if (query.bookedTo !== undefined && !isCalendarDate(query.bookedTo)) problems.bookedTo = 'must be a date such as 2027-06-30';
   if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
 }

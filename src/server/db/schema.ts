@@ -160,6 +160,8 @@ export interface ToursTable {
   min_pax: number;
   max_pax: number | null;
   booking_cutoff_hours: number;
+  infant_age_under: ColumnType<number, number | undefined, number>;
+  child_age_under: ColumnType<number, number | undefined, number>;
   price_adult_minor: Money;
   price_child_minor: Money;
   price_infant_minor: Money;

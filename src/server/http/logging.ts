@@ -1,9 +1,43 @@
 /**
  * Logging: pino with the request id on every line, and nothing secret in any line: no
  * authorization header, cookies, passwords, tokens, password hashes, stacks or SQL.
+ *
+ * Requests for the app's own files (scripts, styles, fonts, pictures) and health polls are logged
+ * at debug, not info: a screen loads dozens of files, a load balancer polls health every few
+ * seconds, and at info they buried what happened (and the first administrator's password printed
+ * at the first start). A failed one is still logged as an error.
+ *
+ * On a terminal the lines are printed for people (pino-pretty); anywhere else as JSON, one object
+ * a line, for a log collector. LOG_FORMAT=json or LOG_FORMAT=pretty chooses either way.
  */
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
+import pinoPretty from 'pino-pretty';
+
+/** Whether a request is for a file of the app or a health poll: logged at debug. */
+export function isQuietRequest(url: string): boolean {
+  const path = url.split('?')[0];
+  if (path === '/api/health' || path === '/api/health/') return true;
+  return !path.startsWith('/api/');
+}
+
+/** Fastify's request lines, with the quiet requests at debug. */
+export class QuietLogController extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (isQuietRequest(request.url)) request.log.debug({ req: request }, 'incoming request');
+    else super.incomingRequest(request, reply);
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (!error && isQuietRequest(request.url)) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else super.requestCompleted(error, request, reply);
+  }
+}
+
+/** Human-readable lines for a terminal, in this thread (no worker), written as they come. */
+export function prettyStream(): DestinationStream {
+  return pinoPretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+}
 
 /** Query parameters whose values never reach a log line (the reset page URL carries its token). */
 const SECRET_QUERY_PARAMS = /([?&](?:token|g-recaptcha-response|access_token|password)=)[^&#]*/gi;

@@ -36,7 +36,22 @@ interface MoneyRow {
   bookedLast30DaysMinor: number;
   collectedLast30DaysMinor: number;
   outstandingMinor: number;
+  outstandingConfirmedMinor: number;
+  outstandingHeldMinor: number;
   refundDueMinor: number;
+}
+
+type DueRow = { currency: string; kind: string; count: number; amount: string | number | null };
+
+/** Count and money per currency of the rows of one kind (all kinds when `kind` is null). */
+function dueOf(rows: DueRow[], kind: string | null) {
+  const picked = rows.filter((row) => kind === null || row.kind === kind);
+  const money = new Map<string, number>();
+  for (const row of picked) money.set(row.currency, (money.get(row.currency) ?? 0) + num(row.amount));
+  return {
+    count: picked.reduce((sum, row) => sum + row.count, 0),
+    money: [...money.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amountMinor]) => ({ currency, amountMinor })),
+  };
 }
 
 export class ReportsRepository {
@@ -82,7 +97,7 @@ export class ReportsRepository {
     const since30 = addDays(today, -29);
     const lastDue = addDays(today, UPCOMING_DAYS - 1);
 
-    const [days, collected, balances, lapsed, upcoming, due] = await Promise.all([
+    const [days, collected, balances, lapsed, upcoming, due, unconfirmed] = await Promise.all([
       this.db
         .selectFrom('report_days')
         .select(['currency', sql<string>`day::text`.as('day'), 'bookings', 'travellers', 'booked_minor'])
@@ -101,14 +116,28 @@ export class ReportsRepository {
       this.departures.upcoming(at, new Date(at.getTime() + UPCOMING_DAYS * DAY_MS), UPCOMING_DEPARTURES_LIMIT),
       this.db
         .selectFrom('bookings')
-        .select(['currency', sql<number>`count(*)::int`.as('count'), sql<string>`sum(balance_minor)`.as('amount')])
+        .select([
+          'currency',
+          sql<string>`case when status = 'confirmed' then 'confirmed' when status in ('held', 'waitlisted') then 'held' else 'other' end`.as('kind'),
+          sql<number>`count(*)::int`.as('count'),
+          sql<string>`sum(balance_minor)`.as('amount'),
+        ])
         .where('start_date', '>=', today)
         .where('start_date', '<=', lastDue)
         .where('balance_minor', '>', 0)
         // What the bookings list's balanceDue filter finds for these dates (a cancelled booking's unpaid fee too), less lapsed holds.
         .where(sql<boolean>`not (status = 'held' and hold_expires_at <= ${at})`)
-        .groupBy('currency')
+        .groupBy(['currency', sql`2`])
         .orderBy('currency')
+        .execute(),
+      // What bookings not confirmed yet would owe: the live holds and the waitlist, read through the
+      // index on status (as many rows as there are holds and waiting bookings, not all bookings).
+      this.db
+        .selectFrom('bookings')
+        .select(['currency', sql<string>`sum(balance_minor)`.as('amount')])
+        .where((eb) => eb.or([eb('status', '=', 'waitlisted'), eb.and([eb('status', '=', 'held'), eb('hold_expires_at', '>', at)])]))
+        .where('balance_minor', '>', 0)
+        .groupBy('currency')
         .execute(),
     ]);
 
@@ -116,7 +145,7 @@ export class ReportsRepository {
     const moneyOf = (currency: string) => {
       let row = money.get(currency);
       if (!row) {
-        row = { currency, bookedLast30DaysMinor: 0, collectedLast30DaysMinor: 0, outstandingMinor: 0, refundDueMinor: 0 };
+        row = { currency, bookedLast30DaysMinor: 0, collectedLast30DaysMinor: 0, outstandingMinor: 0, outstandingConfirmedMinor: 0, outstandingHeldMinor: 0, refundDueMinor: 0 };
         money.set(currency, row);
       }
       return row;
@@ -143,6 +172,9 @@ export class ReportsRepository {
       moneyOf(hold.currency).outstandingMinor -= Math.max(0, hold.total - hold.paid);
       moneyOf(hold.currency).refundDueMinor += Math.max(0, hold.paid);
     }
+    for (const row of unconfirmed) moneyOf(row.currency).outstandingHeldMinor += num(row.amount);
+    // Outstanding is owed on active bookings, which are confirmed, held or waiting: what is not held is confirmed.
+    for (const row of money.values()) row.outstandingConfirmedMinor = row.outstandingMinor - row.outstandingHeldMinor;
 
     return {
       asOf: at.toISOString(),
@@ -164,10 +196,11 @@ export class ReportsRepository {
         guaranteed: departure.guaranteed,
       })),
       balancesDueNext14Days: {
-        count: due.reduce((sum, row) => sum + row.count, 0),
+        ...dueOf(due, null),
         from: today,
         to: lastDue,
-        money: due.map((row) => ({ currency: row.currency, amountMinor: num(row.amount) })),
+        confirmed: dueOf(due, 'confirmed'),
+        held: dueOf(due, 'held'),
       },
     };
   }

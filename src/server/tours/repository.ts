@@ -78,6 +78,7 @@ export class ToursRepository {
   async create(input: NewTour, origin: RequestOrigin): Promise<Tour> {
     checkPlaceAndMoney(input);
     if (input.maxPax != null && input.maxPax < (input.minPax ?? 1)) throw httpErrors.validation({ maxPax: 'must be at least the minimum' });
+    checkAgeBands(input.infantAgeUnder ?? 2, input.childAgeUnder ?? 12);
     const at = new Date(this.now());
     const id = randomUUID();
     try {
@@ -97,6 +98,8 @@ export class ToursRepository {
             min_pax: input.minPax ?? 1,
             max_pax: input.maxPax ?? null,
             booking_cutoff_hours: input.bookingCutoffHours ?? 0,
+            infant_age_under: input.infantAgeUnder ?? 2,
+            child_age_under: input.childAgeUnder ?? 12,
             price_adult_minor: input.prices.ADULT,
             price_child_minor: input.prices.CHILD,
             price_infant_minor: input.prices.INFANT,
@@ -122,6 +125,7 @@ export class ToursRepository {
         const minPax = patch.minPax ?? current.min_pax;
         const maxPax = patch.maxPax === undefined ? current.max_pax : patch.maxPax;
         if (maxPax !== null && maxPax < minPax) throw httpErrors.validation({ maxPax: 'must be at least the minimum' });
+        checkAgeBands(patch.infantAgeUnder ?? current.infant_age_under, patch.childAgeUnder ?? current.child_age_under);
         // Departures were entered as local times in this zone: moving the zone would move them all.
         if (patch.timeZone !== undefined && patch.timeZone !== current.time_zone && (await hasDepartures(trx, id))) {
           throw httpErrors.conflict('This tour has departures, entered in its time zone: the zone cannot change.');
@@ -146,6 +150,8 @@ export class ToursRepository {
             ...(patch.minPax !== undefined && { min_pax: patch.minPax }),
             ...(patch.maxPax !== undefined && { max_pax: patch.maxPax }),
             ...(patch.bookingCutoffHours !== undefined && { booking_cutoff_hours: patch.bookingCutoffHours }),
+            ...(patch.infantAgeUnder !== undefined && { infant_age_under: patch.infantAgeUnder }),
+            ...(patch.childAgeUnder !== undefined && { child_age_under: patch.childAgeUnder }),
             ...(patch.prices !== undefined && {
               price_adult_minor: patch.prices.ADULT,
               price_child_minor: patch.prices.CHILD,
@@ -430,6 +436,11 @@ function checkComponent(component: { dayFrom: number; dayTo: number; inclusion: 
   if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
 }
 
+/** Infants are younger than children: the child band starts where the infant band ends. */
+function checkAgeBands(infantAgeUnder: number, childAgeUnder: number): void {
+  if (childAgeUnder <= infantAgeUnder) throw httpErrors.validation({ childAgeUnder: `must be above the infants' age (${infantAgeUnder})` });
+}
+
 function toTour(row: TourAnswerRow): Tour {
   return {
     id: row.id,
@@ -444,6 +455,8 @@ function toTour(row: TourAnswerRow): Tour {
     minPax: row.min_pax,
     maxPax: row.max_pax,
     bookingCutoffHours: row.booking_cutoff_hours,
+    infantAgeUnder: row.infant_age_under,
+    childAgeUnder: row.child_age_under,
     prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },
     singleSupplementMinor: toMoney(row.single_supplement_minor),
     coverMediaId: row.cover_media_id,

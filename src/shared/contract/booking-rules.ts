@@ -65,3 +65,17 @@ export function paymentStanding(booking: { status: Status; totalMinor: number; p
   const paymentStatus: PaymentStatus = booking.paidMinor <= 0 ? 'unpaid' : booking.paidMinor < booking.totalMinor ? 'partially_paid' : 'paid';
   return { balanceMinor: booking.totalMinor - booking.paidMinor, paymentStatus };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What an address's booking part holds: a booking's id, or its reference as staff type or read it
+ * aloud (any case, spaces around). A reference is eight letters and digits of REFERENCE_ALPHABET.
+ */
+export function bookingKey(value: string): { id: string } | { reference: string } | null {
+  const text = value.trim();
+  if (UUID.test(text)) return { id: text.toLowerCase() };
+  const reference = text.toUpperCase();
+  if (reference.length === REFERENCE_LENGTH && [...reference].every((character) => REFERENCE_ALPHABET.includes(character))) return { reference };
+  return null;
+}

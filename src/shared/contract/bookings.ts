@@ -166,6 +166,8 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
   from: Type.Optional(LocalDateSchema),
   to: Type.Optional(LocalDateSchema),
   balanceDue: Type.Optional(Type.Boolean({ description: 'true: only bookings whose balance is above 0' })),
+  bookedFrom: Type.Optional(Type.String({ ...DEPARTURE_RULES.date, description: 'YYYY-MM-DD: booked on or after this day of the business’s time zone (BUSINESS_TIME_ZONE), as the dashboard counts days' })),
+  bookedTo: Type.Optional(Type.String({ ...DEPARTURE_RULES.date, description: 'YYYY-MM-DD: booked on or before this day of the business’s time zone' })),
   q: Type.Optional(SearchSchema),
 });
 export const BookingListSchema = ListAnswerSchema(BookingSchema);

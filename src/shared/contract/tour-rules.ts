@@ -22,6 +22,9 @@ export const TOUR_RULES = {
   minPax: { minimum: 1, maximum: 10_000 },
   maxPax: { minimum: 1, maximum: 10_000 },
   bookingCutoffHours: { minimum: 0, maximum: 8_760 },
+  /** Age bands, in whole years on the day a departure starts. */
+  infantAgeUnder: { minimum: 1, maximum: 20 },
+  childAgeUnder: { minimum: 2, maximum: 21 },
   componentName: { minLength: 1, maxLength: 200, pattern: '\\S' },
   supplier: { maxLength: 200 },
   notes: { maxLength: 2_000 },

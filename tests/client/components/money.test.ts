@@ -16,6 +16,18 @@ test.each([
   ['189,000', 'ISK', 189_000],
   ['12.345', 'KWD', 12_345],
   ['0.1', 'EUR', 10],
+  // As the app shows amounts, with or without the sign, grouping and spaces.
+  ['€1,299.50', 'EUR', 129_950],
+  ['1,299.50 €', 'EUR', 129_950],
+  ['EUR 1299.5', 'EUR', 129_950],
+  [' 1299.50 ', 'EUR', 129_950],
+  ['ISK 189,000', 'ISK', 189_000],
+  ['ISK\u00a0189,000', 'ISK', 189_000],
+  ['1,299,000', 'EUR', 129_900_000],
+  ['KWD 12.345', 'KWD', 12_345],
+  // Both marks: the last one is the decimal mark.
+  ['1.299,50', 'EUR', 129_950],
+  ["1'299.50", 'EUR', 129_950],
 ])('"%s" %s → %i minor units, exactly (no float on the way)', (text, currency, minor) => {
   expect(majorTextToMinor(text, currency)).toEqual({ ok: true, minor });
 });
@@ -24,7 +36,11 @@ test.each([
   ['189000.5', 'ISK', /no minor unit/],
   ['12.345', 'EUR', /2 decimals at most/],
   ['-5', 'EUR', /amount such as/],
-  ['12,5', 'EUR', /amount such as/],
+  ['12,5', 'EUR', /reads two ways: “,” separates thousands here, so write decimals with “\.”/],
+  ['1,2,3', 'EUR', /amount such as/],
+  ['12..5', 'EUR', /amount such as/],
+  ['€', 'EUR', /amount such as/],
+  ['$12', 'EUR', /amount such as/],
   ['abc', 'EUR', /amount such as/],
   ['1e3', 'EUR', /amount such as/],
   ['99999999999999999', 'EUR', /too large/],
@@ -52,4 +68,12 @@ test('currencies and time zones are the runtime’s', () => {
   expect(isKnownTimeZone('UTC')).toBe(true);
   expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
   expect(isKnownTimeZone('+01:00')).toBe(false);
+});
+
+test('in a locale that writes 1.299,50 €, its own way is read, and a lone "." that could be either is refused', () => {
+  expect(majorTextToMinor('1.299,50 €', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 129_950 });
+  expect(majorTextToMinor('1299,5', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 129_950 });
+  expect(majorTextToMinor('1.299', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 129_900 });
+  const lone = majorTextToMinor('12.5', 'EUR', 'de-DE');
+  expect(lone.ok ? '' : lone.problem).toMatch(/“\.” separates thousands here, so write decimals with “,”/);
 });

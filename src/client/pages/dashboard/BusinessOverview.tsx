@@ -14,12 +14,13 @@ import { Link as RouterLink } from 'react-router';
 import type { Booking } from '../../../shared/contract/bookings';
 import type { ReportSummary, UpcomingDeparture } from '../../../shared/contract/reports';
 import { formatMinor } from '../../../shared/money';
+import { formatDateTime, formatTime } from '../../dates';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { LoadFailure } from '../../resources/common/LoadFailure';
 import { PersonName, RecordLines, SidewaysScroll, useIsSmallScreen } from '../../resources/common/narrow-screens';
 import { localDate } from '../../resources/departures/departure-text';
 import { SeatsBar } from '../../resources/departures/SeatsBar';
-import { businessYear } from './business-year';
+import { businessToday, businessYear } from './business-year';
 
 const MonthlyReportCard = lazy(() => import('./MonthlyReportCard'));
 const CHART_CARD_HEIGHT = 430;
@@ -60,7 +61,7 @@ function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?
   );
 }
 
-function KpiCard({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+function KpiCard({ title, children, testId, note }: { title: string; children: ReactNode; testId?: string; note?: ReactNode }) {
   return (
     <Card sx={{ flex: '1 1 260px', minWidth: 0 }} data-testid={testId}>
       <CardContent>
@@ -68,6 +69,11 @@ function KpiCard({ title, children, testId }: { title: string; children: ReactNo
           {title}
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 2 }}>{children}</Box>
+        {note && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
+            {note}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -75,11 +81,30 @@ function KpiCard({ title, children, testId }: { title: string; children: ReactNo
 
 const pending = '…';
 
-function KpiCards({ summary }: { summary: ReportSummary | undefined }) {
+function KpiCards({ summary, canReadBookings }: { summary: ReportSummary | undefined; canReadBookings: boolean }) {
   const money = summary?.money ?? [];
+  const today = summary ? businessToday(summary) : null;
+  // The day's bookings in the list, to check the figure against: booked today, in the business's days.
+  const todayHref = today ? `/bookings?${new URLSearchParams({ filter: JSON.stringify({ bookedFrom: today, bookedTo: today }), sort: 'createdAt', order: 'DESC' })}` : null;
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} component="section" aria-label="Key figures">
-      <KpiCard title="Bookings made" testId="kpi-bookings">
+      <KpiCard
+        title="Bookings made"
+        testId="kpi-bookings"
+        note={
+          <>
+            Held, confirmed and waitlisted bookings; cancelled and expired ones are not counted.
+            {canReadBookings && todayHref && (
+              <>
+                {' '}
+                <Link component={RouterLink} to={todayHref}>
+                  See today’s bookings
+                </Link>
+              </>
+            )}
+          </>
+        }
+      >
         <Figure label="Today" value={summary?.bookings.today ?? pending} />
         <Figure label="Last 7 days" value={summary?.bookings.last7Days ?? pending} />
         <Figure label="Last 30 days" value={summary?.bookings.last30Days ?? pending} />
@@ -94,7 +119,8 @@ function KpiCards({ summary }: { summary: ReportSummary | undefined }) {
         <KpiCard title="Money">
           <Figure label="Booked, 30 days" value={pending} />
           <Figure label="Collected, 30 days" value={pending} />
-          <Figure label="Outstanding" value={pending} />
+          <Figure label="Outstanding, confirmed" value={pending} />
+          <Figure label="Outstanding, held" value={pending} />
           <Figure label="Refund due" value={pending} />
         </KpiCard>
       )}
@@ -102,7 +128,8 @@ function KpiCards({ summary }: { summary: ReportSummary | undefined }) {
         <KpiCard key={row.currency} title={`Money in ${row.currency}`} testId={`kpi-money-${row.currency}`}>
           <Figure label="Booked, 30 days" value={formatMinor(row.bookedLast30DaysMinor, row.currency)} />
           <Figure label="Collected, 30 days" value={formatMinor(row.collectedLast30DaysMinor, row.currency)} hint="payments less refunds" />
-          <Figure label="Outstanding" value={formatMinor(row.outstandingMinor, row.currency)} hint="still to be paid" />
+          <Figure label="Outstanding, confirmed" value={formatMinor(row.outstandingConfirmedMinor, row.currency)} hint="still to be paid" />
+          <Figure label="Outstanding, held" value={formatMinor(row.outstandingHeldMinor, row.currency)} hint="owed only if confirmed" />
           <Figure label="Refund due" value={formatMinor(row.refundDueMinor, row.currency)} hint="owed to customers" />
         </KpiCard>
       ))}
@@ -111,7 +138,7 @@ function KpiCards({ summary }: { summary: ReportSummary | undefined }) {
 }
 
 function when(startsAt: string, timeZone: string): string {
-  return new Date(startsAt).toLocaleString('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(startsAt, timeZone, { weekday: true });
 }
 
 function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined }) {
@@ -217,6 +244,12 @@ function UpcomingRow({ departure }: { departure: UpcomingDeparture }) {
   );
 }
 
+const BOOKING_STATUS_WORDS: Record<Booking['status'], string> = { held: 'held', confirmed: 'confirmed', waitlisted: 'waitlisted', expired: 'expired', cancelled: 'cancelled' };
+
+function moneyList(money: { currency: string; amountMinor: number }[]): string {
+  return money.map((m) => formatMinor(m.amountMinor, m.currency)).join(' and ');
+}
+
 function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | undefined; canReadBookings: boolean }) {
   const due = summary?.balancesDueNext14Days;
   const filter = due ? { balanceDue: true, from: due.from, to: due.to } : {};
@@ -239,8 +272,20 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
         ) : (
           <>
             <Typography sx={{ my: 1 }} data-testid="balances-due">
-              {due.count} {due.count === 1 ? 'booking owes' : 'bookings owe'} {due.money.map((m) => formatMinor(m.amountMinor, m.currency)).join(' and ')}
+              {due.confirmed.count === 0
+                ? 'No confirmed booking owes anything.'
+                : `${due.confirmed.count} confirmed ${due.confirmed.count === 1 ? 'booking owes' : 'bookings owe'} ${moneyList(due.confirmed.money)}`}
             </Typography>
+            {due.held.count > 0 && (
+              <Typography sx={{ my: 1 }} color="text.secondary" data-testid="balances-due-held">
+                {due.held.count} held or waitlisted {due.held.count === 1 ? 'booking' : 'bookings'}, not confirmed yet: {moneyList(due.held.money)}
+              </Typography>
+            )}
+            {due.count > due.confirmed.count + due.held.count && (
+              <Typography sx={{ my: 1 }} color="text.secondary" data-testid="balances-due-fees">
+                {due.count - due.confirmed.count - due.held.count} cancelled with a fee still unpaid
+              </Typography>
+            )}
             {canReadBookings && list.error && <LoadFailure error={list.error} onRetry={() => list.refetch()} what="The bookings" />}
             {canReadBookings && list.data && (
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -251,6 +296,12 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
                         {booking.reference}
                       </Link>{' '}
                       <PersonName name={booking.contact.name} />
+                      {booking.status !== 'confirmed' && (
+                        <Typography component="span" variant="caption" color="warning.main">
+                          {' '}
+                          ({BOOKING_STATUS_WORDS[booking.status]})
+                        </Typography>
+                      )}
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                         {' '}
                         · departs {localDate(booking.startDate)}
@@ -292,7 +343,7 @@ export default function BusinessOverview({ canReadBookings }: { canReadBookings:
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           {data
-            ? `Figures as of ${new Date(data.asOf).toLocaleTimeString('en-GB', { timeZone: data.timeZone, hour: '2-digit', minute: '2-digit' })} (${data.timeZone}); days are counted in this time zone.`
+            ? `Figures as of ${formatTime(data.asOf, data.timeZone)} (${data.timeZone}); days are counted in this time zone.`
             : summary.isFetching
               ? 'Loading the figures…'
               : ''}
@@ -301,7 +352,7 @@ export default function BusinessOverview({ canReadBookings }: { canReadBookings:
           Refresh
         </Button>
       </Stack>
-      {summary.error ? <LoadFailure error={summary.error} onRetry={() => summary.refetch()} what="The figures" /> : <KpiCards summary={data} />}
+      {summary.error ? <LoadFailure error={summary.error} onRetry={() => summary.refetch()} what="The figures" /> : <KpiCards summary={data} canReadBookings={canReadBookings} />}
       {chartsWanted && thisYear !== null ? (
         <Suspense fallback={chartPlaceholder}>
           <MonthlyReportCard key={thisYear} thisYear={thisYear} />

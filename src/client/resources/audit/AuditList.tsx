@@ -5,7 +5,6 @@
 import { Box, Typography } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   DateTimeInput,
   FunctionField,
   List,
@@ -18,7 +17,8 @@ import {
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../shared/types';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { auditTarget } from './audit-text';
-import { useIsSmallScreen } from '../common/fields';
+import { DateTimeField, useIsSmallScreen } from '../common/fields';
+import { formatDateTime } from '../../dates';
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'login.success': 'Signed in',
@@ -120,12 +120,12 @@ export function AuditList() {
           linkType={false}
           primaryText={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
           secondaryText={(entry) => [entry.actorEmail ?? '(nobody signed in)', auditTarget(entry)].filter(Boolean).join(' → ')}
-          tertiaryText={(entry) => new Date(entry.at).toLocaleString()}
+          tertiaryText={(entry) => formatDateTime(entry.at)}
           empty={EMPTY}
         />
       ) : (
         <Datagrid bulkActionButtons={false} expand={<Details />} rowClick="expand" empty={EMPTY}>
-          <DateField source="at" label="When" showTime sortable={false} />
+          <DateTimeField source="at" label="When" sortable={false} />
           <FunctionField<AuditEntry> label="Action" sortable={false} render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
           <TextField source="actorEmail" label="By" emptyText="(nobody signed in)" sortable={false} />
           <FunctionField<AuditEntry> label="Target" sortable={false} render={auditTarget} />

@@ -27,13 +27,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Title, useDataProvider, useGetList, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router';
 import { BOOKING_CHANNELS, BOOKING_RULES, type Booking, type NewBooking } from '../../../shared/contract/bookings';
 import type { Departure } from '../../../shared/contract/departures';
 import type { Tour } from '../../../shared/contract/tours';
 import { isEmailAddress } from '../../../shared/field-rules';
+import { birthDateWarning, DEFAULT_AGE_BANDS, noAdultWarning } from '../../../shared/traveller-ages';
 import { formatMinor } from '../../../shared/money';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { ApiError } from '../../providers/http-client';
@@ -98,28 +99,137 @@ function DepartureCard({ departure, currency, selected, onSelect }: { departure:
   );
 }
 
+/** What the form holds, kept in the tab so Back, Forward and a reload find it as it was. */
+interface Draft {
+  tourId: string | null;
+  departureId: string | null;
+  travellers: TravellerRow[];
+  extras: Record<string, number>;
+  singleRooms: number;
+  contact: { name: string; email: string; phone: string };
+  channel: (typeof BOOKING_CHANNELS)[number];
+  notes: string;
+  holdMinutes: number;
+  waitlist: boolean;
+  idempotencyKey: string;
+  /** Set once the booking is made: coming back to this draft starts a new one. */
+  madeBookingId?: string;
+}
+
+const DRAFT_PREFIX = 'bo-booking-draft:';
+
+function readBookingDraft(id: string): Draft | null {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_PREFIX + id);
+    if (raw === null) return null;
+    const draft = JSON.parse(raw) as Draft;
+    if (!draft || typeof draft !== 'object' || !Array.isArray(draft.travellers) || draft.travellers.length === 0) return null;
+    // New rows get keys above the restored ones.
+    rowKey = Math.max(rowKey, ...draft.travellers.map((row) => row.key));
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+function writeBookingDraft(id: string, draft: Draft): void {
+  try {
+    sessionStorage.setItem(DRAFT_PREFIX + id, JSON.stringify(draft));
+  } catch {
+    // storage full or blocked: the form still works, only Back and reload lose it
+  }
+}
+
+function freshDraft(departureId: string | null): Draft {
+  return {
+    tourId: null,
+    departureId,
+    travellers: [newRow()],
+    extras: {},
+    singleRooms: 0,
+    contact: { name: '', email: '', phone: '' },
+    channel: 'phone',
+    notes: '',
+    holdMinutes: 60,
+    waitlist: false,
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+/**
+ * The draft's id and the step live in the address (?draft=…&step=2), each step a history entry of
+ * its own: the browser's Back goes one step back, Forward one step on, and a reload of the tab
+ * finds the same step with what was typed (kept in the tab's session storage under the draft's id).
+ * Opening "New booking" again starts a new draft.
+ */
+function useBookingDraft(): { draftId: string; step: number; setStep: (step: number, replace?: boolean) => void; initial: Draft } {
+  const [search, setSearch] = useSearchParams();
+  const draftParam = search.get('draft');
+  const [draftId] = useState(() => {
+    const stored = draftParam ? readBookingDraft(draftParam) : null;
+    return draftParam && !stored?.madeBookingId ? draftParam : newIdempotencyKey();
+  });
+  const [initial] = useState(() => {
+    const stored = readBookingDraft(draftId);
+    return stored && !stored.madeBookingId ? stored : freshDraft(search.get('departureId'));
+  });
+  useEffect(() => {
+    if (draftParam === draftId) return;
+    // A new draft, or one whose booking was made already: a new draft in the same history entry.
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('draft', draftId);
+        next.delete('step');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [draftParam, draftId, setSearch]);
+  const raw = Number(search.get('step') ?? 0);
+  const step = draftParam === draftId && Number.isInteger(raw) && raw >= 0 && raw < STEPS.length ? raw : 0;
+  const setStep = (next: number, replace = false) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('draft', draftId);
+        if (next === 0) params.delete('step');
+        else params.set('step', String(next));
+        return params;
+      },
+      { replace },
+    );
+  return { draftId, step, setStep, initial };
+}
+
 export function BookingCreate() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
   const small = useIsSmallScreen();
   const [search] = useSearchParams();
-  const [step, setStep] = useState(0);
-  const [tourId, setTourId] = useState<string | null>(null);
-  const [departureId, setDepartureId] = useState<string | null>(search.get('departureId'));
-  const [travellers, setTravellers] = useState<TravellerRow[]>(() => [newRow()]);
-  const [extras, setExtras] = useState<Record<string, number>>({});
-  const [singleRooms, setSingleRooms] = useState(0);
-  const [contact, setContact] = useState({ name: '', email: '', phone: '' });
-  const [channel, setChannel] = useState<(typeof BOOKING_CHANNELS)[number]>('phone');
-  const [notes, setNotes] = useState('');
-  const [holdMinutes, setHoldMinutes] = useState(60);
-  const [waitlist, setWaitlist] = useState(false);
+  const { draftId, step, setStep, initial } = useBookingDraft();
+  const [tourId, setTourId] = useState<string | null>(initial.tourId);
+  const [departureId, setDepartureId] = useState<string | null>(initial.departureId);
+  const [travellers, setTravellers] = useState<TravellerRow[]>(initial.travellers);
+  const [extras, setExtras] = useState<Record<string, number>>(initial.extras);
+  const [singleRooms, setSingleRooms] = useState(initial.singleRooms);
+  const [contact, setContact] = useState(initial.contact);
+  const [channel, setChannel] = useState<(typeof BOOKING_CHANNELS)[number]>(initial.channel);
+  const [notes, setNotes] = useState(initial.notes);
+  const [holdMinutes, setHoldMinutes] = useState(initial.holdMinutes);
+  const [waitlist, setWaitlist] = useState(initial.waitlist);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<{ message: string; available?: number } | null>(null);
   const [sending, setSending] = useState(false);
-  // One key for this form: every press of Book sends it, so the server makes one booking at most.
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  // One key for this form (kept with its draft, so a reload after a lost answer still books once):
+  // every press of Book sends it, so the server makes one booking at most.
+  const [idempotencyKey, setIdempotencyKey] = useState(initial.idempotencyKey);
+  const made = useRef(false);
+  useEffect(() => {
+    if (made.current) return;
+    writeBookingDraft(draftId, { tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, idempotencyKey });
+  }, [draftId, tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, idempotencyKey]);
 
   const preselected = useGetOne<Departure>('departures', { id: search.get('departureId') ?? '' }, { enabled: Boolean(search.get('departureId')) });
   useEffect(() => {
@@ -145,6 +255,10 @@ export function BookingCreate() {
   const adults = travellers.filter((traveller) => traveller.category === 'ADULT').length;
   const soldCategories = departure ? (Object.keys(CATEGORY_LABELS) as Category[]).filter((category) => departure.prices[category] !== null) : (['ADULT'] as Category[]);
   const tooFew = departure !== undefined && seats > departure.seatsAvailable;
+  // Warnings, not refusals: the clerk may know better.
+  const bands = tour ?? DEFAULT_AGE_BANDS;
+  const ageWarnings = travellers.map((traveller) => birthDateWarning(traveller, departure?.startDate, bands));
+  const adultWarning = seats > 0 ? noAdultWarning(travellers) : null;
 
   const check = (upTo: number): Record<string, string> => {
     const found: Record<string, string> = {};
@@ -170,18 +284,19 @@ export function BookingCreate() {
       const found = check(target - 1);
       setProblems(found);
       if (Object.keys(found).length > 0) {
-        setStep(Math.min(...Object.keys(found).map(stepOf)));
+        const first = Math.min(...Object.keys(found).map(stepOf));
+        if (first !== step) setStep(first, true);
         return;
       }
     }
-    setStep(target);
+    if (target !== step) setStep(target);
   };
 
   const submit = async (status: 'held' | 'confirmed') => {
     const found = check(3);
     setProblems(found);
     if (Object.keys(found).length > 0) {
-      setStep(Math.min(...Object.keys(found).map(stepOf)));
+      setStep(Math.min(...Object.keys(found).map(stepOf)), true);
       return;
     }
     const body: NewBooking = {
@@ -207,6 +322,9 @@ export function BookingCreate() {
     setRefusal(null);
     try {
       const booking = await dataProvider.call<Booking>('bookings', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+      // Made: coming back to this draft (Back from the booking's page) starts a new booking.
+      made.current = true;
+      writeBookingDraft(draftId, { ...freshDraft(null), madeBookingId: booking.id });
       notify(`Booking ${booking.reference} ${booking.status === 'waitlisted' ? 'put on the waitlist' : booking.status}`, { type: 'success' });
       navigate(`/bookings/${booking.id}/show`);
     } catch (error) {
@@ -215,7 +333,8 @@ export function BookingCreate() {
       const data = error instanceof ApiError ? (error.data as { code?: string; available?: number; errors?: Record<string, string> } | null) : null;
       if (data?.errors) {
         setProblems(data.errors);
-        setStep(Math.min(...Object.keys(data.errors).map(stepOf)));
+        const first = Math.min(...Object.keys(data.errors).map(stepOf));
+        if (first !== step) setStep(first, true);
       }
       setRefusal({ message: error instanceof Error ? error.message : 'The booking was not made.', available: data?.code === 'SOLD_OUT' ? data.available : undefined });
       notify(error instanceof Error ? error.message : 'The booking was not made.', { type: 'error' });
@@ -302,7 +421,8 @@ export function BookingCreate() {
                       label="Category"
                       value={traveller.category}
                       onChange={(event) => updateTraveller(index, { category: event.target.value as Category })}
-                      sx={{ minWidth: 120 }}
+                      // Wide enough for "Infant · €1,299.00" on a desktop; the whole row on a phone.
+                      sx={{ minWidth: { sm: 210 }, flexShrink: 0 }}
                       error={Boolean(problems[`travellers.${index}.category`])}
                       helperText={problems[`travellers.${index}.category`]}
                     >
@@ -337,7 +457,9 @@ export function BookingCreate() {
                       value={traveller.dateOfBirth}
                       onChange={(event) => updateTraveller(index, { dateOfBirth: event.target.value })}
                       error={Boolean(problems[`travellers.${index}.dateOfBirth`])}
-                      helperText={problems[`travellers.${index}.dateOfBirth`]}
+                      helperText={problems[`travellers.${index}.dateOfBirth`] ?? ageWarnings[index] ?? undefined}
+                      sx={ageWarnings[index] && !problems[`travellers.${index}.dateOfBirth`] ? { '& .MuiFormHelperText-root': { color: 'warning.main' } } : undefined}
+                      id={`traveller-${traveller.key}-born`}
                       slotProps={{ inputLabel: { shrink: true } }}
                     />
                     <IconButton aria-label={`Remove traveller ${index + 1}`} disabled={travellers.length === 1} onClick={() => setTravellers((rows) => rows.filter((_, at) => at !== index))}>
@@ -347,10 +469,11 @@ export function BookingCreate() {
                 </Paper>
               ))}
               <Box>
-                <Button startIcon={<AddIcon />} disabled={travellers.length >= BOOKING_RULES.travellers.maxItems} onClick={() => setTravellers((rows) => [...rows, newRow(rows.length >= 2 ? 'CHILD' : 'ADULT')])}>
+                <Button startIcon={<AddIcon />} disabled={travellers.length >= BOOKING_RULES.travellers.maxItems} onClick={() => setTravellers((rows) => [...rows, newRow()])}>
                   Add traveller
                 </Button>
               </Box>
+              {adultWarning && <Alert severity="warning">{adultWarning}</Alert>}
               {tooFew && (
                 <Alert severity="warning">
                   {departure!.seatsAvailable === 0 ? 'This departure is full.' : `Only ${departure!.seatsAvailable} seats are free.`} You can put the booking on the waitlist: it takes no seat until it is confirmed.
@@ -433,7 +556,7 @@ export function BookingCreate() {
             </Stack>
           )}
           <Stack direction="row" sx={{ gap: 1, mt: 3, flexWrap: 'wrap' }}>
-            {step > 0 && <Button onClick={() => setStep(step - 1)}>Back</Button>}
+            {step > 0 && <Button onClick={() => go(step - 1)}>Back</Button>}
             {step < STEPS.length - 1 && (
               <Button variant="contained" onClick={() => go(step + 1)}>
                 Next

@@ -1,8 +1,9 @@
 /**
  * The bookings list: reference, tour and departure (local, zone named), lead contact, travellers,
  * status and payment standing, total and balance in the booking's currency. Filters by status,
- * payment status, tour, departure dates and balance due; search by reference, name or e-mail;
- * the filtered list downloads as CSV.
+ * payment status, tour, departure dates, balance due and the day it was booked (each reachable
+ * from the list's "Add filter" button); search by reference, name or e-mail; the filtered list
+ * downloads as CSV.
  */
 import { Chip, Stack, Typography } from '@mui/material';
 import {
@@ -10,6 +11,7 @@ import {
   BooleanInput,
   CreateButton,
   Datagrid,
+  FilterButton,
   FunctionField,
   List,
   ReferenceInput,
@@ -23,8 +25,9 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking } from '../../../shared/contract/bookings';
+import { formatDate, formatFullDateTime, formatTime } from '../../dates';
 import { DownloadButton } from '../common/DownloadButton';
-import { useIsSmallScreen } from '../common/fields';
+import { RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, bookingWhen, money, PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, travellersText } from './booking-text';
 
@@ -40,6 +43,9 @@ const filters = [
   <TextInput key="from" source="from" label="Departing from" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
   <TextInput key="to" source="to" label="Departing until" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
   <BooleanInput key="balanceDue" source="balanceDue" label="Balance due" />,
+  // Days of the business's time zone, as the dashboard counts "bookings today".
+  <TextInput key="bookedFrom" source="bookedFrom" label="Booked on or after" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <TextInput key="bookedTo" source="bookedTo" label="Booked on or before" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
 ];
 
 /** Where a booking stands: held, confirmed, cancelled or expired. */
@@ -69,6 +75,7 @@ function ListActions() {
   const { canAccess } = useCanAccess({ resource: 'bookings', action: 'create' });
   return (
     <TopToolbar>
+      <FilterButton />
       <ExportButton />
       {canAccess === true && <CreateButton label="New booking" />}
     </TopToolbar>
@@ -77,12 +84,11 @@ function ListActions() {
 
 /** When it was booked, in the reader's time: the date, and the time under it (the column stays narrow). */
 function BookedAt({ at }: { at: string }) {
-  const when = new Date(at);
   return (
-    <span style={{ whiteSpace: 'nowrap' }} title={when.toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'long' })}>
-      {when.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+    <span style={{ whiteSpace: 'nowrap' }} title={formatFullDateTime(at)}>
+      {formatDate(at)}
       <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {when.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}
+        {formatTime(at)}
       </Typography>
     </span>
   );
@@ -112,7 +118,12 @@ export function BookingList() {
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
-          <FunctionField<Booking> label="Reference" sortBy="reference" render={(booking) => <strong style={{ fontFamily: 'monospace', letterSpacing: 1 }}>{booking.reference}</strong>} />
+          <FunctionField<Booking> label="Reference" sortBy="reference" render={(booking) => (
+              <RowLink to={`/bookings/${encodeURIComponent(booking.id)}/show`}>
+                <strong style={{ fontFamily: 'monospace', letterSpacing: 1 }}>{booking.reference}</strong>
+              </RowLink>
+            )}
+          />
           <FunctionField<Booking> label="Booked" sortBy="createdAt" render={(booking) => <BookedAt at={booking.createdAt} />} />
           <FunctionField<Booking> label="Departs" sortBy="startsAt" render={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}`} />
           <FunctionField<Booking> label="Lead" sortable={false} render={(booking) => booking.contact.name} />

@@ -30,10 +30,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { BOOKING_RULES, PAYMENT_METHODS, type Booking, type Payment, type TimelineEntry } from '../../../shared/contract/bookings';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { EditButton, Link, Show, Title, TopToolbar, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { bookingKey, BOOKING_RULES, PAYMENT_METHODS, type Booking, type Payment, type TimelineEntry } from '../../../shared/contract/bookings';
 import { currencyDigits, majorTextToMinor, minorToMajorText } from '../../../shared/money';
+import { balanceDueDate } from '../../../shared/payment-schedule';
+import { formatCalendarDate, formatDate, formatDateTime } from '../../dates';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { DownloadButton } from '../common/DownloadButton';
@@ -41,8 +44,10 @@ import { RecordLines, SidewaysScroll, useIsSmallScreen } from '../common/narrow-
 import { LoadFailure, ShowLoadError } from '../common/LoadError';
 import { BookingStatusChips } from './BookingList';
 import {
+  amendmentLines,
   balanceText,
   bookingWhen,
+  counted,
   CATEGORY_LABELS,
   CHANNEL_LABELS,
   holdText,
@@ -269,7 +274,8 @@ function ShowActions() {
   const active = booking.status === 'held' || booking.status === 'confirmed' || booking.status === 'waitlisted';
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
-      <DownloadButton path={`bookings/${encodeURIComponent(booking.id)}/voucher.pdf`} label="Voucher" what="The voucher" icon={<PictureAsPdfIcon />} />
+      {/* The customer's paper: only a confirmed booking has one. */}
+      {booking.status === 'confirmed' && <DownloadButton path={`bookings/${encodeURIComponent(booking.id)}/voucher.pdf`} label="Voucher" what="The voucher" icon={<PictureAsPdfIcon />} />}
       {canPay === true && booking.status !== 'expired' && (booking.balanceMinor !== 0 || booking.paidMinor > 0) && <RecordPaymentButton booking={booking} />}
       {canUpdate === true && (booking.status === 'held' || booking.status === 'waitlisted') && <ConfirmButton booking={booking} />}
       {canCancel === true && active && <CancelBookingButton booking={booking} />}
@@ -300,7 +306,7 @@ function Payments({ booking }: { booking: Booking }) {
   if (payments.error) return <LoadFailure error={payments.error} onRetry={() => payments.refetch()} what="The payments" />;
   if (!payments.data) return <Typography color="text.secondary">Loading…</Typography>;
   if (payments.data.data.length === 0) return <Typography color="text.secondary">Nothing paid yet.</Typography>;
-  const received = (payment: Payment) => new Date(payment.receivedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const received = (payment: Payment) => formatDateTime(payment.receivedAt);
   const kind = (payment: Payment) => (payment.kind === 'payment' ? 'Payment' : 'Refund');
   const amount = (payment: Payment) => (payment.kind === 'refund' ? `−${money(booking, payment.amountMinor)}` : money(booking, payment.amountMinor));
   if (small) {
@@ -366,17 +372,14 @@ function timelineDetail(entry: TimelineEntry, booking: Booking): string {
   const amount = typeof details.amountMinor === 'number' ? money(booking, details.amountMinor) : null;
   switch (entry.action) {
     case 'booking.created':
-      return `as ${String(details.status ?? '')}, ${String(details.seats ?? '')} seats, ${typeof details.totalMinor === 'number' ? money(booking, details.totalMinor) : ''}`;
+      return `as ${String(details.status ?? '')}, ${counted(Number(details.seats ?? 0), 'seat')}, ${typeof details.totalMinor === 'number' ? money(booking, details.totalMinor) : ''}`;
     case 'booking.cancelled':
       return details.departureCancelled ? `with the departure: ${String(details.reason ?? '')}` : `${String(details.reason ?? '')}${typeof details.feeMinor === 'number' && details.feeMinor > 0 ? `; fee ${money(booking, details.feeMinor)}` : ''}`;
     case 'payment.recorded':
     case 'refund.recorded':
       return `${amount ?? ''} by ${METHOD_LABELS[details.method as keyof typeof METHOD_LABELS] ?? String(details.method ?? '')}`;
     case 'booking.updated':
-      return Object.keys(details)
-        .filter((name) => name !== 'reference')
-        .map((name) => (name.startsWith('traveller') ? 'a traveller' : name))
-        .join(', ');
+      return amendmentLines(details).join('; ');
     default:
       return '';
   }
@@ -398,7 +401,7 @@ function Timeline({ booking }: { booking: Booking }) {
             <strong>{TIMELINE_LABELS[entry.action] ?? entry.action}</strong> {timelineDetail(entry, booking)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {new Date(entry.at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })} · {entry.actorName ?? 'automatically'}
+            {formatDateTime(entry.at)} · {entry.actorName ?? 'automatically'}
           </Typography>
         </Box>
       ))}
@@ -444,7 +447,7 @@ function BookingDetails() {
       {booking.status === 'expired' && <Alert severity="info" sx={{ mt: 2 }}>The hold expired and the seats were freed. Make a new booking to sell them again.</Alert>}
       {booking.cancellation && (
         <Alert severity="error" sx={{ mt: 2 }}>
-          Cancelled on {new Date(booking.cancellation.at).toLocaleDateString('en-GB', { dateStyle: 'medium' })}: {booking.cancellation.reason}
+          Cancelled on {formatDate(booking.cancellation.at)}: {booking.cancellation.reason}
           {booking.cancellation.feeMinor > 0 ? ` · fee kept ${money(booking, booking.cancellation.feeMinor)}` : ''}
         </Alert>
       )}
@@ -492,11 +495,17 @@ function BookingDetails() {
                   <strong>{booking.balanceMinor === 0 ? 'Settled' : money(booking, Math.abs(booking.balanceMinor))}</strong>
                 </TableCell>
               </TableRow>
+              {booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held') && (
+                <TableRow>
+                  <TableCell>Balance due by</TableCell>
+                  <TableCell align="right">{formatCalendarDate(balanceDueDate(booking))}</TableCell>
+                </TableRow>
+              )}
             </TableBody>
           </Table>
         </Paper>
         <Typography variant="caption" color="text.secondary">
-          Prices as sold on {new Date(booking.createdAt).toLocaleDateString('en-GB', { dateStyle: 'medium' })}; a later price change does not alter them.
+          Prices as sold on {formatDate(booking.createdAt)}; a later price change does not alter them.
         </Typography>
       </Section>
 
@@ -516,7 +525,40 @@ export function BookingTitle() {
   return <span>{booking ? `Booking ${booking.reference}` : 'Booking'}</span>;
 }
 
+/**
+ * A booking's address with its reference instead of its id (/bookings/6PC4VLQN/show, typed or
+ * pasted by staff): the booking is found by its reference and the address becomes its own; an
+ * unknown reference says "No booking 6PC4VLQN." with the server's words.
+ */
+function BookingByReference({ reference }: { reference: string }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const navigate = useNavigate();
+  const found = useQuery({
+    queryKey: ['bookings', 'byReference', reference],
+    queryFn: ({ signal }) => dataProvider.call<Booking>(`bookings/${encodeURIComponent(reference)}`, { signal }),
+    retry: false,
+  });
+  useEffect(() => {
+    if (found.data) navigate(`/bookings/${encodeURIComponent(found.data.id)}/show`, { replace: true });
+  }, [found.data, navigate]);
+  return (
+    <Box>
+      <Title title={`Booking ${reference}`} />
+      {found.error ? (
+        <LoadFailure error={found.error} onRetry={() => found.refetch()} what="This booking" />
+      ) : (
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          Finding booking {reference}…
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 export function BookingShow() {
+  const { id } = useParams();
+  const key = id === undefined ? null : bookingKey(id);
+  if (key !== null && 'reference' in key) return <BookingByReference reference={key.reference} />;
   return (
     <Show title={<BookingTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This booking" />}>
       <BookingDetails />

@@ -1,6 +1,7 @@
 /** How bookings read on screen: statuses, payment standing, money in the booking's currency, when it leaves in its zone. */
 import type { Booking, BookingStatus, PaymentStatus } from '../../../shared/contract/bookings';
 import { formatMinor } from '../../../shared/money';
+import { formatDateTime } from '../../dates';
 import { departureWhen } from '../departures/departure-text';
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
@@ -64,11 +65,54 @@ export function travellersText(travellers: { category: keyof typeof CATEGORY_LAB
 /** A hold's end in the viewer's own clock ("until 14:05"), since that is when they must act. */
 export function holdText(booking: Pick<Booking, 'holdExpiresAt'>): string {
   if (!booking.holdExpiresAt) return '';
-  const end = new Date(booking.holdExpiresAt);
-  return `held until ${end.toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} (your time)`;
+  return `held until ${formatDateTime(booking.holdExpiresAt)} (your time)`;
 }
 
 /** One Idempotency-Key per form: a double click, or a retry after a lost answer, books once. */
 export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+const TRAVELLER_FIELDS: Record<string, string> = { dateOfBirth: 'birth date', notes: 'notes' };
+const CONTACT_FIELDS: Record<string, string> = { name: 'Contact name', email: 'Contact e-mail', phone: 'Contact phone' };
+
+/** A value in a change line: short, quoted when it is free text, "none" when empty. */
+function shown(value: unknown, quoted = false): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  const text = String(value);
+  const short = text.length > 40 ? `${text.slice(0, 39)}…` : text;
+  return quoted ? `“${short}”` : short;
+}
+
+/**
+ * What an amendment changed, one line per field: "Traveller 2: Jan → Johann", "Contact e-mail:
+ * a@example.com → b@example.com". Entries written before amendments listed their changes field by
+ * field are read as well as they can be ("a traveller", "contact").
+ */
+export function amendmentLines(details: Record<string, unknown> | null | undefined): string[] {
+  const changes = details?.changes;
+  if (Array.isArray(changes)) {
+    return changes.map((change: Record<string, unknown>) => {
+      if (change.what === 'traveller') {
+        const who = `Traveller ${String(change.traveller)}`;
+        const field = TRAVELLER_FIELDS[String(change.field)];
+        const quoted = change.field === 'notes';
+        return field ? `${who}’s ${field}: ${shown(change.before, quoted)} → ${shown(change.after, quoted)}` : `${who}: ${shown(change.before)} → ${shown(change.after)}`;
+      }
+      if (change.what === 'contact') return `${CONTACT_FIELDS[String(change.field)] ?? 'Contact'}: ${shown(change.before)} → ${shown(change.after)}`;
+      if (change.what === 'notes') return `Notes: ${shown(change.before, true)} → ${shown(change.after, true)}`;
+      return String(change.what ?? '');
+    });
+  }
+  const older = Object.keys(details ?? {}).filter((name) => name !== 'reference');
+  const travellers = older.filter((name) => name.startsWith('traveller')).length;
+  return [
+    ...older.filter((name) => !name.startsWith('traveller')),
+    ...(travellers > 0 ? [travellers === 1 ? 'a traveller' : `${travellers} travellers`] : []),
+  ];
+}
+
+/** "1 seat", "3 seats": a count with its noun, singular or plural as English needs. */
+export function counted(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
 }

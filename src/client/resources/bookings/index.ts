@@ -22,7 +22,7 @@ const bookings: ResourceModule = {
   api: {
     path: 'bookings',
     recordPath: (id) => `bookings/${encodeURIComponent(id)}`,
-    filters: ['q', 'status', 'paymentStatus', 'tourId', 'departureId', 'from', 'to', 'balanceDue'],
+    filters: ['q', 'status', 'paymentStatus', 'tourId', 'departureId', 'from', 'to', 'balanceDue', 'bookedFrom', 'bookedTo'],
     // Only what an amendment may change: the contact, notes, and travellers' names, birth dates and notes.
     updateBody: (data) => ({
       contact: { name: data.contact?.name, email: data.contact?.email, phone: data.contact?.phone || null },

@@ -1,5 +1,6 @@
 /** An amount of money typed in the currency's major units and kept as minor units (shared by the tour and departure forms). */
 import { Box, TextField } from '@mui/material';
+import { useState } from 'react';
 import { useInput, ValidationError } from 'react-admin';
 import { currencyDigits, isKnownCurrency, majorTextToMinor, minorToMajorText } from '../../../shared/money';
 import type { Validator } from './validators';
@@ -8,8 +9,10 @@ import type { Validator } from './validators';
 export const AMOUNT_WIDTH = { flex: '1 1 180px', maxWidth: { sm: 240 } } as const;
 
 /**
- * An amount in minor units, typed in major units. What was typed is kept while it cannot be
- * read as an amount, so the message can say why instead of the field silently changing it.
+ * An amount in minor units, typed in major units. While the field has the focus it shows exactly
+ * what is being typed (reading "1" as 1.00 under the cursor would turn "1299.50" into "1.00299.50");
+ * when it loses the focus an amount that reads is shown in the currency's own decimals. What
+ * cannot be read as an amount stays as typed, so the message can say why.
  */
 export function MoneyInput({ source, label, currency, optional = true, helperText }: { source: string; label: string; currency: string; optional?: boolean; helperText?: string }) {
   const validCurrency = isKnownCurrency(currency) ? currency : null;
@@ -23,8 +26,9 @@ export function MoneyInput({ source, label, currency, optional = true, helperTex
     return Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : 'Enter an amount of 0 or more.';
   };
   const { field, fieldState, isRequired } = useInput({ source, validate, format: (value) => value });
+  const [typing, setTyping] = useState<string | null>(null);
   const shown =
-    typeof field.value === 'number' && validCurrency ? minorToMajorText(field.value, validCurrency) : typeof field.value === 'string' ? field.value : '';
+    typing ?? (typeof field.value === 'number' && validCurrency ? minorToMajorText(field.value, validCurrency) : typeof field.value === 'string' ? field.value : '');
   const digits = validCurrency ? currencyDigits(validCurrency) : 2;
   return (
     <TextField
@@ -39,11 +43,15 @@ export function MoneyInput({ source, label, currency, optional = true, helperTex
       value={shown}
       onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
         const text = event.target.value;
+        setTyping(text);
         if (text.trim() === '') return field.onChange(optional ? null : '');
         const parsed = validCurrency ? majorTextToMinor(text, validCurrency) : null;
         field.onChange(parsed?.ok ? parsed.minor : text);
       }}
-      onBlur={field.onBlur}
+      onBlur={() => {
+        setTyping(null);
+        field.onBlur();
+      }}
       error={fieldState.invalid && (fieldState.isTouched || fieldState.isDirty)}
       helperText={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : (helperText ?? (digits === 0 ? 'Whole amounts' : `Up to ${digits} decimals`))}
       required={isRequired}

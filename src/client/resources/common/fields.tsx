@@ -1,8 +1,10 @@
 /** Small fields shared by the users and roles screens. */
-import { Chip, Stack } from '@mui/material';
+import { Chip, Link as MuiLink, Stack } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useSyncExternalStore } from 'react';
 import { DeleteWithConfirmButton, useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
 import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
+import { formatDate, formatDateTime, formatFullDateTime } from '../../dates';
 import { getUserState, subscribe } from '../../providers/auth-state';
 
 /** A list of role or permission names as chips. */
@@ -50,3 +52,31 @@ export function GuardedDeleteButton({ confirmContent }: { confirmContent?: strin
 export const FORM_WIDTH = { maxWidth: 760 } as const;
 
 export { useIsSmallScreen } from './narrow-screens';
+
+/**
+ * A moment in a list or page, as every screen writes it ("25 Nov 2026, 17:15", or the date alone),
+ * with the full instant on hover. `emptyText` when the record has none.
+ */
+export function DateTimeField({ source, dateOnly = false, emptyText = '—' }: { source: string; label?: string; sortable?: boolean; sortBy?: string; dateOnly?: boolean; emptyText?: string }) {
+  const record = useRecordContext();
+  const value: unknown = record?.[source];
+  if (typeof value !== 'string' && typeof value !== 'number') return <span>{emptyText}</span>;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }} title={formatFullDateTime(value)}>
+      {dateOnly ? formatDate(value) : formatDateTime(value)}
+    </span>
+  );
+}
+
+/**
+ * The cell of a list row that opens the record: a real link, so the keyboard reaches each row with
+ * Tab and opens it with Enter (a row's own click handler is mouse-only). The row's click is not
+ * repeated on top of the link's.
+ */
+export function RowLink({ to, children, label }: { to: string; children: React.ReactNode; label?: string }) {
+  return (
+    <MuiLink component={RouterLink} to={to} color="inherit" underline="hover" aria-label={label} onClick={(event: React.MouseEvent) => event.stopPropagation()}>
+      {children}
+    </MuiLink>
+  );
+}

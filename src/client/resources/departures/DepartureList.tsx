@@ -3,19 +3,19 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
   CheckboxGroupInput,
   CreateButton,
   Datagrid,
+  FilterButton,
   Form,
   FunctionField,
   List,
   NumberInput,
   ReferenceInput,
-  SaveButton,
   SelectInput,
   SimpleList,
   TextInput,
@@ -29,12 +29,13 @@ import {
 import { DEPARTURE_RULES, DEPARTURE_STATUSES, type BulkDepartures, type Departure } from '../../../shared/contract/departures';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
-import { useIsSmallScreen } from '../common/fields';
+import { RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { requiredText } from '../common/validators';
 import { departureWhen, localDate, STATUS_COLOURS, STATUS_LABELS, todayOnThisCalendar, WEEKDAY_NAMES } from './departure-text';
 import { DepartureCalendar } from './DepartureCalendar';
 import { SeatsBar } from './SeatsBar';
+import { SubmitButton } from '../common/SubmitButton';
 
 type View = 'list' | 'calendar';
 
@@ -80,7 +81,10 @@ function BulkScheduleButton() {
   const [open, setOpen] = useState(false);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
+  // The button is disabled while a schedule is sent; this also holds if a second submit slips through.
+  const sending = useRef(false);
   const submit = async (values: Record<string, unknown>) => {
+    if (sending.current) return undefined;
     const body: BulkDepartures = {
       tourId: String(values.tourId ?? ''),
       from: String(values.from ?? ''),
@@ -89,6 +93,7 @@ function BulkScheduleButton() {
       startTime: String(values.startTime ?? ''),
       capacity: Number(values.capacity),
     };
+    sending.current = true;
     try {
       const answer = await dataProvider.call<{ data: Departure[]; skipped: string[] }>('departures/bulk', { method: 'POST', body });
       const made = answer.data.length;
@@ -102,6 +107,8 @@ function BulkScheduleButton() {
     } catch (error) {
       notify(error instanceof Error ? error.message : 'The departures could not be scheduled.', { type: 'error' });
       return fieldErrorsOf(error) ?? undefined;
+    } finally {
+      sending.current = false;
     }
   };
   const defaults = { tourId: null, from: '', to: '', weekdays: [6], startTime: '09:00', capacity: 16 };
@@ -135,7 +142,7 @@ function BulkScheduleButton() {
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setOpen(false)}>Cancel</Button>
-              <SaveButton label="Schedule" alwaysEnable />
+              <SubmitButton label="Schedule" />
             </DialogActions>
           </Form>
         </Dialog>
@@ -148,6 +155,7 @@ function ListActions({ view, onView }: { view: View; onView: (view: View) => voi
   const { canAccess } = useCanAccess({ resource: 'departures', action: 'create' });
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
+      <FilterButton />
       <ViewSwitch view={view} onChange={onView} />
       {canAccess === true && <BulkScheduleButton />}
       {canAccess === true && <CreateButton />}
@@ -185,7 +193,7 @@ export function DepartureList() {
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
-          <FunctionField<Departure> label="Departs" sortBy="startsAt" render={(departure) => departureWhen(departure)} />
+          <FunctionField<Departure> label="Departs" sortBy="startsAt" render={(departure) => <RowLink to={`/departures/${encodeURIComponent(departure.id)}/show`}>{departureWhen(departure)}</RowLink>} />
           <FunctionField<Departure> label="Tour" sortable={false} render={(departure) => `${departure.tourCode} · ${departure.tourTitle}`} />
           <FunctionField<Departure> label="Seats" sortable={false} render={(departure) => <SeatsBar departure={departure} />} />
           <DepartureStatusChip label="Status" />

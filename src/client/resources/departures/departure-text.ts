@@ -1,15 +1,14 @@
 /** How departures read on screen: the local date and time with the zone named, statuses, seats. */
 import type { Departure, DepartureStatus } from '../../../shared/contract/departures';
+import { formatCalendarDate } from '../../dates';
 
 export const STATUS_LABELS: Record<DepartureStatus, string> = { open: 'Open', closed: 'Closed', cancelled: 'Cancelled' };
 export const STATUS_COLOURS: Record<DepartureStatus, 'success' | 'default' | 'error'> = { open: 'success', closed: 'default', cancelled: 'error' };
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** "Sat 3 Jul 2027": a local date (already in the tour's zone) as it is, whatever the browser's zone. */
+/** "Sat, 3 Jul 2027": a local date (already in the tour's zone) as it is, whatever the browser's zone. */
 export function localDate(date: string): string {
-  return dateFormat.format(new Date(`${date}T00:00:00Z`));
+  return formatCalendarDate(date, { weekday: true });
 }
 
 /** Today on the user's calendar (the browser's zone), as a YYYY-MM-DD date: what "from today" and "today" mean on screen. */

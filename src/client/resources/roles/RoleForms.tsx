@@ -2,7 +2,6 @@ import { Alert } from '@mui/material';
 import {
   CheckboxGroupInput,
   Create,
-  DateField,
   Edit,
   EditButton,
   NumberField,
@@ -19,7 +18,7 @@ import {
 } from 'react-admin';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 import { roleDescriptionRules, roleNameRules } from '../common/validators';
-import { ChipsField, FORM_WIDTH, SystemField } from '../common/fields';
+import { ChipsField, DateTimeField, FORM_WIDTH, SystemField } from '../common/fields';
 import { usePermissionCatalogue } from '../common/permission-catalogue';
 import { DeleteRoleButton, PermissionsButton } from './RoleList';
 import { KeepDraft } from '../../session/KeepDraft';
@@ -103,7 +102,7 @@ export function RoleShow() {
         <ChipsField source="permissions" label="Permissions" emptyText="No permissions" />
         <NumberField source="userCount" label="Users holding it" />
         <SystemField label="Type" />
-        <DateField source="createdAt" label="Created" showTime />
+        <DateTimeField source="createdAt" label="Created" />
       </SimpleShowLayout>
     </Show>
   );

@@ -2,7 +2,6 @@ import KeyIcon from '@mui/icons-material/Key';
 import { Button } from '@mui/material';
 import {
   Datagrid,
-  DateField,
   EditButton,
   FunctionField,
   List,
@@ -15,7 +14,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { Link } from 'react-router';
-import { GuardedDeleteButton, SystemField, useIsSmallScreen } from '../common/fields';
+import { DateTimeField, GuardedDeleteButton, SystemField, useIsSmallScreen } from '../common/fields';
 import type { Role } from '../../../shared/types';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 
@@ -65,7 +64,7 @@ export function RoleList() {
           <FunctionField label="Permissions" sortable={false} render={(record: RaRecord) => (record.permissions as string[]).length} />
           <NumberField source="userCount" label="Users" />
           <SystemField label="Type" sortable={false} />
-          <DateField source="createdAt" label="Created" />
+          <DateTimeField source="createdAt" label="Created" dateOnly />
           <WrapperField label="Actions" sortable={false}>
             <PermissionsButton />
             <EditButton />

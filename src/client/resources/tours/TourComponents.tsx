@@ -10,7 +10,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, Form, NumberInput, SaveButton, SelectInput, TextInput, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { Confirm, Form, NumberInput, SelectInput, TextInput, useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { COMPONENT_KINDS, TOUR_RULES } from '../../../shared/contract/tour-rules';
 import type { NewComponent, Tour, TourComponent } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
@@ -21,6 +21,7 @@ import { atMost, requiredText } from '../common/validators';
 import { MoneyInput } from '../common/MoneyInput';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { refusalText, tourParts, useTourChange, useTourComponents } from './tour-parts';
+import { SubmitButton } from '../common/SubmitButton';
 
 export const KIND_LABELS: Record<(typeof COMPONENT_KINDS)[number], string> = {
   accommodation: 'Accommodation',
@@ -101,7 +102,7 @@ function ComponentDialog({ tour, component, onClose }: { tour: Tour; component: 
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <SaveButton label={component ? 'Save' : 'Add'} alwaysEnable />
+          <SubmitButton label={component ? 'Save' : 'Add'} />
         </DialogActions>
       </Form>
     </Dialog>

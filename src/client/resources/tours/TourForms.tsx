@@ -62,6 +62,20 @@ export function DetailsInputs({ create = false }: { create?: boolean }) {
         <NumberInput source="maxPax" fullWidth={false} sx={AMOUNT_WIDTH} label="Maximum travellers" min={1} step={1} validate={wholeNumber(1, 10_000, 'the maximum', true)} parse={(value) => (value === '' || value === null ? null : Number(value))} />
         <NumberInput source="bookingCutoffHours" fullWidth={false} sx={AMOUNT_WIDTH} label="Booking closes (hours before)" min={0} step={1} validate={wholeNumber(0, 8_760, 'the hours')} />
       </Box>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <NumberInput source="infantAgeUnder" fullWidth={false} sx={AMOUNT_WIDTH} label="Infants are under (years)" min={1} max={20} step={1} validate={wholeNumber(1, 20, 'the age')} helperText="On the day it departs" />
+        <NumberInput
+          source="childAgeUnder"
+          fullWidth={false}
+          sx={AMOUNT_WIDTH}
+          label="Children are under (years)"
+          min={2}
+          max={21}
+          step={1}
+          validate={[wholeNumber(2, 21, 'the age'), (value: unknown, values: Record<string, unknown>) => (typeof value === 'number' && typeof values.infantAgeUnder === 'number' && value <= values.infantAgeUnder ? `Above the infants’ age (${values.infantAgeUnder}).` : undefined)]}
+          helperText="Older travellers are adults"
+        />
+      </Box>
     </>
   );
 }
@@ -94,6 +108,8 @@ export const NEW_TOUR_DEFAULTS = {
   minPax: 1,
   maxPax: null,
   bookingCutoffHours: 24,
+  infantAgeUnder: 2,
+  childAgeUnder: 12,
   prices: { ADULT: null, CHILD: null, INFANT: null },
   singleSupplementMinor: null,
   summary: '',

@@ -43,6 +43,7 @@ import { fieldErrorsOf } from '../../providers/http-client';
 import { LoadFailure } from '../common/LoadError';
 import { Sortable } from '../common/Sortable';
 import { refusalText, tourParts, useGallery, useTourChange } from './tour-parts';
+import { fileSize } from './tour-text';
 
 const MEGABYTES = MEDIA_RULES.maxBytes / 1024 / 1024;
 
@@ -200,7 +201,7 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
                   )}
                   <Stack sx={{ flex: 1, gap: 1, minWidth: 0 }}>
                     <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                      {item.file.name} · {(item.file.size / 1024 / 1024).toFixed(1)} MB
+                      {item.file.name} · {fileSize(item.file.size)}
                     </Typography>
                     {fileProblem(item.file) === null && (
                       <>

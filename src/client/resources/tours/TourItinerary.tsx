@@ -13,7 +13,7 @@ import { Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogAction
 import { RichTextInput } from 'ra-input-rich-text';
 import { SafeRichTextToolbar } from './RichTextToolbar';
 import { useState } from 'react';
-import { BooleanInput, CheckboxGroupInput, Confirm, Form, NumberInput, SaveButton, TextInput, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { BooleanInput, CheckboxGroupInput, Confirm, Form, NumberInput, TextInput, useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { TOUR_RULES } from '../../../shared/contract/tour-rules';
 import type { DayInput, ItineraryDay, Tour } from '../../../shared/contract/tours';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -23,6 +23,7 @@ import { dayRange } from './TourComponents';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { Sortable } from '../common/Sortable';
 import { refusalText, tourParts, useTourChange, useItinerary, useTourComponents } from './tour-parts';
+import { SubmitButton } from '../common/SubmitButton';
 
 const MEAL_NAMES = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner' } as const;
 
@@ -96,7 +97,7 @@ function DayDialog({ tour, day, taken, onClose }: { tour: Tour; day: ItineraryDa
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <SaveButton label="Save day" alwaysEnable />
+          <SubmitButton label="Save day" />
         </DialogActions>
       </Form>
     </Dialog>

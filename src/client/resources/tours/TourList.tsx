@@ -1,10 +1,10 @@
 /** The tours list: cover, code, title, status, duration, "from" price in the tour's currency, next departure. */
 import PhotoOutlinedIcon from '@mui/icons-material/PhotoOutlined';
 import { Avatar, Chip } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
 import { TOUR_STATUSES } from '../../../shared/contract/tour-rules';
 import type { Tour } from '../../../shared/contract/tours';
-import { useIsSmallScreen } from '../common/fields';
+import { DateTimeField, RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { days, fromPrice, nextDepartureText, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
 
@@ -60,13 +60,13 @@ export function TourList() {
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
           <FunctionField<Tour> label="" sortable={false} render={(tour) => <CoverThumb tour={tour} />} />
-          <TextField source="code" label="Code" />
+          <FunctionField<Tour> label="Code" sortBy="code" render={(tour) => <RowLink to={`/tours/${encodeURIComponent(tour.id)}/show`}>{tour.code}</RowLink>} />
           <TextField source="title" label="Title" />
           <TourStatusChip label="Status" />
           <FunctionField<Tour> label="Duration" sortable={false} render={(tour) => days(tour.durationDays)} />
           <FunctionField<Tour> label="Price" sortable={false} render={(tour) => fromPrice(tour) ?? 'Not priced'} />
           <FunctionField<Tour> label="Next departure" sortable={false} render={(tour) => nextDepartureText(tour) ?? 'None scheduled'} />
-          <DateField source="updatedAt" label="Changed" showTime />
+          <DateTimeField source="updatedAt" label="Changed" />
         </Datagrid>
       )}
     </List>

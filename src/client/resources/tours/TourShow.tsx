@@ -41,7 +41,7 @@ function Brochure() {
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {tour.code} · {dayCount(tour.durationDays)} · {tour.minPax}
-        {tour.maxPax ? `–${tour.maxPax}` : '+'} travellers · times in {tour.timeZone}
+        {tour.maxPax ? `–${tour.maxPax}` : '+'} travellers · infants under {tour.infantAgeUnder}, children under {tour.childAgeUnder} · times in {tour.timeZone}
       </Typography>
       {tour.summary && (
         <Typography variant="h6" component="p" sx={{ mb: 2, fontWeight: 400 }}>

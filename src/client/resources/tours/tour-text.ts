@@ -1,6 +1,7 @@
 /** How tours read on screen: status names, the "from" price, durations. */
 import type { Tour, TourStatus } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
+import { formatDate } from '../../dates';
 
 export const STATUS_LABELS: Record<TourStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
 // Draft is plain grey, not the warning colour: white on orange is below the contrast a label needs.
@@ -22,5 +23,13 @@ export function days(count: number): string {
 /** The next departure's local date in the tour's zone ("Thu, 3 Dec 2026"); null when none is scheduled. */
 export function nextDepartureText(tour: Pick<Tour, 'nextDepartureAt' | 'timeZone'>): string | null {
   if (!tour.nextDepartureAt) return null;
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: tour.timeZone }).format(new Date(tour.nextDepartureAt));
+  return formatDate(tour.nextDepartureAt, tour.timeZone, { weekday: true });
+}
+
+/** A file's size as people read it: "820 bytes", "34 KB", "1.2 MB" (never "0.0 MB"). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  const megabytes = bytes / 1024 / 1024;
+  return `${megabytes < 10 ? megabytes.toFixed(1) : Math.round(megabytes)} MB`;
 }

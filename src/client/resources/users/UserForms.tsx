@@ -9,7 +9,6 @@ import {
   useNotify,
   useRecordContext,
   useRedirect,
-  DateField,
   Edit,
   EditButton,
   Labeled,
@@ -29,7 +28,7 @@ import {
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/password-policy';
 import { emailRules, fullNameRules, newPasswordRules } from '../common/validators';
 import { STAFF_ROLE } from '../../../shared/permissions';
-import { ChipsField, FORM_WIDTH, GuardedDeleteButton, StatusField } from '../common/fields';
+import { ChipsField, DateTimeField, FORM_WIDTH, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
 import { useWatch } from 'react-hook-form';
 import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
@@ -161,8 +160,8 @@ export function UserShow() {
         <TextField source="email" label="E-mail" />
         <ChipsField source="roles" label="Roles" />
         <StatusField label="Status" />
-        <DateField source="createdAt" label="Created" showTime />
-        <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
+        <DateTimeField source="createdAt" label="Created" />
+        <DateTimeField source="lastLoginAt" label="Last sign-in" emptyText="Never" />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   EditButton,
   List,
   SearchInput,
@@ -10,7 +9,7 @@ import {
   useCanAccess,
   WrapperField,
 } from 'react-admin';
-import { ChipsField, GuardedDeleteButton, StatusField, useIsSmallScreen } from '../common/fields';
+import { ChipsField, DateTimeField, GuardedDeleteButton, StatusField, useIsSmallScreen } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
@@ -71,8 +70,8 @@ export function UserList() {
           <TextField source="fullName" label="Full name" />
           <ChipsField source="roles" label="Roles" sortable={false} />
           <StatusField label="Status" sortBy="status" />
-          <DateField source="createdAt" label="Created" showTime />
-          <DateField source="lastLoginAt" label="Last sign-in" showTime emptyText="Never" />
+          <DateTimeField source="createdAt" label="Created" />
+          <DateTimeField source="lastLoginAt" label="Last sign-in" emptyText="Never" />
           {actions}
         </Datagrid>
       )}

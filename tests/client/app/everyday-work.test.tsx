@@ -1,0 +1,331 @@
+/**
+ * What a clerk meets every hour, in the whole app against the real server (jsdom): the new-booking
+ * form's steps in the address (Back, Forward and a reload keep what was typed), travellers added as
+ * adults, warnings on ages that do not fit; every filter of the bookings and departures lists
+ * reachable from the list; a booking opened by its reference; a refusal never called a server
+ * failure; the history naming only what changed; no voucher for a booking that is not confirmed;
+ * amounts typed as the app shows them; one date format; a stale "fix the fields" toast gone once
+ * saved; a double click on Schedule sending once; the dashboard's money owed on confirmed bookings
+ * apart from held ones.
+ */
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createAuthProvider } from '../../../src/client/providers/auth-provider';
+import { logOut } from '../../../src/client/providers/auth-state';
+import { createHttpClient } from '../../../src/client/providers/http-client';
+import type { Booking } from '../../../src/shared/contract/bookings';
+import type { Departure } from '../../../src/shared/contract/departures';
+import type { Tour } from '../../../src/shared/contract/tours';
+import { aTour } from '../../helpers/builders';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { createCookieJar, type CookieJar } from '../cookie-jar';
+import { renderApp } from '../render-app';
+
+let server: TestServer;
+let jar: CookieJar;
+let admin: ReturnType<typeof createHttpClient>;
+let tour: Tour;
+let departure: Departure;
+const SALES = { email: 'sue@agency.example', password: 'sales person passphrase' };
+const PRODUCT = { email: 'pat@agency.example', password: 'product person passphrase' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: createCookieJar().fetch });
+  await createAuthProvider(admin).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
+  for (const [who, role] of [[SALES, 'SALES'], [PRODUCT, 'PRODUCT']] as const) {
+    await admin.request('admin/auth/signup', { method: 'POST', mutation: true, body: { email: who.email, fullName: `${role} person`, password: who.password, roles: [role] } });
+  }
+  tour = await admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour({ code: 'JSDOM-DAY-1', title: 'Fjords by day', status: 'published', currency: 'EUR', prices: { ADULT: 129_950, CHILD: 64_975, INFANT: 0 } }) });
+  departure = await admin.request<Departure>('departures', { method: 'POST', mutation: true, body: { tourId: tour.id, startDate: '2027-07-03', startTime: '09:00', capacity: 20 } });
+}, 60_000);
+afterAll(async () => server?.close());
+beforeEach(() => {
+  jar = createCookieJar();
+  logOut();
+});
+afterEach(() => {
+  act(() => toast.dismiss());
+  vi.restoreAllMocks();
+});
+
+async function openAs(who: { email: string; password: string }, path: string, fetch: typeof globalThis.fetch = jar.fetch) {
+  const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
+  await createAuthProvider(http).login({ email: who.email, password: who.password, persist: false, captcha: server.captchaToken });
+  logOut();
+  const app = await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch, entries: [path], config: { recaptchaSiteKey: null } });
+  return { ...app, user: userEvent.setup() };
+}
+
+async function aBooking(body: Record<string, unknown> = {}): Promise<Booking> {
+  return admin.request<Booking>('bookings', {
+    method: 'POST',
+    mutation: true,
+    body: { departureId: departure.id, status: 'confirmed', contact: { name: 'Lead Person', email: 'lead@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Ada', lastName: 'Lovelace' }], ...body },
+  });
+}
+
+const where = (router: { state: { location: { pathname: string; search: string } } }) => new URLSearchParams(router.state.location.search);
+
+describe('the new-booking form', () => {
+  test('each step is a page of its own: Back goes one step back, Forward one on, and a reload keeps what was typed', async () => {
+    const { router, user } = await openAs(SALES, `/bookings/create?departureId=${departure.id}`);
+    // The departure's tour is chosen for the clerk once the departure has loaded.
+    await screen.findByDisplayValue('JSDOM-DAY-1 · Fjords by day', {}, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Jan');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Novak');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('region', { name: 'Extras and rooms' });
+    expect(where(router).get('step')).toBe('2');
+
+    // The browser's Back: the travellers step, with the name typed.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Jan');
+    expect(router.state.location.pathname).toBe('/bookings/create');
+    // Forward: the extras step again.
+    await act(() => router.navigate(1));
+    await screen.findByRole('region', { name: 'Extras and rooms' });
+
+    // A reload of the tab: the same address, the same step, the same traveller.
+    const address = `${router.state.location.pathname}${router.state.location.search}`;
+    cleanup();
+    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: [address], config: { recaptchaSiteKey: null } });
+    await screen.findByRole('region', { name: 'Extras and rooms' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Jan');
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveValue('Novak');
+
+    // "New booking" opened again starts a new, empty form.
+    cleanup();
+    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/bookings/create'], config: { recaptchaSiteKey: null } });
+    const tourField = await screen.findByRole('combobox', { name: 'Tour' }, { timeout: 10_000 });
+    expect(tourField).toHaveValue('');
+  });
+
+  test('travellers are added as adults (a child is chosen on purpose); a birth date that does not fit the category, and children with no adult, are warned about', async () => {
+    const { user } = await openAs(SALES, `/bookings/create?departureId=${departure.id}`);
+    await screen.findByDisplayValue('JSDOM-DAY-1 · Fjords by day', {}, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const travellers = await screen.findByRole('region', { name: 'Travellers' });
+    await user.click(within(travellers).getByRole('button', { name: 'Add traveller' }));
+    await user.click(within(travellers).getByRole('button', { name: 'Add traveller' }));
+    const categories = within(travellers).getAllByRole('combobox', { name: 'Category' });
+    expect(categories.map((select) => select.textContent)).toEqual(['Adult · €1,299.50', 'Adult · €1,299.50', 'Adult · €1,299.50']);
+
+    // The second traveller is a child born in 1980: a warning, not a refusal.
+    await user.click(categories[1]);
+    await user.click(await screen.findByRole('option', { name: /^Child/ }));
+    const born = within(travellers).getAllByLabelText('Born');
+    await user.type(born[1], '1980-05-01');
+    expect(await within(travellers).findByText('Aged 47 on the departure date: an adult on this tour (12 or older), not a child.')).toBeInTheDocument();
+    // A five-year-old booked as an adult.
+    await user.type(born[0], '2022-01-15');
+    expect(await within(travellers).findByText('Aged 5 on the departure date: a child on this tour (2–11), not an adult.')).toBeInTheDocument();
+    expect(within(travellers).queryByText(/No adult is booked/)).toBeNull();
+
+    // Only children left: warned, and the form still goes on.
+    await user.click(within(travellers).getByRole('button', { name: 'Remove traveller 3' }));
+    await user.click(within(travellers).getAllByRole('combobox', { name: 'Category' })[0]);
+    await user.click(await screen.findByRole('option', { name: /^Child/ }));
+    expect(await within(travellers).findByText(/No adult is booked with these children/)).toBeInTheDocument();
+    for (const [index, name] of ['Kim', 'Lee'].entries()) {
+      await user.type(within(travellers).getAllByRole('textbox', { name: 'First name' })[index], name);
+      await user.type(within(travellers).getAllByRole('textbox', { name: 'Last name' })[index], 'Young');
+    }
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('region', { name: 'Extras and rooms' });
+  });
+});
+
+describe('the lists’ filters', () => {
+  test('every filter of the bookings list can be added from the list itself, "Booked on" among them', async () => {
+    const booking = await aBooking({ contact: { name: 'Booked Today', email: 'today@example.test' } });
+    const { user, router } = await openAs(SALES, '/bookings');
+    await screen.findByText(booking.reference, {}, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    const menu = await screen.findByRole('menu');
+    const offered = within(menu).getAllByRole('menuitemcheckbox').map((item) => item.textContent?.trim());
+    for (const filter of ['Payment', 'Tour', 'Departing from', 'Departing until', 'Balance due', 'Booked on or after', 'Booked on or before']) expect(offered).toContain(filter);
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Booked on or after' }));
+    const from = await screen.findByLabelText('Booked on or after');
+    const today = new Date().toISOString().slice(0, 10);
+    await user.type(from, today);
+    await waitFor(() => expect(JSON.parse(where(router).get('filter') ?? '{}')).toMatchObject({ bookedFrom: today }));
+    expect(await screen.findByText(booking.reference)).toBeInTheDocument();
+  });
+
+  test('the departures list’s To and With free seats can be added from the list itself', async () => {
+    const { user } = await openAs(SALES, '/departures');
+    await user.click(await screen.findByRole('button', { name: 'Add filter' }, { timeout: 10_000 }));
+    const menu = await screen.findByRole('menu');
+    const offered = within(menu).getAllByRole('menuitemcheckbox').map((item) => item.textContent?.trim());
+    expect(offered).toEqual(expect.arrayContaining(['To', 'With free seats']));
+  });
+});
+
+describe('a booking’s address', () => {
+  test('a reference in the address opens the booking; an unknown one says “No booking …”, never that the server failed', async () => {
+    const booking = await aBooking();
+    const { router } = await openAs(SALES, `/bookings/${booking.reference.toLowerCase()}/show`);
+    await screen.findByRole('heading', { name: booking.reference }, { timeout: 10_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/bookings/${booking.id}/show`));
+
+    cleanup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/bookings/ZZZZ2222/show'], config: { recaptchaSiteKey: null } });
+    expect(await screen.findByText(/No booking ZZZZ2222\./, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/server failed/i)).toBeNull();
+  });
+
+  test('a list the server refuses (a date that does not exist) shows the server’s reason, not a server failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await openAs(SALES, `/bookings?${new URLSearchParams({ filter: JSON.stringify({ from: '2027-02-30' }) })}`);
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    // The server's own words about what it refused.
+    expect(alert).toHaveTextContent(/The bookings could not be loaded\. Invalid value for: from\./);
+    expect(alert).not.toHaveTextContent(/server failed/i);
+  });
+});
+
+describe('a booking’s page', () => {
+  test('the history names only what an amendment changed: “Traveller 2: Jan → Johann”', async () => {
+    const booking = await aBooking({
+      travellers: [
+        { category: 'ADULT', firstName: 'Ada', lastName: 'Lovelace' },
+        { category: 'ADULT', firstName: 'Jan', lastName: 'Novak' },
+      ],
+    });
+    // Sent as the amend form sends it: every field, one of them changed.
+    await admin.request(`bookings/${booking.id}`, {
+      method: 'PATCH',
+      mutation: true,
+      body: {
+        contact: { name: 'Lead Person', email: 'lead@example.test', phone: null },
+        notes: '',
+        travellers: booking.travellers.map((traveller) => ({ id: traveller.id, firstName: traveller.firstName === 'Jan' ? 'Johann' : traveller.firstName, lastName: traveller.lastName, dateOfBirth: null, notes: '' })),
+      },
+    });
+    await openAs(SALES, `/bookings/${booking.id}/show`);
+    const history = (await screen.findByRole('heading', { name: 'History' }, { timeout: 10_000 })).closest('section')!;
+    const amended = (await within(history).findByText('Amended')).closest('li')!;
+    expect(amended).toHaveTextContent('Amended Traveller 2: Jan → Johann');
+    expect(amended).not.toHaveTextContent(/contact|notes|a traveller/);
+    expect(within(history).getByText(/as confirmed, 2 seats/)).toBeInTheDocument();
+  });
+
+  test('a held booking offers no voucher; a confirmed one does', async () => {
+    const held = await aBooking({ status: 'held' });
+    const { user } = await openAs(SALES, `/bookings/${held.id}/show`);
+    await screen.findByRole('button', { name: 'Confirm' }, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Voucher' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('button', { name: 'Voucher' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
+  test('a cancellation fee typed as the app shows money ("€12.50") is taken', async () => {
+    const booking = await aBooking();
+    await admin.request(`bookings/${booking.id}/payments`, { method: 'POST', mutation: true, body: { kind: 'payment', amountMinor: 50_000, method: 'cash' } });
+    const { user } = await openAs(SALES, `/bookings/${booking.id}/show`);
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Changed plans');
+    await user.type(within(dialog).getByRole('textbox', { name: /Cancellation fee/ }), '€12.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(async () => expect((await admin.request<Booking>(`bookings/${booking.id}`)).cancellation?.feeMinor).toBe(1_250));
+  });
+});
+
+describe('money fields', () => {
+  test('a price typed key by key as the app writes it ("€1,299.50") is kept as typed, then read as 1299.50', async () => {
+    const draft = await admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour({ code: 'JSDOM-MONEY-1', currency: 'EUR', prices: { ADULT: null, CHILD: null, INFANT: null } }) });
+    const { user } = await openAs(PRODUCT, `/tours/${draft.id}?tab=prices`);
+    const adult = await screen.findByRole('textbox', { name: 'Adult (EUR)' }, { timeout: 10_000 });
+    await user.type(adult, '€1,299.50');
+    expect(adult).toHaveValue('€1,299.50');
+    await user.tab();
+    expect(adult).toHaveValue('1299.50');
+    await user.type(screen.getByRole('textbox', { name: 'Child (EUR)' }), ' 649.75 ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect((await admin.request<Tour>(`tours/${draft.id}`)).prices).toMatchObject({ ADULT: 129_950, CHILD: 64_975 }));
+  });
+});
+
+describe('dates', () => {
+  test('the tours list and the audit log write a moment as every other screen does: “25 Nov 2026, 17:15”', async () => {
+    const sameFormat = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
+    await openAs(server.admin, '/tours?filter=%7B%22q%22%3A%22JSDOM-DAY-1%22%7D');
+    const row = (await screen.findByText('Fjords by day', {}, { timeout: 10_000 })).closest('tr')!;
+    expect(within(row).getByText(sameFormat)).toBeInTheDocument();
+    expect(within(row).queryByText(/\d+\/\d+\/\d{4}/)).toBeNull();
+
+    cleanup();
+    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/audit'], config: { recaptchaSiteKey: null } });
+    const cells = await screen.findAllByText(sameFormat, {}, { timeout: 10_000 });
+    expect(cells.length).toBeGreaterThan(0);
+    expect(screen.queryByText(/\d+\/\d+\/\d{4}, \d+:\d+:\d+/)).toBeNull();
+  });
+});
+
+describe('toasts', () => {
+  test('once a tour is created, the earlier “Some fields need attention” toast is gone', async () => {
+    const { user } = await openAs(PRODUCT, '/tours/create');
+    await user.type(await screen.findByRole('textbox', { name: /Code/ }, { timeout: 10_000 }), 'JSDOM-TOAST-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Some fields need attention: see the messages under them.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'A tour saved at the second try');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Tour created/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    // Dismissed: gone, or playing its way out (jsdom never ends the animation that removes it).
+    await waitFor(() => {
+      const stale = screen.queryByText('Some fields need attention: see the messages under them.')?.closest('.Toastify__toast');
+      expect(!stale || /Toastify__bounce-exit/.test(stale.className)).toBe(true);
+    });
+    expect(screen.getByText(/Tour created/).closest('.Toastify__toast')!.className).not.toMatch(/exit/);
+  });
+});
+
+describe('Schedule in bulk', () => {
+  test('a double click sends one request, and one toast says what was scheduled', async () => {
+    let sent = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith('/api/departures/bulk') && init?.method === 'POST') sent += 1;
+      return jar.fetch(input, init);
+    };
+    const { user } = await openAs(server.admin, '/departures', counting);
+    await user.click(await screen.findByRole('button', { name: 'Schedule in bulk' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('combobox', { name: /Tour/ }), 'JSDOM-DAY');
+    await user.click(await screen.findByRole('option', { name: /JSDOM-DAY-1/ }));
+    await user.type(within(dialog).getByLabelText(/^From/), '2027-08-01');
+    await user.type(within(dialog).getByLabelText(/^To\b(?!ur)/), '2027-08-31');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText(/departures scheduled/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toBe(1);
+    expect(screen.queryByText(/dates skipped/)).toBeNull();
+  });
+});
+
+describe('the dashboard', () => {
+  test('money owed on confirmed bookings is shown apart from what held bookings would owe, and the count of bookings says what it leaves out', async () => {
+    const money = await admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour({ code: 'JSDOM-OWED-1', status: 'published', currency: 'CHF', prices: { ADULT: 10_000, CHILD: null, INFANT: null } }) });
+    const soon = await admin.request<Departure>('departures', {
+      method: 'POST',
+      mutation: true,
+      body: { tourId: money.id, startDate: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10), startTime: '09:00', capacity: 10 },
+    });
+    await aBooking({ departureId: soon.id, status: 'confirmed' });
+    await aBooking({ departureId: soon.id, status: 'held', travellers: [{ category: 'ADULT', firstName: 'Hal', lastName: 'Held' }, { category: 'ADULT', firstName: 'Hera', lastName: 'Held' }] });
+    await openAs(server.admin, '/dashboard');
+    const card = await screen.findByTestId('kpi-money-CHF', {}, { timeout: 10_000 });
+    const figure = (label: string) => within(card).getByText(label, { exact: true }).parentElement!.querySelector('[data-figure]')!.textContent?.replace(/\s/g, ' ');
+    expect(figure('Outstanding, confirmed')).toBe('CHF 100.00');
+    expect(figure('Outstanding, held')).toBe('CHF 200.00');
+    expect(within(screen.getByTestId('kpi-bookings')).getByText(/cancelled and expired ones are not counted/)).toBeInTheDocument();
+    expect(await screen.findByTestId('balances-due-held')).toHaveTextContent(/held or waitlisted booking.*not confirmed yet: .*CHF 200\.00/);
+    await waitFor(() => expect(screen.queryAllByText(/^(…|Loading…)$/)).toHaveLength(0));
+  });
+});

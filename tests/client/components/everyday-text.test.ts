@@ -1,0 +1,87 @@
+/**
+ * Small words the screens use: a file's size ("34 KB", never "0.0 MB"), counts with their plural
+ * ("1 seat", "2 seats"), an amendment's changes one by one ("Traveller 2: Jan → Johann"), whether a
+ * birth date fits the category on the departure's date, the date a balance is due, and one format
+ * for dates and times.
+ */
+import { describe, expect, test } from 'vitest';
+import { formatCalendarDate, formatDate, formatDateTime, formatTime } from '../../../src/client/dates';
+import { amendmentLines, counted } from '../../../src/client/resources/bookings/booking-text';
+import { fileSize } from '../../../src/client/resources/tours/tour-text';
+import { balanceDueDate } from '../../../src/shared/payment-schedule';
+import { ageOn, birthDateWarning, DEFAULT_AGE_BANDS, noAdultWarning } from '../../../src/shared/traveller-ages';
+
+test('a file’s size reads as people read it', () => {
+  expect(fileSize(820)).toBe('820 bytes');
+  expect(fileSize(34 * 1024 + 300)).toBe('34 KB');
+  expect(fileSize(1.24 * 1024 * 1024)).toBe('1.2 MB');
+  expect(fileSize(19.6 * 1024 * 1024)).toBe('20 MB');
+});
+
+test('counts take their plural', () => {
+  expect(counted(1, 'seat')).toBe('1 seat');
+  expect(counted(3, 'seat')).toBe('3 seats');
+  expect(counted(2, 'child', 'children')).toBe('2 children');
+});
+
+describe('an amendment’s changes', () => {
+  test('one line per field that changed', () => {
+    expect(
+      amendmentLines({
+        reference: 'ABCD2345',
+        changes: [
+          { what: 'traveller', traveller: 2, field: 'firstName', before: 'Jan', after: 'Johann' },
+          { what: 'traveller', traveller: 1, field: 'dateOfBirth', before: null, after: '2015-03-01' },
+          { what: 'contact', field: 'email', before: 'a@example.com', after: 'b@example.com' },
+          { what: 'notes', before: '', after: 'Vegetarian' },
+        ],
+      }),
+    ).toEqual(['Traveller 2: Jan → Johann', 'Traveller 1’s birth date: none → 2015-03-01', 'Contact e-mail: a@example.com → b@example.com', 'Notes: none → “Vegetarian”']);
+  });
+
+  test('entries written before changes were listed one by one still read', () => {
+    expect(amendmentLines({ reference: 'ABCD2345', contact: {}, 'traveller 1': {}, 'traveller 2': {} })).toEqual(['contact', '2 travellers']);
+  });
+});
+
+describe('ages', () => {
+  test('whole years on the departure’s date', () => {
+    expect(ageOn('2015-07-03', '2027-07-03')).toBe(12);
+    expect(ageOn('2015-07-04', '2027-07-03')).toBe(11);
+    expect(ageOn('2024-02-29', '2026-02-28')).toBe(1);
+  });
+
+  test('a birth date that does not fit the category is a warning naming the category it fits', () => {
+    expect(birthDateWarning({ category: 'CHILD', dateOfBirth: '1980-05-01' }, '2027-07-03', DEFAULT_AGE_BANDS)).toBe('Aged 47 on the departure date: an adult on this tour (12 or older), not a child.');
+    expect(birthDateWarning({ category: 'INFANT', dateOfBirth: '2020-01-01' }, '2027-07-03', DEFAULT_AGE_BANDS)).toBe('Aged 7 on the departure date: a child on this tour (2–11), not an infant.');
+    expect(birthDateWarning({ category: 'CHILD', dateOfBirth: '2015-07-04' }, '2027-07-03', DEFAULT_AGE_BANDS)).toBeNull();
+    // A tour whose children are under 16.
+    expect(birthDateWarning({ category: 'CHILD', dateOfBirth: '2013-01-01' }, '2027-07-03', { infantAgeUnder: 3, childAgeUnder: 16 })).toBeNull();
+    expect(birthDateWarning({ category: 'ADULT', dateOfBirth: '2028-01-01' }, '2027-07-03', DEFAULT_AGE_BANDS)).toBe('Born after the departure date: check the year.');
+    expect(birthDateWarning({ category: 'ADULT', dateOfBirth: '' }, '2027-07-03', DEFAULT_AGE_BANDS)).toBeNull();
+  });
+
+  test('children with no adult are warned about; an adult with them, or adults alone, are not', () => {
+    expect(noAdultWarning([{ category: 'CHILD' }, { category: 'INFANT' }])).toMatch(/No adult is booked/);
+    expect(noAdultWarning([{ category: 'CHILD' }, { category: 'ADULT' }])).toBeNull();
+    expect(noAdultWarning([{ category: 'ADULT' }])).toBeNull();
+  });
+});
+
+test('the balance is due 30 days before departure, or on the day of booking when that is later, in the tour’s zone', () => {
+  expect(balanceDueDate({ startDate: '2027-06-19', createdAt: '2026-11-25T10:00:00Z', timeZone: 'Atlantic/Reykjavik' })).toBe('2027-05-20');
+  expect(balanceDueDate({ startDate: '2026-12-02', createdAt: '2026-11-25T10:00:00Z', timeZone: 'Atlantic/Reykjavik' })).toBe('2026-11-25');
+  // 23:30 UTC is already the next day in Auckland.
+  expect(balanceDueDate({ startDate: '2026-12-02', createdAt: '2026-11-25T23:30:00Z', timeZone: 'Pacific/Auckland' })).toBe('2026-11-26');
+});
+
+test('one format for dates and times on every screen', () => {
+  const instant = '2026-11-25T17:15:05Z';
+  expect(formatDateTime(instant, 'UTC')).toBe('25 Nov 2026, 17:15');
+  expect(formatDateTime(instant, 'Pacific/Auckland')).toBe('26 Nov 2026, 06:15');
+  expect(formatDateTime(instant, 'UTC', { weekday: true })).toBe('Wed, 25 Nov 2026, 17:15');
+  expect(formatDate(instant, 'UTC')).toBe('25 Nov 2026');
+  expect(formatTime('2026-11-25T00:05:00Z', 'UTC')).toBe('00:05');
+  expect(formatCalendarDate('2027-07-03')).toBe('3 Jul 2027');
+  expect(formatCalendarDate('2027-07-03', { weekday: true })).toBe('Sat, 3 Jul 2027');
+});
