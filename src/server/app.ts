@@ -76,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream ?? (config.logPretty ? prettyStream() : undefined)),
-    logController: new QuietLogController(),
+    logController: new QuietLogController(config.logPretty && !(options.logger && options.logger.stream)),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     requestIdHeader: false,

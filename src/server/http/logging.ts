@@ -21,22 +21,33 @@ export function isQuietRequest(url: string): boolean {
   return !path.startsWith('/api/');
 }
 
-/** Fastify's request lines, with the quiet requests at debug. */
+/**
+ * Fastify's request lines, with the quiet requests at debug. `compact` (the terminal's lines): one
+ * line a request when it is answered ("GET /api/bookings 200 12 ms"), none when it arrives.
+ */
 export class QuietLogController extends LogController {
+  constructor(private readonly compact = false) {
+    super();
+  }
+
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
-    if (isQuietRequest(request.url)) request.log.debug({ req: request }, 'incoming request');
+    if (this.compact || isQuietRequest(request.url)) request.log.debug({ req: request }, 'incoming request');
     else super.incomingRequest(request, reply);
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (!error && isQuietRequest(request.url)) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (!error && this.compact) {
+      const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+      if (isQuietRequest(request.url)) reply.log.debug(line);
+      else reply.log.info(line);
+    } else if (!error && isQuietRequest(request.url)) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
     else super.requestCompleted(error, request, reply);
   }
 }
 
-/** Human-readable lines for a terminal, in this thread (no worker), written as they come. */
+/** Human-readable lines for a terminal, in this thread (no worker), written as they come: one line each. */
 export function prettyStream(): DestinationStream {
-  return pinoPretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+  return pinoPretty({ colorize: true, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,req,res,responseTime' });
 }
 
 /** Query parameters whose values never reach a log line (the reset page URL carries its token). */

@@ -415,14 +415,15 @@ export function BookingCreate() {
               {problems.travellers && <Alert severity="error">{problems.travellers}</Alert>}
               {travellers.map((traveller, index) => (
                 <Paper key={traveller.key} variant="outlined" sx={{ p: 1.5 }}>
-                  <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-start' } }}>
+                  {/* A row that wraps where the names and the date would be cut off; one field a line on a phone. */}
+                  <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-start' }, flexWrap: { sm: 'wrap' } }}>
                     <TextField
                       select
                       label="Category"
                       value={traveller.category}
                       onChange={(event) => updateTraveller(index, { category: event.target.value as Category })}
-                      // Wide enough for "Infant · €1,299.00" on a desktop; the whole row on a phone.
-                      sx={{ minWidth: { sm: 210 }, flexShrink: 0 }}
+                      // Wide enough for "Infant · ISK 389,000" on a desktop; the whole row on a phone.
+                      sx={{ flex: { sm: '0 0 240px' } }}
                       error={Boolean(problems[`travellers.${index}.category`])}
                       helperText={problems[`travellers.${index}.category`]}
                     >
@@ -440,6 +441,7 @@ export function BookingCreate() {
                       onChange={(event) => updateTraveller(index, { firstName: event.target.value })}
                       error={Boolean(problems[`travellers.${index}.firstName`])}
                       helperText={problems[`travellers.${index}.firstName`]}
+                      sx={{ flex: { sm: '1 1 150px' } }}
                       slotProps={{ htmlInput: { maxLength: BOOKING_RULES.name.maxLength, name: `travellers.${index}.firstName` } }}
                     />
                     <TextField
@@ -449,6 +451,7 @@ export function BookingCreate() {
                       onChange={(event) => updateTraveller(index, { lastName: event.target.value })}
                       error={Boolean(problems[`travellers.${index}.lastName`])}
                       helperText={problems[`travellers.${index}.lastName`]}
+                      sx={{ flex: { sm: '1 1 150px' } }}
                       slotProps={{ htmlInput: { maxLength: BOOKING_RULES.name.maxLength, name: `travellers.${index}.lastName` } }}
                     />
                     <TextField
@@ -457,15 +460,20 @@ export function BookingCreate() {
                       value={traveller.dateOfBirth}
                       onChange={(event) => updateTraveller(index, { dateOfBirth: event.target.value })}
                       error={Boolean(problems[`travellers.${index}.dateOfBirth`])}
-                      helperText={problems[`travellers.${index}.dateOfBirth`] ?? ageWarnings[index] ?? undefined}
-                      sx={ageWarnings[index] && !problems[`travellers.${index}.dateOfBirth`] ? { '& .MuiFormHelperText-root': { color: 'warning.main' } } : undefined}
+                      helperText={problems[`travellers.${index}.dateOfBirth`]}
+                      sx={{ flex: { sm: '0 0 170px' } }}
                       id={`traveller-${traveller.key}-born`}
-                      slotProps={{ inputLabel: { shrink: true } }}
+                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': ageWarnings[index] ? `traveller-${traveller.key}-age` : undefined } }}
                     />
                     <IconButton aria-label={`Remove traveller ${index + 1}`} disabled={travellers.length === 1} onClick={() => setTravellers((rows) => rows.filter((_, at) => at !== index))}>
                       <DeleteIcon />
                     </IconButton>
                   </Stack>
+                  {ageWarnings[index] && (
+                    <Typography id={`traveller-${traveller.key}-age`} variant="body2" color="warning.main" sx={{ mt: 1 }}>
+                      {ageWarnings[index]}
+                    </Typography>
+                  )}
                 </Paper>
               ))}
               <Box>
