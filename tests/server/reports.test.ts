@@ -94,6 +94,7 @@ async function recount(zone: string) {
         add(months, `departure ${dateIn(zone, new Date(b.starts_at)).slice(0, 7)} ${b.currency} ${key}`, value);
       }
       if (balance > 0) add(balances, `${b.currency} outstanding`, balance);
+      if (balance > 0 && b.status !== 'confirmed') add(balances, `${b.currency} unconfirmed`, balance);
     } else if (balance < 0) add(balances, `${b.currency} refundDue`, -balance);
   }
   for (const p of payments.rows) add(collected, `${dateIn(zone, new Date(p.received_at))} ${p.currency}`, (p.kind === 'refund' ? -1 : 1) * Number(p.amount_minor));
@@ -124,6 +125,7 @@ async function kept() {
     add(balances, `${r.currency} outstanding`, Number(r.outstanding_minor));
     add(balances, `${r.currency} refundDue`, Number(r.refund_due_minor));
   }
+  for (const r of await db.selectFrom('report_unconfirmed').selectAll().execute()) add(balances, `${r.currency} unconfirmed`, Number(r.outstanding_minor));
   return { days: nonZero(days), months: nonZero(months), collected: nonZero(collected), balances: nonZero(balances) };
 }
 

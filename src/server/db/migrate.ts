@@ -12,6 +12,7 @@ import * as departures from './migrations/0009-departures.js';
 import * as bookings from './migrations/0010-bookings.js';
 import * as reports from './migrations/0011-reports.js';
 import * as travellerAges from './migrations/0012-traveller-ages.js';
+import * as unconfirmedBalances from './migrations/0013-unconfirmed-balances.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Add new files here; never edit one that has shipped. */
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010-bookings': bookings,
   '0011-reports': reports,
   '0012-traveller-ages': travellerAges,
+  '0013-unconfirmed-balances': unconfirmedBalances,
 };
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

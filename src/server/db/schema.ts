@@ -110,6 +110,7 @@ export interface Database {
   report_months: ReportMonthsTable;
   report_collected: ReportCollectedTable;
   report_balances: ReportBalancesTable;
+  report_unconfirmed: ReportUnconfirmedTable;
 }
 
 /** Kept by the report_* triggers (migration 0011); bigints read back as text or number (see toMoney). */
@@ -142,6 +143,11 @@ export interface ReportBalancesTable {
   currency: string;
   outstanding_minor: Count;
   refund_due_minor: Count;
+}
+/** What held and waitlisted bookings would owe, per currency (migration 0013). */
+export interface ReportUnconfirmedTable {
+  currency: string;
+  outstanding_minor: Count;
 }
 
 /** Money columns are bigint: written as numbers, read back as text or number depending on the driver (see toMoney). */

@@ -130,15 +130,8 @@ export class ReportsRepository {
         .groupBy(['currency', sql`2`])
         .orderBy('currency')
         .execute(),
-      // What bookings not confirmed yet would owe: the live holds and the waitlist, read through the
-      // index on status (as many rows as there are holds and waiting bookings, not all bookings).
-      this.db
-        .selectFrom('bookings')
-        .select(['currency', sql<string>`sum(balance_minor)`.as('amount')])
-        .where((eb) => eb.or([eb('status', '=', 'waitlisted'), eb.and([eb('status', '=', 'held'), eb('hold_expires_at', '>', at)])]))
-        .where('balance_minor', '>', 0)
-        .groupBy('currency')
-        .execute(),
+      // What bookings not confirmed yet would owe (held or waiting), kept per currency (migration 0013).
+      this.db.selectFrom('report_unconfirmed').select(['currency', 'outstanding_minor as amount']).execute(),
     ]);
 
     const money = new Map<string, MoneyRow>();
@@ -170,6 +163,7 @@ export class ReportsRepository {
     for (const hold of lapsed) {
       countDay(hold.created_day, hold.currency, -1, 1, hold.travellers, hold.total);
       moneyOf(hold.currency).outstandingMinor -= Math.max(0, hold.total - hold.paid);
+      moneyOf(hold.currency).outstandingHeldMinor -= Math.max(0, hold.total - hold.paid);
       moneyOf(hold.currency).refundDueMinor += Math.max(0, hold.paid);
     }
     for (const row of unconfirmed) moneyOf(row.currency).outstandingHeldMinor += num(row.amount);
