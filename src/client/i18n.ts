@@ -8,6 +8,8 @@ import { RESOURCE_MESSAGES } from './resources';
 export const MESSAGES: Record<string, string> = {
   ...RESOURCE_MESSAGES,
   'ra.message.invalid_form': 'Some fields need attention: see the messages under them.',
+  // Shown only for an error without words of its own; it may be a refusal, not a failure.
+  'ra.notification.http_error': 'The request was not carried out.',
 };
 
 export const i18nProvider: I18nProvider = {
