@@ -52,6 +52,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
 const rate = (value) => `${Math.round(value).toLocaleString('en')}/s`;
 
+// The runtime every measure below is taken on (the `node` dependency's Node 24 under npm run bench).
+console.log(`bench: Node ${process.version} (${process.execPath}), ${(await import('node:os')).cpus().length} cores`);
+
 // ---------------------------------------------------------------- build
 function run(cmd, args, env = {}) {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   if (config.publicUrl !== `http://localhost:${config.port}`) console.log(`Public URL (used in e-mailed links): ${config.publicUrl}`);
   if (createdAdmin) console.log(firstAdministratorLine(createdAdmin));
   console.log(`Database: ${describeDatabase(config)}`);
+  console.log(`Node.js: ${process.version}`);
 }
 
 function displayUrl(app: App, config: Config): string {

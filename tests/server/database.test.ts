@@ -1,6 +1,6 @@
 /** The storage layer: migrations, seeding (also by two instances at once), the shared JWT secret, PGlite transactions. */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { isAbortedTransactionError, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ALL_PERMISSIONS } from '../../src/shared/permissions.js';
 import { buildApp } from '../../src/server/app.js';
@@ -30,6 +30,23 @@ async function secondInstance(): Promise<{ handle: DatabaseHandle; close(): Prom
   const handle = await openDatabase({ kind: 'postgres', url: database.url });
   return { handle, close: () => handle.close() };
 }
+
+describe('transactions', () => {
+  test('a COMMIT that PostgreSQL turns into a ROLLBACK (an error caught inside the transaction) is reported, and nothing is kept', async () => {
+    await sql`create table if not exists commit_check (n integer primary key)`.execute(db);
+    const attempt = db.transaction().execute(async (trx) => {
+      await sql`insert into commit_check values (1)`.execute(trx);
+      // A failed statement aborts the transaction; the caller swallows the error and goes on.
+      await sql`insert into commit_check values (1)`.execute(trx).catch(() => undefined);
+    });
+    await expect(attempt).rejects.toSatisfy(isAbortedTransactionError);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from commit_check`.execute(db);
+    expect(rows[0].n).toBe(0);
+    // The database is usable after it.
+    await db.transaction().execute(async (trx) => sql`insert into commit_check values (2)`.execute(trx));
+    await sql`drop table commit_check`.execute(db);
+  });
+});
 
 describe('migrations', () => {
   test('running them again is a no-op', async () => {

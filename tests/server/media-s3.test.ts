@@ -23,7 +23,7 @@ beforeAll(async () => {
   s3 = await startLocalS3();
   t = await createTestApp({ env: s3.env });
   admin = as(t.app, (await login(t.app, t.admin)).accessToken);
-  client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials });
 });
 afterAll(async () => {
   client?.destroy();
@@ -60,6 +60,22 @@ test('copies go to the bucket under the prefix, are served through /media, and g
   expect((await admin({ method: 'DELETE', url: `/api/tours/${tour.id}/media/${media.id}` })).statusCode).toBe(200);
   await expect.poll(bucketKeys).toEqual([]);
   expect((await t.app.inject({ method: 'GET', url: media.urls.large })).statusCode).toBe(404);
+});
+
+test('keys the store does not know are refused: nothing is written with them', async () => {
+  const stranger = await createTestApp({ env: { ...s3.env, MEDIA_S3_ACCESS_KEY_ID: 'SOMEONEELSE', MEDIA_S3_SECRET_ACCESS_KEY: 'not-the-secret' } });
+  try {
+    const caller = as(stranger.app, (await login(stranger.app, stranger.admin)).accessToken);
+    const tour = (await caller({ method: 'POST', url: '/api/tours', payload: aTour() })).json();
+    const body = await multipartBody({ alt: 'Refused' }, { bytes: await aJpeg(64, 64) });
+    const response = await caller({ method: 'POST', url: `/api/tours/${tour.id}/media`, ...body });
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    expect(response.body).not.toMatch(/InvalidAccessKeyId|SOMEONEELSE|stack/i);
+    expect(await bucketKeys()).toEqual([]);
+    expect((await caller({ method: 'GET', url: `/api/tours/${tour.id}/media` })).json().data).toEqual([]);
+  } finally {
+    await stranger.close();
+  }
 });
 
 test('a store that cannot be reached fails the upload with 503 UNAVAILABLE, keeps no row and leaks no detail', async () => {

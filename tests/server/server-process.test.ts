@@ -94,6 +94,8 @@ describe('the server process', () => {
     expect(email).toBe('admin@localhost');
     expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
     expect(first.output()).toMatch(/captcha is off/);
+    // The runtime it runs on, named at start.
+    await waitFor(first, new RegExp(`Node\\.js: ${process.version.replace(/\./g, '\\.')}`));
 
     const baseUrl = `http://127.0.0.1:${port}`;
     const response = await signIn(baseUrl, email, password);

@@ -6,6 +6,7 @@
  */
 import type { PGliteQueryable } from './pglite-worker.js';
 import {
+  AbortedTransactionError,
   CompiledQuery,
   PostgresAdapter,
   PostgresIntrospector,
@@ -97,7 +98,11 @@ class PGliteConnection implements DatabaseConnection {
 
   async finish(statement: 'commit' | 'rollback'): Promise<void> {
     try {
-      await this.#run(CompiledQuery.raw(statement));
+      const result = await this.pglite.query(statement, []);
+      // PostgreSQL answers COMMIT with a ROLLBACK tag when an earlier statement's error (caught
+      // and ignored by the caller) left the transaction aborted: nothing was kept, and the caller
+      // must hear so, as Kysely's own PostgreSQL driver reports it.
+      if (statement === 'commit' && result.command === 'ROLLBACK') throw new AbortedTransactionError();
     } finally {
       this.#finish();
     }
