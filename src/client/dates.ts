@@ -38,7 +38,7 @@ export function formatTime(value: Instant, timeZone?: string): string {
 
 /** A calendar date (YYYY-MM-DD, no zone of its own) as "25 Nov 2026"; with `weekday`, "Wed, 25 Nov 2026". */
 export function formatCalendarDate(date: string, { weekday = false } = {}): string {
-  return format({ ...DATE, ...(weekday && { weekday: 'short' }) }, 'UTC').format(new Date(`${date}T00:00:00Z`));
+  return formatDate(`${date}T00:00:00Z`, 'UTC', { weekday });
 }
 
 /** The full instant for a tooltip: "Wednesday 25 November 2026 at 17:15:05 CET". */

@@ -74,9 +74,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const now = options.now ?? Date.now;
 
+  // Lines for people on a terminal, unless the caller gave the log a stream of its own.
+  const pretty = config.logPretty && options.logger !== false && !options.logger?.stream;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream ?? (config.logPretty ? prettyStream() : undefined)),
-    logController: new QuietLogController(config.logPretty && !(options.logger && options.logger.stream)),
+    logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream ?? (pretty ? prettyStream() : undefined)),
+    logController: new QuietLogController(pretty),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     requestIdHeader: false,

@@ -64,7 +64,8 @@ export function majorTextToMinor(text: string, currency: string, locale?: string
     if (rest.toUpperCase().startsWith(bare.toUpperCase())) rest = rest.slice(bare.length);
     else if (rest.toUpperCase().endsWith(bare.toUpperCase())) rest = rest.slice(0, rest.length - bare.length);
   }
-  if (!/^\d[\d.,'\u2019]*$/.test(rest) || !/\d$/.test(rest.replace(/[.,]$/, '0'))) return { ok: false, problem: `must be an amount ${example}` };
+  // Digits, marks and apostrophes, beginning with a digit and not ending with an apostrophe.
+  if (!/^\d(?:[\d.,'\u2019]*[\d.,])?$/.test(rest)) return { ok: false, problem: `must be an amount ${example}` };
   // Apostrophes group thousands in Switzerland; they are never a decimal mark.
   rest = rest.replace(/['\u2019]/g, '');
   const marks = [...rest].filter((character) => character === '.' || character === ',');
@@ -72,18 +73,19 @@ export function majorTextToMinor(text: string, currency: string, locale?: string
   if (new Set(marks).size === 2) {
     decimalMark = marks[marks.length - 1];
   } else if (marks.length > 0) {
+    // One kind of mark: the locale's decimal mark once is decimals; a mark that is not the
+    // locale's decimal mark groups thousands when it stands between groups of three; the locale's
+    // grouping mark anywhere else could be either; another mark once is decimals.
     const mark = marks[0];
     const groupsOfThree = /^\d{1,3}(?:[.,]\d{3})+$/.test(rest);
-    if (mark === decimal && marks.length === 1 && !(mark === group)) decimalMark = mark;
-    else if (mark === group || (mark !== decimal && groupsOfThree)) {
-      if (!groupsOfThree) {
-        if (marks.length > 1) return { ok: false, problem: `must be an amount ${example}` };
-        return { ok: false, problem: `reads two ways: “${mark}” separates thousands here, so write decimals with “${decimal}” (for example 12${decimal}50)` };
-      }
+    if (marks.length === 1 && mark === decimal) decimalMark = mark;
+    else if (mark !== decimal && groupsOfThree) decimalMark = null;
+    else if (marks.length === 1 && mark === group) {
+      return { ok: false, problem: `reads two ways: “${mark}” separates thousands here, so write decimals with “${decimal}” (for example 12${decimal}50)` };
     } else if (marks.length === 1) decimalMark = mark;
     else return { ok: false, problem: `must be an amount ${example}` };
   }
-  let whole = rest;
+  let whole = rest; // begins with a digit, so never empty
   let fraction = '';
   if (decimalMark !== null) {
     const at = rest.lastIndexOf(decimalMark);
@@ -93,8 +95,6 @@ export function majorTextToMinor(text: string, currency: string, locale?: string
   // What is left of the decimal mark is grouped in threes, or not grouped at all.
   if (/[.,]/.test(whole) && !/^\d{1,3}(?:[.,]\d{3})+$/.test(whole)) return { ok: false, problem: `must be an amount ${example}` };
   whole = whole.replace(/[.,]/g, '');
-  if (whole === '') whole = '0';
-  if (!/^\d*$/.test(fraction)) return { ok: false, problem: `must be an amount ${example}` };
   if (fraction.length > digits) {
     return { ok: false, problem: digits === 0 ? `${currency} has no minor unit: whole amounts only` : `${currency} has ${digits} decimals at most` };
   }

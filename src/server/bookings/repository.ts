@@ -138,16 +138,18 @@ export class BookingsRepository {
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Booking | null> {
-    const row = await bookingColumns(db.selectFrom('bookings as b')).where('b.id', '=', id).executeTakeFirst();
-    if (!row) return null;
-    return (await this.withLines(db, [row], new Date(this.now())))[0];
+    return this.one(db, 'b.id', id);
   }
 
   /** A booking by its reference (upper case, as bookingKey gives it). */
   async byReference(reference: string): Promise<Booking | null> {
-    const row = await bookingColumns(this.db.selectFrom('bookings as b')).where('b.reference', '=', reference).executeTakeFirst();
+    return this.one(this.db, 'b.reference', reference);
+  }
+
+  private async one(db: Kysely<Database>, column: 'b.id' | 'b.reference', value: string): Promise<Booking | null> {
+    const row = await bookingColumns(db.selectFrom('bookings as b')).where(column, '=', value).executeTakeFirst();
     if (!row) return null;
-    return (await this.withLines(this.db, [row], new Date(this.now())))[0];
+    return (await this.withLines(db, [row], new Date(this.now())))[0];
   }
 
   async create(input: NewBooking, origin: RequestOrigin, onCreated?: Hook<Booking>): Promise<Booking> {
@@ -353,7 +355,8 @@ export class BookingsRepository {
         }
       }
       const notes = patch.notes?.trim();
-      if (notes !== undefined && notes !== booking.notes) changes.push({ what: 'notes', before: booking.notes, after: notes });
+      const notesChanged = notes !== undefined && notes !== booking.notes;
+      if (notesChanged) changes.push({ what: 'notes', before: booking.notes, after: notes });
       // Nothing differs: nothing is written, and the history gains no empty "Amended".
       if (changes.length === 0) return (await this.get(id, trx))!;
       const contactChanged = changes.some((change) => change.what === 'contact');
@@ -362,7 +365,7 @@ export class BookingsRepository {
         .updateTable('bookings')
         .set({
           ...(contact && contactChanged && { contact_name: contact.name, contact_email: contact.email, contact_phone: contact.phone }),
-          ...(notes !== undefined && notes !== booking.notes && { notes }),
+          ...(notesChanged && { notes }),
           search_text: searchText(booking.reference, contact ?? { name: booking.contact_name, email: booking.contact_email }, names),
           updated_at: new Date(this.now()),
         })

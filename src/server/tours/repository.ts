@@ -26,6 +26,7 @@ import type { Database, TourComponentsTable, ToursTable } from '../db/schema.js'
 import { httpErrors } from '../http/errors.js';
 import { sanitizeRichText } from '../security/rich-text.js';
 import { mediaUrls } from './gallery.js';
+import { DEFAULT_AGE_BANDS } from '../../shared/traveller-ages.js';
 
 type TourRow = Selectable<ToursTable>;
 /** A tour's row with its cover's token and its departures (see tourColumns). */
@@ -78,7 +79,9 @@ export class ToursRepository {
   async create(input: NewTour, origin: RequestOrigin): Promise<Tour> {
     checkPlaceAndMoney(input);
     if (input.maxPax != null && input.maxPax < (input.minPax ?? 1)) throw httpErrors.validation({ maxPax: 'must be at least the minimum' });
-    checkAgeBands(input.infantAgeUnder ?? 2, input.childAgeUnder ?? 12);
+    const infantAgeUnder = input.infantAgeUnder ?? DEFAULT_AGE_BANDS.infantAgeUnder;
+    const childAgeUnder = input.childAgeUnder ?? DEFAULT_AGE_BANDS.childAgeUnder;
+    checkAgeBands(infantAgeUnder, childAgeUnder);
     const at = new Date(this.now());
     const id = randomUUID();
     try {
@@ -98,8 +101,8 @@ export class ToursRepository {
             min_pax: input.minPax ?? 1,
             max_pax: input.maxPax ?? null,
             booking_cutoff_hours: input.bookingCutoffHours ?? 0,
-            infant_age_under: input.infantAgeUnder ?? 2,
-            child_age_under: input.childAgeUnder ?? 12,
+            infant_age_under: infantAgeUnder,
+            child_age_under: childAgeUnder,
             price_adult_minor: input.prices.ADULT,
             price_child_minor: input.prices.CHILD,
             price_infant_minor: input.prices.INFANT,

@@ -20,6 +20,7 @@ import { LoadFailure } from '../../resources/common/LoadFailure';
 import { PersonName, RecordLines, SidewaysScroll, useIsSmallScreen } from '../../resources/common/narrow-screens';
 import { localDate } from '../../resources/departures/departure-text';
 import { SeatsBar } from '../../resources/departures/SeatsBar';
+import { BOOKING_STATUS_LABELS } from '../../resources/bookings/booking-text';
 import { businessToday, businessYear } from './business-year';
 
 const MonthlyReportCard = lazy(() => import('./MonthlyReportCard'));
@@ -244,8 +245,6 @@ function UpcomingRow({ departure }: { departure: UpcomingDeparture }) {
   );
 }
 
-const BOOKING_STATUS_WORDS: Record<Booking['status'], string> = { held: 'held', confirmed: 'confirmed', waitlisted: 'waitlisted', expired: 'expired', cancelled: 'cancelled' };
-
 function moneyList(money: { currency: string; amountMinor: number }[]): string {
   return money.map((m) => formatMinor(m.amountMinor, m.currency)).join(' and ');
 }
@@ -299,7 +298,7 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
                       {booking.status !== 'confirmed' && (
                         <Typography component="span" variant="caption" color="warning.main">
                           {' '}
-                          ({BOOKING_STATUS_WORDS[booking.status]})
+                          ({BOOKING_STATUS_LABELS[booking.status].toLowerCase()})
                         </Typography>
                       )}
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>

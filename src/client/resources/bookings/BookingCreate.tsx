@@ -165,13 +165,10 @@ function freshDraft(departureId: string | null): Draft {
 function useBookingDraft(): { draftId: string; step: number; setStep: (step: number, replace?: boolean) => void; initial: Draft } {
   const [search, setSearch] = useSearchParams();
   const draftParam = search.get('draft');
-  const [draftId] = useState(() => {
+  const [{ draftId, initial }] = useState(() => {
     const stored = draftParam ? readBookingDraft(draftParam) : null;
-    return draftParam && !stored?.madeBookingId ? draftParam : newIdempotencyKey();
-  });
-  const [initial] = useState(() => {
-    const stored = readBookingDraft(draftId);
-    return stored && !stored.madeBookingId ? stored : freshDraft(search.get('departureId'));
+    if (draftParam && !stored?.madeBookingId) return { draftId: draftParam, initial: stored ?? freshDraft(search.get('departureId')) };
+    return { draftId: newIdempotencyKey(), initial: freshDraft(search.get('departureId')) };
   });
   useEffect(() => {
     if (draftParam === draftId) return;

@@ -16,6 +16,7 @@ import { FORM_WIDTH } from '../common/fields';
 import { atMost, requiredText, type Validator } from '../common/validators';
 import { KeepDraft } from '../../session/KeepDraft';
 import { STATUS_LABELS } from './tour-text';
+import { DEFAULT_AGE_BANDS } from '../../../shared/traveller-ages';
 
 const CODE = new RegExp(TOUR_RULES.code.pattern);
 const asText = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -108,8 +109,7 @@ export const NEW_TOUR_DEFAULTS = {
   minPax: 1,
   maxPax: null,
   bookingCutoffHours: 24,
-  infantAgeUnder: 2,
-  childAgeUnder: 12,
+  ...DEFAULT_AGE_BANDS,
   prices: { ADULT: null, CHILD: null, INFANT: null },
   singleSupplementMinor: null,
   summary: '',
