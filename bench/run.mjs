@@ -94,7 +94,9 @@ async function startServer(env) {
   return {
     ...server,
     async stop() {
-      peakRssKb[currentEngine] = Math.max(peakRssKb[currentEngine] ?? 0, server.peakRssKb());
+      const peak = server.peakRssKb();
+      console.log(`  (this server's peak resident memory: ${(peak / 1024).toFixed(0)} MB)`);
+      peakRssKb[currentEngine] = Math.max(peakRssKb[currentEngine] ?? 0, peak);
       await server.stop();
     },
   };

@@ -12,11 +12,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { DestinationStream } from 'pino';
 import './app-types.js';
 import { AuditLog } from './audit/audit-log.js';
-import { auditRoutes } from './audit/routes.js';
 import { createAccessTokens } from './auth/access-tokens.js';
-import { PasswordResetService } from './auth/password-reset.js';
+import { PasswordResetService, type AccountPasswords } from './auth/password-reset.js';
 import { Principals } from './auth/principals.js';
-import { authRoutes } from './auth/routes.js';
 import { SESSION_COOKIE } from './auth/session-cookie.js';
 import { LoginThrottle, MemoryThrottleStore, RedisThrottleStore } from './auth/login-throttle.js';
 import { SessionService } from './auth/sessions.js';
@@ -33,18 +31,10 @@ import { AUTH_RATE_LIMITS, MemoryCounterStore, RedisCounterStore, type AuthRateL
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
-import rolesModule from './roles/index.js';
+import { MODULES } from './modules.js';
 import { clientApp, defaultClientDir } from './static/client-app.js';
-import { systemRoutes } from './system/routes.js';
-import toursModule from './tours/index.js';
-import departuresModule from './departures/index.js';
-import bookingsModule from './bookings/index.js';
-import reportsModule from './reports/index.js';
-import usersModule from './users/index.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
-/** The domain modules: each decorates its repository and adds its routes under /api (auth, audit and system routes are registered below). */
-const DOMAIN_MODULES = [usersModule, rolesModule, toursModule, departuresModule, bookingsModule, reportsModule];
 export const DEFAULT_REFRESH_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -118,17 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
         },
       },
-      tags: [
-        { name: 'auth', description: 'Sign-in, session and password reset' },
-        { name: 'users', description: 'Users (administration)' },
-        { name: 'roles', description: 'Roles and permissions (administration)' },
-        { name: 'audit', description: 'The audit log (read-only)' },
-        { name: 'tours', description: 'The tour catalogue: tours, their components, itineraries and pictures' },
-        { name: 'departures', description: 'Departures: the dates a tour can be booked on' },
-        { name: 'bookings', description: 'Bookings, their payments and refunds, manifests and vouchers' },
-        { name: 'reports', description: 'The dashboard: bookings, money and departures at a glance, from totals the database keeps' },
-        { name: 'system', description: 'Health, runtime settings, this document' },
-      ],
+      tags: MODULES.flatMap((module) => (module.tag ? [module.tag] : [])),
     },
     hideUntagged: true,
     // A route that reads multipart itself (the gallery's upload) has no body schema for Fastify to
@@ -152,17 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return sendError(reply, httpErrors.notFound(isApi ? 'No such API route.' : 'Not found.'));
   });
 
-  // Routes.
-  await app.register(
-    async (api) => {
-      await api.register(systemRoutes);
-      await api.register(authRoutes);
-      await api.register(auditRoutes);
-    },
-    { prefix: '/api' },
-  );
-  // Domain modules: each decorates its repository and adds its routes under /api.
-  for (const module of DOMAIN_MODULES) await app.register(module);
+  // The domains (modules.ts): each decorates its services and adds its routes under /api.
+  for (const module of MODULES) if (module.plugin) await app.register(module.plugin);
 
   if (!app.captcha.enabled) app.log.warn(`captcha is off: ${config.captchaOffReason ?? 'a test verifier was given'}`);
   if (config.business.name === null) app.log.warn('BUSINESS_NAME is not set: vouchers name no business until it is (and BUSINESS_EMAIL, BUSINESS_PHONE, BUSINESS_ADDRESS)');
@@ -175,12 +146,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  // Ended sessions and spent reset tokens are deleted, then the embedded database reclaims their
-  // space (db/maintenance.ts): a few minutes after start, then every hour.
+  // Each domain deletes what it no longer needs (ended sessions, spent Idempotency-Keys), then the
+  // embedded database reclaims their space (db/maintenance.ts): a few minutes after start, then every hour.
   const housekeeping = () =>
     app.background.run('housekeeping', async () => {
-      await app.sessions.purgeExpired();
-      await app.idempotencyKeys.purgeExpired();
+      for (const module of MODULES) await module.housekeeping?.(app);
       await maintainDatabase(options.database);
     });
   const hourly = setInterval(housekeeping, PURGE_INTERVAL_MS);
@@ -236,7 +206,9 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
   app.decorate('audit', audit);
   app.decorate('accessTokens', createAccessTokens(jwtSecret, config.accessTokenTtlMs, now));
   app.decorate('sessions', sessions);
-  app.decorate('passwordReset', new PasswordResetService(db, now, config.publicUrl, mailer, sessions, audit));
+  // The accounts are the users domain's, registered later (modules.ts): asked at the time of a reset.
+  const accounts = { setPasswordHash: (...args: Parameters<AccountPasswords['setPasswordHash']>) => app.users.setPasswordHash(...args) };
+  app.decorate('passwordReset', new PasswordResetService(db, now, config.publicUrl, mailer, sessions, audit, accounts));
   app.decorate('principals', new Principals(db, now));
   app.decorate('background', new BackgroundTasks(app.log));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;

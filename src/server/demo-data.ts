@@ -381,7 +381,7 @@ async function demoBookings(app: App, tourId: string, prices: { ADULT: number | 
         ...party.others.filter(([, , category]) => prices[category] !== null).map(([firstName, lastName, category]) => ({ category, firstName, lastName })),
       ];
       const kind = (index + slot + seed) % 5;
-      const booking = await app.bookings.create(
+      const booking = await app.flows.bookSeats(
         {
           departureId,
           contact: { name: `${party.lead[0]} ${party.lead[1]}`, email: party.email },
@@ -399,7 +399,7 @@ async function demoBookings(app: App, tourId: string, prices: { ADULT: number | 
       if (kind === 1 || kind === 3) await app.bookings.recordPayment(booking.id, { kind: 'payment', amountMinor: deposit, method: 'bank_transfer', reference: `DEP-${booking.reference}` }, ORIGIN);
       if (kind === 3 && slot === 0) {
         const fee = Math.round(deposit / 2 / 100) * 100;
-        await app.bookings.cancel(booking.id, { reason: 'Customer cancelled: family reasons', feeMinor: fee }, ORIGIN);
+        await app.flows.cancelBooking(booking.id, { reason: 'Customer cancelled: family reasons', feeMinor: fee }, ORIGIN);
         await app.bookings.recordPayment(booking.id, { kind: 'refund', amountMinor: deposit - fee, method: 'bank_transfer' }, ORIGIN);
       }
     }
@@ -434,7 +434,7 @@ async function demoHistory(
         ...party.others.filter(([, , category]) => tour.prices[category] !== null).map(([firstName, lastName, category]) => ({ category, firstName, lastName })),
       ];
       try {
-        const booking = await app.bookings.create(
+        const booking = await app.flows.bookSeats(
           { departureId, contact: { name: `${party.lead[0]} ${party.lead[1]}`, email: party.email }, travellers, status: 'confirmed', channel: (['direct', 'email', 'agent', 'phone'] as const)[n % 4] },
           ORIGIN,
         );
@@ -444,7 +444,7 @@ async function demoHistory(
         if ((n + seed) % 11 === 5) {
           // Cancelled with a fee of a tenth; the rest refunded, except on the latest cancellations.
           const fee = Math.round(paid / 10 / 100) * 100;
-          await app.bookings.cancel(booking.id, { reason: 'Customer cancelled', feeMinor: fee }, ORIGIN);
+          await app.flows.cancelBooking(booking.id, { reason: 'Customer cancelled', feeMinor: fee }, ORIGIN);
           if (from < Date.now() - 30 * DAY_MS && paid > fee) await app.bookings.recordPayment(booking.id, { kind: 'refund', amountMinor: paid - fee, method: 'bank_transfer' }, ORIGIN);
         }
       } catch {

@@ -10,58 +10,9 @@ export function isAwaitingFirstSignIn(user: Pick<User, 'invitedAt' | 'lastLoginA
   return user.invitedAt !== null && user.lastLoginAt === null && user.status === 'active';
 }
 
-/** What the audit log records (CONTRACT: GET /admin/audit). */
-export const AUDIT_ACTIONS = [
-  'login.success',
-  'login.failure',
-  'login.lockout',
-  'logout',
-  'session.reuse_detected',
-  'password.reset_requested',
-  'password.reset',
-  'password.changed',
-  'profile.updated',
-  'user.created',
-  'user.invited',
-  'user.invitation_resent',
-  'user.updated',
-  'user.deleted',
-  'role.created',
-  'role.updated',
-  'role.deleted',
-  'role.permission_granted',
-  'role.permission_revoked',
-  'tour.created',
-  'tour.updated',
-  'tour.deleted',
-  'tour.component_added',
-  'tour.component_updated',
-  'tour.component_removed',
-  'tour.day_saved',
-  'tour.day_removed',
-  'tour.itinerary_reordered',
-  'tour.media_added',
-  'tour.media_updated',
-  'tour.media_removed',
-  'departure.created',
-  'departure.bulk_created',
-  'departure.updated',
-  'departure.cancelled',
-  'departure.deleted',
-  'booking.created',
-  'booking.confirmed',
-  'booking.cancelled',
-  'booking.expired',
-  'booking.updated',
-  'payment.recorded',
-  'refund.recorded',
-] as const;
-
-/** What an audit entry is about. */
-export const AUDIT_TARGET_TYPES = ['user', 'role', 'session', 'tour', 'departure', 'booking'] as const;
-export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
-
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+// The audit actions, their target types and the error codes are each domain's own (domains/).
+export { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_TARGET_TYPES, ERROR_CODES, type AuditAction, type AuditTargetType, type ErrorCode } from './domains/index.js';
+import type { AuditAction, AuditTargetType, ErrorCode } from './domains/index.js';
 
 export interface AuditEntry {
   /** The entry's number, as a string (a bigint in the database). */
@@ -92,32 +43,7 @@ export interface ErrorBody {
   available?: number;
 }
 
-/** Every error code an answer may carry (the `code` of ErrorBody). */
-export const ERROR_CODES = [
-  'VALIDATION',
-  'CAPTCHA_FAILED',
-  'INVALID_CREDENTIALS',
-  'TOKEN_MISSING',
-  'TOKEN_INVALID',
-  'TOKEN_EXPIRED',
-  'FORBIDDEN',
-  'REFRESH_INVALID',
-  'RESET_TOKEN_INVALID',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'SOLD_OUT',
-  'DEPARTURE_CLOSED',
-  'IDEMPOTENCY_KEY_REUSED',
-  'PAYMENT_EXCEEDS_BALANCE',
-  'REFUND_EXCEEDS_PAID',
-  'UNAVAILABLE',
-  'INTERNAL',
-] as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Claims of the access token (HS256). */
 export interface AccessTokenClaims {

@@ -281,9 +281,9 @@ describe('the state machine', () => {
       expectError(await admin({ method: 'POST', url: `/api/bookings/${hold.id}/cancel`, payload: { reason: 'x' } }), 409, 'CONFLICT');
       expectError(await pay(hold.id, { kind: 'payment', amountMinor: 100 }), 409, 'CONFLICT');
 
-      const swept = await Promise.all([t.app.bookings.expireDue(), t.app.bookings.expireDue(), t.app.bookings.expireDue()]);
+      const swept = await Promise.all([t.app.flows.expireLapsedHolds(), t.app.flows.expireLapsedHolds(), t.app.flows.expireLapsedHolds()]);
       expect(swept.reduce((a, b) => a + b, 0)).toBe(1);
-      expect(await t.app.bookings.expireDue()).toBe(0);
+      expect(await t.app.flows.expireLapsedHolds()).toBe(0);
       await expectCountersMatch(dep.id);
       const audit = (await admin({ method: 'GET', url: `/api/admin/audit?targetId=${hold.id}` })).json<{ data: { action: string }[] }>();
       expect(audit.data.map((entry) => entry.action).sort()).toEqual(['booking.created', 'booking.expired']);
@@ -301,7 +301,7 @@ describe('the state machine', () => {
       const next = await booked({ departureId: dep.id, travellers: family.slice(0, 3), status: 'confirmed' });
       expect(next.status).toBe('confirmed');
       expect((await bookingOf(hold.id)).status).toBe('expired');
-      expect(await t.app.bookings.expireDue()).toBe(0);
+      expect(await t.app.flows.expireLapsedHolds()).toBe(0);
       expect(await departure(dep.id)).toMatchObject({ seatsHeld: 0, seatsConfirmed: 3, seatsAvailable: 0 });
       await expectCountersMatch(dep.id);
     } finally {

@@ -264,10 +264,10 @@ describe('kept totals', () => {
       }
       if (next() < 0.25) {
         await advance(Math.floor(next() * 14 * HOUR));
-        if (next() < 0.5) await t.app.bookings.expireDue();
+        if (next() < 0.5) await t.app.flows.expireLapsedHolds();
       }
     }
-    await t.app.bookings.expireDue();
+    await t.app.flows.expireLapsedHolds();
     // And one hold still running, on a departure of its own.
     const startDate = new Date(t.clock.time + 20 * DAY).toISOString().slice(0, 10);
     const fresh = await created<Departure>(admin({ method: 'POST', url: '/api/departures', payload: { tourId: tours[0].id, startDate, startTime: '10:00', capacity: 6 } }));
@@ -298,7 +298,7 @@ describe('kept totals', () => {
     const isk = (s: ReportSummary) => s.money.find((m) => m.currency === 'ISK')!;
     expect(isk(summary).outstandingMinor).toBe(isk(before).outstandingMinor - (held.totalMinor - 100));
     expect(isk(summary).refundDueMinor).toBe(isk(before).refundDueMinor + 100);
-    expect(await t.app.bookings.expireDue()).toBe(1);
+    expect(await t.app.flows.expireLapsedHolds()).toBe(1);
     expect(await kept()).toEqual(await recount(ZONE));
     await expectReportsToMatchTheApi();
   });

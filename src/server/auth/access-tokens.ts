@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { AccessTokenClaims } from '../../shared/types.js';
-import { httpErrors } from '../http/errors.js';
+
+import { authErrors } from './errors.js';
 
 export interface AccessTokens {
   sign(subject: { email: string; userId: string; roles: string[]; sessionId: string }): string;
@@ -44,13 +45,13 @@ export function createAccessTokens(secret: string, ttlMs: number, now: () => num
       try {
         claims = verifier(token) as AccessTokenClaims;
       } catch (error) {
-        if (error instanceof TokenError || error instanceof Error) throw httpErrors.tokenInvalid();
+        if (error instanceof TokenError || error instanceof Error) throw authErrors.tokenInvalid();
         throw error;
       }
       if (typeof claims.userId !== 'string' || typeof claims.sid !== 'string' || typeof claims.exp !== 'number') {
-        throw httpErrors.tokenInvalid();
+        throw authErrors.tokenInvalid();
       }
-      if (claims.exp * 1000 <= now()) throw httpErrors.tokenExpired();
+      if (claims.exp * 1000 <= now()) throw authErrors.tokenExpired();
       return claims;
     },
   };

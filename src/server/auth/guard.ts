@@ -7,6 +7,7 @@ import type { Permission } from '../../shared/permissions.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import { httpErrors } from '../http/errors.js';
 import type { Principal } from './principals.js';
+import { authErrors } from './errors.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -20,18 +21,18 @@ export function requireUser(permission?: Permission) {
 
 export async function authenticate(request: FastifyRequest): Promise<Principal> {
   const match = BEARER.exec(request.headers.authorization ?? '');
-  if (!match) throw httpErrors.tokenMissing();
+  if (!match) throw authErrors.tokenMissing();
   const claims = request.server.accessTokens.verify(match[1]);
   const principal = await request.server.principals.load(claims.userId, claims.sid);
   // The session ended (logout, reset, reuse), or the user was disabled or deleted.
-  if (!principal) throw httpErrors.tokenInvalid();
+  if (!principal) throw authErrors.tokenInvalid();
   request.principal = principal;
   return principal;
 }
 
 /** The signed-in user, on routes behind requireUser. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw httpErrors.tokenMissing();
+  if (!request.principal) throw authErrors.tokenMissing();
   return request.principal;
 }
 

@@ -12,6 +12,12 @@ import type { Mailer } from '../mail/mailer.js';
 import { INVITATION_TOKEN_TTL_MS, invitationMail, passwordChangedMail, passwordResetMail, RESET_TOKEN_TTL_MS } from '../mail/messages.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newSecretToken, type SessionService } from './sessions.js';
+import { authErrors } from './errors.js';
+
+/** How a reset sets the password: the accounts are the users domain's, which gives this at start. */
+export interface AccountPasswords {
+  setPasswordHash(trx: Kysely<Database>, userId: string, passwordHash: string, at: Date): Promise<void>;
+}
 
 export class PasswordResetService {
   constructor(
@@ -21,6 +27,7 @@ export class PasswordResetService {
     private readonly mailer: Mailer,
     private readonly sessions: SessionService,
     private readonly audit: AuditLog,
+    private readonly accounts: AccountPasswords,
   ) {}
 
   /** Called after the answer is sent. Does nothing visible for an unknown or disabled account. */
@@ -55,8 +62,8 @@ export class PasswordResetService {
         .where('t.token_hash', '=', hashToken(token))
         .forUpdate()
         .executeTakeFirst();
-      if (!row || row.used_at !== null || row.expires_at <= now || row.status !== 'active') throw httpErrors.resetTokenInvalid();
-      await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: now }).where('id', '=', row.user_id).execute();
+      if (!row || row.used_at !== null || row.expires_at <= now || row.status !== 'active') throw authErrors.resetTokenInvalid();
+      await this.accounts.setPasswordHash(trx, row.user_id, passwordHash, now);
       await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
       await this.sessions.revokeAllForUser(row.user_id, 'password_reset', trx);
       await this.audit.record({ action: 'password.reset', ...auditOrigin(origin), actorId: row.user_id, targetType: 'user', targetId: row.user_id }, trx);

@@ -11,6 +11,7 @@ import { originOf } from './guard.js';
 import { checkCredentials } from './credentials.js';
 import { checkSchema, forgetPasswordSchema, loginSchema, logoutSchema, refreshSchema, resetPasswordSchema } from './schemas.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.js';
+import { authErrors } from './errors.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The session cookie's endpoints refuse requests made by another site's pages (on top of
@@ -21,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const origin = originOf(request);
     if (app.captcha.enabled) {
       const captchaToken = request.query[CAPTCHA_QUERY_PARAM];
-      if (!captchaToken || !(await app.captcha.verify(captchaToken, request.ip))) throw httpErrors.captchaFailed();
+      if (!captchaToken || !(await app.captcha.verify(captchaToken, request.ip))) throw authErrors.captchaFailed();
     }
 
     const { email, password, persist = false } = request.body;
@@ -29,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // A waiting account gets the same answer, in the same time, as a wrong password.
     if (check.outcome === 'locked') {
       await app.audit.record({ action: 'login.failure', ...auditOrigin(origin), details: { reason: 'locked' } });
-      throw httpErrors.invalidCredentials();
+      throw authErrors.invalidCredentials();
     }
     if (check.outcome !== 'ok' || check.account.status !== 'active') {
       const { account } = check;
@@ -50,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           details: { tier: lockout.tier, waitMs: lockout.waitMs },
         });
       }
-      throw httpErrors.invalidCredentials();
+      throw authErrors.invalidCredentials();
     }
 
     const { account } = check;
@@ -68,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const session = presented ? await app.sessions.refresh(presented, originOf(request)) : null;
     if (!session) {
       clearSessionCookie(request, reply);
-      throw httpErrors.refreshInvalid();
+      throw authErrors.refreshInvalid();
     }
     const roles = await app.users.roleNames(session.userId);
     setSessionCookie(request, reply, session, app.now());

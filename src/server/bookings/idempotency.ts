@@ -13,6 +13,7 @@ import { BOOKING_RULES } from '../../shared/contract/booking-rules.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import { isUniqueViolation } from '../db/query-helpers.js';
+import { bookingErrors } from './errors.js';
 
 export interface KeyClaim {
   userId: string;
@@ -93,7 +94,7 @@ export class IdempotencyKeys {
           .execute();
         continue;
       }
-      if (existing.request_hash !== hash) throw httpErrors.idempotencyKeyReused();
+      if (existing.request_hash !== hash) throw bookingErrors.idempotencyKeyReused();
       if (existing.state === 'done') return { kind: 'replay', statusCode: existing.status_code ?? 200, body: JSON.parse(existing.body ?? 'null') };
       if (age < BOOKING_RULES.idempotencyAbandonedMs) {
         throw httpErrors.conflict('A request with this Idempotency-Key is still being handled. Wait for its answer.');

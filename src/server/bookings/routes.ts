@@ -44,7 +44,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/bookings', { schema: createBookingSchema, onRequest: requireUser('bookings.create') }, async (request, reply) => {
     return idempotent(app.idempotencyKeys, reply, request.headers['idempotency-key'], principalOf(request).userId, 'bookings', request.body, (onDone) =>
-      app.bookings.create(request.body, originOf(request), onDone),
+      app.flows.bookSeats(request.body, originOf(request), onDone),
     );
   });
 
@@ -53,11 +53,11 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/bookings/:id/confirm', { schema: confirmBookingSchema, onRequest: requireUser('bookings.update') }, async (request) => {
-    return app.bookings.confirm(request.params.id, originOf(request));
+    return app.flows.confirmBooking(request.params.id, originOf(request));
   });
 
   app.post('/bookings/:id/cancel', { schema: cancelBookingSchema, onRequest: requireUser('bookings.cancel') }, async (request) => {
-    return app.bookings.cancel(request.params.id, request.body, originOf(request));
+    return app.flows.cancelBooking(request.params.id, request.body, originOf(request));
   });
 
   app.get('/bookings/:id/payments', { schema: listPaymentsSchema, onRequest: requireUser('bookings.read') }, async (request) => {

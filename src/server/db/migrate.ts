@@ -1,37 +1,22 @@
-/** Ordered migrations, run at start. Kysely's migrator takes a lock, so instances starting together are safe. */
+/** The domains' migrations, run at start. Kysely's migrator takes a lock, so instances starting together are safe. */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import * as initial from './migrations/0001-initial.js';
-import * as rowCounts from './migrations/0002-row-counts.js';
-import * as authEpoch from './migrations/0003-auth-epoch.js';
-import * as listIndexes from './migrations/0004-list-indexes.js';
-import * as searchIndexes from './migrations/0005-search-indexes.js';
-import * as invitations from './migrations/0006-invitations.js';
-import * as catalogue from './migrations/0007-catalogue.js';
-import * as gallery from './migrations/0008-gallery.js';
-import * as departures from './migrations/0009-departures.js';
-import * as bookings from './migrations/0010-bookings.js';
-import * as reports from './migrations/0011-reports.js';
-import * as travellerAges from './migrations/0012-traveller-ages.js';
-import * as unconfirmedBalances from './migrations/0013-unconfirmed-balances.js';
 import type { Database } from './schema.js';
+import * as searchIndexes from './migrations/0005-search-indexes.js';
+import { MODULES } from '../modules.js';
 
-/** Every migration, in order. Add new files here; never edit one that has shipped. */
-const migrations: Record<string, Migration> = {
-  '0001-initial': initial,
-  '0002-row-counts': rowCounts,
-  '0003-auth-epoch': authEpoch,
-  '0004-list-indexes': listIndexes,
-  '0005-search-indexes': searchIndexes,
-  '0006-invitations': invitations,
-  '0007-catalogue': catalogue,
-  '0008-gallery': gallery,
-  '0009-departures': departures,
-  '0010-bookings': bookings,
-  '0011-reports': reports,
-  '0012-traveller-ages': travellerAges,
-  '0013-unconfirmed-balances': unconfirmedBalances,
-};
+/** Every domain's migrations, ordered by name (their numbers), each name once. */
+export function collectMigrations(modules = MODULES): Record<string, Migration> {
+  const all = new Map<string, Migration>();
+  for (const module of modules) {
+    for (const [name, migration] of Object.entries(module.migrations ?? {})) {
+      if (all.has(name)) throw new Error(`Migration ${name} is listed twice (the second time by ${module.name})`);
+      all.set(name, migration);
+    }
+  }
+  return Object.fromEntries([...all].sort(([a], [b]) => a.localeCompare(b)));
+}
 
+const migrations = collectMigrations();
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -1,8 +1,10 @@
 /** Departures as one Fastify plugin (the shape of tours/index.ts): its repository and its routes under /api. */
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
-import { DeparturesRepository } from './repository.js';
+import { DeparturesRepository, type DepartureSurroundings } from './repository.js';
 import { departureRoutes } from './routes.js';
+import type { DomainModule } from '../module.js';
+import * as departures from './migrations/0009-departures.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,10 +12,24 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
+const plugin = fp(
   async (app) => {
-    app.decorate('departures', new DeparturesRepository(app.db, app.now, app.audit));
+    // The catalogue and the bookings are asked at the time of a read or a change (modules.ts registers them around this one).
+    const around: DepartureSurroundings = {
+      tourFor: (trx, tourId) => app.tours.forDepartures(trx, tourId),
+      lapsedHeldSeats: (departureId, at) => app.bookings.lapsedHeldSeats(departureId, at),
+    };
+    app.decorate('departures', new DeparturesRepository(app.db, app.now, app.audit, around));
     await app.register(departureRoutes, { prefix: API_PREFIX });
   },
   { name: 'departures', decorators: { fastify: ['db', 'now', 'audit'] } },
 );
+
+const departuresModule: DomainModule = {
+  name: 'departures',
+  tag: { name: 'departures', description: 'Departures: the dates a tour can be booked on' },
+  migrations: { '0009-departures': departures },
+  plugin,
+};
+
+export default departuresModule;

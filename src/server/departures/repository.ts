@@ -6,7 +6,7 @@
  * audited in its own transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { BulkDepartures, Departure, DepartureListQuery, DeparturePatch, NewDeparture } from '../../shared/contract/departures.js';
 import { DEPARTURE_RULES } from '../../shared/contract/departure-rules.js';
 import type { Prices } from '../../shared/contract/tours.js';
@@ -15,17 +15,27 @@ import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-l
 import { isUniqueViolation, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
-import { cancelBookingsOfDeparture, expireLapsedHolds, lapsedHeldSeats } from '../bookings/seats.js';
 
 const NO_DEPARTURE = 'No departure with this id.';
 const DUPLICATE = 'The tour has a departure on this date at this time already.';
 const SORT_COLUMNS = { startsAt: sql.ref('d.starts_at'), createdAt: sql.ref('d.created_at') } as const;
 
+export type LockedDeparture = Awaited<ReturnType<DeparturesRepository['lockForChange']>>;
 type DepartureRow = Awaited<ReturnType<ReturnType<typeof departureColumns>['executeTakeFirstOrThrow']>>;
-const columnsAt = (at: Date) => (rows: Parameters<typeof departureColumns>[0]) => departureColumns(rows, at);
+
+/**
+ * What the departures ask of the domains around them, given by the module's wiring so that this
+ * domain reads no other's tables: the tour a departure is of (its zone and default prices), and
+ * the seats of lapsed holds on it that are not recorded yet (free to every read).
+ */
+export interface DepartureSurroundings {
+  tourFor(trx: Kysely<Database>, tourId: string): Promise<{ id: string; code: string; time_zone: string; price_adult_minor: Money; price_child_minor: Money; price_infant_minor: Money; single_supplement_minor: Money }>;
+  lapsedHeldSeats(departureId: RawBuilder<unknown>, at: Date): RawBuilder<number>;
+}
+type Money = string | number | null;
 
 /** A departure's columns with what it takes from its tour. */
-function departureColumns(rows: SelectQueryBuilder<Database & { d: Database['departures'] }, 'd', object>, at: Date) {
+function departureColumns(rows: SelectQueryBuilder<Database & { d: Database['departures'] }, 'd', object>, at: Date, lapsedHeldSeats: DepartureSurroundings['lapsedHeldSeats']) {
   return rows
     .innerJoin('tours as t', 't.id', 'd.tour_id')
     .select([
@@ -39,7 +49,7 @@ function departureColumns(rows: SelectQueryBuilder<Database & { d: Database['dep
       'd.starts_at',
       sql<string>`(d.start_date + (t.duration_days - 1))::text`.as('end_date'),
       'd.capacity',
-      // A hold that has lapsed frees its seats at once, before the sweep records it (bookings/seats.ts).
+      // A hold that has lapsed frees its seats at once, before the sweep records it (bookings/holds.ts).
       sql<number>`d.seats_held - ${lapsedHeldSeats(sql.ref('d.id'), at)}`.as('seats_held'),
       'd.seats_confirmed',
       'd.waitlisted',
@@ -60,7 +70,12 @@ export class DeparturesRepository {
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
     private readonly audit: AuditLog,
+    private readonly around: DepartureSurroundings,
   ) {}
+
+  private columns(rows: Parameters<typeof departureColumns>[0], at: Date) {
+    return departureColumns(rows, at, this.around.lapsedHeldSeats);
+  }
 
   async list(query: DepartureListQuery): Promise<{ data: Departure[]; total: number }> {
     refuseBadDateFilters(query);
@@ -71,7 +86,7 @@ export class DeparturesRepository {
       if (query.status !== undefined) conditions.push(eb('d.status', '=', query.status));
       if (query.from !== undefined) conditions.push(eb('d.start_date', '>=', query.from));
       if (query.to !== undefined) conditions.push(eb('d.start_date', '<=', query.to));
-      const taken = sql`d.seats_held - ${lapsedHeldSeats(sql.ref('d.id'), at)} + d.seats_confirmed`;
+      const taken = sql`d.seats_held - ${this.around.lapsedHeldSeats(sql.ref('d.id'), at)} + d.seats_confirmed`;
       if (query.hasSeats === true) conditions.push(sql<SqlBool>`${taken} < d.capacity`);
       if (query.hasSeats === false) conditions.push(sql<SqlBool>`${taken} >= d.capacity`);
       return eb.and(conditions);
@@ -81,7 +96,7 @@ export class DeparturesRepository {
     const kept =
       filters === 0 ? 'departures' : filters === 1 && query.status !== undefined ? `departures:status:${query.status}` : filters === 1 && query.tourId !== undefined ? `departures:tour:${query.tourId}` : null;
     return listPage(filtered, {
-      select: columnsAt(at),
+      select: (rows) => this.columns(rows, at),
       orderBy: [SORT_COLUMNS[query.sort ?? 'startsAt'], sql.ref('d.id')],
       query,
       keptTotal: kept === null ? null : () => keptCount(this.db, kept),
@@ -91,7 +106,7 @@ export class DeparturesRepository {
 
   /** Departures that are not cancelled and start in [from, until), soonest first (the dashboard's; one index range). */
   async upcoming(from: Date, until: Date, limit: number): Promise<Departure[]> {
-    const rows = await departureColumns(this.db.selectFrom('departures as d'), new Date(this.now()))
+    const rows = await this.columns(this.db.selectFrom('departures as d'), new Date(this.now()))
       .where('d.starts_at', '>=', from)
       .where('d.starts_at', '<', until)
       .where('d.status', '<>', 'cancelled')
@@ -103,7 +118,7 @@ export class DeparturesRepository {
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Departure | null> {
-    const row = await departureColumns(db.selectFrom('departures as d'), new Date(this.now())).where('d.id', '=', id).executeTakeFirst();
+    const row = await this.columns(db.selectFrom('departures as d'), new Date(this.now())).where('d.id', '=', id).executeTakeFirst();
     return row ? toDeparture(row) : null;
   }
 
@@ -111,7 +126,7 @@ export class DeparturesRepository {
     if (!isCalendarDate(input.startDate)) throw httpErrors.validation({ startDate: 'must be a real date such as 2027-06-01' });
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const tour = await tourFor(trx, input.tourId);
+        const tour = await this.around.tourFor(trx, input.tourId);
         const startsAt = instantOrRefuse(input.startDate, input.startTime, tour.time_zone);
         const at = new Date(this.now());
         const id = randomUUID();
@@ -154,7 +169,7 @@ export class DeparturesRepository {
     if (span < 1) throw httpErrors.validation({ to: 'must not be before the first date' });
     if (span > DEPARTURE_RULES.bulkMax) throw httpErrors.validation({ to: `must be at most ${DEPARTURE_RULES.bulkMax} days after the first date` });
     return this.db.transaction().execute(async (trx) => {
-      const tour = await tourFor(trx, input.tourId);
+      const tour = await this.around.tourFor(trx, input.tourId);
       const at = new Date(this.now());
       const created: string[] = [];
       const skipped: string[] = [];
@@ -197,89 +212,82 @@ export class DeparturesRepository {
         created: created.length,
         skipped,
       });
-      const rows = created.length === 0 ? [] : await departureColumns(trx.selectFrom('departures as d'), at).where('d.id', 'in', created).orderBy('d.starts_at').execute();
+      const rows = created.length === 0 ? [] : await this.columns(trx.selectFrom('departures as d'), at).where('d.id', 'in', created).orderBy('d.starts_at').execute();
       return { data: rows.map(toDeparture), skipped };
     });
   }
 
-  async update(id: string, patch: DeparturePatch, origin: RequestOrigin): Promise<Departure> {
-    if (patch.startDate !== undefined && !isCalendarDate(patch.startDate)) throw httpErrors.validation({ startDate: 'must be a real date such as 2027-06-01' });
+  /** The departure's row, locked for the rest of the transaction; 404 when there is none. */
+  async lockForChange(trx: Kysely<Database>, id: string) {
+    const row = await trx
+      .selectFrom('departures')
+      .select(['id', 'tour_id', sql<string>`start_date::text`.as('start_date'), 'start_time', 'status', 'seats_held', 'seats_confirmed', 'waitlisted'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw httpErrors.notFound(NO_DEPARTURE);
+    return row;
+  }
+
+  /**
+   * Writes a patch to a departure locked by lockForChange (the flow has checked its seats against a
+   * lower capacity). Answers the new date and instant when the departure moved, for its bookings.
+   */
+  async applyPatch(trx: Kysely<Database>, current: LockedDeparture, patch: DeparturePatch, at: Date, origin: RequestOrigin): Promise<{ startDate: string; startsAt: Date } | null> {
+    let startsAt: Date | undefined;
+    if (patch.startDate !== undefined || patch.startTime !== undefined) {
+      const tour = await this.around.tourFor(trx, current.tour_id);
+      startsAt = new Date(instantOrRefuse(patch.startDate ?? current.start_date, patch.startTime ?? current.start_time, tour.time_zone));
+    }
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const current = await lockDeparture(trx, id);
-        if (current.status === 'cancelled') throw httpErrors.conflict('This departure is cancelled: it cannot change.');
-        const at = new Date(this.now());
-        let taken = current.seats_held + current.seats_confirmed;
-        if (patch.capacity !== undefined && patch.capacity < taken) {
-          taken -= (await expireLapsedHolds(trx, id, at, this.audit)).seats;
-          if (patch.capacity < taken) throw httpErrors.conflict(`${taken} seats are taken on this departure: the capacity cannot go below that.`);
-        }
-        let startsAt: Date | undefined;
-        if (patch.startDate !== undefined || patch.startTime !== undefined) {
-          const tour = await tourFor(trx, current.tour_id);
-          startsAt = new Date(instantOrRefuse(patch.startDate ?? current.start_date, patch.startTime ?? current.start_time, tour.time_zone));
-        }
-        await trx
-          .updateTable('departures')
-          .set({
-            ...(patch.startDate !== undefined && { start_date: patch.startDate }),
-            ...(patch.startTime !== undefined && { start_time: patch.startTime }),
-            ...(startsAt && { starts_at: startsAt }),
-            ...(patch.capacity !== undefined && { capacity: patch.capacity }),
-            ...(patch.status !== undefined && { status: patch.status }),
-            ...(patch.prices !== undefined && priceColumns(patch.prices)),
-            ...(patch.singleSupplementMinor !== undefined && { single_supplement_minor: patch.singleSupplementMinor }),
-            updated_at: at,
-          })
-          .where('id', '=', id)
-          .execute();
-        // Its bookings keep the date they list and sort by in step (their prices stay as sold).
-        if (startsAt) {
-          await trx
-            .updateTable('bookings')
-            .set({ start_date: patch.startDate ?? current.start_date, starts_at: startsAt, updated_at: at })
-            .where('departure_id', '=', id)
-            .execute();
-        }
-        await this.record(trx, origin, 'departure.updated', 'departure', id, { startDate: current.start_date, ...patch });
-        return (await this.get(id, trx))!;
-      });
+      await trx
+        .updateTable('departures')
+        .set({
+          ...(patch.startDate !== undefined && { start_date: patch.startDate }),
+          ...(patch.startTime !== undefined && { start_time: patch.startTime }),
+          ...(startsAt && { starts_at: startsAt }),
+          ...(patch.capacity !== undefined && { capacity: patch.capacity }),
+          ...(patch.status !== undefined && { status: patch.status }),
+          ...(patch.prices !== undefined && priceColumns(patch.prices)),
+          ...(patch.singleSupplementMinor !== undefined && { single_supplement_minor: patch.singleSupplementMinor }),
+          updated_at: at,
+        })
+        .where('id', '=', current.id)
+        .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw httpErrors.conflict(DUPLICATE);
       throw error;
     }
+    await this.record(trx, origin, 'departure.updated', 'departure', current.id, { startDate: current.start_date, ...patch });
+    return startsAt ? { startDate: patch.startDate ?? current.start_date, startsAt } : null;
   }
 
-  /** No new bookings, ever; the reason is kept; its bookings are cancelled with it, with no fee (bookings/seats.ts). */
-  async cancel(id: string, reason: string, origin: RequestOrigin): Promise<Departure> {
-    return this.db.transaction().execute(async (trx) => {
-      const current = await lockDeparture(trx, id);
-      if (current.status === 'cancelled') throw httpErrors.conflict('This departure is cancelled already.');
-      await trx
-        .updateTable('departures')
-        .set({ status: 'cancelled', cancel_reason: reason.trim(), cancelled_at: new Date(this.now()), updated_at: new Date(this.now()) })
-        .where('id', '=', id)
-        .execute();
-      const bookings = await cancelBookingsOfDeparture(trx, id, reason.trim(), new Date(this.now()), origin, this.audit);
-      await this.record(trx, origin, 'departure.cancelled', 'departure', id, { startDate: current.start_date, reason: reason.trim(), bookingsCancelled: bookings });
-      return (await this.get(id, trx))!;
-    });
+  /** Marks a locked departure cancelled: no new bookings, ever; the reason is kept. */
+  async markCancelled(trx: Kysely<Database>, id: string, reason: string, at: Date): Promise<void> {
+    await trx.updateTable('departures').set({ status: 'cancelled', cancel_reason: reason, cancelled_at: at, updated_at: at }).where('id', '=', id).execute();
   }
 
-  /** Only a departure nobody has booked: history is kept (DOMAIN.md), so one with bookings is cancelled instead. */
-  async delete(id: string, origin: RequestOrigin): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const current = await lockDeparture(trx, id);
-      const booked = await trx.selectFrom('bookings').select('id').where('departure_id', '=', id).limit(1).executeTakeFirst();
-      if (booked || current.seats_held + current.seats_confirmed + current.waitlisted > 0) {
-        throw httpErrors.conflict('This departure has bookings: cancel it instead.');
-      }
-      await trx.deleteFrom('departures').where('id', '=', id).execute();
-      await this.record(trx, origin, 'departure.deleted', 'departure', id, { startDate: current.start_date, startTime: current.start_time });
-    });
+  /** Deletes a locked departure the flow found nobody booked. */
+  async remove(trx: Kysely<Database>, current: LockedDeparture, origin: RequestOrigin): Promise<void> {
+    await trx.deleteFrom('departures').where('id', '=', current.id).execute();
+    await this.record(trx, origin, 'departure.deleted', 'departure', current.id, { startDate: current.start_date, startTime: current.start_time });
   }
 
-  private async record(
+  /** Whether the tour has a departure (a tour with one is kept: history). */
+  async anyOfTour(db: Kysely<Database>, tourId: string): Promise<boolean> {
+    return (await db.selectFrom('departures').select('id').where('tour_id', '=', tourId).limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** What a new booking reads of its departure: its state, its date and the prices it sells at. */
+  async forSale(db: Kysely<Database>, id: string) {
+    return db
+      .selectFrom('departures')
+      .select(['id', 'tour_id', 'status', sql<string>`start_date::text`.as('start_date'), 'starts_at', 'price_adult_minor', 'price_child_minor', 'price_infant_minor', 'single_supplement_minor'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async record(
     trx: Kysely<Database>,
     origin: RequestOrigin,
     action: Parameters<AuditLog['record']>[0]['action'],
@@ -289,29 +297,6 @@ export class DeparturesRepository {
   ) {
     await this.audit.record({ action, ...auditOrigin(origin), targetType, targetId, details }, trx);
   }
-}
-
-/** The tour a departure is of, locked against a change of its zone meanwhile; 400 when there is none. */
-async function tourFor(trx: Kysely<Database>, tourId: string) {
-  const tour = await trx
-    .selectFrom('tours')
-    .select(['id', 'code', 'time_zone', 'price_adult_minor', 'price_child_minor', 'price_infant_minor', 'single_supplement_minor'])
-    .where('id', '=', tourId)
-    .forShare()
-    .executeTakeFirst();
-  if (!tour) throw httpErrors.validation({ tourId: 'must be an existing tour' });
-  return tour;
-}
-
-async function lockDeparture(trx: Kysely<Database>, id: string) {
-  const row = await trx
-    .selectFrom('departures')
-    .select(['id', 'tour_id', sql<string>`start_date::text`.as('start_date'), 'start_time', 'status', 'seats_held', 'seats_confirmed', 'waitlisted'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw httpErrors.notFound(NO_DEPARTURE);
-  return row;
 }
 
 function instantOrRefuse(date: string, time: string, timeZone: string): string {

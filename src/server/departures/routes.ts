@@ -30,15 +30,15 @@ export const departureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/departures/:id', { schema: updateDepartureSchema, onRequest: requireUser('departures.update') }, async (request) => {
-    return app.departures.update(request.params.id, request.body, originOf(request));
+    return app.flows.changeDeparture(request.params.id, request.body, originOf(request));
   });
 
   app.post('/departures/:id/cancel', { schema: cancelDepartureSchema, onRequest: requireUser('departures.update') }, async (request) => {
-    return app.departures.cancel(request.params.id, request.body.reason, originOf(request));
+    return app.flows.cancelDeparture(request.params.id, request.body.reason, originOf(request));
   });
 
   app.delete('/departures/:id', { schema: deleteDepartureSchema, onRequest: requireUser('departures.delete') }, async (request) => {
-    await app.departures.delete(request.params.id, originOf(request));
+    await app.flows.deleteDeparture(request.params.id, originOf(request));
     return { id: request.params.id };
   });
 };

@@ -29,21 +29,6 @@ export const httpErrors = {
   notFound: (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message),
   conflict: (message: string) => new AppError(409, 'CONFLICT', message),
   forbidden: (message = 'You do not have permission to do this.') => new AppError(403, 'FORBIDDEN', message),
-  tokenMissing: () => new AppError(403, 'TOKEN_MISSING', 'Sign in first: no access token was sent.'),
-  tokenInvalid: () => new AppError(403, 'TOKEN_INVALID', 'The access token is not valid.'),
-  tokenExpired: () => new AppError(403, 'TOKEN_EXPIRED', 'The access token has expired.'),
-  refreshInvalid: () => new AppError(403, 'REFRESH_INVALID', 'Your login has expired.'),
-  invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail address or password is incorrect.'),
-  captchaFailed: () => new AppError(400, 'CAPTCHA_FAILED', 'The captcha was not solved. Please try again.'),
-  resetTokenInvalid: () =>
-    new AppError(400, 'RESET_TOKEN_INVALID', 'This password reset link is invalid or has expired. Ask for a new one.'),
-  soldOut: (available: number) =>
-    new AppError(409, 'SOLD_OUT', available === 0 ? 'This departure is sold out.' : `Only ${available} ${available === 1 ? 'seat is' : 'seats are'} free on this departure.`, undefined, undefined, { available }),
-  departureClosed: (message: string) => new AppError(409, 'DEPARTURE_CLOSED', message),
-  idempotencyKeyReused: () =>
-    new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request. Send a new key with a new request.'),
-  paymentExceedsBalance: (message: string) => new AppError(409, 'PAYMENT_EXCEEDS_BALANCE', message),
-  refundExceedsPaid: (message: string) => new AppError(409, 'REFUND_EXCEEDS_PAID', message),
   unavailable: () => new AppError(503, 'UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.'),
 };
 

@@ -8,6 +8,9 @@ import { requireUser } from '../auth/guard.js';
 import { API_PREFIX } from '../http/schemas.js';
 import { ReportsRepository } from './repository.js';
 import { monthlySchema, summarySchema } from './schemas.js';
+import type { DomainModule } from '../module.js';
+import * as reports from './migrations/0011-reports.js';
+import * as unconfirmedBalances from './migrations/0013-unconfirmed-balances.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +29,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-export default fp(
+const plugin = fp(
   async (app) => {
     const reports = new ReportsRepository(app.db, app.now, app.config.businessTimeZone, app.departures);
     app.decorate('reports', reports);
@@ -44,3 +47,12 @@ export default fp(
   },
   { name: 'reports', dependencies: ['departures'], decorators: { fastify: ['db', 'now', 'config', 'departures'] } },
 );
+
+const reportsModule: DomainModule = {
+  name: 'reports',
+  tag: { name: 'reports', description: 'The dashboard: bookings, money and departures at a glance, from totals the database keeps' },
+  migrations: { '0011-reports': reports, '0013-unconfirmed-balances': unconfirmedBalances },
+  plugin,
+};
+
+export default reportsModule;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
 import { RolesRepository } from './repository.js';
 import { roleRoutes } from './routes.js';
+import type { DomainModule } from '../module.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,10 +11,18 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
+const plugin = fp(
   async (app) => {
     app.decorate('roles', new RolesRepository(app.db, app.now, app.audit));
     await app.register(roleRoutes, { prefix: API_PREFIX });
   },
   { name: 'roles', decorators: { fastify: ['db', 'now', 'audit'] } },
 );
+
+const rolesModule: DomainModule = {
+  name: 'roles',
+  tag: { name: 'roles', description: 'Roles and permissions (administration)' },
+  plugin,
+};
+
+export default rolesModule;

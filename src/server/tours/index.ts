@@ -9,8 +9,12 @@ import { Gallery } from './gallery.js';
 import { createS3MediaStore, FileMediaStore, type MediaStore } from './media-store.js';
 import { mediaFileRoutes, mediaRoutes } from './media-routes.js';
 import { PictureMaker } from './pictures.js';
-import { ToursRepository } from './repository.js';
+import { ToursRepository, type TourUsage } from './repository.js';
 import { tourRoutes } from './routes.js';
+import type { DomainModule } from '../module.js';
+import * as catalogue from './migrations/0007-catalogue.js';
+import * as gallery from './migrations/0008-gallery.js';
+import * as travellerAges from './migrations/0012-traveller-ages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,17 +24,14 @@ declare module 'fastify' {
   }
 }
 
-export interface ToursModuleOptions {
-  /** Where the pictures' copies go; default from config.media. */
-  mediaStore?: MediaStore;
-}
-
-export default fp<ToursModuleOptions>(
-  async (app, options) => {
+const plugin = fp(
+  async (app) => {
     const { media } = app.config;
-    const store = options.mediaStore ?? (media.kind === 's3' ? await createS3MediaStore(media) : new FileMediaStore(media.dir));
+    const store: MediaStore = media.kind === 's3' ? await createS3MediaStore(media) : new FileMediaStore(media.dir);
     app.addHook('onClose', async () => store.close());
-    app.decorate('tours', new ToursRepository(app.db, app.now, app.audit));
+    // Asked at the time of a change, of the domains registered after this one (modules.ts).
+    const usage: TourUsage = { hasDepartures: (db, tourId) => app.departures.anyOfTour(db, tourId), componentSold: (db, componentId) => app.bookings.componentSold(db, componentId) };
+    app.decorate('tours', new ToursRepository(app.db, app.now, app.audit, usage));
     app.decorate('gallery', new Gallery(app.db, app.now, app.audit, store, app.log));
     // One picture worked on at a time, in a process of its own (pictures.ts).
     const pictures = new PictureMaker(1);
@@ -43,3 +44,12 @@ export default fp<ToursModuleOptions>(
   },
   { name: 'tours', decorators: { fastify: ['db', 'now', 'audit', 'config'] } },
 );
+
+const toursModule: DomainModule = {
+  name: 'tours',
+  tag: { name: 'tours', description: 'The tour catalogue: tours, their components, itineraries and pictures' },
+  migrations: { '0007-catalogue': catalogue, '0008-gallery': gallery, '0012-traveller-ages': travellerAges },
+  plugin,
+};
+
+export default toursModule;

@@ -22,7 +22,9 @@ import { isKnownCurrency } from '../../shared/money.js';
 import { isKnownTimeZone } from '../../shared/time-zones.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { containsPattern, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
-import type { Database, TourComponentsTable, ToursTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
+import type { TourComponentsTable, ToursTable } from './tables.js';
+import { componentsForSale, saleTerms, tourForDepartures } from './lookups.js';
 import { httpErrors } from '../http/errors.js';
 import { sanitizeRichText } from '../security/rich-text.js';
 import { mediaUrls } from './gallery.js';
@@ -44,12 +46,39 @@ const NO_TOUR = 'No tour with this id.';
 /** Day numbers end at 365; a reorder parks days above that for a moment. */
 const PARKED_DAY = 1_000;
 
+/**
+ * What the catalogue asks of the domains that use a tour, before a change that would break them:
+ * given by the module's wiring, so the catalogue reads no other domain's tables.
+ */
+export interface TourUsage {
+  /** Whether the tour has a departure (one with departures is kept, and keeps its zone). */
+  hasDepartures(db: Kysely<Database>, tourId: string): Promise<boolean>;
+  /** Whether a booking bought the component as an extra. */
+  componentSold(db: Kysely<Database>, componentId: string): Promise<boolean>;
+}
+
 export class ToursRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
     private readonly audit: AuditLog,
+    private readonly usage: TourUsage,
   ) {}
+
+  /** The tour a departure is of, locked against a change of its zone meanwhile; 400 when there is none. */
+  async forDepartures(trx: Kysely<Database>, tourId: string) {
+    return tourForDepartures(trx, tourId);
+  }
+
+  /** The terms a tour's departures are sold under. */
+  async saleTerms(db: Kysely<Database>, tourId: string) {
+    return saleTerms(db, tourId);
+  }
+
+  /** The tour's components among `ids`, with what a booking needs to sell them as extras. */
+  async componentsForSale(db: Kysely<Database>, tourId: string, ids: string[]) {
+    return componentsForSale(db, tourId, ids);
+  }
 
   async list(query: TourListQuery): Promise<{ data: Tour[]; total: number }> {
     const search = query.q?.trim() ?? '';
@@ -130,7 +159,7 @@ export class ToursRepository {
         if (maxPax !== null && maxPax < minPax) throw httpErrors.validation({ maxPax: 'must be at least the minimum' });
         checkAgeBands(patch.infantAgeUnder ?? current.infant_age_under, patch.childAgeUnder ?? current.child_age_under);
         // Departures were entered as local times in this zone: moving the zone would move them all.
-        if (patch.timeZone !== undefined && patch.timeZone !== current.time_zone && (await hasDepartures(trx, id))) {
+        if (patch.timeZone !== undefined && patch.timeZone !== current.time_zone && (await this.usage.hasDepartures(trx, id))) {
           throw httpErrors.conflict('This tour has departures, entered in its time zone: the zone cannot change.');
         }
         if (patch.durationDays !== undefined && patch.durationDays < current.duration_days) {
@@ -180,7 +209,7 @@ export class ToursRepository {
   async delete(id: string, origin: RequestOrigin): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const current = await lockTour(trx, id);
-      if (await hasDepartures(trx, id)) throw httpErrors.conflict('This tour has departures: archive it instead.');
+      if (await this.usage.hasDepartures(trx, id)) throw httpErrors.conflict('This tour has departures: archive it instead.');
       await trx.deleteFrom('tours').where('id', '=', id).execute();
       await this.record(trx, origin, 'tour.deleted', id, { code: current.code, title: current.title });
     });
@@ -258,8 +287,9 @@ export class ToursRepository {
   async removeComponent(tourId: string, componentId: string, origin: RequestOrigin): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const tour = await lockTour(trx, tourId);
-      const taken = await trx.selectFrom('booking_extras').select('booking_id').where('component_id', '=', componentId).limit(1).executeTakeFirst();
-      if (taken) throw httpErrors.conflict('A booking took this component as an extra: it cannot be deleted. Make it included or leave it unused instead.');
+      if (await this.usage.componentSold(trx, componentId)) {
+        throw httpErrors.conflict('A booking took this component as an extra: it cannot be deleted. Make it included or leave it unused instead.');
+      }
       const removed = await trx.deleteFrom('tour_components').where('id', '=', componentId).where('tour_id', '=', tourId).returning('name').executeTakeFirst();
       if (!removed) throw httpErrors.notFound('No component with this id in this tour.');
       await trx
@@ -386,10 +416,6 @@ async function lockTour(trx: Kysely<Database>, id: string): Promise<TourRow> {
   const row = await trx.selectFrom('tours').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) throw httpErrors.notFound(NO_TOUR);
   return row;
-}
-
-async function hasDepartures(trx: Kysely<Database>, tourId: string): Promise<boolean> {
-  return (await trx.selectFrom('departures').select('id').where('tour_id', '=', tourId).limit(1).executeTakeFirst()) !== undefined;
 }
 
 async function lastDayInUse(trx: Kysely<Database>, tourId: string): Promise<number> {

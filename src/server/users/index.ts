@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
 import { UsersRepository } from './repository.js';
 import { userRoutes } from './routes.js';
+import type { DomainModule } from '../module.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,10 +15,18 @@ declare module 'fastify' {
   }
 }
 
-export default fp(
+const plugin = fp(
   async (app) => {
     app.decorate('users', new UsersRepository(app.db, app.now, app.sessions, app.audit));
     await app.register(userRoutes, { prefix: API_PREFIX });
   },
   { name: 'users', decorators: { fastify: ['db', 'now', 'sessions', 'audit'] } },
 );
+
+const usersModule: DomainModule = {
+  name: 'users',
+  tag: { name: 'users', description: 'Users (administration)' },
+  plugin,
+};
+
+export default usersModule;

@@ -211,6 +211,11 @@ export class UsersRepository {
   }
 
   /** For sign-in: the stored hash and status of the account with this e-mail (any case). */
+  /** A new password for the account, from a valid reset link: what sign-in checks from now on. */
+  async setPasswordHash(trx: Kysely<Database>, userId: string, passwordHash: string, at: Date): Promise<void> {
+    await trx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at }).where('id', '=', userId).execute();
+  }
+
   async findCredentials(email: string): Promise<{ id: string; email: string; passwordHash: string; status: UserStatus } | null> {
     const row = await this.db
       .selectFrom('users')

@@ -14,57 +14,12 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../../shared/types';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditEntry } from '../../../shared/types';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { auditTarget } from './audit-text';
 import { DateTimeField, useIsSmallScreen } from '../common/fields';
 import { formatDateTime } from '../../dates';
 
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  'login.success': 'Signed in',
-  'login.failure': 'Sign-in refused',
-  'login.lockout': 'Sign-in locked (too many failures)',
-  logout: 'Signed out',
-  'session.reuse_detected': 'Stolen session suspected (refresh token reused)',
-  'password.reset_requested': 'Password reset requested',
-  'password.reset': 'Password reset',
-  'password.changed': 'Password changed',
-  'profile.updated': 'Own name changed',
-  'user.created': 'User created',
-  'user.invited': 'Invitation sent',
-  'user.invitation_resent': 'Invitation sent again',
-  'user.updated': 'User changed',
-  'user.deleted': 'User deleted',
-  'role.created': 'Role created',
-  'role.updated': 'Role changed',
-  'role.deleted': 'Role deleted',
-  'role.permission_granted': 'Permission granted',
-  'role.permission_revoked': 'Permission revoked',
-  'tour.created': 'Tour created',
-  'tour.updated': 'Tour changed',
-  'tour.deleted': 'Tour deleted',
-  'tour.component_added': 'Tour component added',
-  'tour.component_updated': 'Tour component changed',
-  'tour.component_removed': 'Tour component removed',
-  'tour.day_saved': 'Itinerary day saved',
-  'tour.day_removed': 'Itinerary day removed',
-  'tour.itinerary_reordered': 'Itinerary reordered',
-  'tour.media_added': 'Picture added',
-  'tour.media_updated': 'Picture changed',
-  'tour.media_removed': 'Picture removed',
-  'departure.created': 'Departure scheduled',
-  'departure.bulk_created': 'Departures scheduled in bulk',
-  'departure.updated': 'Departure changed',
-  'departure.cancelled': 'Departure cancelled',
-  'departure.deleted': 'Departure deleted',
-  'booking.created': 'Booking made',
-  'booking.confirmed': 'Booking confirmed',
-  'booking.cancelled': 'Booking cancelled',
-  'booking.expired': 'Hold expired',
-  'booking.updated': 'Booking amended',
-  'payment.recorded': 'Payment recorded',
-  'refund.recorded': 'Refund recorded',
-};
 
 const actionChoices = AUDIT_ACTIONS.map((action) => ({ id: action, name: AUDIT_ACTION_LABELS[action] }));
 

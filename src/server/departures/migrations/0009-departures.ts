@@ -5,7 +5,7 @@
  * refuses an oversold departure. Counted per status and per tour (the tour's departureCount).
  */
 import { sql, type Kysely } from 'kysely';
-import { countRows } from './0007-catalogue.js';
+import { countRows } from '../../db/row-counts.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

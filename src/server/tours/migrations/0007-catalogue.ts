@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { countRows } from '../../db/row-counts.js';
 
 /** Counted tables: [table, counter name, grouping column or null]. */
 export const COUNTED: [table: string, name: string, column: string | null][] = [
@@ -46,21 +47,6 @@ export const STARTING_ROLES: Record<string, { description: string; permissions: 
     permissions: ['tours.read', 'departures.read', 'bookings.read', 'payments.create', 'reports.read', 'dashboard.read'],
   },
 };
-
-export function countTriggerName(table: string, column: string | null, event: 'insert' | 'delete' | 'update'): string {
-  return `${table}_counted${column ? `_by_${column}` : ''}_${event}`;
-}
-
-/** The triggers that keep `name` (per `column`, if given) counted for `table`. */
-export async function countRows(db: Kysely<unknown>, table: string, name: string, column: string | null): Promise<void> {
-  const args = column ? sql`${sql.lit(name)}, ${sql.lit(column)}` : sql`${sql.lit(name)}`;
-  await sql`create trigger ${sql.id(countTriggerName(table, column, 'insert'))} after insert on ${sql.table(table)} referencing new table as inserted for each statement execute function count_rows(${args})`.execute(db);
-  await sql`create trigger ${sql.id(countTriggerName(table, column, 'delete'))} after delete on ${sql.table(table)} referencing old table as deleted for each statement execute function count_rows(${args})`.execute(db);
-  // A row changing group (a tour's status) moves between counters; ungrouped counts never change on update.
-  if (column) {
-    await sql`create trigger ${sql.id(countTriggerName(table, column, 'update'))} after update on ${sql.table(table)} referencing old table as deleted new table as inserted for each statement execute function count_rows(${args})`.execute(db);
-  }
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One counting function, then the old per-table pairs replaced by it (the counts carry over).

@@ -1,0 +1,13 @@
+/** The answers of sign-in, tokens and password resets that refuse. */
+import { AppError } from '../http/errors.js';
+
+export const authErrors = {
+  tokenMissing: () => new AppError(403, 'TOKEN_MISSING', 'Sign in first: no access token was sent.'),
+  tokenInvalid: () => new AppError(403, 'TOKEN_INVALID', 'The access token is not valid.'),
+  tokenExpired: () => new AppError(403, 'TOKEN_EXPIRED', 'The access token has expired.'),
+  refreshInvalid: () => new AppError(403, 'REFRESH_INVALID', 'Your login has expired.'),
+  invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail address or password is incorrect.'),
+  captchaFailed: () => new AppError(400, 'CAPTCHA_FAILED', 'The captcha was not solved. Please try again.'),
+  resetTokenInvalid: () =>
+    new AppError(400, 'RESET_TOKEN_INVALID', 'This password reset link is invalid or has expired. Ask for a new one.'),
+};

@@ -1,0 +1,174 @@
+/**
+ * The booking rules that need no database: what a new booking must hold, when a departure still
+ * sells, what a booking costs, and which status may become which. The flows (server/flows) apply
+ * them between reading rows and writing them.
+ */
+import type { Booking, BookingStatus, CancelBooking, NewBooking } from '../../shared/contract/bookings.js';
+import { isCalendarDate } from '../../shared/local-time.js';
+import { formatMinor } from '../../shared/money.js';
+import { toMoney } from '../db/query-helpers.js';
+import { httpErrors } from '../http/errors.js';
+
+/** A booking's row as the flows lock it before a change. */
+export interface LockedBooking {
+  id: string;
+  reference: string;
+  departure_id: string;
+  status: BookingStatus;
+  hold_expires_at: Date | null;
+  seats: number;
+  currency: string;
+  paid_minor: string | number;
+}
+
+/** What a new booking reads of its departure. */
+export interface DepartureForSale {
+  id: string;
+  tour_id: string;
+  status: string;
+  start_date: string;
+  starts_at: Date;
+  price_adult_minor: string | number | null;
+  price_child_minor: string | number | null;
+  price_infant_minor: string | number | null;
+  single_supplement_minor: string | number | null;
+}
+
+/** The tour's terms a departure is sold under. */
+export interface TourTerms {
+  status: string;
+  currency: string;
+  code: string;
+  booking_cutoff_hours: number;
+}
+
+/** A component a booking may add as an extra. */
+export interface ComponentForSale {
+  id: string;
+  name: string;
+  inclusion: 'included' | 'optional';
+  price_minor: string | number | null;
+}
+
+/** What a booking costs, line by line, at the prices of its departure and components now. */
+export interface BookingPrice {
+  travellers: (NewBooking['travellers'][number] & { unitPriceMinor: number })[];
+  extras: { componentId: string; name: string; quantity: number; unitPriceMinor: number }[];
+  singleRooms: number;
+  supplementMinor: number;
+  totalMinor: number;
+}
+
+/** A sale ready to be written: the flow has priced it and taken (or waitlisted) its seats. */
+export interface PricedSale {
+  input: NewBooking;
+  departure: DepartureForSale;
+  tourCode: string;
+  currency: string;
+  status: 'held' | 'confirmed' | 'waitlisted';
+  seats: number;
+  price: BookingPrice;
+  at: Date;
+}
+
+/** A cancellation's terms: the status it leaves, the fee kept and what is due back. */
+export interface Cancellation {
+  from: BookingStatus;
+  feeMinor: number;
+  refundDueMinor: number;
+}
+
+/** Travellers' birth dates that are not real dates (2026-02-30), by field. */
+export function birthDateProblems(travellers: { dateOfBirth?: string | null }[]): Record<string, string> {
+  const problems: Record<string, string> = {};
+  travellers.forEach((traveller, index) => {
+    if (traveller.dateOfBirth && !isCalendarDate(traveller.dateOfBirth)) problems[`travellers.${index}.dateOfBirth`] = 'must be a real date such as 1984-02-29';
+  });
+  return problems;
+}
+
+/** The seats a booking takes: adults and children (an infant sits on a lap). */
+export function seatsOf(travellers: { category: string }[]): number {
+  return travellers.filter((traveller) => traveller.category !== 'INFANT').length;
+}
+
+export function checkNewBooking(input: NewBooking): void {
+  const problems = birthDateProblems(input.travellers);
+  if (input.travellers.every((traveller) => traveller.category === 'INFANT')) problems.travellers = 'an infant travels with an adult or a child';
+  const adults = input.travellers.filter((traveller) => traveller.category === 'ADULT').length;
+  if ((input.singleRooms ?? 0) > adults) problems.singleRooms = `must not be more than the adults (${adults})`;
+  const seen = new Set<string>();
+  input.extras?.forEach((extra, index) => {
+    if (seen.has(extra.componentId)) problems[`extras.${index}.componentId`] = 'is listed twice: give one line a larger quantity';
+    seen.add(extra.componentId);
+  });
+  if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+}
+
+/** Why the departure takes no new booking now, or null when it does. */
+export function closedBecause(departure: { status: string; starts_at: Date }, tour: { status: string; booking_cutoff_hours: number }, at: Date): string | null {
+  if (departure.status === 'cancelled') return 'This departure is cancelled.';
+  if (departure.status === 'closed') return 'This departure is closed to new bookings.';
+  if (tour.status !== 'published') return 'This tour is not published: its departures cannot be booked.';
+  const cutoff = departure.starts_at.getTime() - tour.booking_cutoff_hours * 3_600_000;
+  if (at.getTime() >= cutoff) {
+    return tour.booking_cutoff_hours > 0 ? `Bookings for this departure closed ${tour.booking_cutoff_hours} hours before it starts.` : 'This departure has started.';
+  }
+  return null;
+}
+
+/** Prices from the departure and the components as they are now: kept on the booking. 400 with every line that cannot be sold. */
+export function priceBooking(input: NewBooking, departure: DepartureForSale, components: ComponentForSale[]): BookingPrice {
+  const unitPrices = { ADULT: toMoney(departure.price_adult_minor), CHILD: toMoney(departure.price_child_minor), INFANT: toMoney(departure.price_infant_minor) };
+  const problems: Record<string, string> = {};
+  input.travellers.forEach((traveller, index) => {
+    if (unitPrices[traveller.category] === null) problems[`travellers.${index}.category`] = `${traveller.category.toLowerCase()} places are not sold on this departure`;
+  });
+  const singleRooms = input.singleRooms ?? 0;
+  const supplement = toMoney(departure.single_supplement_minor);
+  if (singleRooms > 0 && supplement === null) problems.singleRooms = 'single rooms are not sold on this departure';
+  const extras = input.extras ?? [];
+  const componentById = new Map(components.map((component) => [component.id, component]));
+  extras.forEach((extra, index) => {
+    const component = componentById.get(extra.componentId);
+    if (!component) problems[`extras.${index}.componentId`] = 'must be a component of this tour';
+    else if (component.inclusion !== 'optional') problems[`extras.${index}.componentId`] = `${component.name} is included in the tour, not an extra`;
+  });
+  if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+
+  const travellers = input.travellers.map((traveller) => ({ ...traveller, unitPriceMinor: unitPrices[traveller.category]! }));
+  const extraLines = extras.map((extra) => {
+    const component = componentById.get(extra.componentId)!;
+    return { componentId: extra.componentId, name: component.name, quantity: extra.quantity, unitPriceMinor: toMoney(component.price_minor)! };
+  });
+  const supplementMinor = supplement ?? 0;
+  const totalMinor =
+    travellers.reduce((sum, line) => sum + line.unitPriceMinor, 0) + extraLines.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0) + singleRooms * supplementMinor;
+  if (!Number.isSafeInteger(totalMinor)) throw httpErrors.validation({ travellers: 'the total is beyond what can be stored' });
+  return { travellers, extras: extraLines, singleRooms, supplementMinor, totalMinor };
+}
+
+/** A held booking whose hold has lapsed is expired, whether or not the sweep has recorded it yet. */
+export function effectiveStatus(booking: { status: Booking['status']; hold_expires_at: Date | null }, at: Date): Booking['status'] {
+  return booking.status === 'held' && booking.hold_expires_at !== null && booking.hold_expires_at.getTime() <= at.getTime() ? 'expired' : booking.status;
+}
+
+/** The status a booking is confirmed from; 409 when it cannot be. */
+export function confirmableFrom(booking: LockedBooking, at: Date): 'held' | 'waitlisted' {
+  const status = effectiveStatus(booking, at);
+  if (status === 'confirmed') throw httpErrors.conflict('This booking is confirmed already.');
+  if (status === 'cancelled') throw httpErrors.conflict('This booking is cancelled: it cannot be confirmed.');
+  if (status === 'expired') throw httpErrors.conflict('The hold on this booking has expired and its seats were freed: make a new booking.');
+  return status;
+}
+
+/** The fee (at most what was paid) is kept, the rest of what was paid is due back; 409 when the booking cannot be cancelled. */
+export function cancellation(booking: LockedBooking, input: CancelBooking, at: Date): Cancellation & { from: 'held' | 'confirmed' | 'waitlisted' } {
+  const status = effectiveStatus(booking, at);
+  if (status === 'cancelled') throw httpErrors.conflict('This booking is cancelled already.');
+  if (status === 'expired') throw httpErrors.conflict('The hold on this booking has expired: its seats are free already.');
+  const paid = toMoney(booking.paid_minor)!;
+  const fee = input.feeMinor ?? 0;
+  if (fee > paid) throw httpErrors.validation({ feeMinor: `must not be more than what was paid (${formatMinor(paid, booking.currency)})` });
+  return { from: status, feeMinor: fee, refundDueMinor: paid - fee };
+}

@@ -1,0 +1,95 @@
+/** The bookings domain's tables: bookings, their travellers and extras, payments and Idempotency-Keys. */
+import type { ColumnType } from 'kysely';
+import type { DatabaseGenerated, Money, Nullable, Timestamp } from '../db/column-types.js';
+
+export interface BookingsTable {
+  id: string;
+  reference: string;
+  departure_id: string;
+  tour_id: string;
+  start_date: ColumnType<string, string, string>;
+  starts_at: Timestamp;
+  status: 'held' | 'confirmed' | 'waitlisted' | 'expired' | 'cancelled';
+  currency: string;
+  seats: number;
+  /** Travellers of the booking, infants too (migration 0011: the reports' totals read it). */
+  travellers: number;
+  total_minor: ColumnType<string | number, number, number>;
+  paid_minor: ColumnType<string | number, number | undefined, number>;
+  refunded_minor: ColumnType<string | number, number | undefined, number>;
+  cancel_fee_minor: Money;
+  balance_minor: DatabaseGenerated<string | number>;
+  payment_status: DatabaseGenerated<'unpaid' | 'partially_paid' | 'paid' | 'refund_due' | 'refunded'>;
+  tour_status: DatabaseGenerated<string>;
+  hold_expires_at: Nullable<Date>;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string | null;
+  single_rooms: number;
+  single_supplement_minor: ColumnType<string | number, number, number>;
+  channel: 'direct' | 'phone' | 'email' | 'agent' | 'walk_in';
+  notes: string;
+  search_text: string;
+  cancel_reason: Nullable<string>;
+  cancelled_at: Nullable<Date>;
+  created_at: Timestamp;
+  created_by: string | null;
+  confirmed_at: Nullable<Date>;
+  updated_at: Timestamp;
+}
+
+export interface BookingTravellersTable {
+  id: string;
+  booking_id: string;
+  position: number;
+  category: 'ADULT' | 'CHILD' | 'INFANT';
+  first_name: string;
+  last_name: string;
+  /** A date column, read back as text by the repository's select. */
+  date_of_birth: ColumnType<string | null, string | null, string | null>;
+  notes: string;
+  unit_price_minor: ColumnType<string | number, number, number>;
+}
+
+export interface BookingExtrasTable {
+  booking_id: string;
+  component_id: string;
+  position: number;
+  name: string;
+  quantity: number;
+  unit_price_minor: ColumnType<string | number, number, number>;
+}
+
+export interface PaymentsTable {
+  id: string;
+  booking_id: string;
+  kind: 'payment' | 'refund';
+  amount_minor: ColumnType<string | number, number, never>;
+  currency: string;
+  method: 'card' | 'bank_transfer' | 'cash' | 'other';
+  reference: string;
+  received_at: Timestamp;
+  recorded_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: 'pending' | 'done';
+  status_code: number | null;
+  body: string | null;
+  created_at: Timestamp;
+}
+
+declare module '../db/schema.js' {
+  interface Database {
+    bookings: BookingsTable;
+    booking_travellers: BookingTravellersTable;
+    booking_extras: BookingExtrasTable;
+    payments: PaymentsTable;
+    idempotency_keys: IdempotencyKeysTable;
+  }
+}

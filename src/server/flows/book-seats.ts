@@ -1,0 +1,52 @@
+/**
+ * Book seats: a new booking takes its seats in the transaction that writes it. The departure and
+ * its tour say whether it still sells and at what price; the departure's row gives the seats (or
+ * a place on its waitlist); the booking is written last, so a refused sale leaves nothing behind.
+ */
+import type { Kysely } from 'kysely';
+import type { Booking, NewBooking } from '../../shared/contract/bookings.js';
+import type { RequestOrigin } from '../audit/audit-log.js';
+import { checkNewBooking, closedBecause, priceBooking, seatsOf } from '../bookings/rules.js';
+import type { Database } from '../db/schema.js';
+import { departureErrors } from '../departures/errors.js';
+import { addToWaitlist, freeSeats, lockDepartureRow } from '../departures/seats.js';
+import { httpErrors } from '../http/errors.js';
+import type { FlowContext } from './context.js';
+import { takeSeatsFreeingLapsed } from './seats.js';
+
+/** Runs in the booking's transaction once it is written (the Idempotency-Key's answer is stored with it). */
+export type OnBooked = (trx: Kysely<Database>, booking: Booking) => Promise<void>;
+
+export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked): Promise<Booking> {
+  checkNewBooking(input);
+  const seats = seatsOf(input.travellers);
+  return ctx.db.transaction().execute(async (trx) => {
+    const at = new Date(ctx.now());
+    const departure = await ctx.departures.forSale(trx, input.departureId);
+    if (!departure) throw httpErrors.validation({ departureId: 'must be an existing departure' });
+    const tour = await ctx.tours.saleTerms(trx, departure.tour_id);
+    const closed = closedBecause(departure, tour, at);
+    if (closed) throw departureErrors.departureClosed(closed);
+    const components = await ctx.tours.componentsForSale(
+      trx,
+      departure.tour_id,
+      (input.extras ?? []).map((extra) => extra.componentId),
+    );
+    const price = priceBooking(input, departure, components);
+
+    // The seats: one conditional change of the departure's row.
+    const wanted = input.status ?? 'held';
+    let status: 'held' | 'confirmed' | 'waitlisted' = wanted;
+    if (!(await takeSeatsFreeingLapsed(ctx, trx, departure.id, seats, wanted, { at, requireOpen: true }))) {
+      const now = await lockDepartureRow(trx, departure.id);
+      if (now.status !== 'open') throw departureErrors.departureClosed(now.status === 'cancelled' ? 'This departure is cancelled.' : 'This departure is closed to new bookings.');
+      if (!input.waitlist) throw departureErrors.soldOut(freeSeats(now));
+      await addToWaitlist(trx, departure.id, seats, at);
+      status = 'waitlisted';
+    }
+
+    const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: tour.code, currency: tour.currency, status, seats, price, at }, origin);
+    await onBooked?.(trx, booking);
+    return booking;
+  });
+}

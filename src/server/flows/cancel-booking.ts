@@ -1,0 +1,17 @@
+/** Cancel a booking: its seats are given back exactly once, in the transaction that records the cancellation. */
+import type { Booking, CancelBooking } from '../../shared/contract/bookings.js';
+import type { RequestOrigin } from '../audit/audit-log.js';
+import { cancellation } from '../bookings/rules.js';
+import { lockDepartureRow, moveSeats } from '../departures/seats.js';
+import type { FlowContext } from './context.js';
+
+export async function cancelBooking(ctx: FlowContext, id: string, input: CancelBooking, origin: RequestOrigin): Promise<Booking> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const at = new Date(ctx.now());
+    await lockDepartureRow(trx, await ctx.bookings.departureOf(trx, id));
+    const booking = await ctx.bookings.lockForChange(trx, id);
+    const terms = cancellation(booking, input, at);
+    await moveSeats(trx, booking.departure_id, booking.seats, terms.from, null, at);
+    return ctx.bookings.markCancelled(trx, booking, terms, input, at, origin);
+  });
+}

@@ -1,0 +1,16 @@
+/** What a flow works with: the database to open its transaction on, the clock, and each domain's service. */
+import type { Kysely } from 'kysely';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { BookingsRepository } from '../bookings/repository.js';
+import type { Database } from '../db/schema.js';
+import type { DeparturesRepository } from '../departures/repository.js';
+import type { ToursRepository } from '../tours/repository.js';
+
+export interface FlowContext {
+  db: Kysely<Database>;
+  now: () => number;
+  audit: AuditLog;
+  tours: ToursRepository;
+  departures: DeparturesRepository;
+  bookings: BookingsRepository;
+}

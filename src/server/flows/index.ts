@@ -1,0 +1,88 @@
+/**
+ * The work that spans domains, each a named flow in a file of its own: it opens one transaction,
+ * keeps the lock order (a departure's row before its bookings' rows) and hands the transaction to
+ * each domain's small functions. No domain changes another's rows; a flow does it through both.
+ * Also the sweep that records lapsed holds every SWEEP_INTERVAL_MS (safe on several instances).
+ */
+import fp from 'fastify-plugin';
+import type { Booking, CancelBooking, NewBooking } from '../../shared/contract/bookings.js';
+import type { Departure, DeparturePatch } from '../../shared/contract/departures.js';
+import type { RequestOrigin } from '../audit/audit-log.js';
+import type { DomainModule } from '../module.js';
+import { bookSeats, type OnBooked } from './book-seats.js';
+import { cancelBooking } from './cancel-booking.js';
+import { cancelDeparture } from './cancel-departure.js';
+import { changeDeparture } from './change-departure.js';
+import { confirmBooking } from './confirm-booking.js';
+import type { FlowContext } from './context.js';
+import { deleteDeparture } from './delete-departure.js';
+import { expireLapsedHolds } from './expire-lapsed-holds.js';
+
+export const SWEEP_INTERVAL_MS = 30_000;
+
+export class Flows {
+  constructor(private readonly ctx: FlowContext) {}
+
+  bookSeats(input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked): Promise<Booking> {
+    return bookSeats(this.ctx, input, origin, onBooked);
+  }
+
+  confirmBooking(id: string, origin: RequestOrigin): Promise<Booking> {
+    return confirmBooking(this.ctx, id, origin);
+  }
+
+  cancelBooking(id: string, input: CancelBooking, origin: RequestOrigin): Promise<Booking> {
+    return cancelBooking(this.ctx, id, input, origin);
+  }
+
+  changeDeparture(id: string, patch: DeparturePatch, origin: RequestOrigin): Promise<Departure> {
+    return changeDeparture(this.ctx, id, patch, origin);
+  }
+
+  cancelDeparture(id: string, reason: string, origin: RequestOrigin): Promise<Departure> {
+    return cancelDeparture(this.ctx, id, reason, origin);
+  }
+
+  deleteDeparture(id: string, origin: RequestOrigin): Promise<void> {
+    return deleteDeparture(this.ctx, id, origin);
+  }
+
+  /** Records lapsed holds as expired and gives their seats back; answers the bookings expired. */
+  expireLapsedHolds(limit?: number): Promise<number> {
+    return expireLapsedHolds(this.ctx, limit);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    flows: Flows;
+  }
+}
+
+const plugin = fp(
+  async (app) => {
+    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings }));
+
+    let sweeping = false;
+    const sweep = () => {
+      if (sweeping) return;
+      sweeping = true;
+      app.background.run('expire lapsed holds', async () => {
+        try {
+          const expired = await app.flows.expireLapsedHolds();
+          if (expired > 0) app.log.info({ expired }, 'lapsed holds recorded as expired');
+        } finally {
+          sweeping = false;
+        }
+      });
+    };
+    const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'flows', dependencies: ['tours', 'departures', 'bookings'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
+);
+
+const flowsModule: DomainModule = { name: 'flows', plugin };
+
+export default flowsModule;

@@ -1,0 +1,18 @@
+/**
+ * The server's domains, in the order their plugins are registered (a domain comes after those
+ * whose services it uses), and the flows: the work that spans them. Adding a domain is adding it here; see module.ts for what it brings.
+ */
+import audit from './audit/index.js';
+import auth from './auth/index.js';
+import bookings from './bookings/index.js';
+import database from './db/index.js';
+import departures from './departures/index.js';
+import flows from './flows/index.js';
+import type { DomainModule } from './module.js';
+import reports from './reports/index.js';
+import roles from './roles/index.js';
+import system from './system/index.js';
+import tours from './tours/index.js';
+import users from './users/index.js';
+
+export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, flows, reports, system];

@@ -1,0 +1,14 @@
+/** Health, the browser's runtime settings and the OpenAPI document, under /api. */
+import { API_PREFIX } from '../http/schemas.js';
+import type { DomainModule } from '../module.js';
+import { systemRoutes } from './routes.js';
+
+const system: DomainModule = {
+  name: 'system',
+  tag: { name: 'system', description: 'Health, runtime settings, this document' },
+  plugin: async (app) => {
+    await app.register(systemRoutes, { prefix: API_PREFIX });
+  },
+};
+
+export default system;

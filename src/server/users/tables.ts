@@ -1,0 +1,28 @@
+/** The users domain's tables: the staff who sign in, and the roles each holds. */
+import type { ColumnType } from 'kysely';
+import type { Timestamp } from '../db/column-types.js';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  full_name: string;
+  password_hash: string;
+  status: 'active' | 'disabled';
+  created_at: Timestamp;
+  last_login_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  password_changed_at: Timestamp;
+  /** Set when the user was invited to choose a password (instead of being given one). */
+  invited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role_id: string;
+}
+
+declare module '../db/schema.js' {
+  interface Database {
+    users: UsersTable;
+    user_roles: UserRolesTable;
+  }
+}

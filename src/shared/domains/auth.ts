@@ -1,0 +1,18 @@
+import { domainFacts } from './fact.js';
+
+/** Sign-in, sessions and passwords. */
+export const AUTH = domainFacts({
+  name: 'auth',
+  auditActions: {
+    'login.success': 'Signed in',
+    'login.failure': 'Sign-in refused',
+    'login.lockout': 'Sign-in locked (too many failures)',
+    logout: 'Signed out',
+    'session.reuse_detected': 'Stolen session suspected (refresh token reused)',
+    'password.reset_requested': 'Password reset requested',
+    'password.reset': 'Password reset',
+    'password.changed': 'Password changed',
+  },
+  auditTargets: ['session'],
+  errorCodes: ['CAPTCHA_FAILED', 'INVALID_CREDENTIALS', 'TOKEN_MISSING', 'TOKEN_INVALID', 'TOKEN_EXPIRED', 'REFRESH_INVALID', 'RESET_TOKEN_INVALID'],
+});

@@ -1,0 +1,17 @@
+import { domainFacts } from './fact.js';
+
+/** Bookings, their travellers and the money taken for them. */
+export const BOOKINGS = domainFacts({
+  name: 'bookings',
+  auditActions: {
+    'booking.created': 'Booking made',
+    'booking.confirmed': 'Booking confirmed',
+    'booking.cancelled': 'Booking cancelled',
+    'booking.expired': 'Hold expired',
+    'booking.updated': 'Booking amended',
+    'payment.recorded': 'Payment recorded',
+    'refund.recorded': 'Refund recorded',
+  },
+  auditTargets: ['booking'],
+  errorCodes: ['IDEMPOTENCY_KEY_REUSED', 'PAYMENT_EXCEEDS_BALANCE', 'REFUND_EXCEEDS_PAID'],
+});

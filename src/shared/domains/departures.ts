@@ -1,0 +1,16 @@
+import { domainFacts } from './fact.js';
+
+/** Departures: the dates a tour runs on, and their seats. */
+export const DEPARTURES = domainFacts({
+  name: 'departures',
+  auditActions: {
+    'departure.created': 'Departure scheduled',
+    'departure.bulk_created': 'Departures scheduled in bulk',
+    'departure.updated': 'Departure changed',
+    'departure.cancelled': 'Departure cancelled',
+    'departure.deleted': 'Departure deleted',
+  },
+  auditTargets: ['departure'],
+  // SOLD_OUT: fewer free seats than asked; DEPARTURE_CLOSED: the departure takes no bookings.
+  errorCodes: ['SOLD_OUT', 'DEPARTURE_CLOSED'],
+});

@@ -1,0 +1,185 @@
+/**
+ * The edges between the server's domains, read from the source: each domain's tables are named
+ * in its own tables.ts, no domain writes another's tables, the flows name no table at all (they
+ * work through the domains), and the reads across an edge are the few listed below with their
+ * reason (migrations, which record history, are outside the rule). ESLint's import rule is checked on examples, so that a change to its configuration that
+ * stops it catching a forbidden import fails here.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { collectMigrations } from '../../src/server/db/migrate.js';
+import { MODULES } from '../../src/server/modules.js';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, ERROR_CODES } from '../../src/shared/types.js';
+
+const SERVER = join(import.meta.dirname, '../../src/server');
+
+/**
+ * Reads across an edge that remain, each with why: a list page or a document shows a few columns of
+ * its neighbours in one query (a join, or a subquery the planner answers from an index) rather than a
+ * second round trip per page. Writes across an edge are never listed: they go through a flow.
+ */
+const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
+  'audit/audit-log.ts': { tables: ['users'], why: "the log shows the actor's e-mail as it is now and searches by it" },
+  'auth/principals.ts': { tables: ['users', 'user_roles', 'role_permissions', 'roles'], why: 'a request is authorised from the user, their roles and the roles\' permissions in one read' },
+  'auth/password-reset.ts': { tables: ['users'], why: 'a reset finds the account by e-mail and sets its password' },
+  'auth/sessions.ts': { tables: ['users'], why: 'a session belongs to a user who must still be active' },
+  'bookings/repository.ts': { tables: ['tours', 'departures', 'users', 'audit_log'], why: "a booking shows its tour's code, title and zone, its departure's start time, who made it, and its history" },
+  'departures/repository.ts': { tables: ['tours'], why: "a departure shows its tour's code, title, zone, length and terms" },
+  'reports/repository.ts': { tables: ['bookings'], why: 'the dashboard counts the bookings made today and the balances due soon from the bookings\' own indexes' },
+  'roles/repository.ts': { tables: ['user_roles'], why: 'a role shows how many users hold it and cannot be deleted while one does' },
+  'tours/repository.ts': { tables: ['departures'], why: 'a tour shows its next departure' },
+  'users/repository.ts': { tables: ['roles', 'role_permissions'], why: 'a user shows the names of their roles, and the last administrator is kept' },
+};
+
+/**
+ * Files outside the rule: the first start's content (the system roles and the first
+ * administrator), written before any domain's service exists, as a migration's would be.
+ */
+const OUTSIDE = new Set(['db/seed.ts']);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'migrations' ? [] : filesUnder(path);
+    return path.endsWith('.ts') && !path.endsWith('.d.ts') && !OUTSIDE.has(relative(SERVER, path)) ? [path] : [];
+  });
+}
+
+/** The tables each folder says it owns (its tables.ts, or db/schema.ts for the database's own). */
+function ownedTables(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const folder of readdirSync(SERVER)) {
+    const file = folder === 'db' ? join(SERVER, 'db/schema.ts') : join(SERVER, folder, 'tables.ts');
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    const body = /interface Database \{([^}]*)\}/.exec(text)?.[1] ?? '';
+    for (const [, table] of body.matchAll(/^\s*(\w+):/gm)) owners.set(table, folder);
+  }
+  return owners;
+}
+
+interface Use {
+  table: string;
+  write: boolean;
+}
+
+/** The tables a file names in Kysely's builders and in its sql`` templates. */
+function tablesUsed(text: string, known: Set<string>): Use[] {
+  const uses: Use[] = [];
+  for (const [, call, table] of text.matchAll(/\b(selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'(\w+)/g)) {
+    uses.push({ table, write: call === 'insertInto' || call === 'updateTable' || call === 'deleteFrom' });
+  }
+  for (const [template] of text.matchAll(/sql(?:<[^`]*?>)?`[^`]*`/g)) {
+    for (const [, verb, table] of template.matchAll(/\b(from|join|update|into)\s+(\w+)/gi)) {
+      if (known.has(table)) uses.push({ table, write: /^(update|into)$/i.test(verb) });
+    }
+  }
+  return uses.filter((use) => known.has(use.table));
+}
+
+describe('the edges between domains', () => {
+  const owners = ownedTables();
+  const known = new Set(owners.keys());
+  const shared = new Set(['settings', 'row_counts']);
+
+  it('every table has one owner, and every domain of the module list keeps its tables in its own folder', () => {
+    expect(owners.get('bookings')).toBe('bookings');
+    expect(owners.get('departures')).toBe('departures');
+    expect(owners.get('tours')).toBe('tours');
+    expect(owners.get('report_days')).toBe('reports');
+    expect(owners.get('users')).toBe('users');
+    expect(owners.get('sessions')).toBe('auth');
+    expect(owners.size).toBeGreaterThanOrEqual(27);
+    for (const module of MODULES) expect(statSync(join(SERVER, module.name === 'database' ? 'db' : module.name)).isDirectory()).toBe(true);
+  });
+
+  it("no domain writes another's tables, and the flows name no table", () => {
+    const wrong: string[] = [];
+    for (const folder of readdirSync(SERVER).filter((name) => statSync(join(SERVER, name)).isDirectory())) {
+      for (const file of filesUnder(join(SERVER, folder))) {
+        for (const use of tablesUsed(readFileSync(file, 'utf8'), known)) {
+          const owner = owners.get(use.table);
+          if (folder === 'flows') wrong.push(`${relative(SERVER, file)} names ${use.table}`);
+          else if (use.write && owner !== folder && !shared.has(use.table)) wrong.push(`${relative(SERVER, file)} writes ${use.table} (${owner}'s)`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads across an edge are only the listed ones', () => {
+    const found: Record<string, Set<string>> = {};
+    for (const folder of readdirSync(SERVER).filter((name) => statSync(join(SERVER, name)).isDirectory())) {
+      for (const file of filesUnder(join(SERVER, folder))) {
+        for (const use of tablesUsed(readFileSync(file, 'utf8'), known)) {
+          const owner = owners.get(use.table);
+          if (use.write || owner === folder || shared.has(use.table) || folder === 'flows') continue;
+          (found[relative(SERVER, file)] ??= new Set()).add(use.table);
+        }
+      }
+    }
+    const listed = Object.fromEntries(Object.entries(READS_ACROSS).map(([file, { tables }]) => [file, [...tables].sort()]));
+    expect(Object.fromEntries(Object.entries(found).map(([file, tables]) => [file, [...tables].sort()]))).toEqual(listed);
+  });
+
+  it("ESLint refuses a domain importing another domain's code, and the platform importing a domain or a flow", async () => {
+    const eslint = new ESLint();
+    const messages = async (filePath: string, text: string) => (await eslint.lintText(text, { filePath }))[0].messages.map((message) => message.ruleId);
+    const restricted = '@typescript-eslint/no-restricted-imports';
+    expect(await messages('src/server/departures/example.ts', "import { lapsedHeldSeats } from '../bookings/holds.js';\nexport const a = lapsedHeldSeats;\n")).toContain(restricted);
+    expect(await messages('src/server/tours/migrations/example.ts', "import { newReference } from '../../bookings/repository.js';\nexport const a = newReference;\n")).toContain(restricted);
+    expect(await messages('src/server/http/example.ts', "import { Flows } from '../flows/index.js';\nexport const a = Flows;\n")).toContain(restricted);
+    // Allowed: a type from another domain, and the flows using every domain.
+    expect(await messages('src/server/reports/example.ts', "import type { DeparturesRepository } from '../departures/repository.js';\nexport type A = DeparturesRepository;\n")).not.toContain(restricted);
+    expect(await messages('src/server/flows/example.ts', "import { lapsedHeldSeats } from '../bookings/holds.js';\nexport const a = lapsedHeldSeats;\n")).not.toContain(restricted);
+  });
+});
+
+describe('the module list', () => {
+  it("runs every migration file of every domain's folder, each name once, in the order of their numbers", () => {
+    for (const module of MODULES) {
+      const folder = join(SERVER, module.name === 'database' ? 'db' : module.name, 'migrations');
+      let files: string[] = [];
+      try {
+        files = readdirSync(folder).filter((name) => name.endsWith('.ts'));
+      } catch {
+        // a domain without migrations
+      }
+      expect(Object.keys(module.migrations ?? {}).sort(), module.name).toEqual(files.map((name) => name.replace(/\.ts$/, '')).sort());
+    }
+    const names = Object.keys(collectMigrations());
+    expect(names).toEqual([...names].sort());
+    expect(names[0]).toBe('0001-initial');
+    const numbers = names.map((name) => name.slice(0, 4));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(() => collectMigrations([...MODULES, { name: 'copy', migrations: { '0001-initial': MODULES[0].migrations!['0001-initial'] } }])).toThrow(/listed twice/);
+  });
+
+  it('names each audit action and each error code once, and gives every action a label', () => {
+    expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
+    expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
+    for (const action of AUDIT_ACTIONS) expect(AUDIT_ACTION_LABELS[action], action).toMatch(/\w/);
+    expect(AUDIT_ACTIONS).toContain('booking.created');
+    expect(ERROR_CODES).toEqual(expect.arrayContaining(['VALIDATION', 'SOLD_OUT', 'TOKEN_EXPIRED', 'PAYMENT_EXCEEDS_BALANCE']));
+  });
+
+  it('documents every tag a route uses', async () => {
+    const { createTestApp } = await import('../helpers/test-app.js');
+    const t = await createTestApp();
+    try {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { tags: { name: string }[]; paths: Record<string, Record<string, { tags?: string[] }>> };
+      const declared = new Set(document.tags.map((tag) => tag.name));
+      const used = new Set(Object.values(document.paths).flatMap((methods) => Object.values(methods).flatMap((operation) => operation.tags ?? [])));
+      expect([...used].filter((tag) => !declared.has(tag))).toEqual([]);
+      expect(document.tags.map((tag) => tag.name)).toEqual(MODULES.flatMap((module) => (module.tag ? [module.tag.name] : [])));
+    } finally {
+      await t.close();
+    }
+  });
+});
