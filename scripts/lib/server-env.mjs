@@ -36,5 +36,12 @@ export function serverEnvironment(env) {
 // - --max-semi-space-size=4: the main thread's young generation stays at 4 MB halves instead of 16.
 // The three last, before --liftoff-only, took the same load sequence's peak from 295-318 MB to 245
 // and 259 MB in two runs.
+// - --no-maglev, --optimize-for-size (Node 24): V8 13 compiles hot JavaScript with Maglev, a
+//   mid-tier compiler Node 20's V8 did not run, whose code and compiler zones came on top; and
+//   --optimize-for-size makes V8 prefer a smaller heap and smaller code over speed. On Node 24 the
+//   bench's embedded servers (health and list loads, sign-ins, a storm, uploads) peaked at 295 MB
+//   with the four flags above; 273 MB with --no-maglev, 270 MB with --optimize-for-size, 242 MB
+//   with both (each one run of `BENCH_SKIP=pg,browser,lighthouse,bookings npm run bench` with
+//   SERVER_NODE_FLAGS set). What they cost in speed is in the bench's table in the README.
 // SERVER_NODE_FLAGS in the environment (space-separated) replaces them, to measure others with the bench.
-export const SERVER_NODE_FLAGS = process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? ['--liftoff-only', '--heap-growing-percent=50', '--wasm-lazy-compilation', '--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS = process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? ['--liftoff-only', '--heap-growing-percent=50', '--wasm-lazy-compilation', '--max-semi-space-size=4', '--no-maglev', '--optimize-for-size'];

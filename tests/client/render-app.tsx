@@ -4,9 +4,11 @@
  * client and the colour mode provider.
  */
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { showSessionExpired } from '../../src/client/layout/ToastHost';
 import { createAuthProvider } from '../../src/client/providers/auth-provider';
+import { logOut } from '../../src/client/providers/auth-state';
 import { createDataProvider, withLinkedInvalidation } from '../../src/client/providers/data-provider';
 import { createHttpClient, type FormSender } from '../../src/client/providers/http-client';
 import { createQueryClient } from '../../src/client/providers/query-client';
@@ -75,4 +77,22 @@ function bytesOf(blob: Blob): Promise<ArrayBuffer> {
     reader.onerror = () => reject(reader.error);
     reader.readAsArrayBuffer(blob);
   });
+}
+
+/**
+ * Signs `who` in through the app's own auth provider (the session cookie lands in `jar`), then
+ * renders the whole app at `path`, as a user who opens a bookmark after signing in.
+ */
+export async function openAs(
+  server: { baseUrl: string; captchaToken: string },
+  jar: { fetch: typeof fetch },
+  who: { email: string; password: string },
+  path: string,
+  fetch: typeof globalThis.fetch = jar.fetch,
+) {
+  const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
+  await createAuthProvider(http).login({ email: who.email, password: who.password, persist: false, captcha: server.captchaToken });
+  logOut();
+  const app = await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch, entries: [path], config: { recaptchaSiteKey: null } });
+  return { ...app, user: userEvent.setup() };
 }

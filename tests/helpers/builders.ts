@@ -2,6 +2,8 @@
  * Data builders: a valid body for each kind of thing the API creates, with the fields a test
  * cares about overridden. Unique values (e-mail, codes) come from a counter so builders never clash.
  */
+import type { NewBooking } from '../../src/shared/contract/bookings.js';
+import type { NewDeparture } from '../../src/shared/contract/departures.js';
 import type { DayInput, NewComponent, NewTour } from '../../src/shared/contract/tours.js';
 
 let sequence = 0;
@@ -40,4 +42,21 @@ export function aComponent(overrides: Partial<NewComponent> = {}): NewComponent 
 
 export function aDay(overrides: Partial<DayInput> = {}): DayInput {
   return { title: `Day ${next()}`, description: '<p>Drive and walk.</p>', overnight: 'Vík', meals: { breakfast: true, lunch: false, dinner: true }, ...overrides };
+}
+
+/** A departure of `tourId` on a date of its own (one a day, from 1 June 2030), at 09:00, 16 seats. */
+export function aDeparture(tourId: string, overrides: Partial<NewDeparture> = {}): NewDeparture {
+  const date = new Date(Date.UTC(2030, 5, 1) + next() * 86_400_000).toISOString().slice(0, 10);
+  return { tourId, startDate: date, startTime: '09:00', capacity: 16, ...overrides };
+}
+
+/** A booking of one adult on `departureId`, held, with a contact. */
+export function aBooking(departureId: string, overrides: Partial<NewBooking> = {}): NewBooking {
+  const n = next();
+  return {
+    departureId,
+    contact: { name: `Contact ${n}`, email: `contact${n}@example.test` },
+    travellers: [{ category: 'ADULT', firstName: 'Ada', lastName: `Traveller ${n}` }],
+    ...overrides,
+  };
 }

@@ -8,10 +8,10 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Booking } from '../../src/shared/contract/bookings.js';
-import type { Departure } from '../../src/shared/contract/departures.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
 import { aTour } from '../helpers/builders.js';
+import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
 import { as, createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -27,17 +27,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function createTour(overrides: Parameters<typeof aTour>[0] = {}): Promise<Tour> {
-  const response = await admin({ method: 'POST', url: '/api/tours', payload: aTour({ status: 'published', ...overrides }) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const publishedTour = (overrides: Parameters<typeof aTour>[0] = {}) => createTour(viaInject(admin), { status: 'published', ...overrides });
 
-async function departureOf(tour: Tour, startDate: string, capacity = 60): Promise<Departure> {
-  const response = await admin({ method: 'POST', url: '/api/departures', payload: { tourId: tour.id, startDate, startTime: '08:30', capacity } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const departureOf = (tour: Tour, startDate: string, capacity = 60) => createDeparture(viaInject(admin), tour.id, { startDate, startTime: '08:30', capacity });
 
 async function book(body: Record<string, unknown>): Promise<Booking> {
   const response = await admin({ method: 'POST', url: '/api/bookings', payload: { contact: { name: 'Lead', email: 'lead@example.test' }, ...body } });
@@ -82,7 +74,7 @@ function parseCsv(text: string): string[][] {
 
 describe('the manifest', () => {
   test('one row per traveller of held and confirmed bookings, by last name, with formulas defused', async () => {
-    const tour = await createTour({ currency: 'DKK', timeZone: 'Europe/Copenhagen' });
+    const tour = await publishedTour({ currency: 'DKK', timeZone: 'Europe/Copenhagen' });
     const dep = await departureOf(tour, '2027-06-12');
     await book({
       departureId: dep.id,
@@ -115,7 +107,7 @@ describe('the manifest', () => {
   });
 
   test('needs bookings.read', async () => {
-    const dep = await departureOf(await createTour(), '2027-06-13');
+    const dep = await departureOf(await publishedTour(), '2027-06-13');
     const user = await createUser(t.app, adminToken, { email: `staff-${Date.now()}@example.test`, roles: ['STAFF'] });
     const staff = as(t.app, (await login(t.app, user)).accessToken);
     expectError(await staff({ method: 'GET', url: `/api/departures/${dep.id}/manifest.csv` }), 403, 'FORBIDDEN');
@@ -128,7 +120,7 @@ describe('the manifest', () => {
 
 describe('the bookings export', () => {
   test('streams every booking matching the list’s filters, in the list’s order, across many pages', async () => {
-    const tour = await createTour({ currency: 'ISK', prices: { ADULT: 189_000, CHILD: 94_500, INFANT: null } });
+    const tour = await publishedTour({ currency: 'ISK', prices: { ADULT: 189_000, CHILD: 94_500, INFANT: null } });
     const dep = await departureOf(tour, '2027-07-03', 10_000);
     const count = 1_234; // more than two pages of the export's 500
     const db = t.database.handle.db;
@@ -172,7 +164,7 @@ describe('the voucher', () => {
   }
 
   test('one page with the reference, the tour, the local date and time with its zone, the travellers and the money', async () => {
-    const tour = await createTour({ title: 'Ærøskøbing & Łódź by rail', currency: 'EUR', timeZone: 'Europe/Berlin', prices: { ADULT: 129_950, CHILD: 64_975, INFANT: 0 } });
+    const tour = await publishedTour({ title: 'Ærøskøbing & Łódź by rail', currency: 'EUR', timeZone: 'Europe/Berlin', prices: { ADULT: 129_950, CHILD: 64_975, INFANT: 0 } });
     const dep = await departureOf(tour, '2027-10-31'); // the day the clocks go back
     const booking = await book({
       departureId: dep.id,
@@ -199,7 +191,7 @@ describe('the voucher', () => {
   });
 
   test('fifty travellers still fit on one page', async () => {
-    const tour = await createTour();
+    const tour = await publishedTour();
     const dep = await departureOf(tour, '2027-08-07');
     const travellers = Array.from({ length: 50 }, (_, index) => ({ category: 'ADULT', firstName: `Traveller${index}`, lastName: 'Smith' }));
     const booking = await book({ departureId: dep.id, status: 'confirmed', travellers });
@@ -211,7 +203,7 @@ describe('the voucher', () => {
 
   test('names the business and says when the balance is due; prints no note staff wrote for themselves', async () => {
     {
-      const tour = await createTour({ currency: 'EUR', timeZone: 'Atlantic/Reykjavik', prices: { ADULT: 50_000, CHILD: null, INFANT: null } });
+      const tour = await publishedTour({ currency: 'EUR', timeZone: 'Atlantic/Reykjavik', prices: { ADULT: 50_000, CHILD: null, INFANT: null } });
       const dep = await departureOf(tour, '2027-06-19');
       const booking = await book({
         departureId: dep.id,
@@ -245,7 +237,7 @@ describe('the voucher', () => {
   });
 
   test('is issued for confirmed bookings only: a held, cancelled or waitlisted one is refused with 409', async () => {
-    const tour = await createTour();
+    const tour = await publishedTour();
     const dep = await departureOf(tour, '2027-08-14', 1);
     const held = await book({ departureId: dep.id, travellers: [{ category: 'ADULT', firstName: 'Hal', lastName: 'Held' }] });
     expectError(await admin({ method: 'GET', url: `/api/bookings/${held.id}/voucher.pdf` }), 409, 'CONFLICT');

@@ -11,6 +11,7 @@ import type { Departure } from '../../src/shared/contract/departures.js';
 import type { Tour, TourComponent } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
 import { aComponent, aTour } from '../helpers/builders.js';
+import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
 import { as, createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -33,11 +34,8 @@ const family = [
 ];
 const contact = { name: 'Þórður Jónsson', email: 'thordur@example.is', phone: '+354 555 1234' };
 
-async function createTour(overrides: Parameters<typeof aTour>[0] = {}): Promise<Tour> {
-  const response = await admin({ method: 'POST', url: '/api/tours', payload: aTour({ status: 'published', bookingCutoffHours: 24, ...overrides }) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+/** A published tour whose bookings close a day before departure. */
+const publishedTour = (overrides: Parameters<typeof aTour>[0] = {}) => createTour(viaInject(admin), { status: 'published', bookingCutoffHours: 24, ...overrides });
 
 async function addComponent(tour: Tour, overrides: Parameters<typeof aComponent>[0] = {}): Promise<TourComponent> {
   const response = await admin({ method: 'POST', url: `/api/tours/${tour.id}/components`, payload: aComponent(overrides) });
@@ -50,9 +48,7 @@ let dayOffset = 0;
 async function departureOf(tour: Tour, body: Record<string, unknown> = {}): Promise<Departure> {
   dayOffset += 1;
   const date = new Date(t.clock.time + (30 + dayOffset) * 86_400_000).toISOString().slice(0, 10);
-  const response = await admin({ method: 'POST', url: '/api/departures', payload: { tourId: tour.id, startDate: date, startTime: '09:00', capacity: 10, ...body } });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
+  return createDeparture(viaInject(admin), tour.id, { startDate: date, startTime: '09:00', capacity: 10, ...body });
 }
 
 function book(client: ReturnType<typeof as>, body: Record<string, unknown>, key?: string) {
@@ -101,7 +97,7 @@ async function expectCountersMatch(departureId: string) {
 
 describe('booking seats', () => {
   test('a booking copies the departure’s prices and the extras’ prices, totals integer lines, and takes seats for adults and children only', async () => {
-    const tour = await createTour({ prices: { ADULT: 129_900, CHILD: 99_900, INFANT: 0 }, singleSupplementMinor: 35_000 });
+    const tour = await publishedTour({ prices: { ADULT: 129_900, CHILD: 99_900, INFANT: 0 }, singleSupplementMinor: 35_000 });
     const kayak = await addComponent(tour, { kind: 'activity', name: 'Glacier kayak', inclusion: 'optional', priceMinor: 12_950, dayFrom: 2, dayTo: 2 });
     const dep = await departureOf(tour);
     const booking = await booked({ departureId: dep.id, travellers: family, extras: [{ componentId: kayak.id, quantity: 3 }], singleRooms: 1, channel: 'phone', notes: 'Vegetarian' });
@@ -150,10 +146,10 @@ describe('booking seats', () => {
   });
 
   test('totals in ISK (no minor unit) and KWD (three decimals) are sums of integer lines', async () => {
-    const isk = await createTour({ currency: 'ISK', prices: { ADULT: 189_000, CHILD: 94_500, INFANT: null }, singleSupplementMinor: 45_000 });
+    const isk = await publishedTour({ currency: 'ISK', prices: { ADULT: 189_000, CHILD: 94_500, INFANT: null }, singleSupplementMinor: 45_000 });
     const b1 = await booked({ departureId: (await departureOf(isk)).id, travellers: family.slice(0, 3), singleRooms: 2 });
     expect(b1).toMatchObject({ currency: 'ISK', totalMinor: 189_000 * 2 + 94_500 + 2 * 45_000 });
-    const kwd = await createTour({ currency: 'KWD', prices: { ADULT: 345_125, CHILD: 172_563, INFANT: null }, singleSupplementMinor: null });
+    const kwd = await publishedTour({ currency: 'KWD', prices: { ADULT: 345_125, CHILD: 172_563, INFANT: null }, singleSupplementMinor: null });
     const b2 = await booked({ departureId: (await departureOf(kwd)).id, travellers: family.slice(0, 3), status: 'confirmed' });
     expect(b2).toMatchObject({ currency: 'KWD', totalMinor: 862_813, status: 'confirmed' });
     expect((await pay(b2.id, { kind: 'payment', amountMinor: 862_813 })).statusCode).toBe(201);
@@ -161,9 +157,9 @@ describe('booking seats', () => {
   });
 
   test('what the departure does not sell, and bookings that cannot be, are refused with the field named', async () => {
-    const tour = await createTour({ prices: { ADULT: 50_000, CHILD: null, INFANT: null }, singleSupplementMinor: null });
+    const tour = await publishedTour({ prices: { ADULT: 50_000, CHILD: null, INFANT: null }, singleSupplementMinor: null });
     const included = await addComponent(tour, { inclusion: 'included' });
-    const other = await addComponent(await createTour(), { inclusion: 'optional', priceMinor: 100 });
+    const other = await addComponent(await publishedTour(), { inclusion: 'optional', priceMinor: 100 });
     const dep = await departureOf(tour);
     const cases: [Record<string, unknown>, string][] = [
       [{ travellers: [family[0], family[2]] }, 'travellers.1.category'],
@@ -191,13 +187,13 @@ describe('booking seats', () => {
   });
 
   test('a closed or cancelled departure, an unpublished tour and a passed cut-off are 409 DEPARTURE_CLOSED', async () => {
-    const tour = await createTour({ bookingCutoffHours: 48 });
+    const tour = await publishedTour({ bookingCutoffHours: 48 });
     const closed = await departureOf(tour, { status: 'closed' });
     expectError(await book(admin, { departureId: closed.id, travellers: [family[0]] }), 409, 'DEPARTURE_CLOSED');
     const cancelled = await departureOf(tour);
     await admin({ method: 'POST', url: `/api/departures/${cancelled.id}/cancel`, payload: { reason: 'Volcano' } });
     expectError(await book(admin, { departureId: cancelled.id, travellers: [family[0]] }), 409, 'DEPARTURE_CLOSED');
-    const draft = await createTour({ status: 'draft' });
+    const draft = await publishedTour({ status: 'draft' });
     expectError(await book(admin, { departureId: (await departureOf(draft)).id, travellers: [family[0]] }), 409, 'DEPARTURE_CLOSED');
 
     const soon = await departureOf(tour);
@@ -216,7 +212,7 @@ describe('booking seats', () => {
   });
 
   test('without enough seats: 409 SOLD_OUT with what is free, or a waitlisted booking that takes no seat', async () => {
-    const dep = await departureOf(await createTour(), { capacity: 3 });
+    const dep = await departureOf(await publishedTour(), { capacity: 3 });
     await booked({ departureId: dep.id, travellers: family.slice(0, 2), status: 'confirmed' });
     const refused = await book(admin, { departureId: dep.id, travellers: family.slice(0, 3) });
     expectError(refused, 409, 'SOLD_OUT');
@@ -234,7 +230,7 @@ describe('booking seats', () => {
   });
 
   test('many clerks booking the last seats at once: exactly capacity is sold, the rest are SOLD_OUT', async () => {
-    const dep = await departureOf(await createTour(), { capacity: 7 });
+    const dep = await departureOf(await publishedTour(), { capacity: 7 });
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, index) => book(admin, { departureId: dep.id, travellers: index % 3 === 0 ? family.slice(0, 2) : [family[0]], status: index % 2 ? 'confirmed' : 'held' })),
     );
@@ -251,7 +247,7 @@ describe('booking seats', () => {
 
 describe('the state machine', () => {
   test('a held booking is confirmed; confirming twice, or confirming a cancelled one, is 409', async () => {
-    const dep = await departureOf(await createTour());
+    const dep = await departureOf(await publishedTour());
     const booking = await booked({ departureId: dep.id, travellers: family });
     const confirmed = await admin({ method: 'POST', url: `/api/bookings/${booking.id}/confirm` });
     expect(confirmed.statusCode).toBe(200);
@@ -265,7 +261,7 @@ describe('the state machine', () => {
   });
 
   test('a lapsed hold reads as expired at once and frees its seats; the sweep records it once, however many run', async () => {
-    const dep = await departureOf(await createTour(), { capacity: 4 });
+    const dep = await departureOf(await publishedTour(), { capacity: 4 });
     const hold = await booked({ departureId: dep.id, travellers: family, holdMinutes: 30 });
     const saved = t.clock.time;
     try {
@@ -293,7 +289,7 @@ describe('the state machine', () => {
   });
 
   test('a new booking takes the seats of a lapsed hold the sweep has not reached yet, and frees them once', async () => {
-    const dep = await departureOf(await createTour(), { capacity: 3 });
+    const dep = await departureOf(await publishedTour(), { capacity: 3 });
     const hold = await booked({ departureId: dep.id, travellers: family, holdMinutes: 5 });
     const saved = t.clock.time;
     try {
@@ -310,7 +306,7 @@ describe('the state machine', () => {
   });
 
   test('a cancel racing a confirm: whichever comes first, the seats are released once and the counters stay true', async () => {
-    const dep = await departureOf(await createTour(), { capacity: 20 });
+    const dep = await departureOf(await publishedTour(), { capacity: 20 });
     for (let round = 0; round < 5; round += 1) {
       const booking = await booked({ departureId: dep.id, travellers: family.slice(0, 2) });
       const [confirm, cancel] = await Promise.all([
@@ -328,7 +324,7 @@ describe('the state machine', () => {
 
 describe('cancellation, payments and refunds', () => {
   test('a deposit, a confirm, a cancel with a fee, the refund of the rest', async () => {
-    const dep = await departureOf(await createTour({ prices: { ADULT: 100_000, CHILD: 50_000, INFANT: 0 } }));
+    const dep = await departureOf(await publishedTour({ prices: { ADULT: 100_000, CHILD: 50_000, INFANT: 0 } }));
     const booking = await booked({ departureId: dep.id, travellers: family.slice(0, 3) });
     expect(booking.totalMinor).toBe(250_000);
     const deposit = await pay(booking.id, { kind: 'payment', amountMinor: 75_000, method: 'bank_transfer', reference: 'IS-4411' });
@@ -373,7 +369,7 @@ describe('cancellation, payments and refunds', () => {
   });
 
   test('a booking made without a channel is direct and names the clerk who made it', async () => {
-    const dep = await departureOf(await createTour());
+    const dep = await departureOf(await publishedTour());
     const made = await booked({ departureId: dep.id, travellers: [family[0]] });
     const adminId = (JSON.parse(Buffer.from(adminToken.split('.')[1], 'base64url').toString('utf8')) as { userId: string }).userId;
     expect(adminId).toMatch(/^[0-9a-f-]{36}$/);
@@ -382,7 +378,7 @@ describe('cancellation, payments and refunds', () => {
   });
 
   test('an expired hold that had been paid takes no more payments but can be refunded what it paid', async () => {
-    const dep = await departureOf(await createTour(), { capacity: 4 });
+    const dep = await departureOf(await publishedTour(), { capacity: 4 });
     const hold = await booked({ departureId: dep.id, travellers: [family[0]], holdMinutes: 30 });
     expect((await pay(hold.id, { kind: 'payment', amountMinor: 30_000 })).statusCode).toBe(201);
     const saved = t.clock.time;
@@ -399,7 +395,7 @@ describe('cancellation, payments and refunds', () => {
   });
 
   test('paid in full; a cancelled booking that paid nothing owes nothing', async () => {
-    const dep = await departureOf(await createTour({ prices: { ADULT: 10_000, CHILD: null, INFANT: null } }));
+    const dep = await departureOf(await publishedTour({ prices: { ADULT: 10_000, CHILD: null, INFANT: null } }));
     const booking = await booked({ departureId: dep.id, travellers: [family[0]], status: 'confirmed' });
     await pay(booking.id, { kind: 'payment', amountMinor: 10_000, method: 'cash' });
     expect(await bookingOf(booking.id)).toMatchObject({ paymentStatus: 'paid', balanceMinor: 0 });
@@ -409,7 +405,7 @@ describe('cancellation, payments and refunds', () => {
   });
 
   test('cancelling a departure cancels its bookings with its reason and no fee; what was paid is due back', async () => {
-    const tour = await createTour();
+    const tour = await publishedTour();
     const dep = await departureOf(tour, { capacity: 2 });
     const a = await booked({ departureId: dep.id, travellers: [family[0]], status: 'confirmed' });
     await pay(a.id, { kind: 'payment', amountMinor: 40_000 });
@@ -426,7 +422,7 @@ describe('cancellation, payments and refunds', () => {
   });
 
   test('a component a booking took as an extra cannot be deleted', async () => {
-    const tour = await createTour();
+    const tour = await publishedTour();
     const kayak = await addComponent(tour, { inclusion: 'optional', priceMinor: 5_000 });
     await booked({ departureId: (await departureOf(tour)).id, travellers: [family[0]], extras: [{ componentId: kayak.id, quantity: 1 }] });
     expectError(await admin({ method: 'DELETE', url: `/api/tours/${tour.id}/components/${kayak.id}` }), 409, 'CONFLICT');
@@ -435,7 +431,7 @@ describe('cancellation, payments and refunds', () => {
 
 describe('Idempotency-Key', () => {
   test('the same key and body answer the same booking again; another body is 422; a refused request leaves the key free', async () => {
-    const dep = await departureOf(await createTour(), { capacity: 2 });
+    const dep = await departureOf(await publishedTour(), { capacity: 2 });
     const body = { departureId: dep.id, travellers: [family[0]] };
     const first = await book(admin, body, 'form-1');
     const again = await book(admin, { travellers: [family[0]], departureId: dep.id }, 'form-1');
@@ -453,7 +449,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('the same key sent many times at once makes one booking; the others are replays or 409 while it is in flight', async () => {
-    const dep = await departureOf(await createTour(), { capacity: 10 });
+    const dep = await departureOf(await publishedTour(), { capacity: 10 });
     const answers = await Promise.all(Array.from({ length: 8 }, () => book(admin, { departureId: dep.id, travellers: [family[0]] }, 'double-click')));
     const created = answers.filter((answer) => answer.statusCode === 201);
     for (const answer of answers.filter((a) => a.statusCode !== 201)) expectError(answer, 409, 'CONFLICT');
@@ -463,7 +459,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('keys belong to their user, are kept 24 hours, and work the same for payments', async () => {
-    const dep = await departureOf(await createTour(), { capacity: 10 });
+    const dep = await departureOf(await publishedTour(), { capacity: 10 });
     const sales = await createUser(t.app, adminToken, { email: `sales-${Date.now()}@example.test`, roles: ['SALES'] });
     const clerk = as(t.app, (await login(t.app, sales)).accessToken);
     const mine = await book(admin, { departureId: dep.id, travellers: [family[0]] }, 'shared-key');
@@ -495,7 +491,7 @@ describe('Idempotency-Key', () => {
 
 describe('amendments', () => {
   test('names, birth dates, notes and the contact change; the number and categories of travellers do not', async () => {
-    const dep = await departureOf(await createTour());
+    const dep = await departureOf(await publishedTour());
     const booking = await booked({ departureId: dep.id, travellers: family });
     const [first] = booking.travellers;
     const patched = await admin({
@@ -517,7 +513,7 @@ describe('amendments', () => {
   });
 
   test('only what changed is recorded: the form sending every field back with one name changed gives one line', async () => {
-    const dep = await departureOf(await createTour());
+    const dep = await departureOf(await publishedTour());
     const booking = await booked({ departureId: dep.id, travellers: family });
     // As the amend form sends it: the contact, the notes and every traveller, with one first name changed.
     const everything = (firstNameOf: (name: string) => string) => ({
@@ -545,7 +541,7 @@ describe('amendments', () => {
 
 describe('a booking by its reference', () => {
   test('GET /api/bookings/{reference} finds it in any case; an unknown reference is 404 “No booking …”', async () => {
-    const booking = await booked({ departureId: (await departureOf(await createTour())).id, travellers: family.slice(0, 1) });
+    const booking = await booked({ departureId: (await departureOf(await publishedTour())).id, travellers: family.slice(0, 1) });
     for (const key of [booking.reference, booking.reference.toLowerCase(), ` ${booking.reference} `]) {
       const found = await admin({ method: 'GET', url: `/api/bookings/${encodeURIComponent(key)}` });
       expect(found.statusCode, key).toBe(200);
@@ -563,7 +559,7 @@ describe('a booking by its reference', () => {
 
 describe('the bookings list', () => {
   test('filters, searches by reference in any case, sorts, and its totals agree with a count', async () => {
-    const tour = await createTour({ prices: { ADULT: 1_000, CHILD: 500, INFANT: 0 } });
+    const tour = await publishedTour({ prices: { ADULT: 1_000, CHILD: 500, INFANT: 0 } });
     const dep1 = await departureOf(tour, { capacity: 50 });
     const dep2 = await departureOf(tour, { capacity: 50 });
     const made: Booking[] = [];
@@ -623,7 +619,7 @@ describe('the bookings list', () => {
 
 describe('permissions', () => {
   test('product staff read bookings but do not sell; finance takes payments but does not book or cancel', async () => {
-    const dep = await departureOf(await createTour());
+    const dep = await departureOf(await publishedTour());
     const booking = await booked({ departureId: dep.id, travellers: [family[0]] });
     const product = as(t.app, (await login(t.app, await createUser(t.app, adminToken, { email: `product-${Date.now()}@example.test`, roles: ['PRODUCT'] }))).accessToken);
     const finance = as(t.app, (await login(t.app, await createUser(t.app, adminToken, { email: `finance-${Date.now()}@example.test`, roles: ['FINANCE'] }))).accessToken);

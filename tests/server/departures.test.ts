@@ -5,6 +5,7 @@ import type { Departure } from '../../src/shared/contract/departures.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
 import { aTour, aUser } from '../helpers/builders.js';
+import { createTour, viaInject } from '../helpers/api-builders.js';
 import { as, createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -18,11 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function createTour(overrides: Parameters<typeof aTour>[0] = {}): Promise<Tour> {
-  const response = await admin({ method: 'POST', url: '/api/tours', payload: aTour({ timeZone: 'Europe/Berlin', status: 'published', ...overrides }) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+/** A published tour in Berlin's time (its clocks change in March and October). */
+const berlinTour = (overrides: Parameters<typeof aTour>[0] = {}) => createTour(viaInject(admin), { timeZone: 'Europe/Berlin', status: 'published', ...overrides });
 
 async function schedule(body: Record<string, unknown>): Promise<Departure> {
   const response = await admin({ method: 'POST', url: '/api/departures', payload: { capacity: 16, startTime: '09:00', ...body } });
@@ -37,7 +35,7 @@ async function takeSeats(id: string, held: number, confirmed: number) {
 
 describe('a departure', () => {
   test('is entered as a local date and time in the tour’s zone; the instant, the end date and the tour’s prices come with it', async () => {
-    const tour = await createTour({ durationDays: 5, minPax: 4, prices: { ADULT: 129_900, CHILD: 99_900, INFANT: null }, singleSupplementMinor: 35_000 });
+    const tour = await berlinTour({ durationDays: 5, minPax: 4, prices: { ADULT: 129_900, CHILD: 99_900, INFANT: null }, singleSupplementMinor: 35_000 });
     const departure = await schedule({ tourId: tour.id, startDate: '2027-07-03', startTime: '09:30' });
     expect(departure).toMatchObject({
       tourId: tour.id,
@@ -64,19 +62,19 @@ describe('a departure', () => {
   });
 
   test('a time the clocks skip is refused on startTime; one they repeat takes the earlier instant (Europe/Berlin, 2027)', async () => {
-    const tour = await createTour();
+    const tour = await berlinTour();
     const skipped = await admin({ method: 'POST', url: '/api/departures', payload: { tourId: tour.id, startDate: '2027-03-28', startTime: '02:30', capacity: 10 } });
     expectError(skipped, 400, 'VALIDATION');
     expect(skipped.json().errors.startTime).toMatch(/does not exist on 2027-03-28 in Europe\/Berlin/);
     const repeated = await schedule({ tourId: tour.id, startDate: '2027-10-31', startTime: '02:30' });
     expect(repeated.startsAt).toBe('2027-10-31T00:30:00.000Z');
     // The same local time in another zone is another instant.
-    const reykjavik = await createTour({ timeZone: 'Atlantic/Reykjavik' });
+    const reykjavik = await berlinTour({ timeZone: 'Atlantic/Reykjavik' });
     expect((await schedule({ tourId: reykjavik.id, startDate: '2027-10-31', startTime: '02:30' })).startsAt).toBe('2027-10-31T02:30:00.000Z');
   });
 
   test('a date that is not on the calendar, an unknown tour, a capacity out of range or a bad time is 400; the same date and time twice is 409', async () => {
-    const tour = await createTour();
+    const tour = await berlinTour();
     for (const [payload, field] of [
       [{ tourId: tour.id, startDate: '2027-02-30', startTime: '09:00', capacity: 10 }, 'startDate'],
       [{ tourId: '00000000-0000-4000-8000-000000000000', startDate: '2027-06-01', startTime: '09:00', capacity: 10 }, 'tourId'],
@@ -97,7 +95,7 @@ describe('a departure', () => {
   });
 
   test('per-departure prices and supplement; capacity never below the seats taken; the database refuses an oversold row whatever writes it', async () => {
-    const tour = await createTour({ prices: { ADULT: 100_000, CHILD: null, INFANT: null } });
+    const tour = await berlinTour({ prices: { ADULT: 100_000, CHILD: null, INFANT: null } });
     const peak = await schedule({ tourId: tour.id, startDate: '2027-08-07', prices: { ADULT: 125_000, CHILD: null, INFANT: null }, singleSupplementMinor: 40_000 });
     expect(peak).toMatchObject({ prices: { ADULT: 125_000 }, singleSupplementMinor: 40_000 });
     await takeSeats(peak.id, 3, 5);
@@ -114,7 +112,7 @@ describe('a departure', () => {
   });
 
   test('moving a departure re-derives its instant in the tour’s zone; closing stops new bookings; a cancelled one keeps its reason and changes no more', async () => {
-    const tour = await createTour();
+    const tour = await berlinTour();
     const departure = await schedule({ tourId: tour.id, startDate: '2027-01-09', startTime: '08:00' });
     expect(departure.startsAt).toBe('2027-01-09T07:00:00.000Z');
     const moved = (await admin({ method: 'PATCH', url: `/api/departures/${departure.id}`, payload: { startDate: '2027-07-10' } })).json<Departure>();
@@ -131,7 +129,7 @@ describe('a departure', () => {
   });
 
   test('one nobody has booked can be deleted; one with bookings is kept (409: cancel it)', async () => {
-    const tour = await createTour();
+    const tour = await berlinTour();
     const [free, booked] = [await schedule({ tourId: tour.id, startDate: '2027-05-01' }), await schedule({ tourId: tour.id, startDate: '2027-05-08' })];
     await takeSeats(booked.id, 1, 0);
     expectError(await admin({ method: 'DELETE', url: `/api/departures/${booked.id}` }), 409, 'CONFLICT');
@@ -142,7 +140,7 @@ describe('a departure', () => {
 
 describe('scheduling in bulk', () => {
   test('Saturdays for a season: one departure per Saturday; a second run skips them all; dates whose time the clocks skip are skipped', async () => {
-    const tour = await createTour();
+    const tour = await berlinTour();
     const season = { tourId: tour.id, from: '2027-04-01', to: '2027-10-31', weekdays: [6], startTime: '08:00', capacity: 20 };
     const first = await admin({ method: 'POST', url: '/api/departures/bulk', payload: season });
     expect(first.statusCode, first.body).toBe(201);
@@ -164,7 +162,7 @@ describe('scheduling in bulk', () => {
   });
 
   test('a range over 366 days, backwards, or an unknown weekday is 400, and nothing is created', async () => {
-    const tour = await createTour();
+    const tour = await berlinTour();
     const base = { tourId: tour.id, weekdays: [1], startTime: '08:00', capacity: 10 };
     for (const payload of [
       { ...base, from: '2027-01-01', to: '2028-01-02' },
@@ -181,8 +179,8 @@ describe('scheduling in bulk', () => {
 
 describe('the list', () => {
   test('filters by tour, local dates, status and free seats, sorts by start, and counts exactly', async () => {
-    const tour = await createTour();
-    const other = await createTour();
+    const tour = await berlinTour();
+    const other = await berlinTour();
     const made = [];
     for (const date of ['2027-06-05', '2027-06-12', '2027-06-19', '2027-06-26']) made.push(await schedule({ tourId: tour.id, startDate: date }));
     await schedule({ tourId: other.id, startDate: '2027-06-12' });
@@ -211,7 +209,7 @@ describe('the list', () => {
 
 describe('the tour and its departures', () => {
   test('the tour counts its departures and names the next one not cancelled; with departures it cannot be deleted nor change zone', async () => {
-    const tour = await createTour();
+    const tour = await berlinTour();
     expect(tour).toMatchObject({ departureCount: 0, nextDepartureAt: null });
     const later = await schedule({ tourId: tour.id, startDate: '2027-09-04' });
     const sooner = await schedule({ tourId: tour.id, startDate: '2027-08-07' });
@@ -231,7 +229,7 @@ describe('the tour and its departures', () => {
 
 describe('who may do what', () => {
   test('SALES and FINANCE see departures but schedule, change, cancel and delete none; PRODUCT may; every change is audited', async () => {
-    const tour = await createTour();
+    const tour = await berlinTour();
     const departure = await schedule({ tourId: tour.id, startDate: '2027-06-05' });
     for (const role of ['SALES', 'FINANCE']) {
       const who = await createUser(t.app, adminToken, aUser({ roles: [role] }));

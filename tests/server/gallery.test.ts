@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Media, Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
-import { aTour, aUser } from '../helpers/builders.js';
+import { aUser } from '../helpers/builders.js';
+import { createTour, viaInject } from '../helpers/api-builders.js';
 import { aJpeg, aPng, aPngClaiming, multipartBody, type FilePart } from '../helpers/pictures.js';
 import { until } from '../helpers/poll.js';
 import { as, createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
@@ -27,11 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function createTour(): Promise<Tour> {
-  const response = await admin({ method: 'POST', url: '/api/tours', payload: aTour() });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const aNewTour = () => createTour(viaInject(admin));
 
 async function upload(tourId: string, fields: Record<string, string>, file?: FilePart, caller = admin) {
   const body = await multipartBody(fields, file);
@@ -53,7 +50,7 @@ describe('uploading a picture', () => {
     expect(original.exif?.length).toBeGreaterThan(0);
     expect(photo.includes('TestCam')).toBe(true);
 
-    const tour = await createTour();
+    const tour = await aNewTour();
     const media = await addPicture(tour.id);
     expect(media).toMatchObject({ tourId: tour.id, alt: 'Skógafoss in the rain', caption: 'Day 2', credit: 'A. Guide', width: 3000, height: 2000, position: 0, isCover: true });
     expect(Object.keys(media).sort()).toEqual(['alt', 'caption', 'createdAt', 'credit', 'height', 'id', 'isCover', 'position', 'tourId', 'urls', 'width']);
@@ -84,7 +81,7 @@ describe('uploading a picture', () => {
   });
 
   test('copies are never enlarged: a 200 × 150 PNG stays 200 × 150 in every copy', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     const media = await addPicture(tour.id, 'A small map', await aPng(200, 150));
     expect(media).toMatchObject({ width: 200, height: 150 });
     for (const url of Object.values(media.urls)) {
@@ -94,7 +91,7 @@ describe('uploading a picture', () => {
   });
 
   test('a picture taken on its side (EXIF orientation 6) is stored upright', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     const media = await addPicture(tour.id, 'A lighthouse', await aJpeg(600, 400, { orientation: 6 }));
     expect([media.width, media.height]).toEqual([400, 600]);
     const copy = await sharp((await t.app.inject({ method: 'GET', url: media.urls.thumb })).rawPayload).metadata();
@@ -102,7 +99,7 @@ describe('uploading a picture', () => {
   });
 
   test('text posing as a JPEG (name, declared type) is 415 and nothing is stored', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     const before = await storedFiles();
     const response = await upload(tour.id, { alt: 'Not a picture' }, { bytes: Buffer.from('<?php echo "hello"; ?>\n'.repeat(20)), name: 'photo.jpg', type: 'image/jpeg' });
     expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -117,7 +114,7 @@ describe('uploading a picture', () => {
   });
 
   test('a PNG whose header claims 30000 × 30000 is refused from its header, without decoding it', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     const bomb = aPngClaiming(30_000, 30_000);
     expect(bomb.length).toBeLessThan(500);
     const rssBefore = process.memoryUsage().rss;
@@ -130,7 +127,7 @@ describe('uploading a picture', () => {
   });
 
   test('a file over 20 MB is 413, whether the body says so up front or not', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     const big = Buffer.concat([photo, Buffer.alloc(20 * 1024 * 1024 + 1 - photo.length)]);
     const response = await upload(tour.id, { alt: 'Too big' }, { bytes: big });
     expectError(response, 413, 'PAYLOAD_TOO_LARGE');
@@ -143,7 +140,7 @@ describe('uploading a picture', () => {
   });
 
   test('alt text is required; a missing file, a second file or an unknown part is 400, and nothing is stored', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     const before = await storedFiles();
     const noAlt = await upload(tour.id, { caption: 'No alt' }, { bytes: photo });
     expectError(noAlt, 400, 'VALIDATION');
@@ -172,7 +169,7 @@ describe('uploading a picture', () => {
   });
 
   test('JSON to the upload route and multipart to a JSON route are 415; an unknown tour is 404', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     expectError(await admin({ method: 'POST', url: `/api/tours/${tour.id}/media`, payload: { alt: 'json' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
     const body = await multipartBody({ code: 'MULTI-1' }, { bytes: photo });
     expectError(await admin({ method: 'POST', url: '/api/tours', ...body }), 415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -182,7 +179,7 @@ describe('uploading a picture', () => {
 
 describe('the picture process', () => {
   test('pictures are made in a process of their own: killing it mid-picture refuses that picture, the server carries on, and the next upload works', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     await addPicture(tour.id, 'Starts the worker', await aPng(32, 32));
     const pid = t.app.pictures.workerPid;
     expect(pid).not.toBeNull();
@@ -206,7 +203,7 @@ describe('the picture process', () => {
 
 describe('ordering, the cover and removal', () => {
   test('pictures move by position, exactly one is the cover, and removing the cover makes the first remaining one the cover', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     const small = await aJpeg(400, 300);
     const [a, b, c] = [await addPicture(tour.id, 'A', small), await addPicture(tour.id, 'B', small), await addPicture(tour.id, 'C', small)];
     expect((await gallery(tour.id)).map((m) => [m.alt, m.position, m.isCover])).toEqual([['A', 0, true], ['B', 1, false], ['C', 2, false]]);
@@ -236,7 +233,7 @@ describe('ordering, the cover and removal', () => {
   });
 
   test('a picture of another tour is 404 on this one; an empty change is 400', async () => {
-    const [one, two] = [await createTour(), await createTour()];
+    const [one, two] = [await aNewTour(), await aNewTour()];
     const media = await addPicture(one.id, 'Mine', await aPng(50, 50));
     expectError(await admin({ method: 'PATCH', url: `/api/tours/${two.id}/media/${media.id}`, payload: { alt: 'Stolen' } }), 404, 'NOT_FOUND');
     expectError(await admin({ method: 'DELETE', url: `/api/tours/${two.id}/media/${media.id}` }), 404, 'NOT_FOUND');
@@ -246,7 +243,7 @@ describe('ordering, the cover and removal', () => {
   });
 
   test('deleting a tour deletes its pictures’ copies', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     const media = await addPicture(tour.id, 'Going', await aPng(64, 64));
     expect((await t.app.inject({ method: 'GET', url: media.urls.medium })).statusCode).toBe(200);
     expect((await admin({ method: 'DELETE', url: `/api/tours/${tour.id}` })).statusCode).toBe(200);
@@ -265,7 +262,7 @@ describe('ordering, the cover and removal', () => {
 
 describe('who may do what', () => {
   test('SALES sees the gallery but cannot add, change or remove a picture; every change is audited', async () => {
-    const tour = await createTour();
+    const tour = await aNewTour();
     const media = await addPicture(tour.id, 'Audited', await aPng(80, 60));
     const seller = await createUser(t.app, adminToken, aUser({ roles: ['SALES'] }));
     const sales = as(t.app, (await login(t.app, seller)).accessToken);

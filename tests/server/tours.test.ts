@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ItineraryDay, Tour, TourComponent } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
 import { aComponent, aDay, aTour } from '../helpers/builders.js';
+import { createTour, viaInject } from '../helpers/api-builders.js';
 import { as, createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -17,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function createTour(overrides: Parameters<typeof aTour>[0] = {}): Promise<Tour> {
-  const response = await admin({ method: 'POST', url: '/api/tours', payload: aTour(overrides) });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
+const draftTour = (overrides: Parameters<typeof aTour>[0] = {}) => createTour(viaInject(admin), overrides);
 
 async function addComponent(tourId: string, overrides: Parameters<typeof aComponent>[0] = {}): Promise<TourComponent> {
   const response = await admin({ method: 'POST', url: `/api/tours/${tourId}/components`, payload: aComponent(overrides) });
@@ -41,7 +38,7 @@ async function auditOf(tourId: string): Promise<{ action: string; details: Recor
 
 describe('tours', () => {
   test('a tour is created with its money in minor units and read back exactly, with the contract’s fields', async () => {
-    const tour = await createTour({ code: 'ICE-RING-8', currency: 'EUR', prices: { ADULT: 129_900, CHILD: null, INFANT: 0 } });
+    const tour = await draftTour({ code: 'ICE-RING-8', currency: 'EUR', prices: { ADULT: 129_900, CHILD: null, INFANT: 0 } });
     expect(Object.keys(tour).sort()).toEqual(
       [
         'bookingCutoffHours', 'childAgeUnder', 'code', 'coverMediaId', 'coverUrls', 'createdAt', 'currency', 'departureCount', 'description', 'durationDays', 'id', 'infantAgeUnder',
@@ -54,7 +51,7 @@ describe('tours', () => {
 
   test('ISK and JPY have no minor unit, KWD three decimals: amounts are stored as given', async () => {
     for (const [currency, adult] of [['ISK', 189_000], ['JPY', 250_000], ['KWD', 450_125]] as const) {
-      const tour = await createTour({ currency, prices: { ADULT: adult, CHILD: null, INFANT: null } });
+      const tour = await draftTour({ currency, prices: { ADULT: adult, CHILD: null, INFANT: null } });
       expect(tour.prices.ADULT).toBe(adult);
       expect(tour.currency).toBe(currency);
     }
@@ -80,12 +77,12 @@ describe('tours', () => {
     expectError(currency, 400, 'VALIDATION');
     expect(currency.json().errors).toHaveProperty('currency');
     expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ currency: 'eur' }) }), 400, 'VALIDATION');
-    const patch = await admin({ method: 'PATCH', url: `/api/tours/${(await createTour()).id}`, payload: { timeZone: 'Nowhere/Town' } });
+    const patch = await admin({ method: 'PATCH', url: `/api/tours/${(await draftTour()).id}`, payload: { timeZone: 'Nowhere/Town' } });
     expectError(patch, 400, 'VALIDATION');
   });
 
   test('codes are unique (409), patterned, and other limits hold: duration 1–365, maxPax ≥ minPax', async () => {
-    await createTour({ code: 'UNIQUE-1' });
+    await draftTour({ code: 'UNIQUE-1' });
     expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ code: 'UNIQUE-1' }) }), 409, 'CONFLICT');
     for (const code of ['lower-case', 'A', '-LEADING', 'WITH SPACE', 'X'.repeat(33)]) {
       expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ code }) }), 400, 'VALIDATION');
@@ -98,15 +95,15 @@ describe('tours', () => {
     expect((await admin({ method: 'POST', url: '/api/tours', payload: aTour({ title: 'x'.repeat(200) }) })).statusCode).toBe(201);
     expectError(await admin({ method: 'POST', url: '/api/tours', payload: aTour({ minPax: 0 }) }), 400, 'VALIDATION');
     expectError(await admin({ method: 'POST', url: '/api/tours', payload: { ...aTour(), unknown: 1 } }), 400, 'VALIDATION');
-    const tour = await createTour();
+    const tour = await draftTour();
     expectError(await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { maxPax: 1 } }), 400, 'VALIDATION');
     expectError(await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { code: 'UNIQUE-1' } }), 409, 'CONFLICT');
   });
 
   test('age bands: infants under 2 and children under 12 unless the tour says otherwise; children start above infants', async () => {
-    const plain = await createTour();
+    const plain = await draftTour();
     expect(plain).toMatchObject({ infantAgeUnder: 2, childAgeUnder: 12 });
-    const family = await createTour({ infantAgeUnder: 3, childAgeUnder: 16 });
+    const family = await draftTour({ infantAgeUnder: 3, childAgeUnder: 16 });
     expect(family).toMatchObject({ infantAgeUnder: 3, childAgeUnder: 16 });
     const refused = await admin({ method: 'POST', url: '/api/tours', payload: aTour({ infantAgeUnder: 5, childAgeUnder: 5 }) });
     expectError(refused, 400, 'VALIDATION');
@@ -124,7 +121,7 @@ describe('tours', () => {
       '<iframe src="https://evil.example">framed</iframe><a href="javascript:alert(1)">click me</a> ' +
       '<a href="https://visit.example/x" target="_blank" onmouseover="x()">site</a><img src="data:image/png;base64,AAAA" onerror="x()">' +
       '<ul><li>one</li></ul><a href="mailto:trips@example.com">mail</a>';
-    const tour = await createTour({ description });
+    const tour = await draftTour({ description });
     expect(tour.description).not.toMatch(/script|onclick|onmouseover|onerror|style=|iframe|javascript:|<img|data:/i);
     expect(tour.description).toContain('<h2>Welcome</h2>');
     expect(tour.description).toContain('Hello <b>world</b>');
@@ -197,7 +194,7 @@ describe('tours', () => {
 
 describe('components', () => {
   test('added in order, with day ranges inside the tour; an optional extra needs its price', async () => {
-    const tour = await createTour({ durationDays: 5 });
+    const tour = await draftTour({ durationDays: 5 });
     const hotel = await addComponent(tour.id, { name: 'Hotel Rangá', dayFrom: 1, dayTo: 2 });
     const whale = await addComponent(tour.id, { kind: 'activity', name: 'Whale watching', dayFrom: 3, dayTo: 3, inclusion: 'optional', priceMinor: 11_900, costMinor: 8_000 });
     expect(hotel).toMatchObject({ tourId: tour.id, position: 0, supplier: 'Hotel Selfoss', priceMinor: null, costMinor: null, notes: '' });
@@ -220,7 +217,7 @@ describe('components', () => {
   });
 
   test('changed, moved, and removed (also from the itinerary); another tour’s component is 404', async () => {
-    const tour = await createTour({ durationDays: 4 });
+    const tour = await draftTour({ durationDays: 4 });
     const [a, b, c] = [await addComponent(tour.id, { name: 'A' }), await addComponent(tour.id, { name: 'B' }), await addComponent(tour.id, { name: 'C' })];
     const moved = await admin({ method: 'PATCH', url: `/api/tours/${tour.id}/components/${c.id}`, payload: { position: 0, name: 'C2', dayTo: 4 } });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -234,13 +231,13 @@ describe('components', () => {
     expect(await names()).toEqual(['0:C2', '1:B']);
     expect((await admin({ method: 'GET', url: `/api/tours/${tour.id}/itinerary` })).json().data[0].componentIds).toEqual([b.id]);
 
-    const other = await createTour();
+    const other = await draftTour();
     expectError(await admin({ method: 'PATCH', url: `/api/tours/${other.id}/components/${b.id}`, payload: { name: 'x' } }), 404, 'NOT_FOUND');
     expectError(await admin({ method: 'DELETE', url: `/api/tours/${other.id}/components/${b.id}` }), 404, 'NOT_FOUND');
   });
 
   test('a tour cannot be shortened below a day its components or itinerary use (409)', async () => {
-    const tour = await createTour({ durationDays: 5 });
+    const tour = await draftTour({ durationDays: 5 });
     await addComponent(tour.id, { dayFrom: 2, dayTo: 4 });
     expectError(await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { durationDays: 3 } }), 409, 'CONFLICT');
     expect((await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { durationDays: 4 } })).statusCode).toBe(200);
@@ -250,9 +247,9 @@ describe('components', () => {
 });
 
 test('a change to a tour’s parts moves its updatedAt, and the list sorts by it and by createdAt', async () => {
-  const older = await createTour();
+  const older = await draftTour();
   t.clock.advance(60_000);
-  const newer = await createTour();
+  const newer = await draftTour();
   t.clock.advance(60_000);
   await addComponent(older.id);
   const touched: Tour = (await admin({ method: 'GET', url: `/api/tours/${older.id}` })).json();
@@ -267,7 +264,7 @@ test('a change to a tour’s parts moves its updatedAt, and the list sorts by it
 
 describe('itinerary', () => {
   test('days are created, replaced and read in order, with meals, overnight and sanitised text', async () => {
-    const tour = await createTour({ durationDays: 3 });
+    const tour = await draftTour({ durationDays: 3 });
     const hotel = await addComponent(tour.id);
     await saveDay(tour.id, 2, { title: 'Glacier walk', componentIds: [hotel.id] });
     await saveDay(tour.id, 1, { title: 'Arrival', description: '<p>Welcome<script>x()</script></p>', overnight: 'Reykjavík', meals: { breakfast: false, lunch: false, dinner: true } });
@@ -279,8 +276,8 @@ describe('itinerary', () => {
   });
 
   test('a day beyond the tour, or with another tour’s component, is 400', async () => {
-    const tour = await createTour({ durationDays: 2 });
-    const other = await createTour();
+    const tour = await draftTour({ durationDays: 2 });
+    const other = await draftTour();
     const foreign = await addComponent(other.id);
     expectError(await admin({ method: 'PUT', url: `/api/tours/${tour.id}/itinerary/3`, payload: aDay() }), 400, 'VALIDATION');
     expectError(await admin({ method: 'PUT', url: `/api/tours/${tour.id}/itinerary/0`, payload: aDay() }), 400, 'VALIDATION');
@@ -290,7 +287,7 @@ describe('itinerary', () => {
   });
 
   test('reordering renumbers the days in the given order; anything but a permutation of the days is 400 and changes nothing', async () => {
-    const tour = await createTour({ durationDays: 4 });
+    const tour = await draftTour({ durationDays: 4 });
     for (const [day, title] of [[1, 'One'], [2, 'Two'], [3, 'Three']] as const) await saveDay(tour.id, day, { title });
     const reordered = await admin({ method: 'POST', url: `/api/tours/${tour.id}/itinerary/order`, payload: { order: [3, 1, 2] } });
     expect(reordered.statusCode, reordered.body).toBe(200);
@@ -304,7 +301,7 @@ describe('itinerary', () => {
   });
 
   test('a day is removed; removing it again is 404', async () => {
-    const tour = await createTour({ durationDays: 2 });
+    const tour = await draftTour({ durationDays: 2 });
     await saveDay(tour.id, 1);
     expect((await admin({ method: 'DELETE', url: `/api/tours/${tour.id}/itinerary/1` })).json()).toEqual({ dayNumber: 1 });
     expectError(await admin({ method: 'DELETE', url: `/api/tours/${tour.id}/itinerary/1` }), 404, 'NOT_FOUND');
@@ -321,7 +318,7 @@ describe('permissions and the audit trail', () => {
     expect(byName.SALES.permissions).not.toContain('tours.update');
     expect(byName.FINANCE.permissions).not.toContain('bookings.create');
 
-    const tour = await createTour();
+    const tour = await draftTour();
     const product = await createUser(t.app, adminToken, { email: 'product@example.test', roles: ['PRODUCT'] });
     const sales = await createUser(t.app, adminToken, { email: 'sales@example.test', roles: ['SALES'] });
     const staff = await createUser(t.app, adminToken, { email: 'staff@example.test', roles: ['STAFF'] });
@@ -349,7 +346,7 @@ describe('permissions and the audit trail', () => {
   });
 
   test('every change is in the audit log with its actor', async () => {
-    const tour = await createTour({ code: 'AUDITED-1' });
+    const tour = await draftTour({ code: 'AUDITED-1' });
     const component = await addComponent(tour.id);
     await admin({ method: 'PATCH', url: `/api/tours/${tour.id}/components/${component.id}`, payload: { name: 'Renamed' } });
     await saveDay(tour.id, 1);

@@ -6,7 +6,6 @@
  * booking's payments are lists on a phone, tables on a wide screen.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createAuthProvider } from '../../../src/client/providers/auth-provider';
@@ -18,7 +17,7 @@ import type { Tour } from '../../../src/shared/contract/tours';
 import { aTour } from '../../helpers/builders';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { createCookieJar, type CookieJar } from '../cookie-jar';
-import { renderApp } from '../render-app';
+import { openAs as openAppAs } from '../render-app';
 
 let server: TestServer;
 let jar: CookieJar;
@@ -48,13 +47,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function openAs(who: { email: string; password: string }, path: string) {
-  const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
-  await createAuthProvider(http).login({ email: who.email, password: who.password, persist: false, captcha: server.captchaToken });
-  logOut();
-  const app = await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: [path], config: { recaptchaSiteKey: null } });
-  return { ...app, user: userEvent.setup() };
-}
+const openAs = (who: { email: string; password: string }, path: string) => openAppAs(server, jar, who, path);
 
 async function aBooking(on: Departure = departure): Promise<Booking> {
   return admin.request<Booking>('bookings', {

@@ -9,7 +9,6 @@
  * apart from held ones.
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createAuthProvider } from '../../../src/client/providers/auth-provider';
@@ -21,7 +20,7 @@ import type { Tour } from '../../../src/shared/contract/tours';
 import { aTour } from '../../helpers/builders';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { createCookieJar, type CookieJar } from '../cookie-jar';
-import { renderApp } from '../render-app';
+import { openAs as openAppAs, renderApp } from '../render-app';
 
 let server: TestServer;
 let jar: CookieJar;
@@ -51,13 +50,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function openAs(who: { email: string; password: string }, path: string, fetch: typeof globalThis.fetch = jar.fetch) {
-  const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
-  await createAuthProvider(http).login({ email: who.email, password: who.password, persist: false, captcha: server.captchaToken });
-  logOut();
-  const app = await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch, entries: [path], config: { recaptchaSiteKey: null } });
-  return { ...app, user: userEvent.setup() };
-}
+const openAs = (who: { email: string; password: string }, path: string, fetch: typeof globalThis.fetch = jar.fetch) => openAppAs(server, jar, who, path, fetch);
 
 async function aBooking(body: Record<string, unknown> = {}): Promise<Booking> {
   return admin.request<Booking>('bookings', {

@@ -13,11 +13,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { createAuthProvider } from '../../../src/client/providers/auth-provider';
 import { logOut } from '../../../src/client/providers/auth-state';
 import { createHttpClient } from '../../../src/client/providers/http-client';
-import type { Media, Tour } from '../../../src/shared/contract/tours';
+import type { Media } from '../../../src/shared/contract/tours';
 import { aDay, aTour } from '../../helpers/builders';
+import { createTour, viaHttpClient } from '../../helpers/api-builders';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { createCookieJar, type CookieJar } from '../cookie-jar';
-import { renderApp } from '../render-app';
+import { openAs as openAppAs } from '../render-app';
 
 let server: TestServer;
 let jar: CookieJar;
@@ -47,23 +48,15 @@ function apiBase() {
   return `${server.baseUrl}/api/`;
 }
 
-async function openAs(who: { email: string; password: string }, path: string) {
-  const http = createHttpClient({ baseUrl: apiBase(), fetch: jar.fetch });
-  await createAuthProvider(http).login({ email: who.email, password: who.password, persist: false, captcha: server.captchaToken });
-  logOut();
-  const app = await renderApp({ baseUrl: apiBase(), fetch: jar.fetch, entries: [path], config: { recaptchaSiteKey: null } });
-  return { ...app, user: userEvent.setup() };
-}
+const openAs = (who: { email: string; password: string }, path: string) => openAppAs(server, jar, who, path);
 
-async function createTour(overrides: Parameters<typeof aTour>[0] = {}): Promise<Tour> {
-  return admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour(overrides) });
-}
+const draftTour = (overrides: Parameters<typeof aTour>[0] = {}) => createTour(viaHttpClient(admin), overrides);
 
 const quietConsole = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 
 describe('the tours list', () => {
   test('shows the lead price per adult in the tour’s currency, not a cheaper child price', async () => {
-    await createTour({ code: 'LIST-ISK-1', title: 'Lead price tour', currency: 'ISK', prices: { ADULT: 389_000, CHILD: 289_000, INFANT: 0 } });
+    await draftTour({ code: 'LIST-ISK-1', title: 'Lead price tour', currency: 'ISK', prices: { ADULT: 389_000, CHILD: 289_000, INFANT: 0 } });
     await openAs(PRODUCT, '/tours?filter=%7B%22q%22%3A%22LIST-ISK-1%22%7D');
     const row = (await screen.findByText('Lead price tour', {}, { timeout: 10_000 })).closest('tr')!;
     expect(within(row).getByText(/from ISK\s389,000/)).toBeInTheDocument();
@@ -73,7 +66,7 @@ describe('the tours list', () => {
 
 describe('the gallery tab', () => {
   test('a file that is not a picture is flagged before sending; a picture waits for its alt text; a refusal stays with its reason; a good picture is added', async () => {
-    const tour = await createTour({ code: 'GAL-JSDOM-1', title: 'Gallery in jsdom' });
+    const tour = await draftTour({ code: 'GAL-JSDOM-1', title: 'Gallery in jsdom' });
     await openAs(PRODUCT, `/tours/${tour.id}?tab=gallery`);
     // As a drop would: the input's accept list does not filter what is dropped.
     const user = userEvent.setup({ applyAccept: false });
@@ -118,7 +111,7 @@ describe('the gallery tab', () => {
 
 describe('honest changes', () => {
   test('a move of a day the server refuses (the itinerary changed meanwhile) says so and no success is shown', async () => {
-    const tour = await createTour({ code: 'DAYS-JSDOM-1', title: 'Days in jsdom' });
+    const tour = await draftTour({ code: 'DAYS-JSDOM-1', title: 'Days in jsdom' });
     for (const [number, title] of [[1, 'Arrival'], [2, 'Glacier'], [3, 'Departure']] as const) {
       await admin.request(`tours/${tour.id}/itinerary/${number}`, { method: 'PUT', mutation: true, body: aDay({ title }) });
     }
@@ -140,7 +133,7 @@ describe('honest changes', () => {
 
 describe('a SALES user', () => {
   test('reads the brochure (prices, days) and is offered no edit', async () => {
-    const tour = await createTour({ code: 'SALES-JSDOM-1', title: 'Brochure in jsdom', status: 'published' });
+    const tour = await draftTour({ code: 'SALES-JSDOM-1', title: 'Brochure in jsdom', status: 'published' });
     const { router } = await openAs(SALES, `/tours/${tour.id}/show`);
     await screen.findByRole('heading', { name: 'Brochure in jsdom' }, { timeout: 10_000 });
     expect(screen.getByText('Prices')).toBeInTheDocument();
