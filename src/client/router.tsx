@@ -1,5 +1,5 @@
 /**
- * The app's routes. The sign-in, password and error pages (spec §2: outside the layout) are part
+ * The app's routes. The sign-in, password and error pages (outside the layout) are part
  * of the first download and render in a light MUI shell; every other path loads the react-admin
  * app on demand, which routes on its own (`/`, the layout, the resources). An error nothing else
  * catches shows the app's error page, headed as the router's default one ("Unexpected Application

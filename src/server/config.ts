@@ -1,5 +1,5 @@
 /**
- * Configuration from environment variables (see CONTRACT.md). Everything is validated here,
+ * Configuration from environment variables. Everything is validated here,
  * once, at start: a bad value throws a ConfigError whose one-line message names the variable.
  */
 import { resolve } from 'node:path';

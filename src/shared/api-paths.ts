@@ -1,4 +1,4 @@
-/** Paths under the API base `/api/`, as the spec's call table names them. */
+/** Paths under the API base `/api/`, one constant per call, as the browser app uses them. */
 export const API_BASE = '/api/';
 
 export const apiPaths = {

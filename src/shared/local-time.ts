@@ -1,5 +1,5 @@
 /**
- * Local dates and times in a tour's zone (DOMAIN.md, "Time"): the instant of a local date and
+ * Local dates and times in a tour's zone: the instant of a local date and
  * time, refusing the hour clocks skip and taking the earlier of an hour that happens twice.
  */
 import { Temporal } from 'temporal-polyfill';

@@ -1,4 +1,4 @@
-/** The shapes both sides agree on (see CONTRACT.md). */
+/** The shapes both sides of the API agree on. */
 
 // Users and roles: their schemas are the contract (contract/users.ts, contract/roles.ts); the types come from them.
 import type { User } from './contract/users.js';

@@ -1,6 +1,6 @@
 /**
  * The whole browser app in jsdom, as main.tsx wires it, on a memory data router: one HTTP client
- * (with an injected base URL and cookie-jar fetch), the providers built on it, the spec's query
+ * (with an injected base URL and cookie-jar fetch), the providers built on it, the app's query
  * client and the colour mode provider.
  */
 import { render } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Documents (DOMAIN.md, "Documents"): the departure manifest (CSV, by last name, formula injection
+ * Documents: the departure manifest (CSV, by last name, formula injection
  * defused), the bookings export (CSV streamed page by page, any number of rows), both beginning
  * with UTF-8's byte-order mark so Excel reads Łódź and 山田, and the one-page PDF voucher whose
  * text — Þórður, Ærøskøbing, Łódź, 山田, the business, the balance's due date — is read back out of

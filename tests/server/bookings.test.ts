@@ -1,5 +1,5 @@
 /**
- * Bookings and payments (DOMAIN.md, "Bookings", "Payments"): seats sold exactly once under any
+ * Bookings and payments: seats sold exactly once under any
  * concurrency, prices kept as sold, the state machine, holds that lapse, cancellation with a fee,
  * derived payment status and balance, Idempotency-Key, amendments and the audit trail. Runs on the
  * embedded database and, with TEST_DATABASE_URL, on a PostgreSQL server (real concurrency there).

@@ -1,4 +1,4 @@
-/** Departures (DOMAIN.md, "Departures"): local dates and times in the tour's zone, bulk scheduling, capacity, status, history kept. */
+/** Departures: local dates and times in the tour's zone, bulk scheduling, capacity, status, history kept. */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Departure } from '../../src/shared/contract/departures.js';

@@ -1,5 +1,5 @@
 /**
- * Tour galleries (DOMAIN.md, "Gallery"): uploads recognised from their bytes, refused by size and
+ * Tour galleries: uploads recognised from their bytes, refused by size and
  * pixel count before decoding, re-encoded into sized copies without metadata, served immutable
  * and unguessable; order, one cover, removal, permissions and audit.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's reports (DOMAIN.md, "Dashboard and reports"): the totals the database keeps
+ * The dashboard's reports: the totals the database keeps
  * equal a full recount after a random mix of bookings, confirmations, cancellations with fees,
  * lapsed holds, payments and refunds in two currencies, counted in a business time zone far from
  * UTC; the summary and the monthly report equal what the bookings and payments API adds up to,
@@ -129,7 +129,7 @@ async function kept() {
   return { days: nonZero(days), months: nonZero(months), collected: nonZero(collected), balances: nonZero(balances) };
 }
 
-/** The summary as the bookings and payments API add up (DOMAIN.md's rules, read literally). */
+/** The summary as the bookings and payments API add up (the balance and payment status rules, read literally). */
 function expectedSummary(bookings: Booking[], payments: Payment[], now: number) {
   const today = dateIn(ZONE, new Date(now));
   const within = (instant: string, days: number) => {

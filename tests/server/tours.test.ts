@@ -1,4 +1,4 @@
-/** The tour catalogue (DOMAIN.md, "Tours"): tours, components, itinerary days, their rules, permissions and audit. */
+/** The tour catalogue: tours, components, itinerary days, their rules, permissions and audit. */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ItineraryDay, Tour, TourComponent } from '../../src/shared/contract/tours.js';

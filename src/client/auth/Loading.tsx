@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 
-/** What a page shows while the session check or restore runs (spec §2). */
+/** What a page shows while the session check or restore runs. */
 export function Loading() {
   return (
     <Box component="main" role="status" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>

@@ -1,5 +1,5 @@
 /**
- * Registration form. The spec keeps it unrouted: accounts are created by administrators
+ * Registration form, kept unrouted: accounts are created by administrators
  * (POST /admin/auth/signup), so this posts there with the signed-in administrator's token.
  */
 import { Alert, Box, Button, TextField } from '@mui/material';

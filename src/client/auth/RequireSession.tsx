@@ -1,5 +1,5 @@
 /**
- * The route guard of every protected page (spec §2, §4): with no token held it restores the
+ * The route guard of every protected page: with no token held it restores the
  * session from the refresh cookie, showing "Loading..."; a user with no subject is sent to
  * /login with the requested location in state `from` (and react-admin's nextPathname/nextSearch),
  * replacing the history entry.

@@ -1,5 +1,5 @@
 /**
- * The one toast container (spec §9 settings), at the root of every page, so a toast raised just
+ * The one toast container (top right, closing after 5 s, held while hovered), at the root of every page, so a toast raised just
  * before a route change (e.g. "Your login has expired." on the way to /login) stays visible.
  */
 import { toast, ToastContainer, type ToastContainerProps, type TypeOptions } from 'react-toastify';
@@ -26,7 +26,7 @@ export function toastIdOf(type: TypeOptions, text: string): string {
   return `${type}:${text}`;
 }
 
-/** The HTTP client's refused refresh (spec §8): one toast, however many calls it ended. */
+/** The HTTP client's refused refresh: one toast, however many calls it ended. */
 export function showSessionExpired(): void {
   toast(SESSION_EXPIRED_MESSAGE, { type: 'error', toastId: toastIdOf('error', SESSION_EXPIRED_MESSAGE) });
 }

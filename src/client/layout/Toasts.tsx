@@ -1,5 +1,5 @@
 /**
- * Every react-admin notification shown as a toast with the spec's settings (§9), in the shell's
+ * Every react-admin notification shown as a toast (top right, closing after 5 s, held while hovered), in the shell's
  * one container. Undoable actions get an "Undo" button; the change is committed when the toast
  * closes without it.
  */

@@ -1,5 +1,5 @@
 /**
- * Client state, as the spec names it: `auth` (the access token, initially null) and
+ * Client state: `auth` (the access token, initially null) and
  * `userState` (the signed-in user and what their roles allow). Kept only in memory: a reload
  * starts signed out and restores the session from the HttpOnly refresh cookie.
  */
@@ -56,7 +56,7 @@ export function setUserState(next: UserState): void {
   emit();
 }
 
-/** Logging out (spec §4): back to the initial state, no token and no user. */
+/** Logging out: back to the initial state, no token and no user. */
 export function logOut(): void {
   auth = { token: null };
   userState = { user: null, role: null };

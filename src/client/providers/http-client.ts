@@ -1,5 +1,5 @@
 /**
- * The one HTTP client every call goes through (spec §7, §8): base `/api/`, credentials included,
+ * The one HTTP client every call goes through: base `/api/`, credentials included,
  * JSON bodies, a bearer header when a token is held. On HTTP 403 it refreshes the access token
  * (one refresh shared by every call waiting at that moment, and serialised across tabs) and
  * retries the original call once; if the refresh itself is refused, the error says

@@ -1,10 +1,10 @@
 /**
- * React Query settings of the spec (§9): unused data kept 60 s; no refetch on mount, focus or
+ * React Query settings: unused data kept 60 s; no refetch on mount, focus or
  * reconnect by default. The auth check overrides them (kept 0 s, refetched on mount and reconnect).
  *
  * "Subscription updates are batched after 500 ms" — decision: React Query's default scheduling is
- * kept (observers are notified together at the end of the current tick). The spec's sentence
- * describes a cache whose bookkeeping of who is subscribed to which query is mirrored into the
+ * kept (observers are notified together at the end of the current tick). The sentence
+ * "Subscription updates are batched after 500 ms" describes a cache whose bookkeeping of who is subscribed to which query is mirrored into the
  * app's state at most every 500 ms; nothing on screen waits for that mirror. React Query keeps its
  * subscriptions as observers of the cache itself, so there is no mirror to batch, and the only
  * comparable knob (`notifyManager.setScheduleFn(cb => setTimeout(cb, 500))`) would hold back every

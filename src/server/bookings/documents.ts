@@ -1,5 +1,5 @@
 /**
- * Documents (DOMAIN.md, "Documents"): a departure's manifest and the bookings list as CSV, and a
+ * Documents: a departure's manifest and the bookings list as CSV, and a
  * booking's one-page PDF voucher.
  *
  * CSV: every cell a person typed is defused against formula injection (a leading =, +, -, @, tab

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (DOMAIN.md, "Idempotency"), for bookings and payments: the first request with a
+ * Idempotency-Key, for bookings and payments: the first request with a
  * key claims it; its answer is written beside the booking or payment it made, in the same
  * transaction, so a request whose change committed always has its answer kept, and one whose
  * change failed leaves no claim behind. A repeat with the same body gets that answer again; a

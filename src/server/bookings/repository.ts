@@ -196,16 +196,16 @@ export class BookingsRepository {
     await trx
       .insertInto('booking_travellers')
       .values(
-        sale.price.travellers.map((line, position) => ({
+        input.travellers.map((traveller, position) => ({
           id: randomUUID(),
           booking_id: id,
           position,
-          category: line.category,
-          first_name: line.firstName.trim(),
-          last_name: line.lastName.trim(),
-          date_of_birth: line.dateOfBirth ?? null,
-          notes: line.notes?.trim() ?? '',
-          unit_price_minor: line.unitPriceMinor,
+          category: traveller.category,
+          first_name: traveller.firstName.trim(),
+          last_name: traveller.lastName.trim(),
+          date_of_birth: traveller.dateOfBirth ?? null,
+          notes: traveller.notes?.trim() ?? '',
+          unit_price_minor: sale.price.travellerPrices[position]!,
         })),
       )
       .execute();

@@ -4,6 +4,7 @@
  * them between reading rows and writing them.
  */
 import type { Booking, BookingStatus, CancelBooking, NewBooking } from '../../shared/contract/bookings.js';
+import { priceBooking, type BookingPrice } from '../../shared/booking-price.js';
 import { isCalendarDate } from '../../shared/local-time.js';
 import { formatMinor } from '../../shared/money.js';
 import { toMoney } from '../db/query-helpers.js';
@@ -48,15 +49,6 @@ export interface ComponentForSale {
   name: string;
   inclusion: 'included' | 'optional';
   price_minor: string | number | null;
-}
-
-/** What a booking costs, line by line, at the prices of its departure and components now. */
-export interface BookingPrice {
-  travellers: (NewBooking['travellers'][number] & { unitPriceMinor: number })[];
-  extras: { componentId: string; name: string; quantity: number; unitPriceMinor: number }[];
-  singleRooms: number;
-  supplementMinor: number;
-  totalMinor: number;
 }
 
 /** A sale ready to be written: the flow has priced it and taken (or waitlisted) its seats. */
@@ -117,35 +109,21 @@ export function closedBecause(departure: { status: string; starts_at: Date }, to
   return null;
 }
 
-/** Prices from the departure and the components as they are now: kept on the booking. 400 with every line that cannot be sold. */
-export function priceBooking(input: NewBooking, departure: DepartureForSale, components: ComponentForSale[]): BookingPrice {
-  const unitPrices = { ADULT: toMoney(departure.price_adult_minor), CHILD: toMoney(departure.price_child_minor), INFANT: toMoney(departure.price_infant_minor) };
-  const problems: Record<string, string> = {};
-  input.travellers.forEach((traveller, index) => {
-    if (unitPrices[traveller.category] === null) problems[`travellers.${index}.category`] = `${traveller.category.toLowerCase()} places are not sold on this departure`;
-  });
-  const singleRooms = input.singleRooms ?? 0;
-  const supplement = toMoney(departure.single_supplement_minor);
-  if (singleRooms > 0 && supplement === null) problems.singleRooms = 'single rooms are not sold on this departure';
-  const extras = input.extras ?? [];
-  const componentById = new Map(components.map((component) => [component.id, component]));
-  extras.forEach((extra, index) => {
-    const component = componentById.get(extra.componentId);
-    if (!component) problems[`extras.${index}.componentId`] = 'must be a component of this tour';
-    else if (component.inclusion !== 'optional') problems[`extras.${index}.componentId`] = `${component.name} is included in the tour, not an extra`;
-  });
-  if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-
-  const travellers = input.travellers.map((traveller) => ({ ...traveller, unitPriceMinor: unitPrices[traveller.category]! }));
-  const extraLines = extras.map((extra) => {
-    const component = componentById.get(extra.componentId)!;
-    return { componentId: extra.componentId, name: component.name, quantity: extra.quantity, unitPriceMinor: toMoney(component.price_minor)! };
-  });
-  const supplementMinor = supplement ?? 0;
-  const totalMinor =
-    travellers.reduce((sum, line) => sum + line.unitPriceMinor, 0) + extraLines.reduce((sum, line) => sum + line.quantity * line.unitPriceMinor, 0) + singleRooms * supplementMinor;
-  if (!Number.isSafeInteger(totalMinor)) throw httpErrors.validation({ travellers: 'the total is beyond what can be stored' });
-  return { travellers, extras: extraLines, singleRooms, supplementMinor, totalMinor };
+/**
+ * Prices from the departure and the components as they are now, kept on the booking: the rule the
+ * new-booking form shows too (shared/booking-price.ts). 400 with every line that cannot be sold.
+ */
+export function priceSale(input: NewBooking, departure: DepartureForSale, components: ComponentForSale[]): BookingPrice {
+  const price = priceBooking(
+    input,
+    {
+      prices: { ADULT: toMoney(departure.price_adult_minor), CHILD: toMoney(departure.price_child_minor), INFANT: toMoney(departure.price_infant_minor) },
+      singleSupplementMinor: toMoney(departure.single_supplement_minor),
+    },
+    components.map((component) => ({ id: component.id, name: component.name, inclusion: component.inclusion, priceMinor: toMoney(component.price_minor) })),
+  );
+  if (Object.keys(price.problems).length > 0) throw httpErrors.validation(price.problems);
+  return price;
 }
 
 /** A held booking whose hold has lapsed is expired, whether or not the sweep has recorded it yet. */

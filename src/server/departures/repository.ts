@@ -1,5 +1,5 @@
 /**
- * Departures (DOMAIN.md, "Departures"): a tour's bookable dates. The local date and time are the
+ * Departures: a tour's bookable dates. The local date and time are the
  * truth the operator entered; `starts_at` is derived from them in the tour's zone whenever either
  * changes (a time the clocks skip is refused, one they repeat takes the earlier instant). Seats
  * taken live on the row and a check constraint keeps them within capacity. Every change is

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Booking, NewBooking } from '../../shared/contract/bookings.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
-import { checkNewBooking, closedBecause, priceBooking, seatsOf } from '../bookings/rules.js';
+import { checkNewBooking, closedBecause, priceSale, seatsOf } from '../bookings/rules.js';
 import type { Database } from '../db/schema.js';
 import { departureErrors } from '../departures/errors.js';
 import { addToWaitlist, freeSeats, lockDepartureRow } from '../departures/seats.js';
@@ -32,7 +32,7 @@ export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: Req
       departure.tour_id,
       (input.extras ?? []).map((extra) => extra.componentId),
     );
-    const price = priceBooking(input, departure, components);
+    const price = priceSale(input, departure, components);
 
     // The seats: one conditional change of the departure's row.
     const wanted = input.status ?? 'held';

@@ -1,5 +1,5 @@
 /**
- * A tour's gallery (DOMAIN.md, "Gallery"): pictures in an order, one of them the tour's cover.
+ * A tour's gallery: pictures in an order, one of them the tour's cover.
  * The copies go to the media store before the row is written, and are deleted again if the row
  * is not; a removed picture's copies are deleted after its row. The database is the truth: an
  * address only works while its row exists, because the serving route asks for the token.

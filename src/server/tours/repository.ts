@@ -1,6 +1,6 @@
 /**
  * The tour catalogue: tours, their components and itinerary days, and the rules that guard them
- * (DOMAIN.md, "Tours"). Every change is audited in its own transaction, and touches the tour's
+ *. Every change is audited in its own transaction, and touches the tour's
  * `updatedAt`. Changes to one tour's parts take turns on the tour's row, so a component's day range
  * and the tour's length cannot be changed past each other.
  */

@@ -10,7 +10,7 @@ export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other'] as con
 export const ACTIVE_BOOKING_STATUSES = ['held', 'confirmed', 'waitlisted'] as const;
 
 /**
- * The state machine (DOMAIN.md): held → confirmed | expired | cancelled; waitlisted → confirmed |
+ * The state machine: held → confirmed | expired | cancelled; waitlisted → confirmed |
  * cancelled; confirmed → cancelled. Nothing leaves cancelled or expired.
  */
 export const BOOKING_TRANSITIONS: Record<(typeof BOOKING_STATUSES)[number], readonly (typeof BOOKING_STATUSES)[number][]> = {
@@ -37,7 +37,7 @@ export const BOOKING_RULES = {
   reason: { minLength: 1, maxLength: 500, pattern: '\\S' },
   idempotencyKey: { minLength: 1, maxLength: 255 },
   paymentReference: { maxLength: 200 },
-  /** How long an Idempotency-Key is kept (at least 24 hours, DOMAIN.md). */
+  /** How long an Idempotency-Key is kept (at least 24 hours: a client that retries the next day still gets the first answer). */
   idempotencyKeepMs: 24 * 60 * 60 * 1000,
   /** A key still "in flight" after this long belongs to a request that died with its server; another may take it over. */
   idempotencyAbandonedMs: 60 * 1000,
@@ -47,7 +47,7 @@ type Status = (typeof BOOKING_STATUSES)[number];
 type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
- * The balance and payment status of a booking (DOMAIN.md): the same rules as the database's
+ * The balance and payment status of a booking: the same rules as the database's
  * generated columns (migration 0010), for a hold that has lapsed but is not yet recorded as
  * expired, and for the screens. Active: total − paid. Cancelled or expired: fee − paid
  * (negative: owed to the customer).

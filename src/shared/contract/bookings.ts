@@ -1,5 +1,5 @@
 /**
- * Bookings and payments (DOMAIN.md, "Bookings" and "Payments"): seats sold exactly once, prices
+ * Bookings and payments: seats sold exactly once, prices
  * copied onto the booking, payments and refunds recorded and never changed. The server validates
  * with these schemas and documents them; both sides take their types from them.
  */

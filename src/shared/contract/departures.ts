@@ -1,5 +1,5 @@
 /**
- * Departures (DOMAIN.md, "Departures"): dates a tour can be booked on. A departure is entered as
+ * Departures: dates a tour can be booked on. A departure is entered as
  * a local date and time in its tour's zone; the server derives the instant. The server validates
  * with these schemas and documents them; both sides take their types from them.
  */
@@ -29,7 +29,7 @@ export const DepartureSchema = Type.Object(
     seatsHeld: Type.Integer(),
     seatsConfirmed: Type.Integer(),
     seatsAvailable: Type.Integer({ description: 'capacity − seatsHeld − seatsConfirmed, never below 0' }),
-    waitlisted: Type.Integer({ description: 'Seats wanted by waitlisted bookings: their adults and children (an infant takes no seat, so it waits for none). DOMAIN.md says travellers; seats are what staff weigh against the seats freed.' }),
+    waitlisted: Type.Integer({ description: 'Seats wanted by waitlisted bookings: their adults and children (an infant takes no seat, so it waits for none). Counted in seats, not travellers: seats are what staff weigh against the seats freed.' }),
     minPax: Type.Integer({ description: 'The tour’s minimum group size' }),
     guaranteed: Type.Boolean({ description: 'seatsConfirmed ≥ minPax' }),
     status: StatusSchema,

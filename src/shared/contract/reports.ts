@@ -1,5 +1,5 @@
 /**
- * The dashboard's reports (DOMAIN.md, "Dashboard and reports"): answered from totals the database
+ * The dashboard's reports: answered from totals the database
  * keeps per day, month and currency in the business's time zone, never by reading the bookings.
  * Money is per currency and never added across currencies.
  */

@@ -1,5 +1,5 @@
 /**
- * Roles and permissions (CONTRACT.md): the Role answer, what creating and changing one accepts,
+ * Roles and permissions: the Role answer, what creating and changing one accepts,
  * and the list query. The server validates with these schemas and documents them; both sides take
  * their types from them. RoleNameSchema is the one definition of a role's name (users.ts uses it
  * for a user's roles too).

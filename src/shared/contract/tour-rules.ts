@@ -35,7 +35,7 @@ export const TOUR_RULES = {
 
 export const TOUR_CODE_MESSAGE = 'must be 2–32 capital letters, digits and hyphens, starting with a letter or digit (e.g. ICE-RING-8)';
 
-/** Gallery pictures (DOMAIN.md, "Gallery"). */
+/** Gallery pictures: how many, how large, which kinds. */
 export const MEDIA_RULES = {
   alt: { minLength: 1, maxLength: 300, pattern: '\\S' },
   caption: { maxLength: 500 },

@@ -1,5 +1,5 @@
 /**
- * The tour catalogue's contract (DOMAIN.md, "Tours"): tours, their components and their
+ * The tour catalogue's contract: tours, their components and their
  * itinerary days. The server validates with these schemas and documents them; both sides take
  * their types from them. Rules no schema can say (a known time zone and currency, day ranges
  * within the tour's length) are checked by the server and named in the descriptions.

@@ -1,5 +1,5 @@
 /**
- * Users (CONTRACT.md): the User answer, creating one (with a password or an invitation), changing
+ * Users: the User answer, creating one (with a password or an invitation), changing
  * one, changing one's own profile, and the list query. The server validates with these schemas and
  * documents them; both sides take their types from them.
  */

@@ -1,4 +1,4 @@
-/** The session guard of protected pages (spec §2, §4). */
+/** The session guard of protected pages. */
 import { render, screen } from '@testing-library/react';
 import { AuthContext } from 'react-admin';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-/** `/` (spec §2): the auth check decides between the dashboard and the login screen. */
+/** `/`: the auth check decides between the dashboard and the login screen. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

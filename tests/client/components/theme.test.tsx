@@ -1,4 +1,4 @@
-/** The `theme` query parameter and the stored colour mode (spec §2, §4), and the app bar's choice. */
+/** The `theme` query parameter and the stored colour mode, and the app bar's choice. */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,4 +1,4 @@
-/** Notifications as toasts with the spec's settings (§9). */
+/** Notifications as toasts: top right, closing after 5 s, held while hovered, an Undo button for undoable changes. */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
@@ -18,7 +18,7 @@ function Notifier({ message, type }: { message: string; type: 'info' | 'error' }
   return null;
 }
 
-test('the toast settings are the spec’s', () => {
+test('toasts sit top right, close after 5 s and hold while hovered', () => {
   expect(TOAST_SETTINGS).toEqual({
     position: 'top-right',
     autoClose: 5000,

@@ -1,4 +1,4 @@
-/** The HTTP client's failure statuses (spec §8) and success rules (§5), against real sockets. */
+/** The HTTP client's failure statuses and what counts as success, against real sockets. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** The cache settings of spec §9. */
+/** The cache settings: unused data kept 60 s, no refetch on mount, focus or reconnect; the auth check always fresh. */
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';

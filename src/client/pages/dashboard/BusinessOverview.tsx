@@ -1,5 +1,5 @@
 /**
- * The morning overview for holders of reports.read (DOMAIN.md "Dashboard and reports"): what was
+ * The morning overview for holders of reports.read: what was
  * sold and collected, what is owed, the departures of the next 14 days and the balances due on
  * them, and bookings by month beside the same months of last year. One summary call answers the
  * cards and the lists; the monthly chart (@mui/x-charts) is a module of its own loaded after the

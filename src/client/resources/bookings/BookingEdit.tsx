@@ -5,7 +5,7 @@ import { BOOKING_RULES, type Booking } from '../../../shared/contract/bookings';
 import { FORM_WIDTH } from '../common/fields';
 import { EditLoadError } from '../common/LoadError';
 import { atMost, emailRules, requiredText } from '../common/validators';
-import { BookingTitle } from './BookingShow';
+import { BookingTitle } from './show/BookingTitle';
 import { CATEGORY_LABELS } from './booking-text';
 
 const nameRules = [requiredText('a name'), atMost(BOOKING_RULES.name.maxLength)];

@@ -1,5 +1,5 @@
 /**
- * The totals the dashboard and the reports read (DOMAIN.md "Dashboard and reports"), kept by the
+ * The totals the dashboard and the reports read, kept by the
  * database in the same transaction as every change of a booking or a payment, so a report reads a
  * few dozen rows at a million bookings as at a thousand:
  *

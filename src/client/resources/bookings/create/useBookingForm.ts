@@ -1,0 +1,224 @@
+/**
+ * The new-booking form's state and what follows from it: the chosen tour and departure, the
+ * travellers, extras and contact (kept in the draft as they change), the checks of each step, the
+ * price as the server will compute it, and the submit. One Idempotency-Key per form: a double click
+ * on Book, or a retry after a lost answer, makes one booking.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDataProvider, useGetList, useGetOne, useNotify } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router';
+import { priceBooking } from '../../../../shared/booking-price';
+import type { BOOKING_CHANNELS, Booking, NewBooking } from '../../../../shared/contract/bookings';
+import type { Departure } from '../../../../shared/contract/departures';
+import type { Tour } from '../../../../shared/contract/tours';
+import { isEmailAddress } from '../../../../shared/field-rules';
+import { birthDateWarning, DEFAULT_AGE_BANDS, noAdultWarning } from '../../../../shared/traveller-ages';
+import type { BackOfficeDataProvider } from '../../../providers/data-provider';
+import { ApiError } from '../../../providers/http-client';
+import { todayOnThisCalendar } from '../../departures/departure-text';
+import { useTourComponents } from '../../tours/tour-parts';
+import { CATEGORY_LABELS, newIdempotencyKey } from '../booking-text';
+import { freshDraft, writeBookingDraft, type Category, type TravellerRow } from './draft';
+import { useBookingDraft } from './useBookingDraft';
+
+export type BookingForm = ReturnType<typeof useBookingForm>;
+
+/** Which step shows a field's problem. */
+const stepOf = (field: string) => (field === 'departureId' ? 0 : field.startsWith('travellers') ? 1 : field.startsWith('extras') || field === 'singleRooms' ? 2 : 3);
+
+export function useBookingForm() {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { draftId, step, setStep, initial } = useBookingDraft();
+  const [tourId, setTourId] = useState<string | null>(initial.tourId);
+  const [departureId, setDepartureId] = useState<string | null>(initial.departureId);
+  const [travellers, setTravellers] = useState<TravellerRow[]>(initial.travellers);
+  const [extras, setExtras] = useState<Record<string, number>>(initial.extras);
+  const [singleRooms, setSingleRooms] = useState(initial.singleRooms);
+  const [contact, setContact] = useState(initial.contact);
+  const [channel, setChannel] = useState<(typeof BOOKING_CHANNELS)[number]>(initial.channel);
+  const [notes, setNotes] = useState(initial.notes);
+  const [holdMinutes, setHoldMinutes] = useState(initial.holdMinutes);
+  const [waitlist, setWaitlist] = useState(initial.waitlist);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<{ message: string; available?: number } | null>(null);
+  const [sending, setSending] = useState(false);
+  // One key for this form (kept with its draft, so a reload after a lost answer still books once):
+  // every press of Book sends it, so the server makes one booking at most.
+  const [idempotencyKey, setIdempotencyKey] = useState(initial.idempotencyKey);
+  const made = useRef(false);
+  useEffect(() => {
+    if (made.current) return;
+    writeBookingDraft(draftId, { tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, idempotencyKey });
+  }, [draftId, tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, idempotencyKey]);
+
+  const preselected = useGetOne<Departure>('departures', { id: search.get('departureId') ?? '' }, { enabled: Boolean(search.get('departureId')) });
+  useEffect(() => {
+    if (preselected.data && tourId === null) setTourId(preselected.data.tourId);
+  }, [preselected.data, tourId]);
+  // Arrived from a departure: its tour is chosen for the clerk once the departure has loaded; until
+  // then the field waits, so that nothing typed into it is overwritten.
+  const choosingFromDeparture = Boolean(search.get('departureId')) && preselected.isPending && tourId === null;
+  const tours = useGetList<Tour>('tours', { filter: { status: 'published' }, sort: { field: 'title', order: 'ASC' }, pagination: { page: 1, perPage: 100 } });
+  const tour = tours.data?.find((candidate) => candidate.id === tourId);
+  const departures = useGetList<Departure>(
+    'departures',
+    { filter: { tourId, status: 'open', from: todayOnThisCalendar() }, sort: { field: 'startsAt', order: 'ASC' }, pagination: { page: 1, perPage: 60 } },
+    { enabled: tourId !== null },
+  );
+  const departure = departures.data?.find((candidate) => candidate.id === departureId) ?? (preselected.data?.id === departureId ? preselected.data : undefined);
+  const components = useTourComponents(tourId ?? '');
+  const optional = useMemo(() => (components.data ?? []).filter((component) => component.inclusion === 'optional'), [components.data]);
+  const currency = tour?.currency ?? 'EUR';
+  // The lines the server will add up, from what the departure and the components sell now.
+  const price = departure
+    ? priceBooking(
+        {
+          travellers,
+          extras: optional.filter((component) => (extras[component.id] ?? 0) > 0).map((component) => ({ componentId: component.id, quantity: extras[component.id] })),
+          singleRooms,
+        },
+        departure,
+        optional,
+      )
+    : null;
+  const seats = travellers.filter((traveller) => traveller.category !== 'INFANT').length;
+  const adults = travellers.filter((traveller) => traveller.category === 'ADULT').length;
+  const soldCategories = departure ? (Object.keys(CATEGORY_LABELS) as Category[]).filter((category) => departure.prices[category] !== null) : (['ADULT'] as Category[]);
+  const tooFew = departure !== undefined && seats > departure.seatsAvailable;
+  // Warnings, not refusals: the clerk may know better.
+  const bands = tour ?? DEFAULT_AGE_BANDS;
+  const ageWarnings = travellers.map((traveller) => birthDateWarning(traveller, departure?.startDate, bands));
+  const adultWarning = seats > 0 ? noAdultWarning(travellers) : null;
+
+  const check = (upTo: number): Record<string, string> => {
+    const found: Record<string, string> = {};
+    if (upTo >= 0 && !departure) found.departureId = 'Choose a departure.';
+    if (upTo >= 1) {
+      travellers.forEach((traveller, index) => {
+        if (!traveller.firstName.trim()) found[`travellers.${index}.firstName`] = 'Enter a first name.';
+        if (!traveller.lastName.trim()) found[`travellers.${index}.lastName`] = 'Enter a last name.';
+        if (!soldCategories.includes(traveller.category)) found[`travellers.${index}.category`] = `${CATEGORY_LABELS[traveller.category]} places are not sold on this departure.`;
+      });
+      if (seats === 0) found.travellers = 'An infant travels with an adult or a child.';
+    }
+    if (upTo >= 2 && singleRooms > adults) found.singleRooms = `At most one per adult (${adults}).`;
+    if (upTo >= 3) {
+      if (!contact.name.trim()) found['contact.name'] = 'Enter the lead contact’s name.';
+      if (!isEmailAddress(contact.email.trim())) found['contact.email'] = 'Enter an e-mail address such as name@example.com.';
+    }
+    return found;
+  };
+  const go = (target: number) => {
+    if (target > step) {
+      const found = check(target - 1);
+      setProblems(found);
+      if (Object.keys(found).length > 0) {
+        const first = Math.min(...Object.keys(found).map(stepOf));
+        if (first !== step) setStep(first, true);
+        return;
+      }
+    }
+    if (target !== step) setStep(target);
+  };
+
+  const submit = async (status: 'held' | 'confirmed') => {
+    const found = check(3);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      setStep(Math.min(...Object.keys(found).map(stepOf)), true);
+      return;
+    }
+    const body: NewBooking = {
+      departureId: departure!.id,
+      contact: { name: contact.name.trim(), email: contact.email.trim(), ...(contact.phone.trim() && { phone: contact.phone.trim() }) },
+      travellers: travellers.map((traveller) => ({
+        category: traveller.category,
+        firstName: traveller.firstName.trim(),
+        lastName: traveller.lastName.trim(),
+        ...(traveller.dateOfBirth && { dateOfBirth: traveller.dateOfBirth }),
+      })),
+      extras: Object.entries(extras)
+        .filter(([, quantity]) => quantity > 0)
+        .map(([componentId, quantity]) => ({ componentId, quantity })),
+      singleRooms,
+      status,
+      ...(status === 'held' && { holdMinutes }),
+      ...(waitlist && { waitlist: true }),
+      channel,
+      ...(notes.trim() && { notes: notes.trim() }),
+    };
+    setSending(true);
+    setRefusal(null);
+    try {
+      const booking = await dataProvider.call<Booking>('bookings', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+      // Made: coming back to this draft (Back from the booking's page) starts a new booking.
+      made.current = true;
+      writeBookingDraft(draftId, { ...freshDraft(null), madeBookingId: booking.id });
+      notify(`Booking ${booking.reference} ${booking.status === 'waitlisted' ? 'put on the waitlist' : booking.status}`, { type: 'success' });
+      navigate(`/bookings/${booking.id}/show`);
+    } catch (error) {
+      // Refused: nothing was booked, and the key is free again for the corrected request.
+      setIdempotencyKey(newIdempotencyKey());
+      const data = error instanceof ApiError ? (error.data as { code?: string; available?: number; errors?: Record<string, string> } | null) : null;
+      if (data?.errors) {
+        setProblems(data.errors);
+        const first = Math.min(...Object.keys(data.errors).map(stepOf));
+        if (first !== step) setStep(first, true);
+      }
+      setRefusal({ message: error instanceof Error ? error.message : 'The booking was not made.', available: data?.code === 'SOLD_OUT' ? data.available : undefined });
+      notify(error instanceof Error ? error.message : 'The booking was not made.', { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const updateTraveller = (index: number, change: Partial<TravellerRow>) => setTravellers((rows) => rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+
+  return {
+    step,
+    go,
+    submit,
+    sending,
+    problems,
+    refusal,
+    tours,
+    tour,
+    tourId,
+    setTourId,
+    choosingFromDeparture,
+    departures,
+    departure,
+    departureId,
+    setDepartureId,
+    components,
+    optional,
+    currency,
+    price,
+    travellers,
+    setTravellers,
+    updateTraveller,
+    seats,
+    adults,
+    soldCategories,
+    tooFew,
+    ageWarnings,
+    adultWarning,
+    extras,
+    setExtras,
+    singleRooms,
+    setSingleRooms,
+    contact,
+    setContact,
+    channel,
+    setChannel,
+    notes,
+    setNotes,
+    holdMinutes,
+    setHoldMinutes,
+    waitlist,
+    setWaitlist,
+  };
+}

@@ -1,0 +1,26 @@
+/** Confirms a held or waitlisted booking, for those who may; the server's refusal (no seats now) is shown as it came. */
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Button } from '@mui/material';
+import { useState } from 'react';
+import type { Booking } from '../../../../shared/contract/bookings';
+import { useBookingAction } from './useBookingAction';
+
+export function ConfirmButton({ booking }: { booking: Booking }) {
+  const act = useBookingAction();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="small"
+      color="success"
+      startIcon={<CheckCircleIcon />}
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        await act(`bookings/${encodeURIComponent(booking.id)}/confirm`, undefined, `Booking ${booking.reference} confirmed`);
+        setBusy(false);
+      }}
+    >
+      Confirm
+    </Button>
+  );
+}

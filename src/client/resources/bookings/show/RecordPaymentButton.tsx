@@ -1,0 +1,104 @@
+/** Records a payment or a refund in the booking's currency, within the balance and what was paid, sent once (Idempotency-Key). */
+import PaymentsIcon from '@mui/icons-material/Payments';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { BOOKING_RULES, PAYMENT_METHODS, type Booking } from '../../../../shared/contract/bookings';
+import { currencyDigits, minorToMajorText } from '../../../../shared/money';
+import { balanceText, METHOD_LABELS, money, newIdempotencyKey } from '../booking-text';
+import { readAmount } from './read-amount';
+import { useBookingAction } from './useBookingAction';
+
+export function RecordPaymentButton({ booking }: { booking: Booking }) {
+  const act = useBookingAction();
+  const refundable = booking.paidMinor - (booking.cancellation?.feeMinor ?? 0);
+  const initialKind = booking.balanceMinor < 0 ? 'refund' : 'payment';
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<'payment' | 'refund'>(initialKind);
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<(typeof PAYMENT_METHODS)[number]>('card');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  // One key per opening of the dialog: a double click on Record, or a retry after a lost answer, records once.
+  const [key, setKey] = useState(newIdempotencyKey);
+  const openDialog = () => {
+    const suggested = initialKind === 'refund' ? -booking.balanceMinor : Math.max(0, booking.balanceMinor);
+    setKind(initialKind);
+    setAmount(suggested > 0 ? minorToMajorText(suggested, booking.currency) : '');
+    setReference('');
+    setErrors({});
+    setKey(newIdempotencyKey());
+    setOpen(true);
+  };
+  const submit = async () => {
+    const parsed = readAmount(amount, booking.currency);
+    const problems: Record<string, string> = {};
+    if ('problem' in parsed) problems.amountMinor = parsed.problem;
+    else if (parsed.minor === 0) problems.amountMinor = 'Enter an amount above 0.';
+    else if (kind === 'payment' && parsed.minor > booking.balanceMinor) problems.amountMinor = `The balance is ${money(booking, Math.max(0, booking.balanceMinor))}: a payment cannot be more.`;
+    else if (kind === 'refund' && parsed.minor > refundable) problems.amountMinor = `At most ${money(booking, Math.max(0, refundable))} can be refunded.`;
+    setErrors(problems);
+    if (Object.keys(problems).length > 0 || 'problem' in parsed) return;
+    setBusy(true);
+    const refused = await act(
+      `bookings/${encodeURIComponent(booking.id)}/payments`,
+      { kind, amountMinor: parsed.minor, method, ...(reference.trim() && { reference: reference.trim() }) },
+      `${kind === 'payment' ? 'Payment' : 'Refund'} of ${money(booking, parsed.minor)} recorded`,
+      { 'Idempotency-Key': key },
+    );
+    setBusy(false);
+    if (refused === null) setOpen(false);
+    else if (refused) setErrors(refused);
+  };
+  return (
+    <>
+      <Button size="small" startIcon={<PaymentsIcon />} onClick={openDialog}>
+        Record payment
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="payment-title">
+        <DialogTitle id="payment-title">Record a payment or a refund</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>
+            {booking.reference}: total {money(booking, booking.totalMinor)}, paid {money(booking, booking.paidMinor)}, {balanceText(booking).toLowerCase()}. Payments are never changed afterwards: a mistake is put right with a refund.
+          </Typography>
+          <Stack sx={{ gap: 2 }}>
+            <TextField select label="Kind" value={kind} onChange={(event) => setKind(event.target.value as 'payment' | 'refund')}>
+              <MenuItem value="payment">Payment received</MenuItem>
+              <MenuItem value="refund">Refund paid out</MenuItem>
+            </TextField>
+            <TextField
+              label={`Amount (${booking.currency})`}
+              required
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              error={Boolean(errors.amountMinor)}
+              helperText={errors.amountMinor ?? (currencyDigits(booking.currency) === 0 ? 'Whole amounts' : `Up to ${currencyDigits(booking.currency)} decimals`)}
+              slotProps={{ htmlInput: { inputMode: currencyDigits(booking.currency) === 0 ? 'numeric' : 'decimal' } }}
+            />
+            <TextField select label="Method" value={method} onChange={(event) => setMethod(event.target.value as (typeof PAYMENT_METHODS)[number])}>
+              {PAYMENT_METHODS.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {METHOD_LABELS[value]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Reference"
+              value={reference}
+              onChange={(event) => setReference(event.target.value)}
+              error={Boolean(errors.reference)}
+              helperText={errors.reference ?? 'The card slip, the transfer’s reference… (optional)'}
+              slotProps={{ htmlInput: { maxLength: BOOKING_RULES.paymentReference.maxLength } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button variant="contained" disabled={busy} onClick={() => void submit()}>
+            Record {kind}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

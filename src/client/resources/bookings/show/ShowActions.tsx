@@ -1,0 +1,27 @@
+/** The booking page's toolbar: amend, and the voucher of a confirmed booking. */
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { EditButton, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
+import type { Booking } from '../../../../shared/contract/bookings';
+import { DownloadButton } from '../../common/DownloadButton';
+import { CancelBookingButton } from './CancelBookingButton';
+import { ConfirmButton } from './ConfirmButton';
+import { RecordPaymentButton } from './RecordPaymentButton';
+
+export function ShowActions() {
+  const booking = useRecordContext<Booking>();
+  const { canAccess: canUpdate } = useCanAccess({ resource: 'bookings', action: 'edit' });
+  const { canAccess: canCancel } = useCanAccess({ resource: 'bookings', action: 'cancel' });
+  const { canAccess: canPay } = useCanAccess({ resource: 'payments', action: 'create' });
+  if (!booking) return <TopToolbar />;
+  const active = booking.status === 'held' || booking.status === 'confirmed' || booking.status === 'waitlisted';
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {/* The customer's paper: only a confirmed booking has one. */}
+      {booking.status === 'confirmed' && <DownloadButton path={`bookings/${encodeURIComponent(booking.id)}/voucher.pdf`} label="Voucher" what="The voucher" icon={<PictureAsPdfIcon />} />}
+      {canPay === true && booking.status !== 'expired' && (booking.balanceMinor !== 0 || booking.paidMinor > 0) && <RecordPaymentButton booking={booking} />}
+      {canUpdate === true && (booking.status === 'held' || booking.status === 'waitlisted') && <ConfirmButton booking={booking} />}
+      {canCancel === true && active && <CancelBookingButton booking={booking} />}
+      {canUpdate === true && <EditButton label="Amend" />}
+    </TopToolbar>
+  );
+}

@@ -1,0 +1,21 @@
+/** Posts one action on a booking (confirm, cancel, a payment), says what the server answered, and refreshes the page; answers the field errors of a refusal. */
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import type { BackOfficeDataProvider } from '../../../providers/data-provider';
+import { fieldErrorsOf } from '../../../providers/http-client';
+
+export function useBookingAction() {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return async (path: string, body: unknown, success: string, headers?: Record<string, string>): Promise<Record<string, string> | null | false> => {
+    try {
+      await dataProvider.call(path, { method: 'POST', body, headers });
+      notify(success, { type: 'success' });
+      refresh();
+      return null;
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'The booking was not changed.', { type: 'error' });
+      return fieldErrorsOf(failure) ?? false;
+    }
+  };
+}

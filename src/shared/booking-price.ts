@@ -1,0 +1,91 @@
+/**
+ * What a booking costs, in one pure function both sides use: the server prices the booking it
+ * writes with it, the new-booking form shows the same lines while they are typed. Amounts are
+ * integers of minor units. A traveller's category the departure does not sell, single rooms it
+ * does not offer, or an extra that is not an optional component of the tour is a problem (by the
+ * field the API names); the server refuses the booking with them, the form keeps them out of the total.
+ */
+import { TRAVELLER_CATEGORIES } from './contract/tour-rules.js';
+
+export type TravellerCategory = (typeof TRAVELLER_CATEGORIES)[number];
+
+/** What the departure sells at now: its price per category (null: not sold) and single supplement. */
+export interface DepartureTerms {
+  prices: Record<TravellerCategory, number | null>;
+  singleSupplementMinor: number | null;
+}
+
+/** A component of the tour, as an extra may be sold from it. */
+export interface ExtraTerms {
+  id: string;
+  name: string;
+  inclusion: 'included' | 'optional';
+  priceMinor: number | null;
+}
+
+export interface PriceRequest {
+  travellers: { category: TravellerCategory }[];
+  extras?: { componentId: string; quantity: number }[];
+  singleRooms?: number;
+}
+
+export type PriceLine =
+  | { kind: 'travellers'; category: TravellerCategory; quantity: number; unitPriceMinor: number; amountMinor: number }
+  | { kind: 'extra'; componentId: string; name: string; quantity: number; unitPriceMinor: number; amountMinor: number }
+  | { kind: 'singleRooms'; quantity: number; unitPriceMinor: number; amountMinor: number };
+
+export interface BookingPrice {
+  /** Each traveller's price, in the request's order (null: the category is not sold). */
+  travellerPrices: (number | null)[];
+  /** The extras as sold: the component's name and price now, kept on the booking. */
+  extras: { componentId: string; name: string; quantity: number; unitPriceMinor: number }[];
+  singleRooms: number;
+  /** The supplement per single room (0 when none is sold). */
+  supplementMinor: number;
+  /** The lines of the summary: travellers by category, each extra, single rooms. */
+  lines: PriceLine[];
+  totalMinor: number;
+  /** What cannot be sold, by the field the API names; empty when the booking can be. */
+  problems: Record<string, string>;
+}
+
+export function priceBooking(request: PriceRequest, departure: DepartureTerms, components: ExtraTerms[]): BookingPrice {
+  const problems: Record<string, string> = {};
+  const travellerPrices = request.travellers.map((traveller, index) => {
+    const price = departure.prices[traveller.category];
+    if (price === null) problems[`travellers.${index}.category`] = `${traveller.category.toLowerCase()} places are not sold on this departure`;
+    return price;
+  });
+  const lines: PriceLine[] = [];
+  for (const category of TRAVELLER_CATEGORIES) {
+    const quantity = request.travellers.filter((traveller) => traveller.category === category).length;
+    const unitPriceMinor = departure.prices[category];
+    if (quantity > 0 && unitPriceMinor !== null) lines.push({ kind: 'travellers', category, quantity, unitPriceMinor, amountMinor: quantity * unitPriceMinor });
+  }
+
+  // Problems in the order the form's fields come: travellers, single rooms, extras.
+  const singleRooms = request.singleRooms ?? 0;
+  const supplement = departure.singleSupplementMinor;
+  if (singleRooms > 0 && supplement === null) problems.singleRooms = 'single rooms are not sold on this departure';
+
+  const byId = new Map(components.map((component) => [component.id, component]));
+  const extras: BookingPrice['extras'] = [];
+  (request.extras ?? []).forEach((extra, index) => {
+    const component = byId.get(extra.componentId);
+    if (!component) problems[`extras.${index}.componentId`] = 'must be a component of this tour';
+    else if (component.inclusion !== 'optional') problems[`extras.${index}.componentId`] = `${component.name} is included in the tour, not an extra`;
+    else {
+      const unitPriceMinor = component.priceMinor ?? 0;
+      extras.push({ componentId: component.id, name: component.name, quantity: extra.quantity, unitPriceMinor });
+      if (extra.quantity > 0 && component.priceMinor !== null) {
+        lines.push({ kind: 'extra', componentId: component.id, name: component.name, quantity: extra.quantity, unitPriceMinor, amountMinor: extra.quantity * unitPriceMinor });
+      }
+    }
+  });
+
+  if (singleRooms > 0 && supplement !== null) lines.push({ kind: 'singleRooms', quantity: singleRooms, unitPriceMinor: supplement, amountMinor: singleRooms * supplement });
+
+  const totalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  if (!Number.isSafeInteger(totalMinor) && Object.keys(problems).length === 0) problems.travellers = 'the total is beyond what can be stored';
+  return { travellerPrices, extras, singleRooms, supplementMinor: supplement ?? 0, lines, totalMinor, problems };
+}
