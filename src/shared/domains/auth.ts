@@ -3,6 +3,7 @@ import { domainFacts } from './fact.js';
 /** Sign-in, sessions and passwords. */
 export const AUTH = domainFacts({
   name: 'auth',
+  permissions: {},
   auditActions: {
     'login.success': 'Signed in',
     'login.failure': 'Sign-in refused',

@@ -3,6 +3,13 @@ import { domainFacts } from './fact.js';
 /** Bookings, their travellers and the money taken for them. */
 export const BOOKINGS = domainFacts({
   name: 'bookings',
+  permissions: {
+    'bookings.read': 'List and view bookings, manifests and vouchers',
+    'bookings.create': 'Make bookings',
+    'bookings.update': 'Confirm bookings and change their contact, names and notes',
+    'bookings.cancel': 'Cancel bookings',
+    'payments.create': 'Record payments and refunds',
+  },
   auditActions: {
     'booking.created': 'Booking made',
     'booking.confirmed': 'Booking confirmed',

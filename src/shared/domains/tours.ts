@@ -3,6 +3,12 @@ import { domainFacts } from './fact.js';
 /** The catalogue: tours, their components, itineraries and pictures. */
 export const TOURS = domainFacts({
   name: 'tours',
+  permissions: {
+    'tours.read': 'List and view tours, their components, itineraries and pictures',
+    'tours.create': 'Create tours',
+    'tours.update': 'Edit tours: details, prices, components, itinerary and pictures',
+    'tours.delete': 'Delete tours that have no departures',
+  },
   auditActions: {
     'tour.created': 'Tour created',
     'tour.updated': 'Tour changed',

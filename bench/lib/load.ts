@@ -1,0 +1,48 @@
+/** Load: autocannon from 50 connections, and the database's own rate for the same queries without HTTP. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../../scripts/lib/server-env.mjs';
+import { DURATION, root, WARMUP } from './settings.ts';
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+}
+
+export async function cannon(options: autocannon.Options): Promise<Load> {
+  const result = await autocannon({ connections: 50, duration: DURATION, ...options });
+  const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, total: result.requests.total };
+}
+
+/** Where the database is, as the product's openDatabase takes it. */
+export type Target = { kind: 'pglite-file'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/**
+ * The queries one list request issues, in a tight loop (bench/database-rate.ts), in a process
+ * launched as the server is: same Node flags, same environment. The server is stopped meanwhile
+ * (PGlite's directory has one owner), so the database has the machine to itself, as it does here.
+ */
+export function databaseRate(target: Target, userId: string, sessionId: string, list: { list: 'users' } | { list: 'bookings'; query: Record<string, unknown> } = { list: 'users' }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const args = JSON.stringify({ target, userId, sessionId, warmup: WARMUP, duration: DURATION, ...list });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'bench/database-rate.ts'), args], {
+      cwd: root,
+      env: serverEnvironment({ PATH: process.env.PATH, HOME: process.env.HOME }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const rate = /\{"rate":([\d.]+)\}/.exec(output)?.[1];
+      if (code === 0 && rate) resolve(Number(rate));
+      else reject(new Error(`bench/database-rate.ts failed (${code}):\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,37 @@
+/** The built server started as npm start starts it, signed in to as the bench's administrator. */
+import { nextAddress, startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.mjs';
+import { recordPeak } from './report.ts';
+import { ADMIN, root } from './settings.ts';
+
+export type BenchServer = BuiltServer;
+
+/** Starts the server with `env` (DATA_DIR or DATABASE_URL); stop() prints and records its peak memory. */
+export async function startServer(env: Record<string, string>): Promise<BenchServer> {
+  const server = await startBuiltServer(root, { TRUST_PROXY: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
+  return {
+    ...server,
+    async stop() {
+      const peak = server.peakRssKb();
+      console.log(`  (this server's peak resident memory: ${(peak / 1024).toFixed(0)} MB)`);
+      recordPeak(peak);
+      await server.stop();
+    },
+  };
+}
+
+/** Signs the administrator in (from an address of its own, so no limit applies): the access token and the session cookie. */
+export async function signIn(baseUrl: string): Promise<{ token: string; cookie: string | undefined }> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+    body: JSON.stringify({ ...ADMIN, persist: true }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in: ${response.status} ${await response.text()}`);
+  const cookie = /bo_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  return { token: ((await response.json()) as { access_token: string }).access_token, cookie };
+}
+
+/** The claims of an access token (the user and the session the database-alone loop loads). */
+export function decodeJwt(token: string): { userId: string; sid: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { userId: string; sid: string };
+}

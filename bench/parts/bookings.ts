@@ -1,0 +1,155 @@
+/**
+ * Selling seats from 50 connections at once (one departure of 10,000 seats: the rate, and the
+ * seats taken equal the bookings acknowledged; then the last 100 seats of another: exactly 100
+ * sold, the rest SOLD_OUT), the bookings list at 100,000 and 1,000,000 bookings (a page of 25
+ * filtered by status and tour) beside the database's own rate for the same queries, and the
+ * dashboard's reports at 10,000 and 1,000,000 bookings. Answers the server it leaves running.
+ */
+import autocannon from 'autocannon';
+import { cannon, databaseRate, type Target } from '../lib/load.ts';
+import { onEngine, rate, row } from '../lib/report.ts';
+import { bulk, type Seed } from '../lib/seed.ts';
+import { decodeJwt, signIn, startServer, type BenchServer } from '../lib/servers.ts';
+import { DURATION, QUICK, sleep, WARMUP } from '../lib/settings.ts';
+
+type Headers = Record<string, string>;
+
+/** Inserts `count` bookings after `offset`, a quarter of a million at a time (one statement per table and batch). */
+async function seedBookings(seed: Seed, count: number, offset: number): Promise<void> {
+  for (let done = 0; done < count; done += 250_000) await seed(bulk.bookingsSql(Math.min(250_000, count - done), offset + done));
+}
+
+/** The seats the departure counts as taken, and the bookings it really has (one seat each here). */
+async function departureSeats(baseUrl: string, headers: Headers, id: string): Promise<{ taken: number; booked: number }> {
+  const read = async () => {
+    const departure = (await (await fetch(`${baseUrl}/api/departures/${id}`, { headers })).json()) as { seatsHeld: number; seatsConfirmed: number };
+    const bookings = (await (await fetch(`${baseUrl}/api/bookings?departureId=${id}&pageSize=1`, { headers })).json()) as { total: number };
+    return { taken: departure.seatsHeld + departure.seatsConfirmed, booked: bookings.total };
+  };
+  // autocannon returns with requests still in flight (one per connection at most): a booking that
+  // commits between the two reads above would look like a seat missing. Read once nothing changes
+  // any more: the same answer twice, half a second apart.
+  let previous = await read();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await sleep(500);
+    const next = await read();
+    if (next.taken === previous.taken && next.booked === previous.booked) return next;
+    previous = next;
+  }
+  return previous;
+}
+
+/** The dashboard's two reports (read from kept totals), 50 connections each; answers their p50s. */
+async function reportRows(engine: string, server: BenchServer, headers: Headers, size: number): Promise<Record<'summary' | 'monthly', number>> {
+  const p50 = { summary: 0, monthly: 0 };
+  const year = new Date().getUTCFullYear();
+  for (const [report, path] of [
+    ['summary', '/api/reports/summary'],
+    ['monthly', `/api/reports/monthly?year=${year}&basis=departure`],
+  ] as const) {
+    await cannon({ url: server.baseUrl + path, headers, duration: WARMUP });
+    const result = await cannon({ url: server.baseUrl + path, headers });
+    if (result.errors > 0) throw new Error(`${path}: ${result.errors} errors`);
+    row(engine, `GET /api/reports/${report} at ${size.toLocaleString('en')} bookings`, `${rate(result.rps)}, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+    p50[report] = result.p50;
+  }
+  return p50;
+}
+
+export async function bookingRows(engine: string, running: BenchServer, env: Record<string, string>, seed: Seed, target: Target): Promise<BenchServer> {
+  console.log(`\nbench: bookings on the ${engine}`);
+  onEngine(engine);
+  let server = running;
+  await server.stop();
+  await seed(bulk.bookingCatalogueSql());
+  // The reports first at 10,000 bookings (their budget compares them with 1,000,000), then 100,000.
+  await seedBookings(seed, 10_000, 0);
+  server = await startServer(env);
+  let { token } = await signIn(server.baseUrl);
+  let headers: Headers = { authorization: `Bearer ${token}` };
+  const reportsAtTenThousand = await reportRows(engine, server, headers, 10_000);
+  await server.stop();
+  await seedBookings(seed, 90_000, 10_000);
+  server = await startServer(env);
+  ({ token } = await signIn(server.baseUrl));
+  headers = { authorization: `Bearer ${token}` };
+  const tours = (await (await fetch(`${server.baseUrl}/api/tours?page=1&pageSize=1&q=BOOK-1&sort=code`, { headers })).json()) as { data: { id: string }[] };
+  const tourId = tours.data[0].id;
+  const schedule = async (startDate: string, capacity: number): Promise<string> => {
+    const response = await fetch(`${server.baseUrl}/api/departures`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ tourId, startDate, startTime: '10:00', capacity }),
+    });
+    if (response.status !== 201) throw new Error(`departure: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const bookingBody = (departureId: string) =>
+    JSON.stringify({ departureId, status: 'confirmed', contact: { name: 'Bench Buyer', email: 'buyer@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Bench', lastName: 'Buyer' }] });
+  const big = await schedule('2029-03-03', 10_000);
+  const sell = (departureId: string, duration: number) =>
+    autocannon({ url: `${server.baseUrl}/api/bookings`, method: 'POST', connections: 50, duration, headers: { ...headers, 'content-type': 'application/json' }, body: bookingBody(departureId) });
+  await sell(await schedule('2029-03-10', 10_000), WARMUP);
+  const sold = await sell(big, DURATION);
+  // autocannon stops counting when its time is up; the requests it had in flight may still complete (at most one per connection).
+  const made = await departureSeats(server.baseUrl, headers, big);
+  row(
+    engine,
+    'bookings created on one departure from 50 connections (POST /api/bookings, 1 seat each)',
+    `${rate(sold.requests.average)}, p50 ${sold.latency.p50} ms, p99 ${sold.latency.p99} ms; ${sold['2xx']} acknowledged in the run, ${made.booked} bookings made, ${made.taken} seats taken`,
+    'seats taken = bookings made ≤ capacity',
+    made.taken === made.booked && made.booked >= sold['2xx'] && made.booked <= sold['2xx'] + 50 && made.taken <= 10_000 && sold.errors + sold.timeouts === 0,
+  );
+  const last = await schedule('2029-03-17', 100);
+  const rush = await sell(last, QUICK ? 2 : 4);
+  const lastSeats = await departureSeats(server.baseUrl, headers, last);
+  row(
+    engine,
+    'the last 100 seats of a departure, 50 connections selling for a few seconds',
+    `${rush['2xx']} sold, ${rush['4xx']} answered SOLD_OUT, ${lastSeats.booked} bookings, ${lastSeats.taken} seats taken of 100`,
+    'exactly 100 sold, 0 overbooked',
+    rush['2xx'] === 100 && lastSeats.taken === 100 && lastSeats.booked === 100,
+  );
+
+  const listPath = `/api/bookings?page=1&pageSize=25&sort=createdAt&order=DESC&status=confirmed&tourId=${tourId}`;
+  const query = { page: 1, pageSize: 25, sort: 'createdAt', order: 'DESC', status: 'confirmed', tourId };
+  const p50: Record<number, number> = {};
+  for (const size of [100_000, 1_000_000]) {
+    if (size === 1_000_000) {
+      await server.stop();
+      const t0 = performance.now();
+      await seedBookings(seed, 900_000, 100_000);
+      console.log(`  (900,000 more bookings seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+      server = await startServer(env);
+      ({ token } = await signIn(server.baseUrl));
+      headers = { authorization: `Bearer ${token}` };
+    }
+    await cannon({ url: server.baseUrl + listPath, headers, duration: WARMUP });
+    const list = await cannon({ url: server.baseUrl + listPath, headers });
+    if (list.errors > 0) throw new Error(`bookings list: ${list.errors} errors`);
+    p50[size] = list.p50;
+    await server.stop();
+    const claims = decodeJwt(token);
+    const own = await databaseRate(target, claims.userId, claims.sid, { list: 'bookings', query });
+    const ratio = list.rps / own;
+    const need = engine === 'embedded database' ? 0.7 : 0.5;
+    row(
+      engine,
+      `bookings list at ${size.toLocaleString('en')} bookings (page of 25, confirmed, one tour, newest first)`,
+      `${rate(list.rps)}, p50 ${list.p50} ms, p99 ${list.p99} ms; database alone ${rate(own)}; ratio ${(ratio * 100).toFixed(0)}%`,
+      `≥ ${need * 100}% of the database`,
+      ratio >= need,
+    );
+    server = await startServer(env);
+    if (size === 100_000) ({ token } = await signIn(server.baseUrl));
+  }
+  const growth = p50[1_000_000] / Math.max(p50[100_000], 0.5);
+  row(engine, 'bookings list p50 at 1,000,000 ÷ at 100,000', `${growth.toFixed(2)}×`, '≤ 1.5×', growth <= 1.5);
+  ({ token } = await signIn(server.baseUrl));
+  const reportsAtAMillion = await reportRows(engine, server, { authorization: `Bearer ${token}` }, 1_000_000);
+  for (const report of ['summary', 'monthly'] as const) {
+    const ratio = reportsAtAMillion[report] / Math.max(reportsAtTenThousand[report], 0.5);
+    row(engine, `GET /api/reports/${report} p50 at 1,000,000 bookings ÷ at 10,000`, `${ratio.toFixed(2)}×`, '≤ 1.5×', ratio <= 1.5);
+  }
+  return server;
+}

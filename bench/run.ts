@@ -1,0 +1,123 @@
+// `npm run bench`: every figure of the performance budget, measured in one run, printed as one
+// table with PASS/FAIL per budget (exit code 1 when any budget fails). BENCH_QUICK=1 runs shorter.
+// Each part is a file of parts/; what they share is in lib/.
+//
+//   1. JavaScript for the first view of /login and of /dashboard (parts/first-view.ts).
+//   2. API throughput with autocannon (50 connections) on the embedded database and on the
+//      PostgreSQL server: health, the user list at 10,000 and 100,000 users beside the database's
+//      own rate for the same queries (bench/database-rate.ts, in a process launched with the
+//      server's Node flags), a search at 100,000 users, refresh, login (parts/api.ts).
+//   3. Login storm: 200 concurrent sign-ins while /api/health is polled; its p99 (parts/storm.ts).
+//   4. Cold start on the embedded database, and the server's peak resident memory (below).
+//   5. Lighthouse (desktop preset) on /login and /dashboard (parts/lighthouse.ts).
+//   6. On both engines: the tours list at 1,000 and 10,000 tours and 12-megapixel uploads
+//      (parts/catalogue.ts); bookings sold from 50 connections, the bookings list at 100,000 and
+//      1,000,000 bookings and the reports (parts/bookings.ts).
+//
+// The rows are seeded with the product's own bulk rows (src/server/db/bulk-rows.ts, tested by
+// tests/server/bulk-rows.test.ts). BENCH_DATABASE_URL: the PostgreSQL server (default
+// postgres://postgres@127.0.0.1:5432/test); a database of its own is created and dropped.
+// BENCH_SKIP=pg,users,storm,browser,lighthouse,catalogue,bookings skips parts (for work on one
+// part; the budgets are judged on a full run).
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type * as OpenDatabase from '../src/server/db/open-database.ts';
+import { ms, part, peakRssKb, printTable, row } from './lib/report.ts';
+import { startServer } from './lib/servers.ts';
+import { DURATION, PG_URL, QUICK, root, SKIP, WARMUP } from './lib/settings.ts';
+
+const started = Date.now();
+// The runtime every measure below is taken on (the `node` dependency's Node 24 under npm run bench).
+console.log(`bench: Node ${process.version} (${process.execPath}), ${cpus().length} cores`);
+
+function run(cmd: string, args: string[]): void {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+if (!existsSync(join(root, 'dist/client/index.html')) || !existsSync(join(root, 'dist/server/server/server.js')) || process.env.BENCH_BUILD === '1') {
+  console.log('bench: building the product (npm run build)…');
+  run('npm', ['run', '--silent', 'build']);
+}
+console.log('bench: building the stock react-admin app (bench/stock-app)…');
+run('npx', ['vite', 'build', '--config', 'bench/stock-app/vite.config.ts']);
+
+// The parts load the built product (dist), so they come after the build.
+const { apiRows } = await import('./parts/api.ts');
+const { bookingRows } = await import('./parts/bookings.ts');
+const { catalogueRows } = await import('./parts/catalogue.ts');
+const { firstViewRows } = await import('./parts/first-view.ts');
+const { lighthouseRows } = await import('./parts/lighthouse.ts');
+const { loginStorm } = await import('./parts/storm.ts');
+const { pgliteSeed, postgresSeed } = await import('./lib/seed.ts');
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-'));
+const pgDatabase = `bench_${randomBytes(4).toString('hex')}`;
+const pgUrl = (() => {
+  const url = new URL(PG_URL);
+  url.pathname = `/${pgDatabase}`;
+  return url.toString();
+})();
+let exitCode = 0;
+try {
+  const { openDatabase } = (await import(join(root, 'dist/server/server/db/open-database.js'))) as typeof OpenDatabase;
+  // Embedded database.
+  const embeddedEnv = { DATA_DIR: dataDir };
+  const embeddedTarget = { kind: 'pglite-file' as const, dataDir: join(dataDir, 'db') };
+  const seedEmbedded = pgliteSeed(dataDir);
+  const embedded = SKIP.has('users') ? await startServer(embeddedEnv) : await apiRows('embedded database', embeddedEnv, seedEmbedded, embeddedTarget);
+  if (!SKIP.has('storm')) await part('login storm', 'login storm', () => loginStorm(embedded));
+  if (!SKIP.has('browser')) await part('first view', 'first view', () => firstViewRows(embedded));
+  if (!SKIP.has('browser') && !SKIP.has('lighthouse')) await part('Lighthouse', 'Lighthouse', () => lighthouseRows(embedded));
+  const catalogue = SKIP.has('catalogue') ? embedded : await catalogueRows('embedded database', embedded, embeddedEnv, seedEmbedded);
+  const sales = SKIP.has('bookings') ? catalogue : await bookingRows('embedded database', catalogue, embeddedEnv, seedEmbedded, embeddedTarget);
+  await sales.stop();
+  const cold = await startServer(embeddedEnv);
+  row('server', 'cold start, embedded database with 100,000 users (spawn → first healthy answer)', ms(cold.coldStartMs), '< 3 s', cold.coldStartMs < 3000);
+  await cold.stop();
+  // A first start creates the embedded database in a child process that exits when done; the
+  // server's own memory never holds it. Measured here through the same code the server runs.
+  const freshDir = mkdtempSync(join(tmpdir(), 'bo-bench-create-'));
+  const fresh = await openDatabase({ kind: 'pglite-file', dataDir: join(freshDir, 'db') });
+  await fresh.close();
+  rmSync(freshDir, { recursive: true, force: true });
+  if (fresh.created) row('server', 'first start only: creating the embedded database (a child process that exits when done)', `${ms(fresh.created.ms)}, peak ${(fresh.created.peakRssKb / 1024).toFixed(0)} MB`);
+
+  // PostgreSQL server.
+  if (!SKIP.has('pg')) {
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${pgDatabase}`);
+    await admin.end();
+    const pgEnv = { DATABASE_URL: pgUrl };
+    const pgTarget = { kind: 'postgres' as const, url: pgUrl };
+    const seedServer = postgresSeed(pgUrl);
+    const server = SKIP.has('users') ? await startServer(pgEnv) : await apiRows('PostgreSQL server', pgEnv, seedServer, pgTarget);
+    if (!SKIP.has('storm')) await part('login storm', 'login storm', () => loginStorm(server));
+    const catalogue = SKIP.has('catalogue') ? server : await catalogueRows('PostgreSQL server', server, pgEnv, seedServer);
+    const sales = SKIP.has('bookings') ? catalogue : await bookingRows('PostgreSQL server', catalogue, pgEnv, seedServer, pgTarget);
+    await sales.stop();
+  }
+  for (const [engine, peak] of Object.entries(peakRssKb)) {
+    row('server', `peak resident memory of the server process on the ${engine} (VmHWM over every start and load above, uploads included; launched as npm start launches it)`, `${(peak / 1024).toFixed(0)} MB`, '< 250 MB', peak < 250 * 1024);
+  }
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.stack : String(error)}`);
+  exitCode = 2;
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!SKIP.has('pg')) {
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect().then(() => admin.query(`drop database if exists ${pgDatabase} with (force)`)).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+}
+
+const failed = printTable(
+  `Benchmark (${QUICK ? 'quick' : 'full'} run, ${DURATION} s per load test after ${WARMUP} s of warm-up for the user list and the database alone, ${Math.round((Date.now() - started) / 1000)} s in all, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores)`,
+);
+process.exit(exitCode || (failed > 0 ? 1 : 0));

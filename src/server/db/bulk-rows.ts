@@ -1,0 +1,97 @@
+/**
+ * Rows in bulk, for measuring the product at the sizes an operator reaches (the bench's 100,000
+ * users and 1,000,000 bookings): SQL the database runs in one statement per table, a quarter of a
+ * million rows at a time, where the product's own services would take hours. Kept beside the
+ * tables it writes and tested (tests/server/bulk-rows.test.ts: what it writes reads back through
+ * the product as the API answers it), so a schema change fails a fast test, not a 15-minute bench.
+ * Each builder answers its statements in order, one table each.
+ */
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../shared/contract/booking-rules.js';
+
+/** After seeding, the state the product keeps its tables in: the embedded database's housekeeping (maintenance.ts) or a server's autovacuum. */
+export const MAINTAIN_SQL = 'vacuum (analyze)';
+
+/** Quotes a string as an SQL literal (the values here are the bench's own, never a user's). */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * `count` users after `offset` (bench-N@example.com), one in ten ADMIN and the others STAFF, with
+ * the password hash of the user `passwordOf` (so each can sign in with that user's password).
+ */
+export function usersSql(count: number, offset: number, passwordOf: string): string[] {
+  return [
+    `
+  insert into users (id, email, full_name, password_hash, status, created_at, password_changed_at)
+  select gen_random_uuid(), 'bench-' || g || '@example.com', 'Bench User ' || g,
+         (select password_hash from users where email = ${literal(passwordOf)}), 'active',
+         now() - make_interval(secs => g), now()
+  from generate_series(${offset + 1}, ${offset + count}) g`,
+    `
+  insert into user_roles (user_id, role_id)
+  select u.id, r.id from users u cross join roles r
+  where r.name = (case when u.email like '%0@example.com' then 'ADMIN' else 'STAFF' end)
+    and u.email like 'bench-%' and not exists (select 1 from user_roles x where x.user_id = u.id)`,
+  ];
+}
+
+/** `count` tours after `offset` (BENCH-N) spread over the three statuses, with prices and a length, as the list shows them. */
+export function toursSql(count: number, offset: number): string[] {
+  return [
+    `
+  insert into tours (id, code, title, summary, status, time_zone, currency, duration_days, min_pax, max_pax, booking_cutoff_hours,
+                     price_adult_minor, price_child_minor, created_at, updated_at)
+  select gen_random_uuid(), 'BENCH-' || g, 'Bench tour ' || g, 'A tour to measure the list with',
+         (array['draft', 'published', 'archived'])[1 + g % 3], 'Europe/Berlin', 'EUR', 1 + g % 14, 1, 16, 48,
+         100000 + g, 80000 + g, now() - make_interval(secs => g), now() - make_interval(secs => g)
+  from generate_series(${offset + 1}, ${offset + count}) g`,
+  ];
+}
+
+/** A booking reference of the product's alphabet from the row number `g` (an SQL expression; unique per number below 32^8). */
+function referenceOf(g: string): string {
+  const base = REFERENCE_ALPHABET.length;
+  return Array.from({ length: REFERENCE_LENGTH }, (_, k) => `substr(${literal(REFERENCE_ALPHABET)}, 1 + ((${g} / ${base ** k}::bigint) % ${base})::int, 1)`).join(' || ');
+}
+
+/** Twenty published tours (BOOK-1 to BOOK-20) with 25 departures each from 1 January 2028, 10,000 seats each. */
+export function bookingCatalogueSql(): string[] {
+  return [
+    `
+  insert into tours (id, code, title, summary, status, time_zone, currency, duration_days, min_pax, booking_cutoff_hours, price_adult_minor, price_child_minor, created_at, updated_at)
+  select gen_random_uuid(), 'BOOK-' || g, 'Booking bench tour ' || g, '', 'published', 'Europe/Berlin', 'EUR', 3, 1, 0, 100000, 50000, now(), now()
+  from generate_series(1, 20) g`,
+    `
+  insert into departures (id, tour_id, start_date, start_time, starts_at, capacity, status, price_adult_minor, price_child_minor, created_at, updated_at)
+  select gen_random_uuid(), t.id, date '2028-01-01' + d, '09:00', ((date '2028-01-01' + d) + time '09:00') at time zone 'Europe/Berlin', 10000, 'open', 100000, 50000, now(), now()
+  from tours t cross join generate_series(0, 24) d where t.code like 'BOOK-%'`,
+  ];
+}
+
+/**
+ * `count` bookings after `offset`, spread over the BOOK tours' 500 departures and five statuses
+ * (two in five confirmed, a third of those partly or fully paid; holds that never lapse), one adult
+ * each, as the API would have written them. The departures' seat counts are left alone: the lists
+ * and the reports do not read them.
+ */
+export function bookingsSql(count: number, offset: number): string[] {
+  return [
+    `
+  insert into bookings (id, reference, departure_id, tour_id, start_date, starts_at, status, currency, seats, travellers, total_minor, paid_minor, hold_expires_at,
+                        contact_name, contact_email, single_rooms, single_supplement_minor, channel, search_text, created_at, updated_at, confirmed_at)
+  select md5('booking-' || g)::uuid, ${referenceOf('g')}, d.id, d.tour_id, d.start_date, d.starts_at, s.status, 'EUR', 1, 1, 100000,
+         case when s.status = 'confirmed' then (g % 3) * 50000 else 0 end,
+         case when s.status = 'held' then now() + interval '10 years' end,
+         'Bench Guest ' || g, 'guest' || g || '@example.com', 0, 0, 'direct',
+         lower(${referenceOf('g')} || ' bench guest ' || g || ' guest' || g || '@example.com'),
+         now() - make_interval(secs => g), now() - make_interval(secs => g),
+         case when s.status = 'confirmed' then now() - make_interval(secs => g) end
+  from generate_series(${offset + 1}, ${offset + count}) g
+  cross join lateral (select (array['confirmed', 'confirmed', 'held', 'cancelled', 'waitlisted'])[1 + g % 5] as status) s
+  join (select id, tour_id, start_date, starts_at, row_number() over (order by id) - 1 as n from departures
+        where tour_id in (select id from tours where code like 'BOOK-%')) d on d.n = g % 500`,
+    `
+  insert into booking_travellers (id, booking_id, position, category, first_name, last_name, notes, unit_price_minor)
+  select md5('traveller-' || g)::uuid, md5('booking-' || g)::uuid, 0, 'ADULT', 'Guest', 'G' || g, '', 100000
+  from generate_series(${offset + 1}, ${offset + count}) g`,
+  ];
+}

@@ -1,0 +1,68 @@
+/**
+ * The bench's rows in bulk (src/server/db/bulk-rows.ts) read back through the product as the API
+ * answers them: users who sign in and list by role, tours in every status, departures with their
+ * seats, and bookings with references of the product's alphabet that the lists, a booking's page
+ * and the dashboard's totals all count. A schema change that breaks the bench's seeding fails here.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../src/shared/contract/booking-rules.js';
+import { bookingCatalogueSql, bookingsSql, MAINTAIN_SQL, toursSql, usersSql } from '../../src/server/db/bulk-rows.js';
+import { as, createTestApp, login, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let admin: ReturnType<typeof as>;
+
+async function run(statements: string[]) {
+  for (const statement of statements) await sql.raw(statement).execute(t.app.db);
+  await sql.raw(MAINTAIN_SQL).execute(t.app.db);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = as(t.app, (await login(t.app, t.admin)).accessToken);
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('rows in bulk', () => {
+  it('users: one in ten an administrator, the rest staff, each signing in with the given user’s password', async () => {
+    await run(usersSql(20, 0, t.admin.email));
+    await run(usersSql(10, 20, t.admin.email));
+    const staff = (await admin({ method: 'GET', url: '/api/admin/auth/user?page=1&pageSize=25&role=STAFF' })).json<{ total: number }>();
+    const admins = (await admin({ method: 'GET', url: '/api/admin/auth/user?page=1&pageSize=25&role=ADMIN' })).json<{ total: number }>();
+    expect(staff.total).toBe(27);
+    expect(admins.total).toBe(3 + 1); // bench-10, -20, -30 and the first administrator
+    expect((await login(t.app, { email: 'bench-7@example.com', password: t.admin.password })).accessToken).toMatch(/\./);
+  });
+
+  it('tours: in the three statuses, listed with their prices', async () => {
+    await run(toursSql(9, 0));
+    const all = (await admin({ method: 'GET', url: '/api/tours?page=1&pageSize=25&q=BENCH-' })).json<{ total: number; data: { status: string; prices: { ADULT: number } }[] }>();
+    expect(all.total).toBe(9);
+    expect(new Set(all.data.map((tour) => tour.status))).toEqual(new Set(['draft', 'published', 'archived']));
+    expect(all.data.every((tour) => tour.prices.ADULT > 100_000)).toBe(true);
+  });
+
+  it('bookings: on the catalogue’s 500 departures, in five statuses, found by reference and counted by the dashboard', async () => {
+    await run(bookingCatalogueSql());
+    await run(bookingsSql(40, 0));
+    await run(bookingsSql(10, 40));
+    const departures = (await admin({ method: 'GET', url: '/api/departures?page=1&pageSize=1&from=2028-01-01&to=2028-12-31' })).json<{ total: number }>();
+    expect(departures.total).toBe(500);
+    const list = (await admin({ method: 'GET', url: '/api/bookings?page=1&pageSize=100' })).json<{ total: number; data: { reference: string; status: string; totalMinor: number }[] }>();
+    expect(list.total).toBe(50);
+    expect(new Set(list.data.map((booking) => booking.status))).toEqual(new Set(['confirmed', 'held', 'cancelled', 'waitlisted']));
+    const pattern = new RegExp(`^[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`);
+    expect(list.data.every((booking) => pattern.test(booking.reference))).toBe(true);
+    expect(new Set(list.data.map((booking) => booking.reference)).size).toBe(50);
+    const one = await admin({ method: 'GET', url: `/api/bookings/${list.data[0].reference}` });
+    expect(one.statusCode, one.body).toBe(200);
+    const confirmed = (await admin({ method: 'GET', url: '/api/bookings?page=1&pageSize=1&status=confirmed' })).json<{ total: number }>();
+    expect(confirmed.total).toBe(20);
+    // Made in the last seconds by the database's clock: the dashboard counts those not cancelled.
+    t.clock.time = Date.now();
+    admin = as(t.app, (await login(t.app, t.admin)).accessToken);
+    const summary = (await admin({ method: 'GET', url: '/api/reports/summary' })).json<{ bookings: { last30Days: number } }>();
+    expect(summary.bookings.last30Days).toBe(40);
+  });
+});
