@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { filesMarked } from './scripts/lib/test-files.mjs';
 
 /**
  * react-router's package exports only its development build (warnings, the "Hey developer" error
@@ -18,17 +19,9 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
  * mailers, the embedded database's own files and the process as `npm start` runs it (always on
  * the embedded database). They answer the same whichever engine the suite is pointed at, so with
  * TEST_DATABASE_URL (the suite run again on a PostgreSQL server) they are left out: `npm test`
- * runs them.
+ * runs them. Each says so in its first line (`// engine: independent`, scripts/lib/test-files.mjs).
  */
-const ENGINE_INDEPENDENT_SERVER_FILES = [
-  'tests/server/captcha.test.ts',
-  'tests/server/config.test.ts',
-  'tests/server/embedded-database.test.ts',
-  'tests/server/outbox-mailer.test.ts',
-  'tests/server/server-process.test.ts',
-  'tests/server/smtp-mailer.test.ts',
-  'tests/server/security/password-policy.test.ts',
-];
+const ENGINE_INDEPENDENT_SERVER_FILES = filesMarked(fileURLToPath(new URL('.', import.meta.url)), 'tests/server', /\.test\.ts$/, 'independent');
 
 export default defineConfig(({ command, mode }) => ({
   plugins: [react()],

@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesMarked } from './lib/test-files.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MULTI_INSTANCE_FILE = 'tests/e2e/multi-instance.e2e.ts';
@@ -26,9 +27,9 @@ const MULTI_INSTANCE_FILE = 'tests/e2e/multi-instance.e2e.ts';
  * totals: a server's driver reads a bigint sum as text, the embedded one as a number). The other journeys
  * (users, roles, the catalogue, forms, layout, accessibility, tabs, the browser's handling of
  * refused calls) meet the same SQL on either engine, and the server suite proves every route's
- * answers on both.
+ * answers on both. Each such file says so in its first line (`// engine: dependent`, lib/test-files.mjs).
  */
-const ENGINE_DEPENDENT_FILES = ['tests/e2e/session.e2e.ts', 'tests/e2e/departures.e2e.ts', 'tests/e2e/bookings.e2e.ts', 'tests/e2e/dashboard.e2e.ts'];
+const ENGINE_DEPENDENT_FILES = filesMarked(root, 'tests/e2e', /\.e2e\.ts$/, 'dependent');
 const axeDir = join(root, 'screenshots/e2e/axe');
 const axeSummaryFile = join(root, 'screenshots/e2e/axe-summary.json');
 

@@ -1,3 +1,4 @@
+// engine: dependent (run again on the PostgreSQL server by `--engine-dependent`)
 /**
  * Bookings in Chromium: the Saturdays of a season scheduled in bulk, then a SALES clerk books a
  * family (two adults, a child, an infant) with an extra and a single room through the stepper,

@@ -1,3 +1,4 @@
+// engine: dependent (run again on the PostgreSQL server by `--engine-dependent`)
 /**
  * The morning dashboard in Chromium: after a scripted day of bookings, payments, a cancellation
  * with a fee and a refund, in euros and Icelandic krónur, a FINANCE user's dashboard shows the

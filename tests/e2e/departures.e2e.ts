@@ -1,3 +1,4 @@
+// engine: dependent (run again on the PostgreSQL server by `--engine-dependent`)
 /**
  * Departures in Chromium: a PRODUCT user schedules the Saturdays of a season in one go (the dates
  * shown in the tour's zone, named), sees a second run skip them all, opens one and cancels it with

@@ -1,3 +1,4 @@
+// engine: dependent (run again on the PostgreSQL server by `--engine-dependent`)
 /**
  * Signing in and staying signed in: the newcomer's first visit, deep links, reloads, "Trust this
  * device", sessions ended elsewhere, and tabs reloading together. One server for the file; the

@@ -1,3 +1,4 @@
+// engine: independent (never opens the test database: left out of the suite's run on a PostgreSQL server)
 /** The real reCAPTCHA verifier against the local fake siteverify. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRecaptchaVerifier, hostnameMatches } from '../../src/server/captcha/verifier.js';

@@ -1,3 +1,4 @@
+// engine: independent (never opens the test database: left out of the suite's run on a PostgreSQL server)
 /** Configuration from the environment: defaults, every validation, the production rules. */
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';

@@ -26,7 +26,7 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
   'auth/principals.ts': { tables: ['users', 'user_roles', 'role_permissions', 'roles'], why: 'a request is authorised from the user, their roles and the roles\' permissions in one read' },
   'auth/password-reset.ts': { tables: ['users'], why: 'a reset finds the account by e-mail and sets its password' },
   'auth/sessions.ts': { tables: ['users'], why: 'a session belongs to a user who must still be active' },
-  'bookings/repository.ts': { tables: ['tours', 'departures', 'users', 'audit_log'], why: "a booking shows its tour's code, title and zone, its departure's start time, who made it, and its history" },
+  'bookings/queries.ts': { tables: ['tours', 'departures', 'users', 'audit_log'], why: "a booking shows its tour's code, title and zone, its departure's start time, who made it, and its history" },
   'departures/repository.ts': { tables: ['tours'], why: "a departure shows its tour's code, title, zone, length and terms" },
   'reports/repository.ts': { tables: ['bookings'], why: 'the dashboard counts the bookings made today and the balances due soon from the bookings\' own indexes' },
   'roles/repository.ts': { tables: ['user_roles'], why: 'a role shows how many users hold it and cannot be deleted while one does' },

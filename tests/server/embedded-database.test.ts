@@ -1,3 +1,4 @@
+// engine: independent (never opens the test database: left out of the suite's run on a PostgreSQL server)
 /**
  * The embedded database as the product runs it (DATA_DIR): created once by a child process and
  * renamed into place, then run on a worker thread behind the PGlite dialect. Statements outside

@@ -1,3 +1,4 @@
+// engine: independent (never opens the test database: left out of the suite's run on a PostgreSQL server)
 /** The outbox folder (no SMTP_URL): whoever watches it — an operator's script, the journeys — reads whole mails only. */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

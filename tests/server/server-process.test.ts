@@ -1,3 +1,4 @@
+// engine: independent (never opens the test database: left out of the suite's run on a PostgreSQL server)
 /**
  * The real process, as `npm start` runs it: configuration errors, the first start on an empty
  * DATA_DIR (credentials printed once), sign-in over a real port, graceful SIGTERM finishing the

@@ -1,3 +1,4 @@
+// engine: independent (never opens the test database: left out of the suite's run on a PostgreSQL server)
 /**
  * Outgoing mail over SMTP (SMTP_URL): nodemailer against a local SMTP server started by the test,
  * standing in for the relay a deployment names. The message arrives whole: sender, recipient,

@@ -127,7 +127,7 @@ export function wrapPGlite(pglite: PGliteQueryable): DatabaseHandle {
   return {
     db,
     engine: 'pglite',
-    ping: (timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs),
+    ping: sharedPing((timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs)),
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
@@ -157,9 +157,24 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   return {
     db,
     engine: 'postgres',
-    ping: (timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs),
+    ping: sharedPing((timeoutMs) => withTimeout(sql`select 1`.execute(db), timeoutMs)),
     close: () => db.destroy(),
     onFailure() {}, // a lost connection is the pool's to replace (503 UNAVAILABLE meanwhile)
+  };
+}
+
+/**
+ * Pings asked for while one is under way share it: a burst of health checks (a load balancer's
+ * probes, a monitor retrying) asks the database once, and each gets the answer of a ping that was
+ * still running when it asked.
+ */
+function sharedPing(ping: (timeoutMs?: number) => Promise<void>): (timeoutMs?: number) => Promise<void> {
+  let running: Promise<void> | null = null;
+  return (timeoutMs) => {
+    running ??= ping(timeoutMs).finally(() => {
+      running = null;
+    });
+    return running;
   };
 }
 

@@ -1,3 +1,4 @@
+// engine: independent (never opens the test database: left out of the suite's run on a PostgreSQL server)
 /** The ASVS password policy: length in code points, common and guessable passwords, the e-mail. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

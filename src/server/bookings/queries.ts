@@ -1,0 +1,338 @@
+/**
+ * What the bookings domain reads of its own tables: the lists (with their kept totals and the CSV
+ * export's pages), one booking by id or reference with its travellers and extras, its payments,
+ * its history, and a departure's manifest. A held booking whose hold has lapsed reads as expired
+ * here at once, before the sweep records it.
+ */
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  paymentStanding,
+  type Booking,
+  type BookingListQuery,
+  type Payment,
+  type TimelineEntry,
+} from '../../shared/contract/bookings.js';
+import {
+  containsPattern,
+  keptCount,
+  listPage,
+  refuseBadDateFilters,
+  toMoney,
+} from '../db/query-helpers.js';
+import type { Database } from '../db/schema.js';
+import { startOfDay, startOfNextDay } from '../../shared/local-time.js';
+import { effectiveStatus } from './rules.js';
+
+
+const SORT_COLUMNS = {
+  createdAt: sql.ref('b.created_at'),
+  startsAt: sql.ref('b.starts_at'),
+  reference: sql.ref('b.reference'),
+  totalMinor: sql.ref('b.total_minor'),
+  balanceMinor: sql.ref('b.balance_minor'),
+} as const;
+
+type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingColumns>['executeTakeFirstOrThrow']>>;
+
+function bookingColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', object>) {
+  return rows
+    .innerJoin('tours as t', 't.id', 'b.tour_id')
+    .innerJoin('departures as d', 'd.id', 'b.departure_id')
+    .leftJoin('users as u', 'u.id', 'b.created_by')
+    .select([
+      'b.id',
+      'b.reference',
+      'b.departure_id',
+      'b.tour_id',
+      't.code as tour_code',
+      't.title as tour_title',
+      'b.starts_at',
+      sql<string>`b.start_date::text`.as('start_date'),
+      'd.start_time',
+      't.time_zone',
+      'b.status',
+      'b.currency',
+      'b.seats',
+      'b.total_minor',
+      'b.paid_minor',
+      'b.refunded_minor',
+      'b.cancel_fee_minor',
+      'b.hold_expires_at',
+      'b.contact_name',
+      'b.contact_email',
+      'b.contact_phone',
+      'b.single_rooms',
+      'b.single_supplement_minor',
+      'b.channel',
+      'b.notes',
+      'b.cancel_reason',
+      'b.cancelled_at',
+      'b.created_at',
+      'b.created_by',
+      'u.full_name as created_by_name',
+      'b.confirmed_at',
+    ]);
+}
+
+export class BookingQueries {
+  constructor(
+    protected readonly db: Kysely<Database>,
+    protected readonly now: () => number,
+    /** The zone whose days the "booked on" filter means (BUSINESS_TIME_ZONE, as the dashboard counts). */
+    protected readonly businessTimeZone = 'UTC',
+  ) {}
+
+  async list(query: BookingListQuery): Promise<{ data: Booking[]; total: number }> {
+    const at = new Date(this.now());
+    const filtered = this.filtered(query, at);
+    const kept = this.keptTotal(query, at);
+    const page = await listPage(filtered, {
+      select: bookingColumns,
+      orderBy: [SORT_COLUMNS[query.sort ?? 'createdAt'], sql.ref('b.id')],
+      query,
+      keptTotal: kept,
+      toAnswer: (row) => row,
+    });
+    return { data: await this.withLines(this.db, page.data, at), total: page.total };
+  }
+
+  /** The bookings matching the list's filters, in the list's order, a page of `size` at a time (for the CSV export). */
+  async *pages(query: BookingListQuery, size = 500): AsyncGenerator<Booking[]> {
+    const at = new Date(this.now());
+    const sortKey = query.sort ?? 'createdAt';
+    const sortColumn = SORT_COLUMNS[sortKey];
+    const descending = query.order === 'DESC';
+    let after: { value: unknown; id: string } | null = null;
+    for (;;) {
+      let rows = bookingColumns(this.filtered(query, at));
+      if (after) {
+        const cursor = after;
+        rows = rows.where(descending ? sql<SqlBool>`(${sortColumn}, b.id) < (${cursor.value}, ${cursor.id})` : sql<SqlBool>`(${sortColumn}, b.id) > (${cursor.value}, ${cursor.id})`);
+      }
+      const direction = descending ? 'desc' : 'asc';
+      const page = await rows.select(sql<unknown>`${sortColumn}`.as('sort_value')).orderBy(sortColumn, direction).orderBy('b.id', direction).limit(size).execute();
+      if (page.length === 0) return;
+      yield await this.withLines(this.db, page, at);
+      if (page.length < size) return;
+      const last = page[page.length - 1];
+      after = { value: last.sort_value, id: last.id };
+    }
+  }
+
+  async get(id: string, db: Kysely<Database> = this.db): Promise<Booking | null> {
+    return this.one(db, 'b.id', id);
+  }
+
+  /** A booking by its reference (upper case, as bookingKey gives it). */
+  async byReference(reference: string): Promise<Booking | null> {
+    return this.one(this.db, 'b.reference', reference);
+  }
+
+  protected async one(db: Kysely<Database>, column: 'b.id' | 'b.reference', value: string): Promise<Booking | null> {
+    const row = await bookingColumns(db.selectFrom('bookings as b')).where(column, '=', value).executeTakeFirst();
+    if (!row) return null;
+    return (await this.withLines(db, [row], new Date(this.now())))[0];
+  }
+
+  async payments(bookingId: string): Promise<Payment[] | null> {
+    const exists = await this.db.selectFrom('bookings').select('id').where('id', '=', bookingId).executeTakeFirst();
+    if (!exists) return null;
+    const rows = await paymentColumns(this.db).where('p.booking_id', '=', bookingId).orderBy('p.created_at').orderBy('p.id').execute();
+    return rows.map(toPayment);
+  }
+
+  /** The booking's audit entries, oldest first (a booking's page shows them to whoever may read it, without audit.read). */
+  async timeline(bookingId: string): Promise<TimelineEntry[] | null> {
+    const exists = await this.db.selectFrom('bookings').select('id').where('id', '=', bookingId).executeTakeFirst();
+    if (!exists) return null;
+    const rows = await this.db
+      .selectFrom('audit_log as a')
+      .leftJoin('users as u', 'u.id', 'a.actor_id')
+      .select(['a.at', 'a.action', 'u.full_name', 'a.details'])
+      .where('a.target_id', '=', bookingId)
+      .where('a.target_type', '=', 'booking')
+      .orderBy('a.at')
+      .orderBy('a.id')
+      .limit(500)
+      .execute();
+    return rows.map((row) => ({
+      at: row.at.toISOString(),
+      action: row.action,
+      actorName: row.full_name,
+      details: typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : (row.details as Record<string, unknown> | null),
+    }));
+  }
+
+  /** Travellers of the departure's held and confirmed bookings, for its manifest, by last name. */
+  async manifest(departureId: string) {
+    const at = new Date(this.now());
+    const departure = await this.db.selectFrom('departures').select('id').where('id', '=', departureId).executeTakeFirst();
+    if (!departure) return null;
+    return this.db
+      .selectFrom('booking_travellers as tr')
+      .innerJoin('bookings as b', 'b.id', 'tr.booking_id')
+      .select([
+        'b.reference',
+        'b.status',
+        'tr.last_name',
+        'tr.first_name',
+        'tr.category',
+        sql<string | null>`tr.date_of_birth::text`.as('date_of_birth'),
+        'b.contact_name',
+        'b.contact_email',
+        'b.contact_phone',
+        'tr.notes',
+      ])
+      .where('b.departure_id', '=', departureId)
+      .where((eb) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'held'), eb('b.hold_expires_at', '>', at)])]))
+      .orderBy(sql`lower(tr.last_name)`)
+      .orderBy(sql`lower(tr.first_name)`)
+      .orderBy('b.reference')
+      .orderBy('tr.position')
+      .execute();
+  }
+
+  private filtered(query: BookingListQuery, at: Date) {
+    refuseBadDateFilters(query);
+    return this.db.selectFrom('bookings as b').where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      // With a tour and a status, one indexed column holds both (migration 0010).
+      const statusColumn = query.tourId !== undefined ? 'b.tour_status' : 'b.status';
+      const statusValue = (status: string) => (query.tourId !== undefined ? `${query.tourId}:${status}` : status);
+      if (query.tourId !== undefined && query.status === undefined) conditions.push(eb('b.tour_id', '=', query.tourId));
+      if (query.status === 'held') {
+        conditions.push(eb(statusColumn, '=', statusValue('held')), eb('b.hold_expires_at', '>', at));
+      } else if (query.status === 'expired') {
+        conditions.push(eb.or([eb(statusColumn, '=', statusValue('expired')), eb.and([eb(statusColumn, '=', statusValue('held')), eb('b.hold_expires_at', '<=', at)])]));
+      } else if (query.status !== undefined) {
+        conditions.push(eb(statusColumn, '=', statusValue(query.status)));
+      }
+      if (query.paymentStatus !== undefined) conditions.push(eb('b.payment_status', '=', query.paymentStatus));
+      if (query.departureId !== undefined) conditions.push(eb('b.departure_id', '=', query.departureId));
+      if (query.from !== undefined) conditions.push(eb('b.start_date', '>=', query.from));
+      if (query.to !== undefined) conditions.push(eb('b.start_date', '<=', query.to));
+      if (query.bookedFrom !== undefined) conditions.push(eb('b.created_at', '>=', startOfDay(query.bookedFrom, this.businessTimeZone)));
+      if (query.bookedTo !== undefined) conditions.push(eb('b.created_at', '<', startOfNextDay(query.bookedTo, this.businessTimeZone)));
+      if (query.balanceDue === true) conditions.push(eb('b.balance_minor', '>', 0));
+      if (query.balanceDue === false) conditions.push(eb('b.balance_minor', '<=', 0));
+      const q = query.q?.trim().toLowerCase();
+      if (q) conditions.push(eb('b.search_text', 'like', containsPattern(q)));
+      return eb.and(conditions);
+    });
+  }
+
+  /** The total from kept counts when the filters allow (none; a status; a tour; a tour and a status; a payment status), adjusted for lapsed holds. */
+  private keptTotal(query: BookingListQuery, at: Date): (() => Promise<number>) | null {
+    const { status, tourId, paymentStatus } = query;
+    const others = [query.departureId, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.q?.trim() || undefined].some((value) => value !== undefined);
+    if (others) return null;
+    if (paymentStatus !== undefined) return status === undefined && tourId === undefined ? () => keptCount(this.db, `bookings:payment_status:${paymentStatus}`) : null;
+    if (status === undefined) return () => keptCount(this.db, tourId === undefined ? 'bookings' : `bookings:tour:${tourId}`);
+    const name = tourId === undefined ? `bookings:status:${status}` : `bookings:tour_status:${tourId}:${status}`;
+    if (status !== 'held' && status !== 'expired') return () => keptCount(this.db, name);
+    return async () => {
+      const [counted, lapsed] = await Promise.all([keptCount(this.db, name), this.lapsedCount(at, tourId)]);
+      return status === 'held' ? counted - lapsed : counted + lapsed;
+    };
+  }
+
+  private async lapsedCount(at: Date, tourId?: string): Promise<number> {
+    let rows = this.db.selectFrom('bookings').select(sql<number>`count(*)::int`.as('n')).where('status', '=', 'held').where('hold_expires_at', '<=', at);
+    if (tourId !== undefined) rows = rows.where('tour_id', '=', tourId);
+    return (await rows.executeTakeFirstOrThrow()).n;
+  }
+
+  private async withLines(db: Kysely<Database>, rows: BookingRow[], at: Date): Promise<Booking[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [travellers, extras] = await Promise.all([
+      db
+        .selectFrom('booking_travellers')
+        .select(['id', 'booking_id', 'category', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes', 'unit_price_minor'])
+        .where('booking_id', 'in', ids)
+        .orderBy('booking_id')
+        .orderBy('position')
+        .execute(),
+      db.selectFrom('booking_extras').select(['booking_id', 'component_id', 'name', 'quantity', 'unit_price_minor']).where('booking_id', 'in', ids).orderBy('booking_id').orderBy('position').execute(),
+    ]);
+    return rows.map((row) => toBooking(row, at, travellers.filter((line) => line.booking_id === row.id), extras.filter((line) => line.booking_id === row.id)));
+  }
+}
+
+export function paymentColumns(db: Kysely<Database>) {
+  return db
+    .selectFrom('payments as p')
+    .leftJoin('users as u', 'u.id', 'p.recorded_by')
+    .select(['p.id', 'p.booking_id', 'p.kind', 'p.amount_minor', 'p.currency', 'p.method', 'p.reference', 'p.received_at', 'p.recorded_by', 'u.full_name as recorded_by_name', 'p.created_at']);
+}
+
+export function toPayment(row: Awaited<ReturnType<ReturnType<typeof paymentColumns>['executeTakeFirstOrThrow']>>): Payment {
+  return {
+    id: row.id,
+    bookingId: row.booking_id,
+    kind: row.kind,
+    amountMinor: toMoney(row.amount_minor)!,
+    currency: row.currency,
+    method: row.method,
+    reference: row.reference,
+    receivedAt: row.received_at.toISOString(),
+    recordedBy: row.recorded_by,
+    recordedByName: row.recorded_by_name,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function toBooking(
+  row: BookingRow,
+  at: Date,
+  travellers: { id: string; category: 'ADULT' | 'CHILD' | 'INFANT'; first_name: string; last_name: string; date_of_birth: string | null; notes: string; unit_price_minor: string | number }[],
+  extras: { component_id: string; name: string; quantity: number; unit_price_minor: string | number }[],
+): Booking {
+  const status = effectiveStatus(row, at);
+  const fee = toMoney(row.cancel_fee_minor);
+  const totalMinor = toMoney(row.total_minor)!;
+  const paidMinor = toMoney(row.paid_minor)!;
+  const refundedMinor = toMoney(row.refunded_minor)!;
+  const standing = paymentStanding({ status, totalMinor, paidMinor, refundedMinor, feeMinor: fee });
+  return {
+    id: row.id,
+    reference: row.reference,
+    departureId: row.departure_id,
+    tourId: row.tour_id,
+    tourCode: row.tour_code,
+    tourTitle: row.tour_title,
+    startsAt: row.starts_at.toISOString(),
+    startDate: row.start_date,
+    startTime: row.start_time,
+    timeZone: row.time_zone,
+    status,
+    paymentStatus: standing.paymentStatus,
+    currency: row.currency,
+    seats: row.seats,
+    totalMinor,
+    paidMinor,
+    refundedMinor,
+    balanceMinor: standing.balanceMinor,
+    holdExpiresAt: row.hold_expires_at?.toISOString() ?? null,
+    contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
+    travellers: travellers.map((line) => ({
+      id: line.id,
+      category: line.category,
+      firstName: line.first_name,
+      lastName: line.last_name,
+      dateOfBirth: line.date_of_birth,
+      notes: line.notes,
+      unitPriceMinor: toMoney(line.unit_price_minor)!,
+    })),
+    extras: extras.map((line) => ({ componentId: line.component_id, name: line.name, quantity: line.quantity, unitPriceMinor: toMoney(line.unit_price_minor)! })),
+    singleRooms: row.single_rooms,
+    singleSupplementMinor: toMoney(row.single_supplement_minor)!,
+    channel: row.channel,
+    notes: row.notes,
+    cancellation: row.status === 'cancelled' && row.cancelled_at ? { at: row.cancelled_at.toISOString(), reason: row.cancel_reason ?? '', feeMinor: fee ?? 0 } : null,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+    createdByName: row.created_by_name,
+    confirmedAt: row.confirmed_at?.toISOString() ?? null,
+  };
+}
