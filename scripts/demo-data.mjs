@@ -6,12 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS, serverEnvironment } from './lib/server-env.mjs';
+import { serverEnvironment, serverNodeFlags } from './lib/server-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'dist/server/server/demo-data.js')], {
+const run = spawnSync(process.execPath, [...serverNodeFlags(process.env), join(root, 'dist/server/server/demo-data.js')], {
   cwd: root,
   stdio: 'inherit',
   env: serverEnvironment(process.env),

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runServer } from './lib/run-server.mjs';
-import { SERVER_NODE_FLAGS, serverEnvironment } from './lib/server-env.mjs';
+import { serverEnvironment, serverNodeFlags } from './lib/server-env.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = join(root, 'dist/server/server/server.js');
@@ -46,4 +46,4 @@ if (!process.argv.includes('--no-build')) {
 
 // Ctrl-C, SIGTERM or a closed terminal stop the server once, gracefully: it finishes the requests
 // in flight and closes the database (lib/run-server.mjs).
-runServer({ nodeArgs: [...SERVER_NODE_FLAGS, serverEntry], cwd: root, env: serverEnvironment(process.env) });
+runServer({ nodeArgs: [...serverNodeFlags(process.env), serverEntry], cwd: root, env: serverEnvironment(process.env) });

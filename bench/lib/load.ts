@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { SERVER_NODE_FLAGS, serverEnvironment } from '../../scripts/lib/server-env.mjs';
+import { serverEnvironment, serverNodeFlags } from '../../scripts/lib/server-env.mjs';
 import { DURATION, root, WARMUP } from './settings.ts';
 
 export interface Load {
@@ -30,7 +30,7 @@ export type Target = { kind: 'pglite-file'; dataDir: string } | { kind: 'postgre
 export function databaseRate(target: Target, userId: string, sessionId: string, list: { list: 'users' } | { list: 'bookings'; query: Record<string, unknown> } = { list: 'users' }): Promise<number> {
   return new Promise((resolve, reject) => {
     const args = JSON.stringify({ target, userId, sessionId, warmup: WARMUP, duration: DURATION, ...list });
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'bench/database-rate.ts'), args], {
+    const child = spawn(process.execPath, [...serverNodeFlags(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}), join(root, 'bench/database-rate.ts'), args], {
       cwd: root,
       env: serverEnvironment({ PATH: process.env.PATH, HOME: process.env.HOME }),
       stdio: ['ignore', 'pipe', 'pipe'],

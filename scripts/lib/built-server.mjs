@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS, serverEnvironment } from './server-env.mjs';
+import { serverEnvironment, serverNodeFlags } from './server-env.mjs';
 
 /**
  * Starts the server as the launchers do (server-env.mjs), with `env` on top of a bare environment
@@ -14,7 +14,7 @@ import { SERVER_NODE_FLAGS, serverEnvironment } from './server-env.mjs';
  */
 export async function startBuiltServer(root, env, timeoutMs = 60_000) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'dist/server/server/server.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), join(root, 'dist/server/server/server.js')], {
     cwd: root,
     env: serverEnvironment({ PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,12 +36,26 @@ export function serverEnvironment(env) {
 // - --max-semi-space-size=4: the main thread's young generation stays at 4 MB halves instead of 16.
 // The three last, before --liftoff-only, took the same load sequence's peak from 295-318 MB to 245
 // and 259 MB in two runs.
-// - --no-maglev, --optimize-for-size (Node 24): V8 13 compiles hot JavaScript with Maglev, a
-//   mid-tier compiler Node 20's V8 did not run, whose code and compiler zones came on top; and
-//   --optimize-for-size makes V8 prefer a smaller heap and smaller code over speed. On Node 24 the
-//   bench's embedded servers (health and list loads, sign-ins, a storm, uploads) peaked at 295 MB
-//   with the four flags above; 273 MB with --no-maglev, 270 MB with --optimize-for-size, 242 MB
-//   with both (each one run of `BENCH_SKIP=pg,browser,lighthouse,bookings npm run bench` with
-//   SERVER_NODE_FLAGS set). What they cost in speed is in the bench's table in the README.
+// - --no-maglev, --optimize-for-size, --max-semi-space-size=2, on the embedded database only
+//   (Node 24): V8 13 compiles hot JavaScript with Maglev, a mid-tier compiler Node 20's V8 did not
+//   run, whose code and compiler zones came on top; --optimize-for-size makes V8 prefer a smaller
+//   heap and smaller code over speed; the young generation's halves go down to 2 MB. Measured with
+//   `BENCH_SKIP=pg,browser,lighthouse,bookings npm run bench` and SERVER_NODE_FLAGS set (one run
+//   each, concurrent health checks sharing one database ping): the embedded servers' peak resident
+//   memory 292 MB with the four flags above (the uploads' server; 268-270 MB under the list loads and
+//   the sign-in storm), 279 MB with --no-maglev, 249 MB with it and --optimize-for-size, 245 MB with
+//   the young generation at 2 MB too; the user list at 100,000 users 638/s, 642/s, 584/s, 552/s.
+//   On a PostgreSQL server the process holds no database and its peak stayed far below the budget
+//   with the four flags alone (224 MB on Node 24), while --optimize-for-size took a third off its
+//   throughput (the user list at 100,000 users 1,578/s -> 1,129/s): there it runs without these three.
 // SERVER_NODE_FLAGS in the environment (space-separated) replaces them, to measure others with the bench.
-export const SERVER_NODE_FLAGS = process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? ['--liftoff-only', '--heap-growing-percent=50', '--wasm-lazy-compilation', '--max-semi-space-size=4', '--no-maglev', '--optimize-for-size'];
+const BASE_FLAGS = ['--liftoff-only', '--heap-growing-percent=50', '--wasm-lazy-compilation'];
+const EMBEDDED_FLAGS = [...BASE_FLAGS, '--max-semi-space-size=2', '--no-maglev', '--optimize-for-size'];
+const SERVER_DATABASE_FLAGS = [...BASE_FLAGS, '--max-semi-space-size=4'];
+
+/** The node flags for a server started with `env`: on the embedded database unless DATABASE_URL is set. */
+export function serverNodeFlags(env) {
+  const chosen = process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean);
+  if (chosen) return chosen;
+  return env.DATABASE_URL ? SERVER_DATABASE_FLAGS : EMBEDDED_FLAGS;
+}

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS, serverEnvironment } from '../../scripts/lib/server-env.mjs';
+import { serverEnvironment, serverNodeFlags } from '../../scripts/lib/server-env.mjs';
 import { startFakeSiteverify, type FakeSiteverify } from '../helpers/fake-siteverify.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -211,7 +211,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const logStream: WriteStream = createWriteStream(logFile);
   let output = '';
   let checkedUpTo = 0;
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], { cwd: ROOT, env: serverEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(env), SERVER_ENTRY], { cwd: ROOT, env: serverEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) =>
     child.once('exit', (code, signal) => resolveExit({ code, signal })),
   );

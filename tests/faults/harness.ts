@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS, serverEnvironment } from '../../scripts/lib/server-env.mjs';
+import { serverEnvironment, serverNodeFlags } from '../../scripts/lib/server-env.mjs';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const ENTRY = join(ROOT, 'dist/server/server/server.js');
@@ -24,7 +24,7 @@ export interface ServerProcess {
 /** Starts the built server with captcha off on a free port; resolves once it prints its URL. */
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess & { startMs: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ENTRY], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), ENTRY], {
     cwd: ROOT,
     env: serverEnvironment({
       PATH: process.env.PATH ?? '',

@@ -22,7 +22,7 @@ export interface LockedBooking {
   paid_minor: string | number;
 }
 
-/** What a new booking reads of its departure. */
+/** What a new booking reads of its departure, with its tour's terms. */
 export interface DepartureForSale {
   id: string;
   tour_id: string;
@@ -33,13 +33,9 @@ export interface DepartureForSale {
   price_child_minor: string | number | null;
   price_infant_minor: string | number | null;
   single_supplement_minor: string | number | null;
-}
-
-/** The tour's terms a departure is sold under. */
-export interface TourTerms {
-  status: string;
+  tour_status: string;
   currency: string;
-  code: string;
+  tour_code: string;
   booking_cutoff_hours: number;
 }
 
@@ -98,13 +94,13 @@ export function checkNewBooking(input: NewBooking): void {
 }
 
 /** Why the departure takes no new booking now, or null when it does. */
-export function closedBecause(departure: { status: string; starts_at: Date }, tour: { status: string; booking_cutoff_hours: number }, at: Date): string | null {
+export function closedBecause(departure: { status: string; tour_status: string; starts_at: Date; booking_cutoff_hours: number }, at: Date): string | null {
   if (departure.status === 'cancelled') return 'This departure is cancelled.';
   if (departure.status === 'closed') return 'This departure is closed to new bookings.';
-  if (tour.status !== 'published') return 'This tour is not published: its departures cannot be booked.';
-  const cutoff = departure.starts_at.getTime() - tour.booking_cutoff_hours * 3_600_000;
+  if (departure.tour_status !== 'published') return 'This tour is not published: its departures cannot be booked.';
+  const cutoff = departure.starts_at.getTime() - departure.booking_cutoff_hours * 3_600_000;
   if (at.getTime() >= cutoff) {
-    return tour.booking_cutoff_hours > 0 ? `Bookings for this departure closed ${tour.booking_cutoff_hours} hours before it starts.` : 'This departure has started.';
+    return departure.booking_cutoff_hours > 0 ? `Bookings for this departure closed ${departure.booking_cutoff_hours} hours before it starts.` : 'This departure has started.';
   }
   return null;
 }

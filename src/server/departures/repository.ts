@@ -278,12 +278,31 @@ export class DeparturesRepository {
     return (await db.selectFrom('departures').select('id').where('tour_id', '=', tourId).limit(1).executeTakeFirst()) !== undefined;
   }
 
-  /** What a new booking reads of its departure: its state, its date and the prices it sells at. */
+  /**
+   * What a new booking reads of its departure: its state, its date and the prices it sells at, with
+   * its tour's terms (status, currency, code, booking cut-off) in the same query, as a booking is
+   * made on every sale.
+   */
   async forSale(db: Kysely<Database>, id: string) {
     return db
-      .selectFrom('departures')
-      .select(['id', 'tour_id', 'status', sql<string>`start_date::text`.as('start_date'), 'starts_at', 'price_adult_minor', 'price_child_minor', 'price_infant_minor', 'single_supplement_minor'])
-      .where('id', '=', id)
+      .selectFrom('departures as d')
+      .innerJoin('tours as t', 't.id', 'd.tour_id')
+      .select([
+        'd.id',
+        'd.tour_id',
+        'd.status',
+        sql<string>`d.start_date::text`.as('start_date'),
+        'd.starts_at',
+        'd.price_adult_minor',
+        'd.price_child_minor',
+        'd.price_infant_minor',
+        'd.single_supplement_minor',
+        't.status as tour_status',
+        't.currency',
+        't.code as tour_code',
+        't.booking_cutoff_hours',
+      ])
+      .where('d.id', '=', id)
       .executeTakeFirst();
   }
 

@@ -1,7 +1,8 @@
 /**
- * Book seats: a new booking takes its seats in the transaction that writes it. The departure and
- * its tour say whether it still sells and at what price; the departure's row gives the seats (or
- * a place on its waitlist); the booking is written last, so a refused sale leaves nothing behind.
+ * Book seats: a new booking takes its seats in the transaction that writes it. The departure with
+ * its tour's terms (one read) says whether it still sells and at what price; the departure's row
+ * gives the seats (or a place on its waitlist); the booking is written last, so a refused sale
+ * leaves nothing behind.
  */
 import type { Kysely } from 'kysely';
 import type { Booking, NewBooking } from '../../shared/contract/bookings.js';
@@ -24,8 +25,7 @@ export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: Req
     const at = new Date(ctx.now());
     const departure = await ctx.departures.forSale(trx, input.departureId);
     if (!departure) throw httpErrors.validation({ departureId: 'must be an existing departure' });
-    const tour = await ctx.tours.saleTerms(trx, departure.tour_id);
-    const closed = closedBecause(departure, tour, at);
+    const closed = closedBecause(departure, at);
     if (closed) throw departureErrors.departureClosed(closed);
     const components = await ctx.tours.componentsForSale(
       trx,
@@ -45,7 +45,7 @@ export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: Req
       status = 'waitlisted';
     }
 
-    const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: tour.code, currency: tour.currency, status, seats, price, at }, origin);
+    const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: departure.tour_code, currency: departure.currency, status, seats, price, at }, origin);
     await onBooked?.(trx, booking);
     return booking;
   });

@@ -1,6 +1,6 @@
 /**
  * What other domains read of a tour, inside their transaction: a departure takes its zone and its
- * default prices from it, a booking the terms it is sold under and the extras it may add.
+ * default prices from it, a booking the extras it may add.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -16,11 +16,6 @@ export async function tourForDepartures(trx: Kysely<Database>, tourId: string) {
     .executeTakeFirst();
   if (!tour) throw httpErrors.validation({ tourId: 'must be an existing tour' });
   return tour;
-}
-
-/** The terms a tour's departures are sold under (a departure always has its tour: the foreign key keeps it). */
-export async function saleTerms(db: Kysely<Database>, tourId: string) {
-  return db.selectFrom('tours').select(['status', 'currency', 'code', 'booking_cutoff_hours']).where('id', '=', tourId).executeTakeFirstOrThrow();
 }
 
 /** The tour's components among `ids`, with what a booking needs to sell them as extras. */

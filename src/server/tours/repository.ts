@@ -24,7 +24,7 @@ import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-l
 import { containsPattern, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import type { TourComponentsTable, ToursTable } from './tables.js';
-import { componentsForSale, saleTerms, tourForDepartures } from './lookups.js';
+import { componentsForSale, tourForDepartures } from './lookups.js';
 import { httpErrors } from '../http/errors.js';
 import { sanitizeRichText } from '../security/rich-text.js';
 import { mediaUrls } from './gallery.js';
@@ -68,11 +68,6 @@ export class ToursRepository {
   /** The tour a departure is of, locked against a change of its zone meanwhile; 400 when there is none. */
   async forDepartures(trx: Kysely<Database>, tourId: string) {
     return tourForDepartures(trx, tourId);
-  }
-
-  /** The terms a tour's departures are sold under. */
-  async saleTerms(db: Kysely<Database>, tourId: string) {
-    return saleTerms(db, tourId);
   }
 
   /** The tour's components among `ids`, with what a booking needs to sell them as extras. */
