@@ -80,7 +80,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     // Addresses the router refuses before any route runs (a malformed %-escape, a path part over
     // maxParamLength) get the same error shape as everything else, without echoing the path.
-    frameworkErrors: (error, _request, reply) => sendError(reply, classifyError(error, _request)),
+    frameworkErrors: (error, request, reply) => {
+      const own = MODULES.find((module) => module.errorAnswers && request.url.startsWith(module.errorAnswers.prefix))?.errorAnswers;
+      return own ? own.send(error, request, reply) : sendError(reply, classifyError(error, request));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -106,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          resellerKey: { type: 'http', scheme: 'bearer', description: 'A reseller API key (rsk_…), for /api/octo only' },
         },
       },
       tags: MODULES.flatMap((module) => (module.tag ? [module.tag] : [])),

@@ -68,6 +68,10 @@ export interface Config {
   captchaOffReason: string | null;
   /** Who the customer deals with, printed on vouchers (BUSINESS_NAME, BUSINESS_EMAIL, BUSINESS_PHONE, BUSINESS_ADDRESS). */
   business: BusinessDetails;
+  /** Resellers' webhooks may go to loopback and private addresses, over http too (development and tests only). */
+  webhookAllowPrivateAddresses: boolean;
+  /** OCTO requests a second one reseller key may make (OCTO_RATE_LIMIT). */
+  octoRateLimit: number;
 }
 
 export interface BusinessDetails {
@@ -161,6 +165,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!isKnownTimeZone(businessTimeZone)) throw new ConfigError('BUSINESS_TIME_ZONE', 'must be an IANA time zone, such as Europe/Berlin or UTC');
 
   const business = parseBusiness(get);
+  const webhookAllowPrivateAddresses = parseBoolean('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', get('WEBHOOK_ALLOW_PRIVATE_ADDRESSES'), false);
+  const octoRateText = get('OCTO_RATE_LIMIT') ?? '50';
+  if (!/^\d{1,6}$/.test(octoRateText) || Number(octoRateText) < 1) throw new ConfigError('OCTO_RATE_LIMIT', 'must be a whole number of requests a second, at least 1');
+  const octoRateLimit = Number(octoRateText);
 
   return {
     port,
@@ -186,6 +194,8 @@ export function loadConfig(env: Env = process.env): Config {
     businessTimeZone,
     captchaOffReason,
     business,
+    webhookAllowPrivateAddresses,
+    octoRateLimit,
   };
 }
 

@@ -470,7 +470,9 @@ async function demoHistory(
       const start = new Date(now + daysAhead * DAY_MS);
       const opened = now - 21 * DAY_MS;
       travelTo(opened);
-      const departure = await app.departures.create({ tourId: tour.id, startDate: isoDate(start), startTime: '09:00', capacity: tour.maxPax }, ORIGIN);
+      // 07:45, a time no scheduled series uses: from the first of next month these dates may fall on
+      // one of the tour's weekly departures (at the end of November, a Monday at 09:00 did).
+      const departure = await app.departures.create({ tourId: tour.id, startDate: isoDate(start), startTime: '07:45', capacity: tour.maxPax }, ORIGIN);
       departures += 1;
       const last = Math.min(now - 60 * 60_000, start.getTime() - (tour.cutoffHours + 1) * 3_600_000);
       await sell(departure.id, opened + DAY_MS, last, k === 0 ? 3 + (seed % 3) : Math.max(1, Math.floor(tour.minPax / 3)), 0.5);

@@ -4,7 +4,7 @@
  * their migrations, the OpenAPI document shows their tags and housekeeping calls their clean-ups.
  * A domain added to that list needs nothing else outside its folder.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Migration } from 'kysely';
 
 export interface DomainModule {
@@ -19,6 +19,11 @@ export interface DomainModule {
   migrations?: Record<string, Migration>;
   /** Decorates the app with its services and registers its routes (under /api). */
   plugin?: FastifyPluginAsync;
+  /**
+   * Errors under `prefix` answered in a shape of the domain's own (an outside protocol's, such as
+   * OCTO's), also those the router gives before any route runs (an address too long or malformed).
+   */
+  errorAnswers?: { prefix: string; send(error: Error, request: FastifyRequest, reply: FastifyReply): FastifyReply };
   /** Clean-up run by the hourly housekeeping (spent rows that only take room). */
   housekeeping?: (app: FastifyInstance) => Promise<void>;
 }

@@ -9,10 +9,12 @@ import database from './db/index.js';
 import departures from './departures/index.js';
 import flows from './flows/index.js';
 import type { DomainModule } from './module.js';
+import octo from './octo/index.js';
 import reports from './reports/index.js';
+import resellers from './resellers/index.js';
 import roles from './roles/index.js';
 import system from './system/index.js';
 import tours from './tours/index.js';
 import users from './users/index.js';
 
-export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, flows, reports, system];
+export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, resellers, flows, octo, reports, system];

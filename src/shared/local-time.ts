@@ -46,3 +46,27 @@ export function startOfDay(date: string, timeZone: string): Date {
 export function startOfNextDay(date: string, timeZone: string): Date {
   return startOfDay(Temporal.PlainDate.from(date).add({ days: 1 }).toString(), timeZone);
 }
+
+/** An instant as the local date and time in `timeZone` with its offset: 2026-12-01T09:00:00+01:00. */
+export function localDateTimeWithOffset(instant: Date | string, timeZone: string): string {
+  const iso = typeof instant === 'string' ? instant : instant.toISOString();
+  return Temporal.Instant.from(iso).toZonedDateTimeISO(timeZone).toString({ timeZoneName: 'never', fractionalSecondDigits: 0 });
+}
+
+/** The last second of `date` in `timeZone`, with its offset: 2026-12-01T23:59:59+01:00. */
+export function endOfDayWithOffset(date: string, timeZone: string): string {
+  return Temporal.PlainDateTime.from(`${date}T23:59:59`).toZonedDateTime(timeZone, { disambiguation: 'earlier' }).toString({ timeZoneName: 'never', fractionalSecondDigits: 0 });
+}
+
+/** The calendar date in `timeZone` at an instant. */
+export function localDateAt(instant: Date, timeZone: string): string {
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+}
+
+/** Every date from `from` to `to`, inclusive. */
+export function datesFromTo(from: string, to: string): string[] {
+  const dates: string[] = [];
+  const end = Temporal.PlainDate.from(to);
+  for (let day = Temporal.PlainDate.from(from); Temporal.PlainDate.compare(day, end) <= 0; day = day.add({ days: 1 })) dates.push(day.toString());
+  return dates;
+}

@@ -22,6 +22,8 @@ export interface AuditEntry {
   actorId: string | null;
   /** The actor's e-mail as it is now; null when nobody was signed in or the user is gone. */
   actorEmail: string | null;
+  /** Who acted when it was no user: a reseller and its key ("Reseller Viator, key rsk_AbCd1234"). */
+  actorLabel: string | null;
   targetType: AuditTargetType | null;
   targetId: string | null;
   ip: string | null;

@@ -26,9 +26,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
   'auth/principals.ts': { tables: ['users', 'user_roles', 'role_permissions', 'roles'], why: 'a request is authorised from the user, their roles and the roles\' permissions in one read' },
   'auth/password-reset.ts': { tables: ['users'], why: 'a reset finds the account by e-mail and sets its password' },
   'auth/sessions.ts': { tables: ['users'], why: 'a session belongs to a user who must still be active' },
-  'bookings/queries.ts': { tables: ['tours', 'departures', 'users', 'audit_log'], why: "a booking shows its tour's code, title and zone, its departure's start time, who made it, and its history" },
+  'bookings/queries.ts': { tables: ['tours', 'departures', 'users', 'resellers', 'audit_log'], why: "a booking shows its tour's code, title and zone, its departure's start time, who made it (a user, or a reseller by name), and its history" },
   'departures/repository.ts': { tables: ['tours'], why: "a departure shows its tour's code, title, zone, length and terms" },
   'reports/repository.ts': { tables: ['bookings'], why: 'the dashboard counts the bookings made today and the balances due soon from the bookings\' own indexes' },
+  'resellers/repository.ts': { tables: ['bookings'], why: 'a reseller shows how many bookings it made, counted from an index of the bookings' },
   'roles/repository.ts': { tables: ['user_roles'], why: 'a role shows how many users hold it and cannot be deleted while one does' },
   'tours/repository.ts': { tables: ['departures'], why: 'a tour shows its next departure' },
   'users/repository.ts': { tables: ['roles', 'role_permissions'], why: 'a user shows the names of their roles, and the last administrator is kept' },
@@ -166,7 +167,7 @@ describe('the module list', () => {
   it('collects the permission catalogue from the domains, in the order the roles screen lists it', () => {
     expect(Object.keys(PERMISSIONS)[0]).toBe('dashboard.read');
     expect(Object.keys(PERMISSIONS)).toEqual(expect.arrayContaining(['users.read', 'audit.read', 'tours.delete', 'departures.update', 'bookings.cancel', 'payments.create', 'reports.read']));
-    expect(Object.keys(PERMISSIONS).at(-1)).toBe('reports.read');
+    expect(Object.keys(PERMISSIONS).at(-1)).toBe('resellers.manage');
     for (const label of Object.values(PERMISSIONS)) expect(label).toMatch(/\w/);
   });
 

@@ -2,7 +2,8 @@
  * Hostile input everywhere (property-based, fast-check): for every route of the OpenAPI document,
  * generated requests, valid ones and invalid ones, with odd path parameters, query strings,
  * bodies, content types and headers, signed in as the administrator or not. For each request:
- * never a 5xx; every 4xx has the error shape `{code, message, errors?}` with a known code; and
+ * never a 5xx; every 4xx has the error shape `{code, message, errors?}` with a known code (on the
+ * OCTO API, OCTO's `{error, errorMessage, …}` with one of its codes, called with a reseller's key); and
  * a refused request changes no data (a digest of every table but the audit log, which records
  * refusals on purpose, is the same before and after). The GET routes share one app; a route that
  * may change data is fuzzed by an app of its own, and the data is put back after it (rows,
@@ -30,7 +31,14 @@ import { snapshotDatabase, type DatabaseSnapshot } from '../helpers/database-sna
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DATABASE_URL ? 20 : 80));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** Every table whose rows a refused request must leave alone (audit_log records refusals by design). */
-const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media', 'departures', 'bookings', 'booking_travellers', 'booking_extras', 'payments', 'idempotency_keys', 'report_days', 'report_months', 'report_collected', 'report_balances'];
+const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media', 'departures', 'bookings', 'booking_travellers', 'booking_extras', 'payments', 'idempotency_keys', 'report_days', 'report_months', 'report_collected', 'report_balances', 'resellers', 'reseller_api_keys'];
+/** Columns a refused request may still change: a reseller key's last use is noted on any call it authenticates. */
+const UNGUARDED_COLUMNS: Record<string, string> = { reseller_api_keys: 'last_used_at' };
+/** Every request of a run comes from one key within one second of the test clock: its rate is not what is tested here. */
+const UNLIMITED_OCTO = { OCTO_RATE_LIMIT: '999999' };
+/** OCTO's error codes, and the fields beside them. */
+const OCTO_ERROR_CODES = ['INVALID_PRODUCT_ID', 'INVALID_OPTION_ID', 'INVALID_UNIT_ID', 'INVALID_AVAILABILITY_ID', 'INVALID_BOOKING_UUID', 'BAD_REQUEST', 'UNPROCESSABLE_ENTITY', 'UNAUTHORIZED', 'FORBIDDEN', 'TOO_MANY_REQUESTS'];
+const OCTO_ERROR_KEYS = ['error', 'errorMessage', 'productId', 'optionId', 'unitId', 'availabilityId', 'uuid'];
 
 interface JsonSchema {
   type?: string | string[];
@@ -270,16 +278,23 @@ function requestFor(op: Operation, context: { adminToken: string; ids: string[] 
 
 /** One statement (one round trip to the database) reading a digest of every guarded table. */
 async function digest(t: TestApp): Promise<string> {
-  const perTable = GUARDED_TABLES.map(
-    (table) => sql`select ${table}::text as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`,
-  );
+  const perTable = GUARDED_TABLES.map((table) => {
+    const row = UNGUARDED_COLUMNS[table] ? sql`(to_jsonb(t) - ${UNGUARDED_COLUMNS[table]})::text` : sql`t::text`;
+    return sql`select ${table}::text as name, md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as digest from ${sql.table(table)} t`;
+  });
   const { rows } = await sql<{ name: string; digest: string }>`select name, digest from (${sql.join(perTable, sql` union all `)}) d order by name`.execute(t.database.handle.db);
   return rows.map((row) => `${row.name}:${row.digest}`).join(',');
 }
 
-function checkAnswer(response: LightMyRequestResponse, label: string): void {
+function checkAnswer(response: LightMyRequestResponse, label: string, octo: boolean): void {
   expect(response.statusCode, `${label} → ${response.statusCode} ${response.body.slice(0, 300)}`).toBeLessThan(500);
-  if (response.statusCode >= 400) {
+  if (response.statusCode >= 400 && octo) {
+    const body = response.json<Record<string, unknown>>();
+    expect(OCTO_ERROR_CODES, `${label}: error ${String(body.error)}`).toContain(body.error);
+    expect(typeof body.errorMessage === 'string' && body.errorMessage.length > 0, `${label}: errorMessage`).toBe(true);
+    for (const key of Object.keys(body)) expect(OCTO_ERROR_KEYS, `${label}: key ${key}`).toContain(key);
+    expect(response.body).not.toMatch(/\bat .+\.(ts|js):\d+|node_modules|password_hash|SELECT |syntax error at/i);
+  } else if (response.statusCode >= 400) {
     const body = response.json<Record<string, unknown>>();
     expect(ERROR_CODES as readonly unknown[], `${label}: code ${String(body.code)}`).toContain(body.code);
     expect(typeof body.message === 'string' && body.message.length > 0, `${label}: message`).toBe(true);
@@ -318,6 +333,8 @@ afterAll(() => {
 interface Fixtures {
   t: TestApp;
   adminToken: string;
+  /** A reseller's API key: the OCTO routes are called with it where the others use the administrator's token. */
+  resellerKey: string;
   /** Ids and names the generated requests draw from, so that lookups find something. */
   ids: string[];
 }
@@ -342,8 +359,34 @@ async function addFixtures(t: TestApp): Promise<Fixtures> {
     })
   ).json<{ id: string }>();
   await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, headers: { authorization: `Bearer ${adminToken}` }, payload: { kind: 'payment', amountMinor: 100, method: 'cash' } });
-  const ids = [...roles.flatMap((r) => [r.id, r.name]), ...users.map((u) => u.id), tour.id, media.id, departure.id, booking.id, 'users.read', 'roles.update'];
-  return { t, adminToken, ids };
+  // A reseller with a key and a booking of its own, so the reseller and OCTO routes reach theirs.
+  const reseller = (await t.app.inject({ method: 'POST', url: '/api/resellers', headers: { authorization: `Bearer ${adminToken}` }, payload: { name: 'Fixture Tours', commissionPercent: 10 } })).json<{ id: string }>();
+  const key = (await t.app.inject({ method: 'POST', url: `/api/resellers/${reseller.id}/api-keys`, headers: { authorization: `Bearer ${adminToken}` }, payload: { name: 'Fixture' } })).json<{ id: string; key: string }>();
+  const held = await t.app.inject({
+    method: 'POST',
+    url: '/api/octo/bookings',
+    headers: { authorization: `Bearer ${key.key}` },
+    payload: { productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }], resellerReference: 'FIX-1' },
+  });
+  expect(held.statusCode, held.body).toBe(200);
+  const octoBooking = held.json<{ uuid: string; supplierReference: string }>();
+  const ids = [
+    ...roles.flatMap((r) => [r.id, r.name]),
+    ...users.map((u) => u.id),
+    tour.id,
+    media.id,
+    departure.id,
+    booking.id,
+    'users.read',
+    'roles.update',
+    reseller.id,
+    key.id,
+    octoBooking.uuid,
+    octoBooking.supplierReference,
+    'DEFAULT',
+    'adult',
+  ];
+  return { t, adminToken, resellerKey: key.key, ids };
 }
 
 /**
@@ -364,7 +407,7 @@ interface Shared {
 let shared: Promise<Shared> | undefined;
 function sharedFixtures(): Promise<Shared> {
   shared ??= (async () => {
-    const readers = await addFixtures(await createTestApp());
+    const readers = await addFixtures(await createTestApp({ env: UNLIMITED_OCTO }));
     const dataDir = readers.t.dataDir;
     const filesCopy = await mkdtemp(join(tmpdir(), 'bo-fuzz-files-'));
     await cp(dataDir, filesCopy, { recursive: true });
@@ -383,10 +426,11 @@ afterAll(async () => {
 /** An app of its own on the shared database, for a route that may change data; `reset` puts the data back. */
 async function writerFixtures(): Promise<Fixtures & { reset(): Promise<void> }> {
   const { readers, snapshot, fixturesDigest, dataDir, filesCopy } = await sharedFixtures();
-  const t = await createTestApp({ database: readers.t.database, env: { DATA_DIR: dataDir } });
+  const t = await createTestApp({ database: readers.t.database, env: { DATA_DIR: dataDir, ...UNLIMITED_OCTO } });
   return {
     t,
     adminToken: readers.adminToken,
+    resellerKey: readers.resellerKey,
     ids: readers.ids,
     async reset() {
       await t.close();
@@ -407,7 +451,8 @@ describe('every route holds against generated and hostile requests', () => {
     test(`${op.method} ${op.path}`, async () => {
       // The routes that only read share one app; a route that may change data gets its own, and the data is put back after it.
       const writer = op.method === 'GET' ? null : await writerFixtures();
-      const { t, adminToken, ids } = writer ?? (await sharedFixtures()).readers;
+      const { t, adminToken, resellerKey, ids } = writer ?? (await sharedFixtures()).readers;
+      const octo = op.path.startsWith('/api/octo/');
       try {
         const stats: RouteStats = { cases: 0, statuses: new Map(), codes: new Set() };
         summary.set(`${op.method} ${op.path}`, stats);
@@ -416,7 +461,7 @@ describe('every route holds against generated and hostile requests', () => {
         // refused (a refused one is proved to have left it as it was).
         let current: string | null = null;
         await fc.assert(
-          fc.asyncProperty(requestFor(op, { adminToken, ids }), async ({ label, multipart, ...request }) => {
+          fc.asyncProperty(requestFor(op, { adminToken: octo ? resellerKey : adminToken, ids }), async ({ label, multipart, ...request }) => {
             const before = current ?? (await digest(t));
             current = null;
             if (multipart) {
@@ -427,9 +472,9 @@ describe('every route holds against generated and hostile requests', () => {
             const response = await t.app.inject(request);
             stats.cases += 1;
             stats.statuses.set(response.statusCode, (stats.statuses.get(response.statusCode) ?? 0) + 1);
-            checkAnswer(response, `${label} (${request.url})`);
+            checkAnswer(response, `${label} (${request.url})`, octo);
             if (response.statusCode >= 400) {
-              stats.codes.add(response.json<{ code: string }>().code);
+              stats.codes.add(octo ? response.json<{ error: string }>().error : response.json<{ code: string }>().code);
               expect(await digest(t), `${label}: a refused request (${response.statusCode}) changed the data`).toBe(before);
               current = before;
             }

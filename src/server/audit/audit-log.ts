@@ -9,6 +9,8 @@ export type { AuditAction };
 export interface AuditEntry {
   action: AuditAction;
   actorId?: string | null;
+  /** Who acted when it was no user: a reseller and its key. */
+  actorLabel?: string | null;
   targetType?: AuditTargetType | null;
   targetId?: string | null;
   ip?: string | null;
@@ -19,6 +21,8 @@ export interface AuditEntry {
 /** Where a change came from: the signed-in actor (and what they may do) and the request's address. */
 export interface RequestOrigin {
   actorId: string | null;
+  /** Who acted when it was no user (a reseller and its key); null otherwise. */
+  actorLabel?: string | null;
   /** The actor's current permissions; null when nobody is signed in. */
   permissions: ReadonlySet<string> | null;
   ip: string | null;
@@ -26,8 +30,8 @@ export interface RequestOrigin {
 }
 
 /** The audit fields of an origin. */
-export function auditOrigin(origin: RequestOrigin): Pick<AuditEntry, 'actorId' | 'ip' | 'userAgent'> {
-  return { actorId: origin.actorId, ip: origin.ip, userAgent: origin.userAgent };
+export function auditOrigin(origin: RequestOrigin): Pick<AuditEntry, 'actorId' | 'actorLabel' | 'ip' | 'userAgent'> {
+  return { actorId: origin.actorId, actorLabel: origin.actorLabel ?? null, ip: origin.ip, userAgent: origin.userAgent };
 }
 
 export interface AuditListQuery extends PageQuery {
@@ -57,6 +61,7 @@ export class AuditLog {
         at: new Date(this.now()),
         action: entry.action,
         actor_id: entry.actorId ?? null,
+        actor_label: entry.actorLabel ?? null,
         target_type: entry.targetType ?? null,
         target_id: entry.targetId ?? null,
         ip: entry.ip ?? null,
@@ -83,6 +88,7 @@ export class AuditLog {
         eb.or([
           eb('a.actor_id', '=', sql<string>`any(array(select m.id from users m where m.email ilike ${pattern}))`),
           eb('a.ip', 'ilike', pattern),
+          eb('a.actor_label', 'ilike', pattern),
           eb('a.target_id', 'ilike', pattern),
         ]),
       );
@@ -90,7 +96,7 @@ export class AuditLog {
     const { limit, offset } = pageWindow(query);
     // No condition was added above: the whole log is asked for.
     const unfiltered = filtered.toOperationNode().where === undefined;
-    const entryColumns = ['a.id', 'a.at', 'a.action', 'a.actor_id', 'a.target_type', 'a.target_id', 'a.ip', 'a.user_agent', 'a.details'] as const;
+    const entryColumns = ['a.id', 'a.at', 'a.action', 'a.actor_id', 'a.actor_label', 'a.target_type', 'a.target_id', 'a.ip', 'a.user_agent', 'a.details'] as const;
     const page = query.q
       ? // A search's matches are gathered from the indexes first, then sorted and cut to the page,
         // and only then joined to their actors: left to itself the planner walks the whole log
@@ -118,6 +124,7 @@ export class AuditLog {
         action: row.action as AuditAction,
         actorId: row.actor_id,
         actorEmail: row.actor_email ?? null,
+        actorLabel: row.actor_label ?? null,
         targetType: row.target_type as AuditAnswer['targetType'],
         targetId: row.target_id,
         ip: row.ip,

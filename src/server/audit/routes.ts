@@ -15,6 +15,7 @@ export const AuditEntrySchema = Type.Object(
     action: ActionSchema,
     actorId: Type.Union([UuidSchema, Type.Null()]),
     actorEmail: Type.Union([Type.String(), Type.Null()]),
+    actorLabel: Type.Union([Type.String(), Type.Null()], { description: 'Who acted when it was no user: a reseller and its key' }),
     targetType: Type.Union([Type.Enum([...AUDIT_TARGET_TYPES]), Type.Null()]),
     targetId: Type.Union([Type.String(), Type.Null()]),
     ip: Type.Union([Type.String(), Type.Null()]),

@@ -7,6 +7,8 @@ export interface AuditLogTable {
   at: Timestamp;
   action: string;
   actor_id: string | null;
+  /** Who acted when it was no user: a reseller and its key (migration 0016). */
+  actor_label: ColumnType<string | null, string | null | undefined, string | null>;
   target_type: string | null;
   target_id: string | null;
   ip: string | null;

@@ -4,6 +4,8 @@ import { AppError } from '../http/errors.js';
 export const authErrors = {
   tokenMissing: () => new AppError(403, 'TOKEN_MISSING', 'Sign in first: no access token was sent.'),
   tokenInvalid: () => new AppError(403, 'TOKEN_INVALID', 'The access token is not valid.'),
+  /** A reseller's API key opens /api/octo only; sent to a staff route it is refused at once, never taken for a token to refresh. */
+  resellerKey: () => new AppError(401, 'UNAUTHORIZED', 'A reseller API key opens only the OCTO API (/api/octo).'),
   tokenExpired: () => new AppError(403, 'TOKEN_EXPIRED', 'The access token has expired.'),
   refreshInvalid: () => new AppError(403, 'REFRESH_INVALID', 'Your login has expired.'),
   invalidCredentials: () => new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail address or password is incorrect.'),

@@ -3,6 +3,7 @@
  * session, an active user, and (when asked) a permission of the user's current roles.
  */
 import type { FastifyRequest } from 'fastify';
+import { RESELLER_KEY_PREFIX } from '../../shared/contract/resellers.js';
 import type { Permission } from '../../shared/permissions.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import { httpErrors } from '../http/errors.js';
@@ -22,6 +23,7 @@ export function requireUser(permission?: Permission) {
 export async function authenticate(request: FastifyRequest): Promise<Principal> {
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match) throw authErrors.tokenMissing();
+  if (match[1].startsWith(RESELLER_KEY_PREFIX)) throw authErrors.resellerKey();
   const claims = request.server.accessTokens.verify(match[1]);
   const principal = await request.server.principals.load(claims.userId, claims.sid);
   // The session ended (logout, reset, reuse), or the user was disabled or deleted.

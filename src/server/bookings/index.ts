@@ -3,34 +3,41 @@
  * Idempotency-Keys and the routes under /api. Booking, confirming and cancelling change a
  * departure's seats too, so the routes run them as flows (server/flows), as does the sweep of lapsed holds.
  */
+import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { loadOrCreateSecret } from '../db/seed.js';
 import { API_PREFIX } from '../http/schemas.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { BookingsRepository } from './repository.js';
 import { bookingRoutes } from './routes.js';
+import { VoucherLinks } from './voucher-links.js';
 import type { DomainModule } from '../module.js';
 import * as bookings from './migrations/0010-bookings.js';
+import * as resellerBookings from './migrations/0016-reseller-bookings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     bookings: BookingsRepository;
     idempotencyKeys: IdempotencyKeys;
+    voucherLinks: VoucherLinks;
   }
 }
 
 const plugin = fp(
   async (app) => {
     app.decorate('bookings', new BookingsRepository(app.db, app.now, app.audit, app.config.businessTimeZone));
+    const voucherSecret = () => loadOrCreateSecret(app.db, 'voucher_link_secret', () => randomBytes(32).toString('base64url'));
+    app.decorate('voucherLinks', new VoucherLinks(voucherSecret, app.config.publicUrl));
     app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.now));
     await app.register(bookingRoutes, { prefix: API_PREFIX });
   },
-  { name: 'bookings', decorators: { fastify: ['db', 'now', 'audit'] } },
+  { name: 'bookings', decorators: { fastify: ['db', 'now', 'audit', 'config'] } },
 );
 
 const bookingsModule: DomainModule = {
   name: 'bookings',
   tag: { name: 'bookings', description: 'Bookings, their payments and refunds, manifests and vouchers' },
-  migrations: { '0010-bookings': bookings },
+  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings },
   plugin,
   housekeeping: async (app) => {
     await app.idempotencyKeys.purgeExpired();

@@ -39,6 +39,7 @@ function bookingColumns(rows: SelectQueryBuilder<Database & { b: Database['booki
     .innerJoin('tours as t', 't.id', 'b.tour_id')
     .innerJoin('departures as d', 'd.id', 'b.departure_id')
     .leftJoin('users as u', 'u.id', 'b.created_by')
+    .leftJoin('resellers as r', 'r.id', 'b.reseller_id')
     .select([
       'b.id',
       'b.reference',
@@ -64,6 +65,14 @@ function bookingColumns(rows: SelectQueryBuilder<Database & { b: Database['booki
       'b.single_rooms',
       'b.single_supplement_minor',
       'b.channel',
+      'b.reseller_id',
+      'r.name as reseller_name',
+      'b.reseller_reference',
+      'b.octo_uuid',
+      'b.net_minor',
+      'b.reseller_contact',
+      'b.reseller_commission_bp',
+      'b.updated_at',
       'b.notes',
       'b.cancel_reason',
       'b.cancelled_at',
@@ -148,7 +157,7 @@ export class BookingQueries {
     const rows = await this.db
       .selectFrom('audit_log as a')
       .leftJoin('users as u', 'u.id', 'a.actor_id')
-      .select(['a.at', 'a.action', 'u.full_name', 'a.details'])
+      .select(['a.at', 'a.action', sql<string | null>`coalesce(u.full_name, a.actor_label)`.as('full_name'), 'a.details'])
       .where('a.target_id', '=', bookingId)
       .where('a.target_type', '=', 'booking')
       .orderBy('a.at')
@@ -209,6 +218,7 @@ export class BookingQueries {
       }
       if (query.paymentStatus !== undefined) conditions.push(eb('b.payment_status', '=', query.paymentStatus));
       if (query.departureId !== undefined) conditions.push(eb('b.departure_id', '=', query.departureId));
+      if (query.resellerId !== undefined) conditions.push(eb('b.reseller_id', '=', query.resellerId));
       if (query.from !== undefined) conditions.push(eb('b.start_date', '>=', query.from));
       if (query.to !== undefined) conditions.push(eb('b.start_date', '<=', query.to));
       if (query.bookedFrom !== undefined) conditions.push(eb('b.created_at', '>=', startOfDay(query.bookedFrom, this.businessTimeZone)));
@@ -224,7 +234,7 @@ export class BookingQueries {
   /** The total from kept counts when the filters allow (none; a status; a tour; a tour and a status; a payment status), adjusted for lapsed holds. */
   private keptTotal(query: BookingListQuery, at: Date): (() => Promise<number>) | null {
     const { status, tourId, paymentStatus } = query;
-    const others = [query.departureId, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.q?.trim() || undefined].some((value) => value !== undefined);
+    const others = [query.departureId, query.resellerId, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.q?.trim() || undefined].some((value) => value !== undefined);
     if (others) return null;
     if (paymentStatus !== undefined) return status === undefined && tourId === undefined ? () => keptCount(this.db, `bookings:payment_status:${paymentStatus}`) : null;
     if (status === undefined) return () => keptCount(this.db, tourId === undefined ? 'bookings' : `bookings:tour:${tourId}`);
@@ -328,11 +338,19 @@ function toBooking(
     singleRooms: row.single_rooms,
     singleSupplementMinor: toMoney(row.single_supplement_minor)!,
     channel: row.channel,
+    resellerId: row.reseller_id,
+    resellerName: row.reseller_name,
+    resellerReference: row.reseller_reference,
+    octoUuid: row.octo_uuid,
+    netMinor: toMoney(row.net_minor),
+    resellerCommissionPercent: row.reseller_commission_bp === null ? null : row.reseller_commission_bp / 100,
+    resellerContact: typeof row.reseller_contact === 'string' ? (JSON.parse(row.reseller_contact) as Record<string, unknown>) : row.reseller_contact,
     notes: row.notes,
     cancellation: row.status === 'cancelled' && row.cancelled_at ? { at: row.cancelled_at.toISOString(), reason: row.cancel_reason ?? '', feeMinor: fee ?? 0 } : null,
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,
     createdByName: row.created_by_name,
     confirmedAt: row.confirmed_at?.toISOString() ?? null,
+    updatedAt: row.updated_at.toISOString(),
   };
 }

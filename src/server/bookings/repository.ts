@@ -18,12 +18,13 @@ import {
   type Payment,
 } from '../../shared/contract/bookings.js';
 import { formatMinor } from '../../shared/money.js';
+import { bookingNetOf } from '../../shared/commission.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import { componentWasSold, departureHasBookings, lapsedHeldSeats } from './holds.js';
-import { birthDateProblems, effectiveStatus, type Cancellation, type LockedBooking, type PricedSale } from './rules.js';
+import { birthDateProblems, effectiveStatus, type Cancellation, type ChangedSale, type LockedBooking, type PricedSale } from './rules.js';
 import { bookingErrors } from './errors.js';
 import { BookingQueries, paymentColumns, toPayment } from './queries.js';
 
@@ -34,7 +35,16 @@ type TravellerField = 'firstName' | 'lastName' | 'dateOfBirth' | 'notes';
 type BookingChange =
   | { what: 'traveller'; traveller: number; field: TravellerField; before: string | null; after: string | null }
   | { what: 'contact'; field: 'name' | 'email' | 'phone'; before: string | null; after: string | null }
-  | { what: 'notes'; before: string; after: string };
+  | { what: 'notes'; before: string; after: string }
+  | { what: 'resellerReference'; before: string | null; after: string };
+
+/** What an amendment may change: a staff patch, plus a reseller's own reference (OCTO). */
+export type BookingAmendment = Omit<BookingPatch, 'contact'> & {
+  contact?: { name: string; email: string; phone?: string | null };
+  resellerReference?: string;
+  /** The contact as the reseller gave it (OCTO), kept beside the contact's name, e-mail and phone. */
+  resellerContact?: Record<string, unknown>;
+};
 
 /** A receivedAt this far ahead of the server's clock is a typing mistake, not a clock difference. */
 const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
@@ -56,7 +66,7 @@ export class BookingsRepository extends BookingQueries {
    * transaction (the flow has taken its seats). Answers the booking as the API shows it.
    */
   async insert(trx: Kysely<Database>, sale: PricedSale, origin: RequestOrigin): Promise<Booking> {
-    const { input, departure, tourCode, currency, status, seats, at } = sale;
+    const { input, departure, tourCode, currency, status, seats, at, reseller } = sale;
     const id = randomUUID();
     const reference = await insertWithReference((ref) =>
       trx
@@ -79,9 +89,18 @@ export class BookingsRepository extends BookingQueries {
           contact_phone: input.contact.phone?.trim() || null,
           single_rooms: sale.price.singleRooms,
           single_supplement_minor: sale.price.supplementMinor,
-          channel: input.channel ?? 'direct',
+          channel: reseller ? 'reseller' : (input.channel ?? 'direct'),
+          ...(reseller && {
+            reseller_id: reseller.resellerId,
+            reseller_key_id: reseller.keyId,
+            reseller_reference: reseller.resellerReference,
+            octo_uuid: reseller.octoUuid,
+            net_minor: bookingNetOf(sale.price, reseller.commissionBp),
+            reseller_commission_bp: reseller.commissionBp,
+            reseller_contact: reseller.contact && JSON.stringify(reseller.contact),
+          }),
           notes: input.notes?.trim() ?? '',
-          search_text: searchText(ref, input.contact, input.travellers),
+          search_text: searchText(ref, input.contact, input.travellers, reseller?.resellerReference),
           created_at: at,
           created_by: origin.actorId,
           confirmed_at: status === 'confirmed' ? at : null,
@@ -126,72 +145,93 @@ export class BookingsRepository extends BookingQueries {
   }
 
   /** Contact, notes, and travellers' names, birth dates and notes; never their number or categories. */
-  async update(id: string, patch: BookingPatch, origin: RequestOrigin): Promise<Booking> {
+  async update(id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<Booking> {
     const problems = birthDateProblems(patch.travellers ?? []);
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-    return this.db.transaction().execute(async (trx) => {
-      const booking = await trx.selectFrom('bookings').select(['id', 'reference', 'contact_name', 'contact_email', 'contact_phone', 'notes']).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!booking) throw httpErrors.notFound(NO_BOOKING);
-      const travellers = await trx
-        .selectFrom('booking_travellers')
-        .select(['id', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes'])
-        .where('booking_id', '=', id)
-        .orderBy('position')
-        .execute();
-      const known = new Set(travellers.map((traveller) => traveller.id));
-      patch.travellers?.forEach((traveller, index) => {
-        if (!known.has(traveller.id)) problems[`travellers.${index}.id`] = 'must be a traveller of this booking';
-      });
-      if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-      // Only what differs is written and recorded: "Traveller 2: first name Jan → Johann", never the
-      // fields the form sent back unchanged.
-      const changes: BookingChange[] = [];
-      for (const change of patch.travellers ?? []) {
-        const index = travellers.findIndex((traveller) => traveller.id === change.id);
-        const before = travellers[index];
-        const values: { first_name?: string; last_name?: string; date_of_birth?: string | null; notes?: string } = {};
-        const compare = (field: TravellerField, column: keyof typeof values, was: string | null, next: string | null | undefined) => {
-          if (next === undefined || (was ?? null) === (next ?? null)) return;
-          (values as Record<string, string | null>)[column] = next;
-          changes.push({ what: 'traveller', traveller: index + 1, field, before: was, after: next });
-        };
-        compare('firstName', 'first_name', before.first_name, change.firstName?.trim());
-        compare('lastName', 'last_name', before.last_name, change.lastName?.trim());
-        compare('dateOfBirth', 'date_of_birth', before.date_of_birth, change.dateOfBirth);
-        compare('notes', 'notes', before.notes, change.notes?.trim());
-        if (Object.keys(values).length > 0) await trx.updateTable('booking_travellers').set(values).where('id', '=', change.id).execute();
-      }
-      const contact = patch.contact && {
-        name: patch.contact.name.trim(),
-        email: patch.contact.email.trim(),
-        phone: patch.contact.phone?.trim() || null,
-      };
-      if (contact) {
-        const was = { name: booking.contact_name, email: booking.contact_email, phone: booking.contact_phone };
-        for (const field of ['name', 'email', 'phone'] as const) {
-          if ((was[field] ?? null) !== contact[field]) changes.push({ what: 'contact', field, before: was[field] ?? null, after: contact[field] });
-        }
-      }
-      const notes = patch.notes?.trim();
-      const notesChanged = notes !== undefined && notes !== booking.notes;
-      if (notesChanged) changes.push({ what: 'notes', before: booking.notes, after: notes });
-      // Nothing differs: nothing is written, and the history gains no empty "Amended".
-      if (changes.length === 0) return (await this.get(id, trx))!;
-      const contactChanged = changes.some((change) => change.what === 'contact');
-      const names = await trx.selectFrom('booking_travellers').select(['first_name as firstName', 'last_name as lastName']).where('booking_id', '=', id).execute();
-      await trx
-        .updateTable('bookings')
-        .set({
-          ...(contact && contactChanged && { contact_name: contact.name, contact_email: contact.email, contact_phone: contact.phone }),
-          ...(notesChanged && { notes }),
-          search_text: searchText(booking.reference, contact ?? { name: booking.contact_name, email: booking.contact_email }, names),
-          updated_at: new Date(this.now()),
-        })
-        .where('id', '=', id)
-        .execute();
-      await this.record(trx, origin, 'booking.updated', id, { reference: booking.reference, changes });
-      return (await this.get(id, trx))!;
+    return this.db.transaction().execute((trx) => this.amend(trx, id, patch, origin));
+  }
+
+  /**
+   * An amendment inside a transaction of the caller's (a reseller's confirmation writes the names
+   * it gives in the transaction that confirms): contact, notes, travellers' names and notes, and a
+   * reseller's own reference. Only what differs is written and recorded.
+   */
+  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<Booking> {
+    const problems = birthDateProblems(patch.travellers ?? []);
+    const booking = await trx
+      .selectFrom('bookings')
+      .select(['id', 'reference', 'contact_name', 'contact_email', 'contact_phone', 'notes', 'reseller_reference', 'reseller_contact'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!booking) throw httpErrors.notFound(NO_BOOKING);
+    const travellers = await trx
+      .selectFrom('booking_travellers')
+      .select(['id', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes'])
+      .where('booking_id', '=', id)
+      .orderBy('position')
+      .execute();
+    const known = new Set(travellers.map((traveller) => traveller.id));
+    patch.travellers?.forEach((traveller, index) => {
+      if (!known.has(traveller.id)) problems[`travellers.${index}.id`] = 'must be a traveller of this booking';
     });
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    // Only what differs is written and recorded: "Traveller 2: first name Jan → Johann", never the
+    // fields the form sent back unchanged.
+    const changes: BookingChange[] = [];
+    for (const change of patch.travellers ?? []) {
+      const index = travellers.findIndex((traveller) => traveller.id === change.id);
+      const before = travellers[index];
+      const values: { first_name?: string; last_name?: string; date_of_birth?: string | null; notes?: string } = {};
+      const compare = (field: TravellerField, column: keyof typeof values, was: string | null, next: string | null | undefined) => {
+        if (next === undefined || (was ?? null) === (next ?? null)) return;
+        (values as Record<string, string | null>)[column] = next;
+        changes.push({ what: 'traveller', traveller: index + 1, field, before: was, after: next });
+      };
+      compare('firstName', 'first_name', before.first_name, change.firstName?.trim());
+      compare('lastName', 'last_name', before.last_name, change.lastName?.trim());
+      compare('dateOfBirth', 'date_of_birth', before.date_of_birth, change.dateOfBirth);
+      compare('notes', 'notes', before.notes, change.notes?.trim());
+      if (Object.keys(values).length > 0) await trx.updateTable('booking_travellers').set(values).where('id', '=', change.id).execute();
+    }
+    const contact = patch.contact && {
+      name: patch.contact.name.trim(),
+      email: patch.contact.email.trim(),
+      phone: patch.contact.phone?.trim() || null,
+    };
+    if (contact) {
+      const was = { name: booking.contact_name, email: booking.contact_email, phone: booking.contact_phone };
+      for (const field of ['name', 'email', 'phone'] as const) {
+        if ((was[field] ?? null) !== contact[field]) changes.push({ what: 'contact', field, before: was[field] ?? null, after: contact[field] });
+      }
+    }
+    const notes = patch.notes?.trim();
+    const notesChanged = notes !== undefined && notes !== booking.notes;
+    if (notesChanged) changes.push({ what: 'notes', before: booking.notes, after: notes });
+    const resellerReference = patch.resellerReference?.trim();
+    const referenceChanged = resellerReference !== undefined && resellerReference !== (booking.reseller_reference ?? '');
+    if (referenceChanged) changes.push({ what: 'resellerReference', before: booking.reseller_reference, after: resellerReference });
+    // Nothing differs: nothing is written, and the history gains no empty "Amended".
+    const storedContact = typeof booking.reseller_contact === 'string' ? booking.reseller_contact : JSON.stringify(booking.reseller_contact);
+    const resellerContactChanged = patch.resellerContact !== undefined && JSON.stringify(patch.resellerContact) !== storedContact;
+    if (changes.length === 0 && !resellerContactChanged) return (await this.get(id, trx))!;
+    const contactChanged = changes.some((change) => change.what === 'contact');
+    const names = await trx.selectFrom('booking_travellers').select(['first_name as firstName', 'last_name as lastName']).where('booking_id', '=', id).execute();
+    await trx
+      .updateTable('bookings')
+      .set({
+        ...(contact && contactChanged && { contact_name: contact.name, contact_email: contact.email, contact_phone: contact.phone }),
+        ...(notesChanged && { notes }),
+        ...(referenceChanged && { reseller_reference: resellerReference }),
+        ...(resellerContactChanged && { reseller_contact: JSON.stringify(patch.resellerContact) }),
+        search_text: searchText(booking.reference, contact ?? { name: booking.contact_name, email: booking.contact_email }, names, referenceChanged ? resellerReference : booking.reseller_reference),
+        updated_at: new Date(this.now()),
+      })
+      .where('id', '=', id)
+      .execute();
+    // The reseller's own contact fields alone (its locales, say) are kept without a line in the history.
+    if (changes.length > 0) await this.record(trx, origin, 'booking.updated', id, { reference: booking.reference, changes });
+    return (await this.get(id, trx))!;
   }
 
   /** Which departure the booking is on (its row is locked after the departure's: the lock order of departures/seats.ts); 404 when there is none. */
@@ -209,6 +249,126 @@ export class BookingsRepository extends BookingQueries {
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirstOrThrow();
+  }
+
+  /** What a change of a locked booking starts from: its travellers, extras and single rooms, and the reseller's rate it was sold at. */
+  async linesForChange(trx: Kysely<Database>, id: string) {
+    const [booking, travellers, extras] = await Promise.all([
+      trx.selectFrom('bookings').select(['single_rooms', 'reseller_commission_bp', 'reseller_reference', 'contact_name', 'contact_email', 'notes']).where('id', '=', id).executeTakeFirstOrThrow(),
+      trx
+        .selectFrom('booking_travellers')
+        .select(['id', 'category', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes'])
+        .where('booking_id', '=', id)
+        .orderBy('position')
+        .execute(),
+      trx.selectFrom('booking_extras').select(['component_id', 'quantity']).where('booking_id', '=', id).orderBy('position').execute(),
+    ]);
+    return {
+      singleRooms: booking.single_rooms,
+      commissionBp: booking.reseller_commission_bp,
+      resellerReference: booking.reseller_reference,
+      contact: { name: booking.contact_name, email: booking.contact_email },
+      travellers: travellers.map((row) => ({ id: row.id, category: row.category, firstName: row.first_name, lastName: row.last_name, dateOfBirth: row.date_of_birth, notes: row.notes })),
+      extras: extras.map((row) => ({ componentId: row.component_id, quantity: row.quantity })),
+    };
+  }
+
+  /**
+   * Writes a changed sale over a locked booking: its departure, travellers (kept by id where they
+   * stay, new ones added, the rest removed), extras and prices taken again; the flow has moved its
+   * seats. Payments stay: a smaller total leaves a balance owed back, shown as such.
+   */
+  async rewrite(trx: Kysely<Database>, booking: LockedBooking, sale: ChangedSale, origin: RequestOrigin): Promise<Booking> {
+    const { departure, travellers, price, seats, at } = sale;
+    const before = await trx.selectFrom('bookings').select(['departure_id', 'start_date', 'total_minor', 'travellers', 'seats', 'reseller_commission_bp']).where('id', '=', booking.id).executeTakeFirstOrThrow();
+    const kept = travellers.map((traveller) => traveller.id).filter((id): id is string => id !== undefined);
+    await trx
+      .deleteFrom('booking_travellers')
+      .where('booking_id', '=', booking.id)
+      .$if(kept.length > 0, (rows) => rows.where('id', 'not in', kept))
+      .execute();
+    // Positions are unique per booking: move the kept rows out of the way before writing the new order.
+    await trx.updateTable('booking_travellers').set({ position: sql`-1 - position` }).where('booking_id', '=', booking.id).execute();
+    for (const [position, traveller] of travellers.entries()) {
+      const values = {
+        position,
+        category: traveller.category,
+        first_name: traveller.firstName.trim(),
+        last_name: traveller.lastName.trim(),
+        date_of_birth: traveller.dateOfBirth ?? null,
+        notes: traveller.notes?.trim() ?? '',
+        unit_price_minor: price.travellerPrices[position]!,
+      };
+      if (traveller.id !== undefined) await trx.updateTable('booking_travellers').set(values).where('id', '=', traveller.id).where('booking_id', '=', booking.id).execute();
+      else await trx.insertInto('booking_travellers').values({ id: randomUUID(), booking_id: booking.id, ...values }).execute();
+    }
+    await trx.deleteFrom('booking_extras').where('booking_id', '=', booking.id).execute();
+    if (price.extras.length > 0) {
+      await trx
+        .insertInto('booking_extras')
+        .values(price.extras.map((line, position) => ({ booking_id: booking.id, component_id: line.componentId, position, name: line.name, quantity: line.quantity, unit_price_minor: line.unitPriceMinor })))
+        .execute();
+    }
+    const names = travellers.map((traveller) => ({ firstName: traveller.firstName, lastName: traveller.lastName }));
+    const lines = await this.linesForChange(trx, booking.id);
+    await trx
+      .updateTable('bookings')
+      .set({
+        departure_id: departure.id,
+        tour_id: departure.tour_id,
+        start_date: departure.start_date,
+        starts_at: departure.starts_at,
+        currency: departure.currency,
+        seats,
+        travellers: travellers.length,
+        total_minor: price.totalMinor,
+        single_rooms: price.singleRooms,
+        single_supplement_minor: price.supplementMinor,
+        ...(before.reseller_commission_bp !== null && { net_minor: bookingNetOf(price, before.reseller_commission_bp) }),
+        search_text: searchText(booking.reference, lines.contact, names, lines.resellerReference),
+        updated_at: at,
+      })
+      .where('id', '=', booking.id)
+      .execute();
+    await this.record(trx, origin, 'booking.changed', booking.id, {
+      reference: booking.reference,
+      ...(before.departure_id !== departure.id && { departure: { before: before.start_date, after: departure.start_date, tourCode: departure.tour_code } }),
+      travellers: { before: before.travellers, after: travellers.length },
+      seats: { before: before.seats, after: seats },
+      totalMinor: { before: toMoney(before.total_minor), after: price.totalMinor },
+      currency: booking.currency,
+    });
+    return (await this.get(booking.id, trx))!;
+  }
+
+  /** A held booking keeps its seats until `until` (a reseller extends its hold); 409 unless it is held and its hold has not lapsed. */
+  async extendHold(id: string, until: Date, origin: RequestOrigin): Promise<Booking> {
+    return this.db.transaction().execute(async (trx) => {
+      const booking = await trx.selectFrom('bookings').select(['id', 'reference', 'status', 'hold_expires_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!booking) throw httpErrors.notFound(NO_BOOKING);
+      const status = effectiveStatus(booking, new Date(this.now()));
+      if (status === 'expired') throw httpErrors.conflict('The hold on this booking has expired and its seats were freed: make a new booking.');
+      if (status !== 'held') throw httpErrors.conflict('Only a held booking has a hold to extend.');
+      await trx.updateTable('bookings').set({ hold_expires_at: until, updated_at: new Date(this.now()) }).where('id', '=', id).execute();
+      await this.record(trx, origin, 'booking.hold_extended', id, { reference: booking.reference, before: booking.hold_expires_at?.toISOString() ?? null, after: until.toISOString() });
+      return (await this.get(id, trx))!;
+    });
+  }
+
+  /** A reseller's booking by the uuid it gave it (never another reseller's). */
+  async byOctoUuid(resellerId: string, uuid: string): Promise<Booking | null> {
+    const found = await this.db.selectFrom('bookings').select('id').where('reseller_id', '=', resellerId).where('octo_uuid', '=', uuid).executeTakeFirst();
+    return found ? this.get(found.id) : null;
+  }
+
+  /** A reseller's bookings under its own reference or the booking's reference, newest first (at most 100). */
+  async byResellerReferences(resellerId: string, query: { resellerReference?: string; supplierReference?: string }): Promise<Booking[]> {
+    let rows = this.db.selectFrom('bookings').select('id').where('reseller_id', '=', resellerId);
+    if (query.resellerReference !== undefined) rows = rows.where('reseller_reference', '=', query.resellerReference);
+    if (query.supplierReference !== undefined) rows = rows.where('reference', '=', query.supplierReference.toUpperCase());
+    const ids = await rows.orderBy('created_at', 'desc').limit(100).execute();
+    const bookings = await Promise.all(ids.map((row) => this.get(row.id)));
+    return bookings.filter((booking): booking is Booking => booking !== null);
   }
 
   /** Records a locked booking confirmed, from the status it had (the flow has moved its seats). */
@@ -339,7 +499,7 @@ export function newReference(): string {
 }
 
 /** What `q` searches: the reference, the contact and every traveller's name, lower-cased. */
-function searchText(reference: string, contact: { name: string; email: string }, travellers: { firstName: string; lastName: string }[]): string {
-  return [reference, contact.name, contact.email, ...travellers.map((traveller) => `${traveller.firstName} ${traveller.lastName}`)].join(' ').toLowerCase();
+function searchText(reference: string, contact: { name: string; email: string }, travellers: { firstName: string; lastName: string }[], resellerReference?: string | null): string {
+  return [reference, resellerReference ?? '', contact.name, contact.email, ...travellers.map((traveller) => `${traveller.firstName} ${traveller.lastName}`)].join(' ').toLowerCase();
 }
 

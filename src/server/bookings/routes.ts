@@ -19,6 +19,7 @@ import {
   timelineSchema,
   updateBookingSchema,
   voucherSchema,
+  publicVoucherSchema,
 } from './schemas.js';
 
 export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -99,6 +100,21 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .type('application/pdf')
       .header('content-disposition', `inline; filename="voucher-${booking.reference}.pdf"`)
       .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
+  // The voucher's public link (voucher-links.ts), which a reseller gives its customer: no session, a signed token.
+  app.get('/vouchers/:id', { schema: publicVoucherSchema }, async (request, reply) => {
+    const gone = () => httpErrors.notFound('This voucher link is not valid, or the booking is no longer confirmed.');
+    if (!(await app.voucherLinks.verify(request.params.id, request.query.token))) throw gone();
+    const booking = await app.bookings.get(request.params.id);
+    if (!booking || booking.status !== 'confirmed') throw gone();
+    const pdf = await voucherPdf(booking, new Date(app.now()), app.config.business);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="voucher-${booking.reference}.pdf"`)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
       .send(pdf);
   });
 };

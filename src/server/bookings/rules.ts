@@ -47,6 +47,18 @@ export interface ComponentForSale {
   price_minor: string | number | null;
 }
 
+/** A sale by a reseller over OCTO: who sells it, under which of its references, and its commission. */
+export interface ResellerSale {
+  resellerId: string;
+  keyId: string;
+  resellerReference: string | null;
+  octoUuid: string;
+  /** Hundredths of a percent. */
+  commissionBp: number;
+  /** The contact as the reseller gave it (its own fields), kept to answer them back. */
+  contact: Record<string, unknown> | null;
+}
+
 /** A sale ready to be written: the flow has priced it and taken (or waitlisted) its seats. */
 export interface PricedSale {
   input: NewBooking;
@@ -56,6 +68,16 @@ export interface PricedSale {
   status: 'held' | 'confirmed' | 'waitlisted';
   seats: number;
   price: BookingPrice;
+  at: Date;
+  reseller?: ResellerSale;
+}
+
+/** A booking changed: its (maybe new) departure, its travellers as they are to be, priced again, and the seats they take. */
+export interface ChangedSale {
+  departure: DepartureForSale;
+  travellers: (Omit<NewBooking['travellers'][number], 'dateOfBirth'> & { id?: string; dateOfBirth?: string | null })[];
+  price: BookingPrice;
+  seats: number;
   at: Date;
 }
 
@@ -145,4 +167,13 @@ export function cancellation(booking: LockedBooking, input: CancelBooking, at: D
   const fee = input.feeMinor ?? 0;
   if (fee > paid) throw httpErrors.validation({ feeMinor: `must not be more than what was paid (${formatMinor(paid, booking.currency)})` });
   return { from: status, feeMinor: fee, refundDueMinor: paid - fee };
+}
+
+/** The status a booking is changed in (its seats stay held or confirmed); 409 when it cannot be changed. */
+export function changeableFrom(booking: LockedBooking, at: Date): 'held' | 'confirmed' {
+  const status = effectiveStatus(booking, at);
+  if (status === 'cancelled') throw httpErrors.conflict('This booking is cancelled: it cannot be changed.');
+  if (status === 'expired') throw httpErrors.conflict('The hold on this booking has expired and its seats were freed: make a new booking.');
+  if (status === 'waitlisted') throw httpErrors.conflict('A waitlisted booking is confirmed or cancelled; it is not moved or changed.');
+  return status;
 }

@@ -155,3 +155,15 @@ export const timelineSchema = {
   params: IdParamsSchema,
   response: { 200: TimelineSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
+
+export const publicVoucherSchema = {
+  tags,
+  summary: 'A confirmed booking’s voucher by its public link',
+  description:
+    'No session: the link (given to resellers as the OCTO voucher’s PDF_URL) carries a token signed by the server. It works ' +
+    'while the booking is confirmed; for any other status, or a wrong token, 404.',
+  params: IdParamsSchema,
+  querystring: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }),
+  produces: ['application/pdf'],
+  response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' }, ...errorResponses(404) },
+};

@@ -27,7 +27,17 @@ export interface BookingsTable {
   contact_phone: string | null;
   single_rooms: number;
   single_supplement_minor: ColumnType<string | number, number, number>;
-  channel: 'direct' | 'phone' | 'email' | 'agent' | 'walk_in';
+  channel: 'direct' | 'phone' | 'email' | 'agent' | 'walk_in' | 'reseller';
+  /** A reseller's booking (channel 'reseller'): who sold it, with which key, under which of its references and OCTO uuid, and what it owes. */
+  reseller_id: Nullable<string>;
+  reseller_key_id: Nullable<string>;
+  reseller_reference: Nullable<string>;
+  octo_uuid: Nullable<string>;
+  net_minor: Money;
+  /** The reseller's commission when it sold the booking, in hundredths of a percent: a change of the booking is netted at it. */
+  reseller_commission_bp: Nullable<number>;
+  /** The contact as the reseller gave it over OCTO (its own fields), JSON. */
+  reseller_contact: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   notes: string;
   search_text: string;
   cancel_reason: Nullable<string>;

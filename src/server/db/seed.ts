@@ -85,11 +85,16 @@ export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): 
  * settings table, so every instance (and every restart) signs and verifies with the same key.
  */
 export async function loadOrCreateJwtSecret(db: Kysely<Database>, generate: () => string): Promise<string> {
+  return loadOrCreateSecret(db, 'jwt_secret', generate);
+}
+
+/** A secret every instance shares: made by the first to ask, kept in the settings table. */
+export async function loadOrCreateSecret(db: Kysely<Database>, key: string, generate: () => string): Promise<string> {
   await db
     .insertInto('settings')
-    .values({ key: 'jwt_secret', value: generate() })
+    .values({ key, value: generate() })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
 }

@@ -122,6 +122,40 @@ export class DeparturesRepository {
     return row ? toDeparture(row) : null;
   }
 
+  /**
+   * A tour's departures as a sales channel reads them (a reseller's availability): those starting
+   * on local dates `from` to `to`, or those of `ids` (of this tour only), by start. At most 1,000.
+   */
+  async ofTourForChannel(tourId: string, range: { from: string; to: string } | { ids: string[] }): Promise<Departure[]> {
+    let rows = this.columns(this.db.selectFrom('departures as d'), new Date(this.now())).where('d.tour_id', '=', tourId);
+    if ('ids' in range) {
+      if (range.ids.length === 0) return [];
+      rows = rows.where('d.id', 'in', range.ids);
+    } else {
+      rows = rows.where('d.start_date', '>=', range.from).where('d.start_date', '<=', range.to);
+    }
+    return (await rows.orderBy('d.start_date').orderBy('d.start_time').limit(1000).execute()).map(toDeparture);
+  }
+
+  /** The local start times of each tour's departures to come (or, for a tour without any, of all its departures), sorted. */
+  async startTimes(tourIds: string[]): Promise<Map<string, string[]>> {
+    const times = new Map<string, string[]>();
+    if (tourIds.length === 0) return times;
+    const rows = await this.db
+      .selectFrom('departures')
+      .select(['tour_id', 'start_time', sql<boolean>`bool_or(starts_at > ${new Date(this.now())} and status <> 'cancelled')`.as('coming')])
+      .where('tour_id', 'in', tourIds)
+      .groupBy(['tour_id', 'start_time'])
+      .orderBy('start_time')
+      .execute();
+    for (const tourId of tourIds) {
+      const own = rows.filter((row) => row.tour_id === tourId);
+      const coming = own.filter((row) => row.coming);
+      times.set(tourId, (coming.length > 0 ? coming : own).map((row) => row.start_time));
+    }
+    return times;
+  }
+
   async create(input: NewDeparture, origin: RequestOrigin): Promise<Departure> {
     if (!isCalendarDate(input.startDate)) throw httpErrors.validation({ startDate: 'must be a real date such as 2027-06-01' });
     try {

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Booking, NewBooking } from '../../shared/contract/bookings.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
-import { checkNewBooking, closedBecause, priceSale, seatsOf } from '../bookings/rules.js';
+import { checkNewBooking, closedBecause, priceSale, seatsOf, type ResellerSale } from '../bookings/rules.js';
 import type { Database } from '../db/schema.js';
 import { departureErrors } from '../departures/errors.js';
 import { addToWaitlist, freeSeats, lockDepartureRow } from '../departures/seats.js';
@@ -18,7 +18,7 @@ import { takeSeatsFreeingLapsed } from './seats.js';
 /** Runs in the booking's transaction once it is written (the Idempotency-Key's answer is stored with it). */
 export type OnBooked = (trx: Kysely<Database>, booking: Booking) => Promise<void>;
 
-export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked): Promise<Booking> {
+export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale): Promise<Booking> {
   checkNewBooking(input);
   const seats = seatsOf(input.travellers);
   return ctx.db.transaction().execute(async (trx) => {
@@ -45,7 +45,7 @@ export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: Req
       status = 'waitlisted';
     }
 
-    const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: departure.tour_code, currency: departure.currency, status, seats, price, at }, origin);
+    const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: departure.tour_code, currency: departure.currency, status, seats, price, at, reseller }, origin);
     await onBooked?.(trx, booking);
     return booking;
   });

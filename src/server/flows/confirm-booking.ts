@@ -4,18 +4,21 @@
  */
 import type { Booking } from '../../shared/contract/bookings.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
+import type { BookingAmendment } from '../bookings/repository.js';
 import { confirmableFrom } from '../bookings/rules.js';
 import { departureErrors } from '../departures/errors.js';
 import { freeSeats, lockDepartureRow, moveSeats } from '../departures/seats.js';
 import type { FlowContext } from './context.js';
 import { takeSeatsFreeingLapsed } from './seats.js';
 
-export async function confirmBooking(ctx: FlowContext, id: string, origin: RequestOrigin): Promise<Booking> {
+/** `amendment`: what to write on the booking in the same transaction (a reseller confirms with the contact and names). */
+export async function confirmBooking(ctx: FlowContext, id: string, origin: RequestOrigin, amendment?: BookingAmendment): Promise<Booking> {
   return ctx.db.transaction().execute(async (trx) => {
     const at = new Date(ctx.now());
     await lockDepartureRow(trx, await ctx.bookings.departureOf(trx, id));
     const booking = await ctx.bookings.lockForChange(trx, id);
     const from = confirmableFrom(booking, at);
+    if (amendment) await ctx.bookings.amend(trx, id, amendment, origin);
     if (from === 'held') {
       await moveSeats(trx, booking.departure_id, booking.seats, 'held', 'confirmed', at);
     } else if (!(await takeSeatsFreeingLapsed(ctx, trx, booking.departure_id, booking.seats, 'confirmed', { at, from: 'waitlisted', requireOpen: false }))) {

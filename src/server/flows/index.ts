@@ -8,6 +8,9 @@ import fp from 'fastify-plugin';
 import type { Booking, CancelBooking, NewBooking } from '../../shared/contract/bookings.js';
 import type { Departure, DeparturePatch } from '../../shared/contract/departures.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
+import type { BookingAmendment } from '../bookings/repository.js';
+import type { ResellerSale } from '../bookings/rules.js';
+import { changeBooking, type BookingChangeRequest } from './change-booking.js';
 import type { DomainModule } from '../module.js';
 import { bookSeats, type OnBooked } from './book-seats.js';
 import { cancelBooking } from './cancel-booking.js';
@@ -23,12 +26,16 @@ export const SWEEP_INTERVAL_MS = 30_000;
 export class Flows {
   constructor(private readonly ctx: FlowContext) {}
 
-  bookSeats(input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked): Promise<Booking> {
-    return bookSeats(this.ctx, input, origin, onBooked);
+  bookSeats(input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale): Promise<Booking> {
+    return bookSeats(this.ctx, input, origin, onBooked, reseller);
   }
 
-  confirmBooking(id: string, origin: RequestOrigin): Promise<Booking> {
-    return confirmBooking(this.ctx, id, origin);
+  confirmBooking(id: string, origin: RequestOrigin, amendment?: BookingAmendment): Promise<Booking> {
+    return confirmBooking(this.ctx, id, origin, amendment);
+  }
+
+  changeBooking(id: string, change: BookingChangeRequest, origin: RequestOrigin): Promise<Booking> {
+    return changeBooking(this.ctx, id, change, origin);
   }
 
   cancelBooking(id: string, input: CancelBooking, origin: RequestOrigin): Promise<Booking> {

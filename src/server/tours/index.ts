@@ -15,6 +15,7 @@ import type { DomainModule } from '../module.js';
 import * as catalogue from './migrations/0007-catalogue.js';
 import * as gallery from './migrations/0008-gallery.js';
 import * as travellerAges from './migrations/0012-traveller-ages.js';
+import * as cancellationCutoff from './migrations/0014-cancellation-cutoff.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,7 +49,7 @@ const plugin = fp(
 const toursModule: DomainModule = {
   name: 'tours',
   tag: { name: 'tours', description: 'The tour catalogue: tours, their components, itineraries and pictures' },
-  migrations: { '0007-catalogue': catalogue, '0008-gallery': gallery, '0012-traveller-ages': travellerAges },
+  migrations: { '0007-catalogue': catalogue, '0008-gallery': gallery, '0012-traveller-ages': travellerAges, '0014-cancellation-cutoff': cancellationCutoff },
   plugin,
 };
 

@@ -18,6 +18,7 @@ import type {
   TourPatch,
   TourSortField,
 } from '../../shared/contract/tours.js';
+import { TOUR_RULES } from '../../shared/contract/tour-rules.js';
 import { isKnownCurrency } from '../../shared/money.js';
 import { isKnownTimeZone } from '../../shared/time-zones.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
@@ -31,6 +32,22 @@ import { mediaUrls } from './gallery.js';
 import { DEFAULT_AGE_BANDS } from '../../shared/traveller-ages.js';
 
 type TourRow = Selectable<ToursTable>;
+/** A published tour as a sales channel reads it. */
+export interface PublishedTour {
+  id: string;
+  code: string;
+  title: string;
+  summary: string;
+  timeZone: string;
+  currency: string;
+  durationDays: number;
+  bookingCutoffHours: number;
+  cancellationCutoffHours: number;
+  infantAgeUnder: number;
+  childAgeUnder: number;
+  prices: Record<'ADULT' | 'CHILD' | 'INFANT', number | null>;
+}
+
 /** A tour's row with its cover's token and its departures (see tourColumns). */
 type TourAnswerRow = TourRow & { cover_token: string | null; departure_count: string | number | null; next_departure_at: Date | null };
 type ComponentRow = Selectable<TourComponentsTable>;
@@ -73,6 +90,60 @@ export class ToursRepository {
   /** The tour's components among `ids`, with what a booking needs to sell them as extras. */
   async componentsForSale(db: Kysely<Database>, tourId: string, ids: string[]) {
     return componentsForSale(db, tourId, ids);
+  }
+
+  /** The ids among these that are not tours of the catalogue. */
+  async unknownIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const found = new Set((await this.db.selectFrom('tours').select('id').where('id', 'in', ids).execute()).map((row) => row.id));
+    return ids.filter((id) => !found.has(id));
+  }
+
+  /**
+   * Published tours as a sales channel shows them (a reseller's products): `ids` null means every
+   * published tour, `only` one of them; `anyStatus`: a tour whatever its status (a booking made
+   * before it was unpublished still shows it). By code, so a reseller's product list keeps its order.
+   */
+  async published(ids: string[] | null, only?: string, options: { anyStatus?: boolean } = {}): Promise<PublishedTour[]> {
+    let rows = this.db
+      .selectFrom('tours')
+      .select([
+        'id',
+        'code',
+        'title',
+        'summary',
+        'time_zone',
+        'currency',
+        'duration_days',
+        'booking_cutoff_hours',
+        'cancellation_cutoff_hours',
+        'infant_age_under',
+        'child_age_under',
+        'price_adult_minor',
+        'price_child_minor',
+        'price_infant_minor',
+        'updated_at',
+      ])
+      .$if(!options.anyStatus, (rows) => rows.where('status', '=', 'published'));
+    if (ids !== null) {
+      if (ids.length === 0) return [];
+      rows = rows.where('id', 'in', ids);
+    }
+    if (only !== undefined) rows = rows.where('id', '=', only);
+    return (await rows.orderBy('code').execute()).map((row) => ({
+      id: row.id,
+      code: row.code,
+      title: row.title,
+      summary: row.summary,
+      timeZone: row.time_zone,
+      currency: row.currency,
+      durationDays: row.duration_days,
+      bookingCutoffHours: row.booking_cutoff_hours,
+      cancellationCutoffHours: row.cancellation_cutoff_hours,
+      infantAgeUnder: row.infant_age_under,
+      childAgeUnder: row.child_age_under,
+      prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },
+    }));
   }
 
   async list(query: TourListQuery): Promise<{ data: Tour[]; total: number }> {
@@ -125,6 +196,7 @@ export class ToursRepository {
             min_pax: input.minPax ?? 1,
             max_pax: input.maxPax ?? null,
             booking_cutoff_hours: input.bookingCutoffHours ?? 0,
+            cancellation_cutoff_hours: input.cancellationCutoffHours ?? TOUR_RULES.cancellationCutoffHours.default,
             infant_age_under: infantAgeUnder,
             child_age_under: childAgeUnder,
             price_adult_minor: input.prices.ADULT,
@@ -177,6 +249,7 @@ export class ToursRepository {
             ...(patch.minPax !== undefined && { min_pax: patch.minPax }),
             ...(patch.maxPax !== undefined && { max_pax: patch.maxPax }),
             ...(patch.bookingCutoffHours !== undefined && { booking_cutoff_hours: patch.bookingCutoffHours }),
+            ...(patch.cancellationCutoffHours !== undefined && { cancellation_cutoff_hours: patch.cancellationCutoffHours }),
             ...(patch.infantAgeUnder !== undefined && { infant_age_under: patch.infantAgeUnder }),
             ...(patch.childAgeUnder !== undefined && { child_age_under: patch.childAgeUnder }),
             ...(patch.prices !== undefined && {
@@ -479,6 +552,7 @@ function toTour(row: TourAnswerRow): Tour {
     minPax: row.min_pax,
     maxPax: row.max_pax,
     bookingCutoffHours: row.booking_cutoff_hours,
+    cancellationCutoffHours: row.cancellation_cutoff_hours,
     infantAgeUnder: row.infant_age_under,
     childAgeUnder: row.child_age_under,
     prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },

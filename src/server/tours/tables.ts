@@ -15,6 +15,7 @@ export interface ToursTable {
   min_pax: number;
   max_pax: number | null;
   booking_cutoff_hours: number;
+  cancellation_cutoff_hours: ColumnType<number, number | undefined, number>;
   infant_age_under: ColumnType<number, number | undefined, number>;
   child_age_under: ColumnType<number, number | undefined, number>;
   price_adult_minor: Money;

@@ -9,6 +9,7 @@ import {
   BOOKING_RULES,
   BOOKING_SORT_FIELDS,
   BOOKING_STATUSES,
+  STAFF_BOOKING_CHANNELS,
   PAYMENT_KINDS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -27,6 +28,7 @@ const CategorySchema = Type.Enum([...TRAVELLER_CATEGORIES]);
 const BookingStatusSchema = Type.Enum([...BOOKING_STATUSES]);
 const PaymentStatusSchema = Type.Enum([...PAYMENT_STATUSES]);
 const ChannelSchema = Type.Enum([...BOOKING_CHANNELS]);
+const StaffChannelSchema = Type.Enum([...STAFF_BOOKING_CHANNELS]);
 /** A signed amount in minor units (a balance owed to the customer is negative). */
 const SignedMoneySchema = Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: 'Minor units; negative: owed to the customer' });
 
@@ -91,12 +93,20 @@ export const BookingSchema = Type.Object(
     singleRooms: Type.Integer(),
     singleSupplementMinor: MoneyMinorSchema,
     channel: ChannelSchema,
+    resellerId: Type.Union([UuidSchema, Type.Null()], { description: 'The reseller who sold it (channel reseller)' }),
+    resellerName: Type.Union([Type.String(), Type.Null()]),
+    resellerReference: Type.Union([Type.String(), Type.Null()], { description: 'The reseller’s own reference for it' }),
+    octoUuid: Type.Union([UuidSchema, Type.Null()], { description: 'The uuid the reseller gave it over OCTO' }),
+    netMinor: Type.Union([MoneyMinorSchema, Type.Null()], { description: 'What the reseller owes: the total less its commission' }),
+    resellerCommissionPercent: Type.Union([Type.Number(), Type.Null()], { description: 'The reseller’s commission when it sold the booking' }),
+    resellerContact: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'The contact as the reseller gave it over OCTO' }),
     notes: Type.String(),
     cancellation: Type.Union([CancellationSchema, Type.Null()]),
     createdAt: IsoDateTimeSchema,
     createdBy: Type.Union([UuidSchema, Type.Null()]),
     createdByName: Type.Union([Type.String(), Type.Null()], { description: 'The user who made it, as named now' }),
     confirmedAt: NullableIsoDateTimeSchema,
+    updatedAt: IsoDateTimeSchema,
   },
   { title: 'Booking' },
 );
@@ -124,7 +134,7 @@ export const NewBookingSchema = Type.Object(
     status: Type.Optional(Type.Enum(['held', 'confirmed'], { default: 'held' })),
     holdMinutes: Type.Optional(Type.Integer({ ...BOOKING_RULES.holdMinutes, description: 'How long a held booking keeps its seats (default 60)' })),
     waitlist: Type.Optional(Type.Boolean({ description: 'Without enough seats: put the booking on the waitlist instead of answering 409 SOLD_OUT' })),
-    channel: Type.Optional(ChannelSchema),
+    channel: Type.Optional(StaffChannelSchema),
     notes: Type.Optional(NotesSchema),
   },
   { additionalProperties: false },
@@ -163,6 +173,7 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
   paymentStatus: Type.Optional(PaymentStatusSchema),
   tourId: Type.Optional(UuidSchema),
   departureId: Type.Optional(UuidSchema),
+  resellerId: Type.Optional(UuidSchema),
   from: Type.Optional(LocalDateSchema),
   to: Type.Optional(LocalDateSchema),
   balanceDue: Type.Optional(Type.Boolean({ description: 'true: only bookings whose balance is above 0' })),

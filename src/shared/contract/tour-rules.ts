@@ -22,6 +22,7 @@ export const TOUR_RULES = {
   minPax: { minimum: 1, maximum: 10_000 },
   maxPax: { minimum: 1, maximum: 10_000 },
   bookingCutoffHours: { minimum: 0, maximum: 8_760 },
+  cancellationCutoffHours: { minimum: 0, maximum: 8_760, default: 24 },
   /** Age bands, in whole years on the day a departure starts. */
   infantAgeUnder: { minimum: 1, maximum: 20 },
   childAgeUnder: { minimum: 2, maximum: 21 },

@@ -16,6 +16,8 @@ export const BOOKINGS = domainFacts({
     'booking.cancelled': 'Booking cancelled',
     'booking.expired': 'Hold expired',
     'booking.updated': 'Booking amended',
+    'booking.changed': 'Booking moved or travellers changed',
+    'booking.hold_extended': 'Hold extended',
     'payment.recorded': 'Payment recorded',
     'refund.recorded': 'Refund recorded',
   },

@@ -74,7 +74,7 @@ export function AuditList() {
         <SimpleList<AuditEntry>
           linkType={false}
           primaryText={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-          secondaryText={(entry) => [entry.actorEmail ?? '(nobody signed in)', auditTarget(entry)].filter(Boolean).join(' → ')}
+          secondaryText={(entry) => [entry.actorEmail ?? entry.actorLabel ?? '(nobody signed in)', auditTarget(entry)].filter(Boolean).join(' → ')}
           tertiaryText={(entry) => formatDateTime(entry.at)}
           empty={EMPTY}
         />
@@ -82,7 +82,7 @@ export function AuditList() {
         <Datagrid bulkActionButtons={false} expand={<Details />} rowClick="expand" empty={EMPTY}>
           <DateTimeField source="at" label="When" sortable={false} />
           <FunctionField<AuditEntry> label="Action" sortable={false} render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
-          <TextField source="actorEmail" label="By" emptyText="(nobody signed in)" sortable={false} />
+          <FunctionField<AuditEntry> label="By" sortable={false} render={(entry) => entry.actorEmail ?? entry.actorLabel ?? '(nobody signed in)'} />
           <FunctionField<AuditEntry> label="Target" sortable={false} render={auditTarget} />
           <TextField source="ip" label="Address" emptyText="-" sortable={false} />
         </Datagrid>

@@ -32,7 +32,7 @@ export const PAYMENT_STATUS_COLOURS: Record<PaymentStatus, 'default' | 'warning'
   refund_due: 'error',
   refunded: 'info',
 };
-export const CHANNEL_LABELS = { direct: 'Direct', phone: 'Phone', email: 'E-mail', agent: 'Agent', walk_in: 'Walk-in' } as const;
+export const CHANNEL_LABELS = { direct: 'Direct', phone: 'Phone', email: 'E-mail', agent: 'Agent', walk_in: 'Walk-in', reseller: 'Reseller' } as const;
 export const METHOD_LABELS = { card: 'Card', bank_transfer: 'Bank transfer', cash: 'Cash', other: 'Other' } as const;
 export const CATEGORY_LABELS = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
 

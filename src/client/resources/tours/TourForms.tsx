@@ -62,6 +62,16 @@ export function DetailsInputs({ create = false }: { create?: boolean }) {
         <NumberInput source="minPax" fullWidth={false} sx={AMOUNT_WIDTH} label="Minimum travellers" min={1} step={1} validate={wholeNumber(1, 10_000, 'the minimum')} />
         <NumberInput source="maxPax" fullWidth={false} sx={AMOUNT_WIDTH} label="Maximum travellers" min={1} step={1} validate={wholeNumber(1, 10_000, 'the maximum', true)} parse={(value) => (value === '' || value === null ? null : Number(value))} />
         <NumberInput source="bookingCutoffHours" fullWidth={false} sx={AMOUNT_WIDTH} label="Booking closes (hours before)" min={0} step={1} validate={wholeNumber(0, 8_760, 'the hours')} />
+        <NumberInput
+          source="cancellationCutoffHours"
+          fullWidth={false}
+          sx={AMOUNT_WIDTH}
+          label="Resellers may cancel until (hours before)"
+          min={0}
+          step={1}
+          validate={wholeNumber(0, 8_760, 'the hours')}
+          helperText="Staff may always cancel"
+        />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <NumberInput source="infantAgeUnder" fullWidth={false} sx={AMOUNT_WIDTH} label="Infants are under (years)" min={1} max={20} step={1} validate={wholeNumber(1, 20, 'the age')} helperText="On the day it departs" />
@@ -109,6 +119,7 @@ export const NEW_TOUR_DEFAULTS = {
   minPax: 1,
   maxPax: null,
   bookingCutoffHours: 24,
+  cancellationCutoffHours: 24,
   ...DEFAULT_AGE_BANDS,
   prices: { ADULT: null, CHILD: null, INFANT: null },
   singleSupplementMinor: null,

@@ -1,6 +1,6 @@
 /** Step 4: the lead contact, how the booking came in, how long to hold the seats, notes, and the waitlist when seats are short. */
 import { Alert, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
-import { BOOKING_CHANNELS, BOOKING_RULES } from '../../../../shared/contract/bookings';
+import { STAFF_BOOKING_CHANNELS, BOOKING_RULES } from '../../../../shared/contract/bookings';
 import { CHANNEL_LABELS } from '../booking-text';
 import type { BookingForm } from './useBookingForm';
 
@@ -20,8 +20,8 @@ export function ContactStep({ form }: { form: BookingForm }) {
       <TextField label="E-mail" required type="email" value={contact.email} onChange={(event) => setContact({ ...contact, email: event.target.value })} error={Boolean(problems['contact.email'])} helperText={problems['contact.email']} slotProps={{ htmlInput: { name: 'contact.email' } }} />
       <TextField label="Phone" value={contact.phone} onChange={(event) => setContact({ ...contact, phone: event.target.value })} helperText={problems['contact.phone']} slotProps={{ htmlInput: { name: 'contact.phone', maxLength: BOOKING_RULES.phone.maxLength } }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-        <TextField select label="Booked by" value={channel} onChange={(event) => form.setChannel(event.target.value as (typeof BOOKING_CHANNELS)[number])} sx={{ minWidth: 160 }}>
-          {BOOKING_CHANNELS.map((value) => (
+        <TextField select label="Booked by" value={channel} onChange={(event) => form.setChannel(event.target.value as (typeof STAFF_BOOKING_CHANNELS)[number])} sx={{ minWidth: 160 }}>
+          {STAFF_BOOKING_CHANNELS.map((value) => (
             <MenuItem key={value} value={value}>
               {CHANNEL_LABELS[value]}
             </MenuItem>

@@ -2,7 +2,7 @@
  * What the new-booking form holds, kept in the tab's session storage under the draft's id, so
  * Back, Forward and a reload find it as it was.
  */
-import type { BOOKING_CHANNELS } from '../../../../shared/contract/bookings';
+import type { STAFF_BOOKING_CHANNELS } from '../../../../shared/contract/bookings';
 import { CATEGORY_LABELS, newIdempotencyKey } from '../booking-text';
 
 export type Category = keyof typeof CATEGORY_LABELS;
@@ -22,7 +22,7 @@ export interface Draft {
   extras: Record<string, number>;
   singleRooms: number;
   contact: { name: string; email: string; phone: string };
-  channel: (typeof BOOKING_CHANNELS)[number];
+  channel: (typeof STAFF_BOOKING_CHANNELS)[number];
   notes: string;
   holdMinutes: number;
   waitlist: boolean;

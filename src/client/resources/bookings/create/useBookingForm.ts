@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, useGetList, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router';
 import { priceBooking } from '../../../../shared/booking-price';
-import type { BOOKING_CHANNELS, Booking, NewBooking } from '../../../../shared/contract/bookings';
+import type { STAFF_BOOKING_CHANNELS, Booking, NewBooking } from '../../../../shared/contract/bookings';
 import type { Departure } from '../../../../shared/contract/departures';
 import type { Tour } from '../../../../shared/contract/tours';
 import { isEmailAddress } from '../../../../shared/field-rules';
@@ -38,7 +38,7 @@ export function useBookingForm() {
   const [extras, setExtras] = useState<Record<string, number>>(initial.extras);
   const [singleRooms, setSingleRooms] = useState(initial.singleRooms);
   const [contact, setContact] = useState(initial.contact);
-  const [channel, setChannel] = useState<(typeof BOOKING_CHANNELS)[number]>(initial.channel);
+  const [channel, setChannel] = useState<(typeof STAFF_BOOKING_CHANNELS)[number]>(initial.channel);
   const [notes, setNotes] = useState(initial.notes);
   const [holdMinutes, setHoldMinutes] = useState(initial.holdMinutes);
   const [waitlist, setWaitlist] = useState(initial.waitlist);

@@ -1,0 +1,55 @@
+/** /api/resellers…: thin routes over app.resellers. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { originOf, requireUser } from '../auth/guard.js';
+import { httpErrors } from '../http/errors.js';
+import {
+  createKeySchema,
+  createResellerSchema,
+  getResellerSchema,
+  listKeysSchema,
+  listResellersSchema,
+  revokeKeySchema,
+  updateResellerSchema,
+  webhookSecretSchema,
+} from './schemas.js';
+
+const noReseller = () => httpErrors.notFound('No reseller with this id.');
+
+export const resellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/resellers', { schema: listResellersSchema, onRequest: requireUser('resellers.read') }, async (request) => app.resellers.list(request.query));
+
+  app.get('/resellers/:id', { schema: getResellerSchema, onRequest: requireUser('resellers.read') }, async (request) => {
+    const reseller = await app.resellers.get(request.params.id);
+    if (!reseller) throw noReseller();
+    return reseller;
+  });
+
+  app.post('/resellers', { schema: createResellerSchema, onRequest: requireUser('resellers.manage') }, async (request, reply) => {
+    return reply.code(201).send(await app.resellers.create(request.body, originOf(request)));
+  });
+
+  app.patch('/resellers/:id', { schema: updateResellerSchema, onRequest: requireUser('resellers.manage') }, async (request) => {
+    return app.resellers.update(request.params.id, request.body, originOf(request));
+  });
+
+  app.get('/resellers/:id/api-keys', { schema: listKeysSchema, onRequest: requireUser('resellers.read') }, async (request) => {
+    const keys = await app.resellers.keys(request.params.id);
+    if (!keys) throw noReseller();
+    return { data: keys };
+  });
+
+  app.post('/resellers/:id/api-keys', { schema: createKeySchema, onRequest: requireUser('resellers.manage') }, async (request, reply) => {
+    // The key is in this answer only: no cache may keep it.
+    reply.header('cache-control', 'no-store');
+    return reply.code(201).send(await app.resellers.createKey(request.params.id, request.body.name, originOf(request)));
+  });
+
+  app.post('/resellers/:id/api-keys/:keyId/revoke', { schema: revokeKeySchema, onRequest: requireUser('resellers.manage') }, async (request) => {
+    return app.resellers.revokeKey(request.params.id, request.params.keyId, originOf(request));
+  });
+
+  app.post('/resellers/:id/webhook-secret', { schema: webhookSecretSchema, onRequest: requireUser('resellers.manage') }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return app.resellers.createWebhookSecret(request.params.id, originOf(request));
+  });
+};

@@ -1,0 +1,94 @@
+/** The reseller routes' schemas: the contract's (src/shared/contract/resellers.ts) plus what each route may answer. */
+import Type from 'typebox';
+import {
+  ApiKeyListSchema,
+  ApiKeySchema,
+  CreatedApiKeySchema,
+  NewApiKeySchema,
+  NewResellerSchema,
+  ResellerListQuerySchema,
+  ResellerListSchema,
+  ResellerPatchSchema,
+  ResellerSchema,
+  WebhookSecretSchema,
+} from '../../shared/contract/resellers.js';
+import { AUTHENTICATED_ERRORS, errorResponses, IdParamsSchema, UuidSchema } from '../http/schemas.js';
+
+const tags = ['resellers'];
+const security = [{ bearerAuth: [] }];
+
+export const listResellersSchema = {
+  tags,
+  security,
+  summary: 'List resellers',
+  description: 'Needs `resellers.read`. Filters: `q` (name), `active`.',
+  querystring: ResellerListQuerySchema,
+  response: { 200: ResellerListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const getResellerSchema = {
+  tags,
+  security,
+  summary: 'A reseller by id',
+  description: 'Needs `resellers.read`.',
+  params: IdParamsSchema,
+  response: { 200: ResellerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const createResellerSchema = {
+  tags,
+  security,
+  summary: 'Add a reseller',
+  description:
+    'Needs `resellers.manage`. A name used by another reseller (any case) is 409. `webhookUrl` must be https and resolve only to ' +
+    'public addresses (400 otherwise), unless the server runs with WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true.',
+  body: NewResellerSchema,
+  response: { 201: ResellerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 409) },
+};
+
+export const updateResellerSchema = {
+  tags,
+  security,
+  summary: 'Change a reseller',
+  description: 'Needs `resellers.manage`. An inactive reseller’s keys answer 403 on every OCTO call at once; its bookings stay.',
+  params: IdParamsSchema,
+  body: ResellerPatchSchema,
+  response: { 200: ResellerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const listKeysSchema = {
+  tags,
+  security,
+  summary: 'A reseller’s API keys',
+  description: 'Needs `resellers.read`. Newest first, revoked ones too; never the keys themselves.',
+  params: IdParamsSchema,
+  response: { 200: ApiKeyListSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const createKeySchema = {
+  tags,
+  security,
+  summary: 'Create an API key',
+  description: 'Needs `resellers.manage`. The answer holds the key, once: the server keeps only its hash.',
+  params: IdParamsSchema,
+  body: NewApiKeySchema,
+  response: { 201: CreatedApiKeySchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const revokeKeySchema = {
+  tags,
+  security,
+  summary: 'Revoke an API key',
+  description: 'Needs `resellers.manage`. The key answers 401 on its next call, on every instance. Revoking twice changes nothing.',
+  params: Type.Object({ id: UuidSchema, keyId: UuidSchema }),
+  response: { 200: ApiKeySchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const webhookSecretSchema = {
+  tags,
+  security,
+  summary: 'Make a new webhook secret',
+  description: 'Needs `resellers.manage`. Answers the secret once; it replaces the one before, so deliveries from now on are signed with it.',
+  params: IdParamsSchema,
+  response: { 200: WebhookSecretSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};

@@ -1,0 +1,109 @@
+/**
+ * Resellers: the agencies, marketplaces and hotel desks that sell the operator's seats over OCTO
+ * (/api/octo), each with its commission, the tours it may sell, its API keys and its webhook. The
+ * server validates with these schemas and documents them; both sides take their types from them.
+ */
+import Type, { type Static } from 'typebox';
+import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, NullableIsoDateTimeSchema, SearchSchema, UuidSchema } from './common.js';
+import { EmailSchema } from './users.js';
+
+export const RESELLER_SORT_FIELDS = ['name', 'createdAt'] as const;
+
+export const RESELLER_RULES = {
+  name: { minLength: 1, maxLength: 120, pattern: '\\S' },
+  commissionPercent: { minimum: 0, maximum: 100 },
+  tourIds: { maxItems: 1000 },
+  webhookUrl: { minLength: 1, maxLength: 2000 },
+  notes: { maxLength: 2000 },
+  keyName: { minLength: 1, maxLength: 100, pattern: '\\S' },
+} as const;
+
+/** What every reseller API key starts with: a staff route that receives one answers 401 at once. */
+export const RESELLER_KEY_PREFIX = 'rsk_';
+
+export const ResellerSchema = Type.Object(
+  {
+    id: UuidSchema,
+    name: Type.String(),
+    active: Type.Boolean({ description: 'An inactive reseller’s keys answer 403 on every OCTO call; its bookings stay' }),
+    commissionPercent: Type.Number({ description: 'The reseller’s share of the retail price, 0–100 with at most two decimals' }),
+    tourIds: Type.Union([Type.Array(UuidSchema), Type.Null()], { description: 'null: every published tour' }),
+    webhookUrl: Type.Union([Type.String(), Type.Null()]),
+    hasWebhookSecret: Type.Boolean({ description: 'Whether a webhook secret was made (the secret itself is shown once)' }),
+    contactEmail: Type.Union([Type.String(), Type.Null()]),
+    notes: Type.String(),
+    bookingCount: Type.Integer({ description: 'Bookings the reseller made, in any status' }),
+    activeKeyCount: Type.Integer({ description: 'API keys not revoked' }),
+    createdAt: IsoDateTimeSchema,
+    updatedAt: IsoDateTimeSchema,
+  },
+  { title: 'Reseller' },
+);
+
+const resellerFields = {
+  name: Type.String({ ...RESELLER_RULES.name, description: 'Unique (any case)' }),
+  active: Type.Boolean(),
+  commissionPercent: Type.Number({ ...RESELLER_RULES.commissionPercent, description: '0–100, at most two decimals: the net rate is the retail price less this share, rounded to the minor unit' }),
+  tourIds: Type.Union([Type.Array(UuidSchema, { ...RESELLER_RULES.tourIds, uniqueItems: true }), Type.Null()], { description: 'The tours it may sell; null: every published tour' }),
+  webhookUrl: Type.Union([Type.String({ ...RESELLER_RULES.webhookUrl, description: 'https; never an address in a private, loopback, link-local or metadata range' }), Type.Null()]),
+  contactEmail: Type.Union([EmailSchema, Type.Null()]),
+  notes: Type.String(RESELLER_RULES.notes),
+};
+
+export const NewResellerSchema = Type.Object(
+  {
+    name: resellerFields.name,
+    active: Type.Optional(resellerFields.active),
+    commissionPercent: Type.Optional(resellerFields.commissionPercent),
+    tourIds: Type.Optional(resellerFields.tourIds),
+    webhookUrl: Type.Optional(resellerFields.webhookUrl),
+    contactEmail: Type.Optional(resellerFields.contactEmail),
+    notes: Type.Optional(resellerFields.notes),
+  },
+  { additionalProperties: false },
+);
+
+export const ResellerPatchSchema = Type.Object(
+  Object.fromEntries(Object.entries(resellerFields).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+    [K in keyof typeof resellerFields]: ReturnType<typeof Type.Optional<(typeof resellerFields)[K]>>;
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const ResellerListQuerySchema = ListQuerySchema(RESELLER_SORT_FIELDS, 'name', {
+  q: Type.Optional(SearchSchema),
+  active: Type.Optional(Type.Boolean()),
+});
+export const ResellerListSchema = ListAnswerSchema(ResellerSchema);
+
+export const ApiKeySchema = Type.Object(
+  {
+    id: UuidSchema,
+    name: Type.String(),
+    keyPrefix: Type.String({ description: 'The key’s first characters, enough to tell keys apart' }),
+    createdAt: IsoDateTimeSchema,
+    lastUsedAt: Type.Union([IsoDateTimeSchema, Type.Null()], { description: 'To the minute' }),
+    revokedAt: NullableIsoDateTimeSchema,
+  },
+  { title: 'ResellerApiKey' },
+);
+export const NewApiKeySchema = Type.Object({ name: Type.String(RESELLER_RULES.keyName) }, { additionalProperties: false });
+export const CreatedApiKeySchema = Type.Object(
+  {
+    ...ApiKeySchema.properties,
+    key: Type.String({ description: 'The key itself, shown in this answer only: the server keeps a hash of it' }),
+  },
+  { title: 'CreatedResellerApiKey' },
+);
+export const ApiKeyListSchema = Type.Object({ data: Type.Array(ApiKeySchema) });
+export const WebhookSecretSchema = Type.Object(
+  { secret: Type.String({ description: 'whsec_ + base64 of 32 random bytes (Standard Webhooks), shown in this answer only' }) },
+  { title: 'WebhookSecret' },
+);
+
+export type Reseller = Static<typeof ResellerSchema>;
+export type NewReseller = Static<typeof NewResellerSchema>;
+export type ResellerPatch = Static<typeof ResellerPatchSchema>;
+export type ResellerListQuery = Static<typeof ResellerListQuerySchema>;
+export type ApiKey = Static<typeof ApiKeySchema>;
+export type CreatedApiKey = Static<typeof CreatedApiKeySchema>;
