@@ -72,6 +72,10 @@ export interface Config {
   webhookAllowPrivateAddresses: boolean;
   /** OCTO requests a second one reseller key may make (OCTO_RATE_LIMIT). */
   octoRateLimit: number;
+  /** How long a webhook endpoint has to answer (WEBHOOK_TIMEOUT). */
+  webhookTimeoutMs: number;
+  /** How often due webhook deliveries are looked for (WEBHOOK_POLL_INTERVAL); null: never by itself (tests send them by hand). */
+  webhookPollMs: number | null;
 }
 
 export interface BusinessDetails {
@@ -169,6 +173,8 @@ export function loadConfig(env: Env = process.env): Config {
   const octoRateText = get('OCTO_RATE_LIMIT') ?? '50';
   if (!/^\d{1,6}$/.test(octoRateText) || Number(octoRateText) < 1) throw new ConfigError('OCTO_RATE_LIMIT', 'must be a whole number of requests a second, at least 1');
   const octoRateLimit = Number(octoRateText);
+  const webhookTimeoutMs = durationVar(get, 'WEBHOOK_TIMEOUT', '10s');
+  const webhookPollMs = get('WEBHOOK_POLL_INTERVAL') === 'off' ? null : durationVar(get, 'WEBHOOK_POLL_INTERVAL', '2s');
 
   return {
     port,
@@ -196,6 +202,8 @@ export function loadConfig(env: Env = process.env): Config {
     business,
     webhookAllowPrivateAddresses,
     octoRateLimit,
+    webhookTimeoutMs,
+    webhookPollMs,
   };
 }
 

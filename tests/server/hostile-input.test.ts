@@ -31,7 +31,7 @@ import { snapshotDatabase, type DatabaseSnapshot } from '../helpers/database-sna
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DATABASE_URL ? 20 : 80));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** Every table whose rows a refused request must leave alone (audit_log records refusals by design). */
-const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media', 'departures', 'bookings', 'booking_travellers', 'booking_extras', 'payments', 'idempotency_keys', 'report_days', 'report_months', 'report_collected', 'report_balances', 'resellers', 'reseller_api_keys'];
+const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media', 'departures', 'bookings', 'booking_travellers', 'booking_extras', 'payments', 'idempotency_keys', 'report_days', 'report_months', 'report_collected', 'report_balances', 'resellers', 'reseller_api_keys', 'webhook_deliveries'];
 /** Columns a refused request may still change: a reseller key's last use is noted on any call it authenticates. */
 const UNGUARDED_COLUMNS: Record<string, string> = { reseller_api_keys: 'last_used_at' };
 /** Every request of a run comes from one key within one second of the test clock: its rate is not what is tested here. */

@@ -9,6 +9,7 @@ import type { User } from '../../shared/types';
 import { currentSubject, decodeToken, getAuth, getUserState, logOut, setCredentials, setUserState } from './auth-state';
 import { tellOtherTabs } from '../session/session-events';
 import { ApiError, type HttpClient } from './http-client';
+import { RESOURCES } from '../resources';
 
 export interface LoginParams {
   email: string;
@@ -30,10 +31,15 @@ const ACTION_PERMISSION: Record<string, string> = {
 };
 
 export function permissionFor(resource: string, action: string): string | null {
+  const own = RESOURCE_GRANTS[resource]?.[action.split('.')[0]];
+  if (own) return own;
   const verb = ACTION_PERMISSION[action.split('.')[0]];
   if (!verb) return null;
   return `${resource}.${verb}`;
 }
+
+/** Resources whose actions a permission of another verb grants (resellers: create and edit need resellers.manage). */
+const RESOURCE_GRANTS: Record<string, Record<string, string>> = Object.fromEntries(RESOURCES.filter((resource) => resource.grants).map((resource) => [resource.name, resource.grants!]));
 
 export interface BackOfficeAuthProvider extends AuthProvider {
   /** Refresh → decode userId → load the profile → store the user. One restore at a time. */

@@ -23,6 +23,8 @@ export interface RequestOrigin {
   actorId: string | null;
   /** Who acted when it was no user (a reseller and its key); null otherwise. */
   actorLabel?: string | null;
+  /** The reseller whose own API call this is (OCTO): its bookings' changes are not sent back to it as webhooks. */
+  resellerId?: string | null;
   /** The actor's current permissions; null when nobody is signed in. */
   permissions: ReadonlySet<string> | null;
   ip: string | null;

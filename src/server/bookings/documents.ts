@@ -275,3 +275,53 @@ export function voucherPdf(booking: Booking, issuedAt: Date, business: BusinessD
     doc.end();
   });
 }
+
+// ---- a reseller's monthly statement ----
+
+export interface StatementRow {
+  reference: string;
+  reseller_reference: string | null;
+  tour_code: string;
+  tour_title: string;
+  start_date: string;
+  status: 'confirmed' | 'cancelled';
+  travellers: number;
+  currency: string;
+  total_minor: string | number;
+  net_minor: string | number | null;
+}
+
+const STATEMENT_HEADER = ['reference', 'reseller_reference', 'tour', 'departure_date', 'status', 'travellers', 'currency', 'total', 'commission', 'net'];
+
+/**
+ * The bookings a reseller sold that departed in a month: the basis of the operator's invoice. A
+ * confirmed booking counts at its total, the reseller's commission and what it owes (net); a
+ * cancelled one is listed with nothing owed, as a reseller's cancellation refunds it in full.
+ * Totals per currency close the file.
+ */
+export function resellerStatementCsv(rows: StatementRow[]): string {
+  const totals = new Map<string, { total: number; net: number; bookings: number }>();
+  const lines = rows.map((row) => {
+    const owed = row.status === 'confirmed';
+    const total = owed ? Number(row.total_minor) : 0;
+    const net = owed ? Number(row.net_minor ?? row.total_minor) : 0;
+    if (owed) {
+      const sum = totals.get(row.currency) ?? { total: 0, net: 0, bookings: 0 };
+      totals.set(row.currency, { total: sum.total + total, net: sum.net + net, bookings: sum.bookings + 1 });
+    }
+    return [
+      row.reference,
+      defuse(row.reseller_reference),
+      defuse(`${row.tour_code} ${row.tour_title}`),
+      row.start_date,
+      row.status,
+      String(row.travellers),
+      row.currency,
+      minorToMajorText(total, row.currency),
+      minorToMajorText(total - net, row.currency),
+      minorToMajorText(net, row.currency),
+    ];
+  });
+  const footer = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, sum]) => [`TOTAL ${currency}`, '', '', '', `${sum.bookings} confirmed`, '', currency, minorToMajorText(sum.total, currency), minorToMajorText(sum.total - sum.net, currency), minorToMajorText(sum.net, currency)]);
+  return CSV_BOM + csvLines([STATEMENT_HEADER, ...lines, ...footer]);
+}

@@ -9,6 +9,12 @@ import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-l
 import type { Database } from '../db/schema.js';
 import { ACTIVE_BOOKING_STATUSES } from '../../shared/contract/booking-rules.js';
 
+/** A booking a change reached, with its reseller (null: sold by staff), so that the reseller can be told. */
+export interface ChangedBooking {
+  id: string;
+  resellerId: string | null;
+}
+
 /** Seats on held bookings whose hold has lapsed but that the sweep has not recorded yet: free to every read of the departure. */
 export function lapsedHeldSeats(departureId: RawBuilder<unknown>, at: Date): RawBuilder<number> {
   return sql<number>`coalesce((select sum(lb.seats) from bookings lb where lb.departure_id = ${departureId} and lb.status = 'held' and lb.hold_expires_at <= ${at}), 0)::int`;
@@ -19,14 +25,14 @@ export function lapsedHeldSeats(departureId: RawBuilder<unknown>, at: Date): Raw
  * held, so a second sweep (another instance, a booking's retry) finds none. The caller holds the
  * departure's row lock and gives the seats back. Answers the seats freed and the bookings expired.
  */
-export async function expireLapsedHolds(trx: Kysely<Database>, departureId: string, at: Date, audit: AuditLog): Promise<{ seats: number; bookings: number }> {
+export async function expireLapsedHolds(trx: Kysely<Database>, departureId: string, at: Date, audit: AuditLog): Promise<{ seats: number; bookings: number; changed: ChangedBooking[] }> {
   const expired = await trx
     .updateTable('bookings')
     .set({ status: 'expired', updated_at: at })
     .where('departure_id', '=', departureId)
     .where('status', '=', 'held')
     .where('hold_expires_at', '<=', at)
-    .returning(['id', 'reference', 'seats', 'hold_expires_at'])
+    .returning(['id', 'reference', 'seats', 'hold_expires_at', 'reseller_id'])
     .execute();
   for (const row of expired) {
     await audit.record(
@@ -34,7 +40,7 @@ export async function expireLapsedHolds(trx: Kysely<Database>, departureId: stri
       trx,
     );
   }
-  return { seats: expired.reduce((sum, row) => sum + row.seats, 0), bookings: expired.length };
+  return { seats: expired.reduce((sum, row) => sum + row.seats, 0), bookings: expired.length, changed: expired.map((row) => ({ id: row.id, resellerId: row.reseller_id })) };
 }
 
 /** Departures with holds that have lapsed and are not recorded yet, at most `limit`. */
@@ -48,7 +54,7 @@ export async function departuresWithLapsedHolds(db: Kysely<Database>, at: Date, 
  * departure's reason and no fee (what was paid becomes refund due); a lapsed hold is recorded as
  * expired. The caller holds the departure's row lock and clears its seats. Answers the bookings cancelled.
  */
-export async function cancelBookingsOfDeparture(trx: Kysely<Database>, departureId: string, reason: string, at: Date, origin: RequestOrigin, audit: AuditLog): Promise<number> {
+export async function cancelBookingsOfDeparture(trx: Kysely<Database>, departureId: string, reason: string, at: Date, origin: RequestOrigin, audit: AuditLog): Promise<{ cancelled: number; changed: ChangedBooking[] }> {
   const lapsed = sql<boolean>`status = 'held' and hold_expires_at <= ${at}`;
   const changed = await trx
     .updateTable('bookings')
@@ -61,7 +67,7 @@ export async function cancelBookingsOfDeparture(trx: Kysely<Database>, departure
     })
     .where('departure_id', '=', departureId)
     .where('status', 'in', ACTIVE_BOOKING_STATUSES)
-    .returning(['id', 'reference', 'status', 'paid_minor'])
+    .returning(['id', 'reference', 'status', 'paid_minor', 'reseller_id'])
     .execute();
   for (const row of changed) {
     const cancelled = row.status === 'cancelled';
@@ -76,12 +82,13 @@ export async function cancelBookingsOfDeparture(trx: Kysely<Database>, departure
       trx,
     );
   }
-  return changed.filter((row) => row.status === 'cancelled').length;
+  return { cancelled: changed.filter((row) => row.status === 'cancelled').length, changed: changed.map((row) => ({ id: row.id, resellerId: row.reseller_id })) };
 }
 
 /** A departure moved to another date or time: its bookings list and sort by the new one (their prices stay as sold). */
-export async function followDepartureDate(trx: Kysely<Database>, departureId: string, startDate: string, startsAt: Date, at: Date): Promise<void> {
-  await trx.updateTable('bookings').set({ start_date: startDate, starts_at: startsAt, updated_at: at }).where('departure_id', '=', departureId).execute();
+export async function followDepartureDate(trx: Kysely<Database>, departureId: string, startDate: string, startsAt: Date, at: Date): Promise<ChangedBooking[]> {
+  const moved = await trx.updateTable('bookings').set({ start_date: startDate, starts_at: startsAt, updated_at: at }).where('departure_id', '=', departureId).returning(['id', 'reseller_id', 'status']).execute();
+  return moved.filter((row) => row.status === 'held' || row.status === 'confirmed' || row.status === 'waitlisted').map((row) => ({ id: row.id, resellerId: row.reseller_id }));
 }
 
 /** Whether anyone ever booked the departure (a booking of any status keeps it: history is kept). */

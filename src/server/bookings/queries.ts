@@ -21,6 +21,8 @@ import {
 } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { startOfDay, startOfNextDay } from '../../shared/local-time.js';
+import { Temporal } from 'temporal-polyfill';
+import { resellerStatementCsv } from './documents.js';
 import { effectiveStatus } from './rules.js';
 
 
@@ -170,6 +172,39 @@ export class BookingQueries {
       actorName: row.full_name,
       details: typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : (row.details as Record<string, unknown> | null),
     }));
+  }
+
+  /** A reseller's statement of a month (YYYY-MM) as CSV (documents.ts). */
+  async resellerStatementCsv(resellerId: string, month: string): Promise<string> {
+    const from = `${month}-01`;
+    const to = Temporal.PlainDate.from(from).add({ months: 1 }).subtract({ days: 1 }).toString();
+    return resellerStatementCsv(await this.resellerStatement(resellerId, from, to));
+  }
+
+  /** A reseller's confirmed and cancelled bookings that departed on local dates `from` to `to`, by date and reference. */
+  async resellerStatement(resellerId: string, from: string, to: string) {
+    return this.db
+      .selectFrom('bookings as b')
+      .innerJoin('tours as t', 't.id', 'b.tour_id')
+      .select([
+        'b.reference',
+        'b.reseller_reference',
+        't.code as tour_code',
+        't.title as tour_title',
+        sql<string>`b.start_date::text`.as('start_date'),
+        sql<'confirmed' | 'cancelled'>`b.status`.as('status'),
+        'b.travellers',
+        'b.currency',
+        'b.total_minor',
+        'b.net_minor',
+      ])
+      .where('b.reseller_id', '=', resellerId)
+      .where('b.start_date', '>=', from)
+      .where('b.start_date', '<=', to)
+      .where('b.status', 'in', ['confirmed', 'cancelled'])
+      .orderBy('b.start_date')
+      .orderBy('b.reference')
+      .execute();
   }
 
   /** Travellers of the departure's held and confirmed bookings, for its manifest, by last name. */

@@ -148,7 +148,7 @@ export class BookingsRepository extends BookingQueries {
   async update(id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<Booking> {
     const problems = birthDateProblems(patch.travellers ?? []);
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-    return this.db.transaction().execute((trx) => this.amend(trx, id, patch, origin));
+    return this.db.transaction().execute(async (trx) => (await this.amend(trx, id, patch, origin)).booking);
   }
 
   /**
@@ -156,7 +156,7 @@ export class BookingsRepository extends BookingQueries {
    * it gives in the transaction that confirms): contact, notes, travellers' names and notes, and a
    * reseller's own reference. Only what differs is written and recorded.
    */
-  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<Booking> {
+  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<{ booking: Booking; changed: boolean }> {
     const problems = birthDateProblems(patch.travellers ?? []);
     const booking = await trx
       .selectFrom('bookings')
@@ -214,7 +214,7 @@ export class BookingsRepository extends BookingQueries {
     // Nothing differs: nothing is written, and the history gains no empty "Amended".
     const storedContact = typeof booking.reseller_contact === 'string' ? booking.reseller_contact : JSON.stringify(booking.reseller_contact);
     const resellerContactChanged = patch.resellerContact !== undefined && JSON.stringify(patch.resellerContact) !== storedContact;
-    if (changes.length === 0 && !resellerContactChanged) return (await this.get(id, trx))!;
+    if (changes.length === 0 && !resellerContactChanged) return { booking: (await this.get(id, trx))!, changed: false };
     const contactChanged = changes.some((change) => change.what === 'contact');
     const names = await trx.selectFrom('booking_travellers').select(['first_name as firstName', 'last_name as lastName']).where('booking_id', '=', id).execute();
     await trx
@@ -231,7 +231,7 @@ export class BookingsRepository extends BookingQueries {
       .execute();
     // The reseller's own contact fields alone (its locales, say) are kept without a line in the history.
     if (changes.length > 0) await this.record(trx, origin, 'booking.updated', id, { reference: booking.reference, changes });
-    return (await this.get(id, trx))!;
+    return { booking: (await this.get(id, trx))!, changed: true };
   }
 
   /** Which departure the booking is on (its row is locked after the departure's: the lock order of departures/seats.ts); 404 when there is none. */

@@ -50,7 +50,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/bookings/:id', { schema: updateBookingSchema, onRequest: requireUser('bookings.update') }, async (request) => {
-    return app.bookings.update(request.params.id, request.body, originOf(request));
+    return app.flows.amendBooking(request.params.id, request.body, originOf(request));
   });
 
   app.post('/bookings/:id/confirm', { schema: confirmBookingSchema, onRequest: requireUser('bookings.update') }, async (request) => {

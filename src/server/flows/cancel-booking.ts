@@ -12,6 +12,8 @@ export async function cancelBooking(ctx: FlowContext, id: string, input: CancelB
     const booking = await ctx.bookings.lockForChange(trx, id);
     const terms = cancellation(booking, input, at);
     await moveSeats(trx, booking.departure_id, booking.seats, terms.from, null, at);
-    return ctx.bookings.markCancelled(trx, booking, terms, input, at, origin);
+    const cancelled = await ctx.bookings.markCancelled(trx, booking, terms, input, at, origin);
+    await ctx.webhooks.enqueue(trx, [cancelled], origin);
+    return cancelled;
   });
 }

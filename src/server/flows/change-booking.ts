@@ -73,6 +73,8 @@ export async function changeBooking(ctx: FlowContext, id: string, change: Bookin
     } else if (seats < booking.seats) {
       await moveSeats(trx, toDepartureId, booking.seats - seats, state, null, at);
     }
-    return ctx.bookings.rewrite(trx, booking, { departure, travellers, price, seats, at }, origin);
+    const changed = await ctx.bookings.rewrite(trx, booking, { departure, travellers, price, seats, at }, origin);
+    await ctx.webhooks.enqueue(trx, [changed], origin);
+    return changed;
   });
 }

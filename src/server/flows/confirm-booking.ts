@@ -26,6 +26,8 @@ export async function confirmBooking(ctx: FlowContext, id: string, origin: Reque
       if (departure.status === 'cancelled') throw departureErrors.departureClosed('This departure is cancelled.');
       throw departureErrors.soldOut(freeSeats(departure));
     }
-    return ctx.bookings.markConfirmed(trx, booking, from, at, origin);
+    const confirmed = await ctx.bookings.markConfirmed(trx, booking, from, at, origin);
+    await ctx.webhooks.enqueue(trx, [confirmed], origin);
+    return confirmed;
   });
 }

@@ -4,6 +4,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { BookingsRepository } from '../bookings/repository.js';
 import type { Database } from '../db/schema.js';
 import type { DeparturesRepository } from '../departures/repository.js';
+import type { Webhooks } from '../resellers/webhooks.js';
 import type { ToursRepository } from '../tours/repository.js';
 
 export interface FlowContext {
@@ -13,4 +14,6 @@ export interface FlowContext {
   tours: ToursRepository;
   departures: DeparturesRepository;
   bookings: BookingsRepository;
+  /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
+  webhooks: Pick<Webhooks, 'enqueue' | 'nudge'>;
 }

@@ -10,6 +10,7 @@ import type { Departure, DeparturePatch } from '../../shared/contract/departures
 import type { RequestOrigin } from '../audit/audit-log.js';
 import type { BookingAmendment } from '../bookings/repository.js';
 import type { ResellerSale } from '../bookings/rules.js';
+import { amendBooking } from './amend-booking.js';
 import { changeBooking, type BookingChangeRequest } from './change-booking.js';
 import type { DomainModule } from '../module.js';
 import { bookSeats, type OnBooked } from './book-seats.js';
@@ -27,27 +28,33 @@ export class Flows {
   constructor(private readonly ctx: FlowContext) {}
 
   bookSeats(input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale): Promise<Booking> {
-    return bookSeats(this.ctx, input, origin, onBooked, reseller);
+    return this.thenNudge(bookSeats(this.ctx, input, origin, onBooked, reseller));
   }
 
   confirmBooking(id: string, origin: RequestOrigin, amendment?: BookingAmendment): Promise<Booking> {
-    return confirmBooking(this.ctx, id, origin, amendment);
+    return this.thenNudge(confirmBooking(this.ctx, id, origin, amendment));
   }
 
+  /** Contact, notes, names, a reseller's reference. */
+  amendBooking(id: string, amendment: BookingAmendment, origin: RequestOrigin): Promise<Booking> {
+    return this.thenNudge(amendBooking(this.ctx, id, amendment, origin));
+  }
+
+  /** Another departure (or tour), other travellers: seats and price taken again in one transaction. */
   changeBooking(id: string, change: BookingChangeRequest, origin: RequestOrigin): Promise<Booking> {
-    return changeBooking(this.ctx, id, change, origin);
+    return this.thenNudge(changeBooking(this.ctx, id, change, origin));
   }
 
   cancelBooking(id: string, input: CancelBooking, origin: RequestOrigin): Promise<Booking> {
-    return cancelBooking(this.ctx, id, input, origin);
+    return this.thenNudge(cancelBooking(this.ctx, id, input, origin));
   }
 
   changeDeparture(id: string, patch: DeparturePatch, origin: RequestOrigin): Promise<Departure> {
-    return changeDeparture(this.ctx, id, patch, origin);
+    return this.thenNudge(changeDeparture(this.ctx, id, patch, origin));
   }
 
   cancelDeparture(id: string, reason: string, origin: RequestOrigin): Promise<Departure> {
-    return cancelDeparture(this.ctx, id, reason, origin);
+    return this.thenNudge(cancelDeparture(this.ctx, id, reason, origin));
   }
 
   deleteDeparture(id: string, origin: RequestOrigin): Promise<void> {
@@ -56,7 +63,14 @@ export class Flows {
 
   /** Records lapsed holds as expired and gives their seats back; answers the bookings expired. */
   expireLapsedHolds(limit?: number): Promise<number> {
-    return expireLapsedHolds(this.ctx, limit);
+    return this.thenNudge(expireLapsedHolds(this.ctx, limit));
+  }
+
+  /** Once a flow has committed, the webhooks it wrote go out now rather than at the sender's next round. */
+  private async thenNudge<T>(work: Promise<T>): Promise<T> {
+    const done = await work;
+    this.ctx.webhooks.nudge();
+    return done;
   }
 }
 
@@ -68,7 +82,7 @@ declare module 'fastify' {
 
 const plugin = fp(
   async (app) => {
-    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings }));
+    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, webhooks: app.webhooks }));
 
     let sweeping = false;
     const sweep = () => {
@@ -87,7 +101,7 @@ const plugin = fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'flows', dependencies: ['tours', 'departures', 'bookings'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
+  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'resellers'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
 );
 
 const flowsModule: DomainModule = { name: 'flows', plugin };

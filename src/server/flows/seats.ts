@@ -13,6 +13,8 @@ import type { FlowContext } from './context.js';
 export async function releaseLapsedHolds(ctx: FlowContext, trx: Kysely<Database>, departureId: string, at: Date): Promise<{ seats: number; bookings: number }> {
   const freed = await expireLapsedHolds(trx, departureId, at, ctx.audit);
   if (freed.seats > 0) await moveSeats(trx, departureId, freed.seats, 'held', null, at);
+  // A lapsed hold is nobody's call: its reseller always hears of it.
+  await ctx.webhooks.enqueue(trx, freed.changed, { resellerId: null });
   return freed;
 }
 

@@ -21,6 +21,7 @@ const plugin = fp(
       config: app.config,
       now: app.now,
     });
+    app.decorate('octoBookingFor', (bookingId: string, resellerId: string) => octo.bookingFor(bookingId, resellerId));
     await app.register(octoRoutes(octo), { prefix: '/api/octo' });
   },
   { name: 'octo', dependencies: ['tours', 'departures', 'bookings', 'resellers', 'flows'], decorators: { fastify: ['config', 'now', 'counters'] } },

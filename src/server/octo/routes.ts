@@ -60,6 +60,7 @@ export function octoRoutes(octo: OctoService): FastifyPluginAsyncTypebox {
         origin: {
           actorId: null,
           actorLabel: `Reseller ${caller.resellerName} (key ${caller.keyPrefix}…)`,
+          resellerId: caller.resellerId,
           permissions: null,
           ip: request.ip ?? null,
           userAgent: request.headers['user-agent'] ?? null,

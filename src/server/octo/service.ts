@@ -43,8 +43,8 @@ const START_TIMES_TTL_MS = 60_000;
 export interface OctoSurroundings {
   tours: Pick<ToursRepository, 'published'>;
   departures: Pick<DeparturesRepository, 'get' | 'ofTourForChannel' | 'startTimes'>;
-  bookings: Pick<BookingsRepository, 'get' | 'byOctoUuid' | 'byResellerReferences' | 'update' | 'extendHold'>;
-  flows: Pick<Flows, 'bookSeats' | 'confirmBooking' | 'cancelBooking' | 'changeBooking'>;
+  bookings: Pick<BookingsRepository, 'get' | 'byOctoUuid' | 'byResellerReferences' | 'extendHold'>;
+  flows: Pick<Flows, 'bookSeats' | 'confirmBooking' | 'cancelBooking' | 'changeBooking' | 'amendBooking'>;
   voucherLinks: Pick<VoucherLinks, 'url'>;
   config: Pick<Config, 'business' | 'publicUrl'>;
   now: () => number;
@@ -201,7 +201,7 @@ export class OctoService {
     try {
       if (departure || travellers) booking = await this.around.flows.changeBooking(booking.id, { departureId: departure?.id, travellers }, call.origin);
       const amendment = this.amendmentOf(booking, { contact: body.contact, resellerReference: body.resellerReference, notes: body.notes, unitItems: travellers ? undefined : body.unitItems });
-      if (Object.keys(amendment).length > 0) booking = await this.around.bookings.update(booking.id, amendment, call.origin);
+      if (Object.keys(amendment).length > 0) booking = await this.around.flows.amendBooking(booking.id, amendment, call.origin);
       if (holdMinutes !== undefined) booking = await this.around.bookings.extendHold(booking.id, this.holdUntil(booking, holdMinutes), call.origin);
       return this.shape(call, booking);
     } catch (error) {
@@ -242,6 +242,14 @@ export class OctoService {
     if (!query.resellerReference && !query.supplierReference) throw octoErrors.badRequest('Give resellerReference or supplierReference.');
     const bookings = await this.around.bookings.byResellerReferences(call.caller.resellerId, query);
     return Promise.all(bookings.map((booking) => this.shape(call, booking)));
+  }
+
+  /** A booking as its reseller's GET would show it (with prices), for a webhook; null when it is not that reseller's. */
+  async bookingFor(bookingId: string, resellerId: string) {
+    const booking = await this.around.bookings.get(bookingId);
+    if (!booking || booking.resellerId !== resellerId) return null;
+    const caller = { resellerId, resellerName: booking.resellerName ?? '', active: true, commissionBp: Math.round((booking.resellerCommissionPercent ?? 0) * 100), tourIds: null, keyId: '', keyPrefix: '' };
+    return this.shape({ caller, pricing: true, origin: { actorId: null, permissions: null, ip: null, userAgent: null } }, booking);
   }
 
   /** A booking as OCTO shows it, with its product, option and availability. */

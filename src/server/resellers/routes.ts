@@ -11,6 +11,9 @@ import {
   revokeKeySchema,
   updateResellerSchema,
   webhookSecretSchema,
+  listDeliveriesSchema,
+  retryDeliverySchema,
+  statementSchema,
 } from './schemas.js';
 
 const noReseller = () => httpErrors.notFound('No reseller with this id.');
@@ -46,6 +49,29 @@ export const resellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/resellers/:id/api-keys/:keyId/revoke', { schema: revokeKeySchema, onRequest: requireUser('resellers.manage') }, async (request) => {
     return app.resellers.revokeKey(request.params.id, request.params.keyId, originOf(request));
+  });
+
+  app.get('/resellers/:id/webhook-deliveries', { schema: listDeliveriesSchema, onRequest: requireUser('resellers.read') }, async (request) => {
+    if (!(await app.resellers.get(request.params.id))) throw noReseller();
+    return app.webhooks.list(request.params.id, request.query);
+  });
+
+  app.post('/resellers/:id/webhook-deliveries/:deliveryId/retry', { schema: retryDeliverySchema, onRequest: requireUser('resellers.manage') }, async (request) => {
+    const delivery = await app.webhooks.retry(request.params.id, request.params.deliveryId, originOf(request));
+    app.webhooks.nudge();
+    return delivery;
+  });
+
+  app.get('/resellers/:id/statement.csv', { schema: statementSchema, onRequest: requireUser('resellers.read') }, async (request, reply) => {
+    const reseller = await app.resellers.get(request.params.id);
+    if (!reseller) throw noReseller();
+    const csv = await app.resellerStatements(reseller.id, request.query.month);
+    const slug = reseller.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'reseller';
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="statement-${slug}-${request.query.month}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
 
   app.post('/resellers/:id/webhook-secret', { schema: webhookSecretSchema, onRequest: requireUser('resellers.manage') }, async (request, reply) => {

@@ -10,6 +10,10 @@ import {
   ResellerListSchema,
   ResellerPatchSchema,
   ResellerSchema,
+  StatementQuerySchema,
+  WebhookDeliveryListQuerySchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
   WebhookSecretSchema,
 } from '../../shared/contract/resellers.js';
 import { AUTHENTICATED_ERRORS, errorResponses, IdParamsSchema, UuidSchema } from '../http/schemas.js';
@@ -91,4 +95,37 @@ export const webhookSecretSchema = {
   description: 'Needs `resellers.manage`. Answers the secret once; it replaces the one before, so deliveries from now on are signed with it.',
   params: IdParamsSchema,
   response: { 200: WebhookSecretSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const listDeliveriesSchema = {
+  tags,
+  security,
+  summary: 'A reseller’s webhook deliveries',
+  description: 'Needs `resellers.read`. Newest first; `status` filters.',
+  params: IdParamsSchema,
+  querystring: WebhookDeliveryListQuerySchema,
+  response: { 200: WebhookDeliveryListSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const retryDeliverySchema = {
+  tags,
+  security,
+  summary: 'Send a failed delivery again',
+  description: 'Needs `resellers.manage`. The delivery is pending again with its attempts counted anew; 409 unless it had failed.',
+  params: Type.Object({ id: UuidSchema, deliveryId: UuidSchema }),
+  response: { 200: WebhookDeliverySchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const statementSchema = {
+  tags,
+  security,
+  summary: 'A reseller’s monthly statement (CSV)',
+  description:
+    'Needs `resellers.read`. The reseller’s bookings that departed in `month` (each tour’s own calendar): reference, reseller ' +
+    'reference, tour, departure date, status, travellers, currency, total, commission and net, then totals per currency. ' +
+    'Confirmed bookings count; cancelled ones are listed with nothing owed.',
+  params: IdParamsSchema,
+  querystring: StatementQuerySchema,
+  produces: ['text/csv'],
+  response: { 200: { description: 'text/csv; charset=utf-8', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };

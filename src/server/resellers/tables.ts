@@ -1,5 +1,5 @@
 /** The resellers domain's tables: resellers and their API keys. */
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Nullable, Timestamp } from '../db/column-types.js';
 
 export interface ResellersTable {
@@ -32,9 +32,27 @@ export interface ResellerApiKeysTable {
   revoked_at: Nullable<Date>;
 }
 
+export interface WebhookDeliveriesTable {
+  id: string;
+  seq: Generated<string>;
+  reseller_id: string;
+  booking_id: string;
+  event: string;
+  status: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | undefined, 'pending' | 'delivered' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: Nullable<Date>;
+  last_attempt_at: Nullable<Date>;
+  response_status: Nullable<number>;
+  last_error: Nullable<string>;
+  created_at: Timestamp;
+  delivered_at: Nullable<Date>;
+}
+
 declare module '../db/schema.js' {
   interface Database {
     resellers: ResellersTable;
     reseller_api_keys: ResellerApiKeysTable;
+    webhook_deliveries: WebhookDeliveriesTable;
   }
 }

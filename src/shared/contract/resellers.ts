@@ -101,6 +101,32 @@ export const WebhookSecretSchema = Type.Object(
   { title: 'WebhookSecret' },
 );
 
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const WebhookDeliverySchema = Type.Object(
+  {
+    id: UuidSchema,
+    event: Type.String({ description: 'booking.updated' }),
+    bookingId: UuidSchema,
+    status: Type.Enum([...WEBHOOK_DELIVERY_STATUSES], { description: 'pending: to be sent or sent again; delivered: answered 2xx; failed: every attempt failed' }),
+    attempts: Type.Integer(),
+    lastAttemptAt: NullableIsoDateTimeSchema,
+    responseStatus: Type.Union([Type.Integer(), Type.Null()], { description: 'The HTTP status of the last answer; null: no answer' }),
+    error: Type.Union([Type.String(), Type.Null()], { description: 'Why the last attempt failed' }),
+    nextAttemptAt: NullableIsoDateTimeSchema,
+    createdAt: IsoDateTimeSchema,
+  },
+  { title: 'WebhookDelivery' },
+);
+export const WebhookDeliveryListQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  status: Type.Optional(Type.Enum([...WEBHOOK_DELIVERY_STATUSES])),
+});
+export const WebhookDeliveryListSchema = ListAnswerSchema(WebhookDeliverySchema);
+export const StatementQuerySchema = Type.Object({ month: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM: the bookings that departed in that month (in each tour’s zone)' }) });
+
+export type WebhookDelivery = Static<typeof WebhookDeliverySchema>;
 export type Reseller = Static<typeof ResellerSchema>;
 export type NewReseller = Static<typeof NewResellerSchema>;
 export type ResellerPatch = Static<typeof ResellerPatchSchema>;

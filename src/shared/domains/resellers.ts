@@ -13,6 +13,7 @@ export const RESELLERS = domainFacts({
     'reseller.key_created': 'Reseller API key created',
     'reseller.key_revoked': 'Reseller API key revoked',
     'reseller.webhook_secret_created': 'Reseller webhook secret made',
+    'reseller.delivery_retried': 'Webhook delivery sent again',
   },
   auditTargets: ['reseller'],
   // UNAUTHORIZED: a reseller's API key sent to a staff route, which it never opens.

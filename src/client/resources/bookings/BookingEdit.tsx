@@ -9,6 +9,9 @@ import { BookingTitle } from './show/BookingTitle';
 import { CATEGORY_LABELS } from './booking-text';
 
 const nameRules = [requiredText('a name'), atMost(BOOKING_RULES.name.maxLength)];
+/** A reseller gives names up to its confirmation: on its bookings they may stay "to come". */
+const laterNameRules = [atMost(BOOKING_RULES.name.maxLength)];
+const optionalEmail = emailRules.slice(1);
 
 function TravellerCategory() {
   const traveller = useRecordContext<Booking['travellers'][number]>();
@@ -36,29 +39,40 @@ export function BookingEdit() {
       }
     >
       <SimpleForm noValidate toolbar={<Toolbar><SaveButton /></Toolbar>}>
-        <Typography component="h2" variant="h6">
-          Lead contact
-        </Typography>
-        <TextInput source="contact.name" label="Name" validate={nameRules} isRequired />
-        <TextInput source="contact.email" label="E-mail" type="email" validate={emailRules} isRequired />
-        <TextInput source="contact.phone" label="Phone" validate={atMost(BOOKING_RULES.phone.maxLength)} parse={(value: string) => (value === '' ? null : value)} />
-        <TextInput source="notes" label="Notes" multiline validate={atMost(BOOKING_RULES.notes.maxLength)} />
-        <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
-          Travellers
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          Names, birth dates and notes can be corrected. To add or remove a traveller, or change an adult into a child, cancel the booking and book again.
-        </Typography>
-        <ArrayInput source="travellers" label={false}>
-          <SimpleFormIterator inline disableAdd disableRemove disableReordering getItemLabel={(index) => `${index + 1}.`}>
-            <TravellerCategory />
-            <TextInput source="firstName" label="First name" validate={nameRules} isRequired helperText={false} />
-            <TextInput source="lastName" label="Last name" validate={nameRules} isRequired helperText={false} />
-            <TextInput source="dateOfBirth" label="Born" type="date" parse={(value: string) => (value === '' ? null : value)} slotProps={{ inputLabel: { shrink: true } }} helperText={false} />
-            <TextInput source="notes" label="Notes" validate={atMost(BOOKING_RULES.notes.maxLength)} helperText={false} />
-          </SimpleFormIterator>
-        </ArrayInput>
+        <AmendFields />
       </SimpleForm>
     </Edit>
+  );
+}
+
+function AmendFields() {
+  const booking = useRecordContext<Booking>();
+  const fromReseller = booking?.channel === 'reseller';
+  const names = fromReseller ? laterNameRules : nameRules;
+  return (
+    <>
+      <Typography component="h2" variant="h6">
+        Lead contact
+      </Typography>
+      <TextInput source="contact.name" label="Name" validate={names} isRequired={!fromReseller} helperText={fromReseller ? 'May stay empty until the reseller gives it' : undefined} />
+      <TextInput source="contact.email" label="E-mail" type="email" validate={fromReseller ? optionalEmail : emailRules} isRequired={!fromReseller} />
+      <TextInput source="contact.phone" label="Phone" validate={atMost(BOOKING_RULES.phone.maxLength)} parse={(value: string) => (value === '' ? null : value)} />
+      <TextInput source="notes" label="Notes" multiline validate={atMost(BOOKING_RULES.notes.maxLength)} />
+      <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
+        Travellers
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Names, birth dates and notes can be corrected. To add or remove a traveller, or change an adult into a child, cancel the booking and book again.
+      </Typography>
+      <ArrayInput source="travellers" label={false}>
+        <SimpleFormIterator inline disableAdd disableRemove disableReordering getItemLabel={(index) => `${index + 1}.`}>
+          <TravellerCategory />
+          <TextInput source="firstName" label="First name" validate={names} isRequired={!fromReseller} helperText={false} />
+          <TextInput source="lastName" label="Last name" validate={names} isRequired={!fromReseller} helperText={false} />
+          <TextInput source="dateOfBirth" label="Born" type="date" parse={(value: string) => (value === '' ? null : value)} slotProps={{ inputLabel: { shrink: true } }} helperText={false} />
+          <TextInput source="notes" label="Notes" validate={atMost(BOOKING_RULES.notes.maxLength)} helperText={false} />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
   );
 }

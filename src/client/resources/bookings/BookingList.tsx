@@ -29,11 +29,11 @@ import { formatDate, formatFullDateTime, formatTime } from '../../dates';
 import { DownloadButton } from '../common/DownloadButton';
 import { RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
-import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, bookingWhen, money, PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, travellersText } from './booking-text';
+import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, bookingWhen, leadText, money, PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, resellerText, travellersText } from './booking-text';
 
 const EMPTY = <p style={{ padding: 16 }}>No bookings match these filters.</p>;
 
-const filters = [
+const baseFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Reference, name or e-mail" />,
   <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Any status" choices={BOOKING_STATUSES.map((status) => ({ id: status, name: BOOKING_STATUS_LABELS[status] }))} />,
   <SelectInput key="paymentStatus" source="paymentStatus" label="Payment" emptyText="Any" choices={PAYMENT_STATUSES.map((status) => ({ id: status, name: PAYMENT_STATUS_LABELS[status] }))} />,
@@ -47,6 +47,27 @@ const filters = [
   <TextInput key="bookedFrom" source="bookedFrom" label="Booked on or after" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
   <TextInput key="bookedTo" source="bookedTo" label="Booked on or before" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
 ];
+
+/** Whoever may see resellers may also list their bookings alone. */
+const resellerFilter = (
+  <ReferenceInput key="resellerId" source="resellerId" reference="resellers" sort={{ field: 'name', order: 'ASC' }}>
+    <AutocompleteInput label="Reseller" optionText="name" sx={{ minWidth: 220 }} />
+  </ReferenceInput>
+);
+
+/** The lead, and under it who sold a reseller's booking. */
+function Lead({ booking }: { booking: Booking }) {
+  return (
+    <span>
+      {leadText(booking)}
+      {booking.channel === 'reseller' && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {resellerText(booking)}
+        </Typography>
+      )}
+    </span>
+  );
+}
 
 /** Where a booking stands: held, confirmed, cancelled or expired. */
 export function BookingStatusChip({ status }: { status: Booking['status'] }) {
@@ -96,6 +117,8 @@ function BookedAt({ at }: { at: string }) {
 
 export function BookingList() {
   const small = useIsSmallScreen();
+  const { canAccess: canSeeResellers } = useCanAccess({ resource: 'resellers', action: 'list' });
+  const filters = canSeeResellers === true ? [...baseFilters, resellerFilter] : baseFilters;
   return (
     <List
       title="Bookings"
@@ -111,8 +134,8 @@ export function BookingList() {
       {small ? (
         <SimpleList<Booking>
           linkType="show"
-          primaryText={(booking) => `${booking.reference} · ${booking.contact.name}`}
-          secondaryText={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}`}
+          primaryText={(booking) => `${booking.reference} · ${leadText(booking)}`}
+          secondaryText={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}${booking.channel === 'reseller' ? ` · ${resellerText(booking)}` : ''}`}
           tertiaryText={(booking) => `${BOOKING_STATUS_LABELS[booking.status]} · ${balanceText(booking)}`}
           empty={EMPTY}
         />
@@ -126,7 +149,7 @@ export function BookingList() {
           />
           <FunctionField<Booking> label="Booked" sortBy="createdAt" render={(booking) => <BookedAt at={booking.createdAt} />} />
           <FunctionField<Booking> label="Departs" sortBy="startsAt" render={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}`} />
-          <FunctionField<Booking> label="Lead" sortable={false} render={(booking) => booking.contact.name} />
+          <FunctionField<Booking> label="Lead" sortable={false} render={(booking) => <Lead booking={booking} />} />
           <FunctionField<Booking> label="Travellers" sortable={false} render={(booking) => travellersText(booking.travellers)} />
           <BookingStatusChips label="Status" />
           <FunctionField<Booking> label="Total" sortBy="totalMinor" textAlign="right" render={(booking) => money(booking, booking.totalMinor)} />

@@ -116,3 +116,22 @@ export function amendmentLines(details: Record<string, unknown> | null | undefin
 export function counted(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** What a name the reseller has not given yet reads as. */
+export const NAME_TO_COME = 'Name to come';
+
+/** The lead's name, or "Name to come" on a reseller's booking whose contact is not given yet. */
+export function leadText(booking: Pick<Booking, 'contact'>): string {
+  return booking.contact.name.trim() === '' ? NAME_TO_COME : booking.contact.name;
+}
+
+/** A traveller's name, or "Name to come". */
+export function travellerName(traveller: { firstName: string; lastName: string }): string {
+  const name = `${traveller.firstName} ${traveller.lastName}`.trim();
+  return name === '' ? NAME_TO_COME : name;
+}
+
+/** "Viator · ref VI-1001": who sold a reseller's booking, under its own reference. */
+export function resellerText(booking: Pick<Booking, 'resellerName' | 'resellerReference'>): string {
+  return [booking.resellerName ?? 'A reseller', booking.resellerReference ? `ref ${booking.resellerReference}` : null].filter(Boolean).join(' · ');
+}

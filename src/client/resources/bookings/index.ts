@@ -22,15 +22,16 @@ const bookings: ResourceModule = {
   api: {
     path: 'bookings',
     recordPath: (id) => `bookings/${encodeURIComponent(id)}`,
-    filters: ['q', 'status', 'paymentStatus', 'tourId', 'departureId', 'from', 'to', 'balanceDue', 'bookedFrom', 'bookedTo'],
+    filters: ['q', 'status', 'paymentStatus', 'tourId', 'departureId', 'resellerId', 'from', 'to', 'balanceDue', 'bookedFrom', 'bookedTo'],
     // Only what an amendment may change: the contact, notes, and travellers' names, birth dates and notes.
+    // A name a reseller has not given yet stays out of the amendment (it stays "to come").
     updateBody: (data) => ({
-      contact: { name: data.contact?.name, email: data.contact?.email, phone: data.contact?.phone || null },
+      ...(String(data.contact?.name ?? '').trim() !== '' && { contact: { name: data.contact?.name, email: data.contact?.email, phone: data.contact?.phone || null } }),
       notes: data.notes ?? '',
       travellers: ((data.travellers as { id: string; firstName: string; lastName: string; dateOfBirth: string | null; notes: string }[] | undefined) ?? []).map((traveller) => ({
         id: traveller.id,
-        firstName: traveller.firstName,
-        lastName: traveller.lastName,
+        ...(traveller.firstName.trim() !== '' && { firstName: traveller.firstName }),
+        ...(traveller.lastName.trim() !== '' && { lastName: traveller.lastName }),
         dateOfBirth: traveller.dateOfBirth || null,
         notes: traveller.notes ?? '',
       })),

@@ -6,6 +6,7 @@
  * booking made before) and the contact as the reseller gave it (first and last name, locales,
  * country: OCTO answers them back as they were sent). The audit log names the reseller and key as the actor of their calls.
  */
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -26,4 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index bookings_reseller_reference_idx on bookings (reseller_id, reseller_reference) where reseller_reference is not null`.execute(db);
   await sql`create index bookings_reseller_start_date_idx on bookings (reseller_id, start_date) where reseller_id is not null`.execute(db);
   await sql`alter table audit_log add column actor_label text`.execute(db);
+  // The key of confirmed bookings' public voucher links (voucher-links.ts), made once here so that
+  // no request ever writes it: every instance signs with the same one.
+  await sql`insert into settings (key, value) values ('voucher_link_secret', ${randomBytes(32).toString('base64url')}) on conflict (key) do nothing`.execute(db);
 }

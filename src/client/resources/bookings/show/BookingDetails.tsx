@@ -6,7 +6,7 @@ import type { Booking } from '../../../../shared/contract/bookings';
 import { balanceDueDate } from '../../../../shared/payment-schedule';
 import { formatCalendarDate, formatDate } from '../../../dates';
 import { BookingStatusChips } from '../BookingList';
-import { bookingWhen, CATEGORY_LABELS, CHANNEL_LABELS, holdText, money, travellersText } from '../booking-text';
+import { bookingWhen, CATEGORY_LABELS, CHANNEL_LABELS, holdText, leadText, money, resellerText, travellerName, travellersText } from '../booking-text';
 import { Payments } from './Payments';
 import { Section } from './Section';
 import { Timeline } from './Timeline';
@@ -18,7 +18,7 @@ export function BookingDetails() {
     return [
       ...booking.travellers.map((traveller) => ({
         key: traveller.id,
-        label: `${traveller.firstName} ${traveller.lastName}`,
+        label: travellerName(traveller),
         detail: `${CATEGORY_LABELS[traveller.category]}${traveller.dateOfBirth ? `, born ${traveller.dateOfBirth}` : ''}${traveller.notes ? ` · ${traveller.notes}` : ''}`,
         amount: traveller.unitPriceMinor,
       })),
@@ -38,6 +38,12 @@ export function BookingDetails() {
         <BookingStatusChips />
         <Chip size="small" variant="outlined" label={CHANNEL_LABELS[booking.channel]} />
       </Stack>
+      {booking.channel === 'reseller' && (
+        <Typography sx={{ mt: 1 }}>
+          Sold by {booking.resellerId ? <Link to={`/resellers/${booking.resellerId}/show`}>{resellerText(booking)}</Link> : resellerText(booking)}
+          {booking.netMinor !== null && ` · it owes ${money(booking, booking.netMinor)}${booking.resellerCommissionPercent !== null ? ` (commission ${booking.resellerCommissionPercent} %)` : ''}`}
+        </Typography>
+      )}
       <Typography sx={{ mt: 1 }}>
         <Link to={`/departures/${booking.departureId}/show`}>{bookingWhen(booking)}</Link> ·{' '}
         <Link to={`/tours/${booking.tourId}/show`}>
@@ -56,7 +62,13 @@ export function BookingDetails() {
 
       <Section title="Lead contact">
         <Typography>
-          {booking.contact.name} · <a href={`mailto:${booking.contact.email}`}>{booking.contact.email}</a>
+          {leadText(booking)}
+          {booking.contact.email && (
+            <>
+              {' · '}
+              <a href={`mailto:${booking.contact.email}`}>{booking.contact.email}</a>
+            </>
+          )}
           {booking.contact.phone ? ` · ${booking.contact.phone}` : ''}
         </Typography>
         {booking.notes && <Typography color="text.secondary">Notes: {booking.notes}</Typography>}
