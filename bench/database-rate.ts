@@ -1,6 +1,6 @@
-// The database's own rate for the queries one list request issues (the guard's principal load,
-// then the page of 25 and its total: the user list with a role filter, or the bookings list with
-// the request's query), from 50 callers in a tight loop with no HTTP. bench/lib/load.ts runs this
+// The database's own rate for the queries one request issues (the guard's principal load, then the
+// page of 25 and its total: the user list with a role filter, or the bookings list with the
+// request's query; or an OCTO calendar's: the reseller's key, the product, its departures), from 50 callers in a tight loop with no HTTP. bench/lib/load.ts runs this
 // file as a child process launched the way the server is (the same Node flags and environment,
 // scripts/lib/server-env.mjs), so that the database on this side runs exactly as it does under the
 // server, and the ratio of the two rates is the HTTP layer's own cost.
@@ -12,6 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Principals from '../src/server/auth/principals.ts';
 import type * as Bookings from '../src/server/bookings/repository.ts';
+import type * as Holds from '../src/server/bookings/holds.ts';
+import type * as Departures from '../src/server/departures/repository.ts';
+import type * as Resellers from '../src/server/resellers/repository.ts';
+import type * as Tours from '../src/server/tours/repository.ts';
 import type * as OpenDatabase from '../src/server/db/open-database.ts';
 import type * as Users from '../src/server/users/repository.ts';
 import type { BookingListQuery } from '../src/shared/contract/bookings.ts';
@@ -23,8 +27,8 @@ const { target, userId, sessionId, warmup, duration, list = 'users', query } = J
   sessionId: string;
   warmup: number;
   duration: number;
-  list?: 'users' | 'bookings';
-  query?: BookingListQuery;
+  list?: 'users' | 'bookings' | 'octo-calendar';
+  query?: BookingListQuery & { key?: string; tourId?: string; from?: string; to?: string };
 };
 const { openDatabase } = (await import(join(root, 'dist/server/server/db/open-database.js'))) as typeof OpenDatabase;
 const { UsersRepository } = (await import(join(root, 'dist/server/server/users/repository.js'))) as typeof Users;
@@ -35,16 +39,34 @@ const handle = await openDatabase(target, { poolSize: 10 });
 // Only their reads are used here: no audit log, no sessions.
 const users = new UsersRepository(handle.db, Date.now, null as never, null as never);
 const bookings = new BookingsRepository(handle.db, Date.now, null as never);
-// The list one request reads: the users list (page of 25, role filter) or the bookings list with the request's own query.
-const readList = list === 'bookings' ? () => bookings.list(query!) : () => users.list({ page: 1, pageSize: 25, role: 'STAFF' });
 const principals = new PrincipalCache(handle.db, Date.now);
+// What one request reads: the users list (page of 25, role filter), the bookings list with the
+// request's own query, or an OCTO calendar (the key, the product, its departures of the dates; no principal).
+let readList: () => Promise<unknown> = () => users.list({ page: 1, pageSize: 25, role: 'STAFF' });
+let loadPrincipal = () => principals.load(userId, sessionId);
+if (list === 'bookings') readList = () => bookings.list(query!);
+if (list === 'octo-calendar') {
+  const { ResellersRepository } = (await import(join(root, 'dist/server/server/resellers/repository.js'))) as typeof Resellers;
+  const { ToursRepository } = (await import(join(root, 'dist/server/server/tours/repository.js'))) as typeof Tours;
+  const { DeparturesRepository } = (await import(join(root, 'dist/server/server/departures/repository.js'))) as typeof Departures;
+  const { lapsedHeldSeats } = (await import(join(root, 'dist/server/server/bookings/holds.js'))) as typeof Holds;
+  const resellers = new ResellersRepository(handle.db, Date.now, null as never, null as never, { allowPrivate: false });
+  const tours = new ToursRepository(handle.db, Date.now, null as never, null as never);
+  const departures = new DeparturesRepository(handle.db, Date.now, null as never, { tourFor: null as never, lapsedHeldSeats });
+  const { key, tourId, from, to } = query as { key: string; tourId: string; from: string; to: string };
+  loadPrincipal = async () => ((await resellers.authenticate(key)) ? ({} as never) : null);
+  readList = async () => {
+    await tours.published(null, tourId);
+    return departures.ofTourForChannel(tourId, { from, to });
+  };
+}
 const loop = async (seconds: number) => {
   const until = performance.now() + seconds * 1000;
   let done = 0;
   const caller = async () => {
     while (performance.now() < until) {
-      const principal = await principals.load(userId, sessionId);
-      if (!principal) throw new Error('the signed-in administrator was not found: the loop would not measure what a request does');
+      const principal = await loadPrincipal();
+      if (!principal) throw new Error('the signed-in administrator (or the reseller key) was not found: the loop would not measure what a request does');
       await readList();
       done += 1;
     }

@@ -17,7 +17,9 @@
 // The rows are seeded with the product's own bulk rows (src/server/db/bulk-rows.ts, tested by
 // tests/server/bulk-rows.test.ts). BENCH_DATABASE_URL: the PostgreSQL server (default
 // postgres://postgres@127.0.0.1:5432/test); a database of its own is created and dropped.
-// BENCH_SKIP=pg,users,storm,browser,lighthouse,catalogue,bookings skips parts (for work on one
+//   7. On both engines: OCTO's availability calendar and availability at 100 and 10,000 departures
+//      of a product, and reserve + confirm from 50 connections beside staff bookings (parts/octo.ts).
+// BENCH_SKIP=pg,users,storm,browser,lighthouse,catalogue,bookings,octo skips parts (for work on one
 // part; the budgets are judged on a full run).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -48,6 +50,7 @@ run('npx', ['vite', 'build', '--config', 'bench/stock-app/vite.config.ts']);
 const { apiRows } = await import('./parts/api.ts');
 const { bookingRows } = await import('./parts/bookings.ts');
 const { catalogueRows } = await import('./parts/catalogue.ts');
+const { octoRows } = await import('./parts/octo.ts');
 const { firstViewRows } = await import('./parts/first-view.ts');
 const { lighthouseRows } = await import('./parts/lighthouse.ts');
 const { loginStorm } = await import('./parts/storm.ts');
@@ -73,7 +76,8 @@ try {
   if (!SKIP.has('browser') && !SKIP.has('lighthouse')) await part('Lighthouse', 'Lighthouse', () => lighthouseRows(embedded));
   const catalogue = SKIP.has('catalogue') ? embedded : await catalogueRows('embedded database', embedded, embeddedEnv, seedEmbedded);
   const sales = SKIP.has('bookings') ? catalogue : await bookingRows('embedded database', catalogue, embeddedEnv, seedEmbedded, embeddedTarget);
-  await sales.stop();
+  const resold = SKIP.has('octo') ? sales : ((await part('embedded database', 'selling over OCTO', () => octoRows('embedded database', sales, embeddedEnv, seedEmbedded, embeddedTarget))) ?? (await startServer(embeddedEnv)));
+  await resold.stop();
   const cold = await startServer(embeddedEnv);
   row('server', 'cold start, embedded database with 100,000 users (spawn → first healthy answer)', ms(cold.coldStartMs), '< 3 s', cold.coldStartMs < 3000);
   await cold.stop();
@@ -99,7 +103,8 @@ try {
     if (!SKIP.has('storm')) await part('login storm', 'login storm', () => loginStorm(server));
     const catalogue = SKIP.has('catalogue') ? server : await catalogueRows('PostgreSQL server', server, pgEnv, seedServer);
     const sales = SKIP.has('bookings') ? catalogue : await bookingRows('PostgreSQL server', catalogue, pgEnv, seedServer, pgTarget);
-    await sales.stop();
+    const resold = SKIP.has('octo') ? sales : ((await part('PostgreSQL server', 'selling over OCTO', () => octoRows('PostgreSQL server', sales, pgEnv, seedServer, pgTarget))) ?? (await startServer(pgEnv)));
+    await resold.stop();
   }
   for (const [engine, peak] of Object.entries(peakRssKb)) {
     row('server', `peak resident memory of the server process on the ${engine} (VmHWM over every start and load above, uploads included; launched as npm start launches it)`, `${(peak / 1024).toFixed(0)} MB`, '< 250 MB', peak < 250 * 1024);

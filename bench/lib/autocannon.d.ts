@@ -2,6 +2,9 @@
 declare module 'autocannon' {
   namespace autocannon {
     interface Request {
+      method?: string;
+      path?: string;
+      body?: string;
       setupRequest?: (request: { headers?: Record<string, string> } & Record<string, unknown>, context: object) => object;
       onResponse?: (status: number, body: string, context: object, headers?: unknown) => void;
     }

@@ -141,6 +141,51 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect(Number(n)).toBe(1);
   });
 
+  test('resellers over OCTO and clerks on both instances sell one departure at once: never oversold; one OCTO uuid sent to both makes one booking', async () => {
+    const clerk = new ApiClient(a.baseUrl);
+    expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
+    const tour = await clerk.call<{ id: string }>('POST', '/api/tours', {
+      body: { code: 'MULTI-OCTO', title: 'Resellers and clerks', timeZone: 'Europe/Berlin', currency: 'EUR', durationDays: 1, status: 'published', bookingCutoffHours: 0, prices: { ADULT: 5_000, CHILD: null, INFANT: null } },
+    });
+    const departure = await clerk.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.body.id, startDate: '2031-06-07', startTime: '10:00', capacity: 20 } });
+    const reseller = await clerk.call<{ id: string }>('POST', '/api/resellers', { body: { name: 'Multi Reseller', commissionPercent: 15 } });
+    expect(reseller.status).toBe(201);
+    const key = await clerk.call<{ key: string }>('POST', `/api/resellers/${reseller.body.id}/api-keys`, { body: { name: 'k' } });
+    const octo = (baseUrl: string, path: string, body: unknown) =>
+      fetch(`${baseUrl}/api/octo${path}`, { method: 'POST', headers: { authorization: `Bearer ${key.body.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const reserve = { productId: tour.body.id, optionId: 'DEFAULT', availabilityId: departure.body.id, unitItems: [{ unitId: 'adult' }] };
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, async (_, index) => {
+        const baseUrl = index % 2 === 0 ? a.baseUrl : b.baseUrl;
+        if (index % 4 < 2) {
+          const response = await octo(baseUrl, '/bookings', reserve);
+          return { sold: response.status === 200, status: response.status, code: ((await response.json()) as { error?: string }).error };
+        }
+        const answer = await clerk.call<{ code?: string }>('POST', '/api/bookings', { baseUrl, body: { departureId: departure.body.id, contact: { name: `Clerk ${index}`, email: `c${index}@e2e.test` }, travellers: [{ category: 'ADULT', firstName: 'C', lastName: `${index}` }] } });
+        return { sold: answer.status === 201, status: answer.status, code: answer.body.code };
+      }),
+    );
+    const sold = attempts.filter((attempt) => attempt.sold).length;
+    expect(sold).toBe(20);
+    for (const refused of attempts.filter((attempt) => !attempt.sold)) expect(['UNPROCESSABLE_ENTITY', 'SOLD_OUT']).toContain(refused.code);
+    const [counters] = await queryDatabase<{ seats_held: number; held: string }>(
+      database,
+      `select d.seats_held, (select coalesce(sum(seats), 0) from bookings where departure_id = d.id and status = 'held') as held from departures d where d.id = '${departure.body.id}'`,
+    );
+    expect(counters.seats_held).toBe(Number(counters.held));
+    expect(counters.seats_held).toBe(20);
+
+    // One uuid sent to both instances at once: one booking.
+    const other = await clerk.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.body.id, startDate: '2031-06-14', startTime: '10:00', capacity: 20 } });
+    const uuid = crypto.randomUUID();
+    const twice = await Promise.all([a, b, a, b].map((server) => octo(server.baseUrl, '/bookings', { ...reserve, availabilityId: other.body.id, uuid })));
+    const ids = await Promise.all(twice.map(async (response) => ((await response.json()) as { id: string }).id));
+    expect(twice.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(ids).size).toBe(1);
+    const [{ n, seats }] = await queryDatabase<{ n: string; seats: number }>(database, `select count(*) as n, (select seats_held from departures where id = '${other.body.id}') as seats from bookings where departure_id = '${other.body.id}'`);
+    expect([Number(n), seats]).toEqual([1, 1]);
+  });
+
   // Last: it leaves this machine's address rate-limited on both instances.
   test('failed logins through both instances count together (rate limits live in Redis): both answer 429 with Retry-After', async () => {
     const attacker = new ApiClient(a.baseUrl);

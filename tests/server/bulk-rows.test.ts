@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../src/shared/contract/booking-rules.js';
-import { bookingCatalogueSql, bookingsSql, MAINTAIN_SQL, toursSql, usersSql } from '../../src/server/db/bulk-rows.js';
+import { createHash } from 'node:crypto';
+import { bookingCatalogueSql, bookingsSql, MAINTAIN_SQL, octoCatalogueSql, toursSql, usersSql } from '../../src/server/db/bulk-rows.js';
 import { as, createTestApp, login, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -64,5 +65,17 @@ describe('rows in bulk', () => {
     admin = as(t.app, (await login(t.app, t.admin)).accessToken);
     const summary = (await admin({ method: 'GET', url: '/api/reports/summary' })).json<{ bookings: { last30Days: number } }>();
     expect(summary.bookings.last30Days).toBe(40);
+  });
+
+  it('the OCTO catalogue: its tours offered to its reseller’s key, their departures a day apart', async () => {
+    const key = 'rsk_bench-key-for-the-bulk-rows-test';
+    await run(octoCatalogueSql(createHash('sha256').update(key).digest('hex'), { small: 5, big: 20, fill: 1 }));
+    const products = await t.app.inject({ method: 'GET', url: '/api/octo/products', headers: { authorization: `Bearer ${key}` } });
+    expect(products.statusCode, products.body).toBe(200);
+    const octo = products.json<{ id: string; reference: string }[]>().filter((product) => product.reference.startsWith('OCTO-'));
+    expect(octo.map((product) => product.reference).sort()).toEqual(['OCTO-BIG', 'OCTO-FILL-1', 'OCTO-SMALL']);
+    const small = octo.find((product) => product.reference === 'OCTO-SMALL')!;
+    const calendar = await t.app.inject({ method: 'POST', url: '/api/octo/availability/calendar', headers: { authorization: `Bearer ${key}` }, payload: { productId: small.id, optionId: 'DEFAULT', localDateStart: '2028-01-01', localDateEnd: '2028-01-07' } });
+    expect(calendar.json<{ status: string }[]>().map((day) => day.status)).toEqual(['AVAILABLE', 'AVAILABLE', 'AVAILABLE', 'AVAILABLE', 'AVAILABLE', 'CLOSED', 'CLOSED']);
   });
 });

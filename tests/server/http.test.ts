@@ -275,6 +275,7 @@ describe('OpenAPI document at /api/docs', () => {
     'patch /api/bookings/{id}',
     'post /api/bookings/{id}/confirm',
     'post /api/bookings/{id}/cancel',
+    'post /api/bookings/{id}/change',
     'get /api/bookings/{id}/payments',
     'post /api/bookings/{id}/payments',
     'get /api/bookings/{id}/voucher.pdf',

@@ -139,6 +139,13 @@ export class BookingQueries {
     return this.one(this.db, 'b.reference', reference);
   }
 
+  /** A reseller's booking by the OCTO uuid it gave it, in one read (its unique index). */
+  protected async oneOfReseller(resellerId: string, uuid: string): Promise<Booking | null> {
+    const row = await bookingColumns(this.db.selectFrom('bookings as b')).where('b.reseller_id', '=', resellerId).where('b.octo_uuid', '=', uuid).executeTakeFirst();
+    if (!row) return null;
+    return (await this.withLines(this.db, [row], new Date(this.now())))[0];
+  }
+
   protected async one(db: Kysely<Database>, column: 'b.id' | 'b.reference', value: string): Promise<Booking | null> {
     const row = await bookingColumns(db.selectFrom('bookings as b')).where(column, '=', value).executeTakeFirst();
     if (!row) return null;

@@ -113,17 +113,7 @@ export class BookingsRepository extends BookingQueries {
     await trx
       .insertInto('booking_travellers')
       .values(
-        input.travellers.map((traveller, position) => ({
-          id: randomUUID(),
-          booking_id: id,
-          position,
-          category: traveller.category,
-          first_name: traveller.firstName.trim(),
-          last_name: traveller.lastName.trim(),
-          date_of_birth: traveller.dateOfBirth ?? null,
-          notes: traveller.notes?.trim() ?? '',
-          unit_price_minor: sale.price.travellerPrices[position]!,
-        })),
+        input.travellers.map((traveller, position) => ({ id: randomUUID(), booking_id: id, ...travellerColumns(traveller, position, sale.price.travellerPrices[position]!) })),
       )
       .execute();
     if (sale.price.extras.length > 0) {
@@ -144,19 +134,16 @@ export class BookingsRepository extends BookingQueries {
     return (await this.get(id, trx))!;
   }
 
-  /** Contact, notes, and travellers' names, birth dates and notes; never their number or categories. */
-  async update(id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<Booking> {
-    const problems = birthDateProblems(patch.travellers ?? []);
-    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-    return this.db.transaction().execute(async (trx) => (await this.amend(trx, id, patch, origin)).booking);
-  }
-
   /**
-   * An amendment inside a transaction of the caller's (a reseller's confirmation writes the names
-   * it gives in the transaction that confirms): contact, notes, travellers' names and notes, and a
-   * reseller's own reference. Only what differs is written and recorded.
+   * An amendment inside a flow's transaction (amendBooking; a reseller's confirmation writes the
+   * names it gives in the transaction that confirms): contact, notes, travellers' names, birth dates
+   * and notes (never their number or categories), and a reseller's own reference. Only what differs
+   * is written and recorded.
    */
-  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<{ booking: Booking; changed: boolean }> {
+  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<{ booking: Booking; changed: boolean }>;
+  /** `answer: false`: the caller reads the booking afterwards itself (a confirmation does). */
+  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin, answer: false): Promise<{ booking: null; changed: boolean }>;
+  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin, answer = true): Promise<{ booking: Booking | null; changed: boolean }> {
     const problems = birthDateProblems(patch.travellers ?? []);
     const booking = await trx
       .selectFrom('bookings')
@@ -165,12 +152,15 @@ export class BookingsRepository extends BookingQueries {
       .forUpdate()
       .executeTakeFirst();
     if (!booking) throw httpErrors.notFound(NO_BOOKING);
-    const travellers = await trx
-      .selectFrom('booking_travellers')
-      .select(['id', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes'])
-      .where('booking_id', '=', id)
-      .orderBy('position')
-      .execute();
+    // Without names to change, the travellers need not be read.
+    const travellers = (patch.travellers?.length ?? 0) === 0
+      ? []
+      : await trx
+          .selectFrom('booking_travellers')
+          .select(['id', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes'])
+          .where('booking_id', '=', id)
+          .orderBy('position')
+          .execute();
     const known = new Set(travellers.map((traveller) => traveller.id));
     patch.travellers?.forEach((traveller, index) => {
       if (!known.has(traveller.id)) problems[`travellers.${index}.id`] = 'must be a traveller of this booking';
@@ -214,7 +204,7 @@ export class BookingsRepository extends BookingQueries {
     // Nothing differs: nothing is written, and the history gains no empty "Amended".
     const storedContact = typeof booking.reseller_contact === 'string' ? booking.reseller_contact : JSON.stringify(booking.reseller_contact);
     const resellerContactChanged = patch.resellerContact !== undefined && JSON.stringify(patch.resellerContact) !== storedContact;
-    if (changes.length === 0 && !resellerContactChanged) return { booking: (await this.get(id, trx))!, changed: false };
+    if (changes.length === 0 && !resellerContactChanged) return { booking: answer ? (await this.get(id, trx))! : null, changed: false };
     const contactChanged = changes.some((change) => change.what === 'contact');
     const names = await trx.selectFrom('booking_travellers').select(['first_name as firstName', 'last_name as lastName']).where('booking_id', '=', id).execute();
     await trx
@@ -231,7 +221,7 @@ export class BookingsRepository extends BookingQueries {
       .execute();
     // The reseller's own contact fields alone (its locales, say) are kept without a line in the history.
     if (changes.length > 0) await this.record(trx, origin, 'booking.updated', id, { reference: booking.reference, changes });
-    return { booking: (await this.get(id, trx))!, changed: true };
+    return { booking: answer ? (await this.get(id, trx))! : null, changed: true };
   }
 
   /** Which departure the booking is on (its row is locked after the departure's: the lock order of departures/seats.ts); 404 when there is none. */
@@ -276,7 +266,7 @@ export class BookingsRepository extends BookingQueries {
   /**
    * Writes a changed sale over a locked booking: its departure, travellers (kept by id where they
    * stay, new ones added, the rest removed), extras and prices taken again; the flow has moved its
-   * seats. Payments stay: a smaller total leaves a balance owed back, shown as such.
+   * seats. Payments stay (the flow has made sure the new total is not below them).
    */
   async rewrite(trx: Kysely<Database>, booking: LockedBooking, sale: ChangedSale, origin: RequestOrigin): Promise<Booking> {
     const { departure, travellers, price, seats, at } = sale;
@@ -290,15 +280,7 @@ export class BookingsRepository extends BookingQueries {
     // Positions are unique per booking: move the kept rows out of the way before writing the new order.
     await trx.updateTable('booking_travellers').set({ position: sql`-1 - position` }).where('booking_id', '=', booking.id).execute();
     for (const [position, traveller] of travellers.entries()) {
-      const values = {
-        position,
-        category: traveller.category,
-        first_name: traveller.firstName.trim(),
-        last_name: traveller.lastName.trim(),
-        date_of_birth: traveller.dateOfBirth ?? null,
-        notes: traveller.notes?.trim() ?? '',
-        unit_price_minor: price.travellerPrices[position]!,
-      };
+      const values = travellerColumns(traveller, position, price.travellerPrices[position]!);
       if (traveller.id !== undefined) await trx.updateTable('booking_travellers').set(values).where('id', '=', traveller.id).where('booking_id', '=', booking.id).execute();
       else await trx.insertInto('booking_travellers').values({ id: randomUUID(), booking_id: booking.id, ...values }).execute();
     }
@@ -357,8 +339,7 @@ export class BookingsRepository extends BookingQueries {
 
   /** A reseller's booking by the uuid it gave it (never another reseller's). */
   async byOctoUuid(resellerId: string, uuid: string): Promise<Booking | null> {
-    const found = await this.db.selectFrom('bookings').select('id').where('reseller_id', '=', resellerId).where('octo_uuid', '=', uuid).executeTakeFirst();
-    return found ? this.get(found.id) : null;
+    return this.oneOfReseller(resellerId, uuid);
   }
 
   /** A reseller's bookings under its own reference or the booking's reference, newest first (at most 100). */
@@ -481,6 +462,19 @@ export class BookingsRepository extends BookingQueries {
   private async record(trx: Kysely<Database>, origin: RequestOrigin, action: Parameters<AuditLog['record']>[0]['action'], bookingId: string, details: Record<string, unknown>) {
     await this.audit.record({ action, ...auditOrigin(origin), targetType: 'booking', targetId: bookingId, details }, trx);
   }
+}
+
+/** A traveller's row as sold: at its place in the booking, at its price. */
+function travellerColumns(traveller: { category: 'ADULT' | 'CHILD' | 'INFANT'; firstName: string; lastName: string; dateOfBirth?: string | null; notes?: string }, position: number, unitPriceMinor: number) {
+  return {
+    position,
+    category: traveller.category,
+    first_name: traveller.firstName.trim(),
+    last_name: traveller.lastName.trim(),
+    date_of_birth: traveller.dateOfBirth ?? null,
+    notes: traveller.notes?.trim() ?? '',
+    unit_price_minor: unitPriceMinor,
+  };
 }
 
 /** Inserts with a fresh reference until one is free (a clash is about one in a billion at a million bookings). */

@@ -8,6 +8,7 @@ import { bookingKey } from '../../shared/contract/booking-rules.js';
 import { idempotencyKeyOf, type IdempotencyKeys } from './idempotency.js';
 import {
   cancelBookingSchema,
+  changeBookingSchema,
   confirmBookingSchema,
   createBookingSchema,
   exportBookingsSchema,
@@ -55,6 +56,11 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/bookings/:id/confirm', { schema: confirmBookingSchema, onRequest: requireUser('bookings.update') }, async (request) => {
     return app.flows.confirmBooking(request.params.id, originOf(request));
+  });
+
+  app.post('/bookings/:id/change', { schema: changeBookingSchema, onRequest: requireUser('bookings.update') }, async (request) => {
+    const { departureId, travellers, preview } = request.body;
+    return app.flows.changeBooking(request.params.id, { departureId, travellers, preview }, originOf(request));
   });
 
   app.post('/bookings/:id/cancel', { schema: cancelBookingSchema, onRequest: requireUser('bookings.cancel') }, async (request) => {

@@ -49,6 +49,8 @@ export interface ComponentForSale {
 
 /** A sale by a reseller over OCTO: who sells it, under which of its references, and its commission. */
 export interface ResellerSale {
+  /** The product (tour) the reseller asked for: a departure of another is refused. */
+  tourId: string;
   resellerId: string;
   keyId: string;
   resellerReference: string | null;

@@ -6,6 +6,7 @@ import {
   BookingPatchSchema,
   BookingSchema,
   CancelBookingSchema,
+  ChangeBookingSchema,
   NewBookingSchema,
   NewPaymentSchema,
   PaymentListSchema,
@@ -85,6 +86,22 @@ export const confirmBookingSchema = {
   summary: 'Confirm a booking',
   description: 'Needs `bookings.update`. A held booking is confirmed; a waitlisted one only if its seats are free now (409 `SOLD_OUT` otherwise). Expired, cancelled or confirmed already: 409.',
   params: IdParamsSchema,
+  response: { 200: BookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const changeBookingSchema = {
+  tags,
+  security,
+  summary: 'Move a booking, or change its travellers',
+  description:
+    'Needs `bookings.update`. Another departure (of this tour or another) and/or the travellers as they are to be (kept ones by id, ' +
+    'new ones with their names): the price is taken again from the departure and components as they are now, and the seats move ' +
+    'in one transaction: on a departure without the seats, 409 `SOLD_OUT` and nothing changes. The reference, payments and history ' +
+    'stay; a total below what was paid is 409 (refund the difference first). Held or confirmed bookings only (409 otherwise); a departure that no longer ' +
+    'sells takes no booking and no more travellers (409 `DEPARTURE_CLOSED`). With `preview: true` the answer is the booking as it ' +
+    'would be, and nothing changes. A reseller’s booking: the reseller is sent the change.',
+  params: IdParamsSchema,
+  body: ChangeBookingSchema,
   response: { 200: BookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
 };
 

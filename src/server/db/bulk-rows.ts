@@ -95,3 +95,33 @@ export function bookingsSql(count: number, offset: number): string[] {
   from generate_series(${offset + 1}, ${offset + count}) g`,
   ];
 }
+
+/**
+ * The OCTO bench's catalogue: OCTO-SMALL with 100 departures, OCTO-BIG with 10,000 and nine more
+ * tours of 10,000 each (100,100 departures in all), one a day from 1 January 2028 at 09:00 Berlin
+ * time, 10,000 seats each; and a reseller, Bench Reseller (commission 10 %), with one API key whose
+ * SHA-256 is `keyHash` (the key itself is the bench's). Running it again adds nothing.
+ */
+export function octoCatalogueSql(keyHash: string, size: { small: number; big: number; fill: number } = { small: 100, big: 10_000, fill: 9 }): string[] {
+  return [
+    `
+  insert into tours (id, code, title, summary, status, time_zone, currency, duration_days, min_pax, booking_cutoff_hours, price_adult_minor, price_child_minor, created_at, updated_at)
+  select gen_random_uuid(), code, 'OCTO bench tour ' || code, '', 'published', 'Europe/Berlin', 'EUR', 1, 1, 0, 100000, 50000, now(), now()
+  from (select 'OCTO-SMALL' as code union all select 'OCTO-BIG' union all select 'OCTO-FILL-' || g from generate_series(1, ${size.fill}) g) codes
+  on conflict (code) do nothing`,
+    `
+  insert into departures (id, tour_id, start_date, start_time, starts_at, capacity, status, price_adult_minor, price_child_minor, created_at, updated_at)
+  select gen_random_uuid(), t.id, date '2028-01-01' + d, '09:00', ((date '2028-01-01' + d) + time '09:00') at time zone 'Europe/Berlin', 10000, 'open', 100000, 50000, now(), now()
+  from tours t cross join lateral generate_series(0, case when t.code = 'OCTO-SMALL' then ${size.small - 1} else ${size.big - 1} end) d
+  where t.code like 'OCTO-%'
+  on conflict (tour_id, start_date, start_time) do nothing`,
+    `
+  insert into resellers (id, name, active, commission_bp, tour_ids, notes, created_at, updated_at)
+  values ('00000000-0000-4000-8000-00000000b0b0', 'Bench Reseller', true, 1000, null, '', now(), now())
+  on conflict (id) do nothing`,
+    `
+  insert into reseller_api_keys (id, reseller_id, name, key_prefix, key_hash, created_at)
+  values ('00000000-0000-4000-8000-00000000b0b1', '00000000-0000-4000-8000-00000000b0b0', 'Bench', 'rsk_bench000', ${literal(keyHash)}, now())
+  on conflict (id) do nothing`,
+  ];
+}

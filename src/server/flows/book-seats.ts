@@ -24,7 +24,7 @@ export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: Req
   return ctx.db.transaction().execute(async (trx) => {
     const at = new Date(ctx.now());
     const departure = await ctx.departures.forSale(trx, input.departureId);
-    if (!departure) throw httpErrors.validation({ departureId: 'must be an existing departure' });
+    if (!departure || (reseller && departure.tour_id !== reseller.tourId)) throw httpErrors.validation({ departureId: reseller ? 'must be a departure of the product' : 'must be an existing departure' });
     const closed = closedBecause(departure, at);
     if (closed) throw departureErrors.departureClosed(closed);
     const components = await ctx.tours.componentsForSale(

@@ -12,6 +12,7 @@ import type { RequestOrigin } from '../audit/audit-log.js';
 import { changeableFrom, checkNewBooking, closedBecause, priceSale, seatsOf, type ChangedSale } from '../bookings/rules.js';
 import { departureErrors } from '../departures/errors.js';
 import { freeSeats, lockDepartureRow, moveSeats } from '../departures/seats.js';
+import { formatMinor } from '../../shared/money.js';
 import { toMoney } from '../db/query-helpers.js';
 import { httpErrors } from '../http/errors.js';
 import type { FlowContext } from './context.js';
@@ -21,10 +22,28 @@ export interface BookingChangeRequest {
   /** Another departure to move the booking to. */
   departureId?: string;
   /** The travellers as they are to be, in order; an `id` keeps that traveller (and their names unless given). */
-  travellers?: ChangedSale['travellers'];
+  travellers?: (Omit<ChangedSale['travellers'][number], 'firstName' | 'lastName'> & { firstName?: string; lastName?: string })[];
+  /** Answer the booking as the change would make it, and change nothing. */
+  preview?: boolean;
+}
+
+/** Thrown to roll a preview's transaction back, carrying what it would have made. */
+class PreviewOnly extends Error {
+  constructor(readonly booking: Booking) {
+    super('preview');
+  }
 }
 
 export async function changeBooking(ctx: FlowContext, id: string, change: BookingChangeRequest, origin: RequestOrigin): Promise<Booking> {
+  try {
+    return await changeInTransaction(ctx, id, change, origin);
+  } catch (error) {
+    if (error instanceof PreviewOnly) return error.booking;
+    throw error;
+  }
+}
+
+async function changeInTransaction(ctx: FlowContext, id: string, change: BookingChangeRequest, origin: RequestOrigin): Promise<Booking> {
   return ctx.db.transaction().execute(async (trx) => {
     const at = new Date(ctx.now());
     const fromDepartureId = await ctx.bookings.departureOf(trx, id);
@@ -34,11 +53,22 @@ export async function changeBooking(ctx: FlowContext, id: string, change: Bookin
     const state = changeableFrom(booking, at);
     const lines = await ctx.bookings.linesForChange(trx, id);
 
-    const travellers = change.travellers ?? lines.travellers;
     const known = new Map(lines.travellers.map((traveller) => [traveller.id, traveller]));
     const problems: Record<string, string> = {};
-    travellers.forEach((traveller, index) => {
-      if (traveller.id !== undefined && !known.has(traveller.id)) problems[`travellers.${index}.id`] = 'must be a traveller of this booking';
+    const seen = new Set<string>();
+    // A kept traveller keeps the names not given; a new one needs them (unless the booking is a reseller's, whose names may come later).
+    const travellers: ChangedSale['travellers'] = (change.travellers ?? lines.travellers).map((traveller, index) => {
+      const before = traveller.id === undefined ? undefined : known.get(traveller.id);
+      if (traveller.id !== undefined && !before) problems[`travellers.${index}.id`] = 'must be a traveller of this booking';
+      if (traveller.id !== undefined && seen.has(traveller.id)) problems[`travellers.${index}.id`] = 'is listed twice';
+      if (traveller.id !== undefined) seen.add(traveller.id);
+      const firstName = traveller.firstName ?? before?.firstName ?? '';
+      const lastName = traveller.lastName ?? before?.lastName ?? '';
+      if (!before && lines.commissionBp === null) {
+        if (firstName.trim() === '') problems[`travellers.${index}.firstName`] = 'is required for a new traveller';
+        if (lastName.trim() === '') problems[`travellers.${index}.lastName`] = 'is required for a new traveller';
+      }
+      return { ...traveller, firstName, lastName, dateOfBirth: traveller.dateOfBirth !== undefined ? traveller.dateOfBirth : (before?.dateOfBirth ?? null), notes: traveller.notes ?? before?.notes ?? '' };
     });
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     const singleRooms = Math.min(lines.singleRooms, travellers.filter((traveller) => traveller.category === 'ADULT').length);
@@ -60,6 +90,11 @@ export async function changeBooking(ctx: FlowContext, id: string, change: Bookin
     }
     const components = await ctx.tours.componentsForSale(trx, departure.tour_id, lines.extras.map((extra) => extra.componentId));
     const price = priceSale(request, departure, components);
+    // An active booking never holds more money than it costs: the difference is refunded first.
+    const paid = toMoney(booking.paid_minor)!;
+    if (price.totalMinor < paid) {
+      throw httpErrors.conflict(`${formatMinor(paid, booking.currency)} has been paid and the new total would be ${formatMinor(price.totalMinor, departure.currency)}: refund ${formatMinor(paid - price.totalMinor, booking.currency)} first.`);
+    }
 
     if (moving) {
       await moveSeats(trx, fromDepartureId, booking.seats, state, null, at);
@@ -74,6 +109,7 @@ export async function changeBooking(ctx: FlowContext, id: string, change: Bookin
       await moveSeats(trx, toDepartureId, booking.seats - seats, state, null, at);
     }
     const changed = await ctx.bookings.rewrite(trx, booking, { departure, travellers, price, seats, at }, origin);
+    if (change.preview) throw new PreviewOnly(changed);
     await ctx.webhooks.enqueue(trx, [changed], origin);
     return changed;
   });

@@ -38,6 +38,13 @@ export const MAX_HOLD_MINUTES = 1440;
 const MAX_RANGE_DAYS = 366;
 /** How long a tour's departure start times (the option's) are reused before they are read again. */
 const START_TIMES_TTL_MS = 60_000;
+/**
+ * How long a tour as a product (its title, zone, prices, terms) is reused before it is read again.
+ * What a sale must respect is checked again by the sale itself (published, the departure's own
+ * prices, its cut-off), so a tour unpublished a moment ago sells nothing; only the product's words
+ * may lag by this long.
+ */
+const PRODUCT_TTL_MS = 2_000;
 
 /** What the OCTO API is given by its module's wiring. */
 export interface OctoSurroundings {
@@ -58,6 +65,7 @@ export interface OctoCall {
 
 export class OctoService {
   private readonly startTimesCache = new Map<string, { at: number; times: string[] }>();
+  private readonly tourCache = new Map<string, { at: number; tour: PublishedTour | null; published: boolean }>();
 
   constructor(private readonly around: OctoSurroundings) {}
 
@@ -134,14 +142,16 @@ export class OctoService {
     if (existing) return this.shape(call, existing);
     const tour = await this.productFor(call, body.productId);
     this.checkOption(body.optionId);
-    const departure = await this.departureOf(tour, body.availabilityId);
+    const availabilityId = body.availabilityId;
+    if (availabilityId === undefined) throw octoErrors.badRequest('availabilityId is required: this product sells start times.');
+    if (!isUuid(availabilityId)) throw octoErrors.invalidAvailability(availabilityId);
     const travellers = this.travellersOf(tour, body.unitItems);
     const holdMinutes = this.holdMinutes(body.expirationMinutes);
     const contact = body.contact ?? null;
     try {
       const booking = await this.around.flows.bookSeats(
         {
-          departureId: departure.id,
+          departureId: availabilityId,
           contact: contactOf(contact),
           travellers,
           status: 'held',
@@ -151,10 +161,13 @@ export class OctoService {
         },
         call.origin,
         undefined,
-        { resellerId: call.caller.resellerId, keyId: call.caller.keyId, resellerReference: body.resellerReference?.trim() || null, octoUuid: uuid, commissionBp: call.caller.commissionBp, contact },
+        // The departure is read once, by the sale, which refuses one of another product before anything.
+        { tourId: tour.id, resellerId: call.caller.resellerId, keyId: call.caller.keyId, resellerReference: body.resellerReference?.trim() || null, octoUuid: uuid, commissionBp: call.caller.commissionBp, contact },
       );
       return this.shape(call, booking);
     } catch (error) {
+      // No departure with that id: OCTO's code for it.
+      if (error instanceof AppError && error.code === 'VALIDATION' && error.errors?.departureId) throw octoErrors.invalidAvailability(availabilityId);
       // Two reserves with one uuid at once (here or on another instance): the second finds the first's booking.
       if (isUniqueViolation(error)) {
         const made = await this.around.bookings.byOctoUuid(call.caller.resellerId, uuid);
@@ -274,14 +287,26 @@ export class OctoService {
   private async productFor(call: OctoCall, productId: string): Promise<PublishedTour> {
     const allowed = call.caller.tourIds;
     if (!isUuid(productId) || (allowed !== null && !allowed.includes(productId))) throw octoErrors.invalidProduct(productId);
-    const [tour] = await this.around.tours.published(null, productId);
-    if (!tour) throw octoErrors.invalidProduct(productId);
-    return tour;
+    const found = await this.tour(productId);
+    if (!found.tour || !found.published) throw octoErrors.invalidProduct(productId);
+    return found.tour;
   }
 
   private async tourOf(booking: Booking): Promise<PublishedTour> {
-    const [tour] = await this.around.tours.published(null, booking.tourId, { anyStatus: true });
-    return tour!;
+    return (await this.tour(booking.tourId)).tour!;
+  }
+
+  /** A tour, whatever its status, and whether it is published (kept PRODUCT_TTL_MS). */
+  private async tour(id: string): Promise<{ tour: PublishedTour | null; published: boolean }> {
+    const now = this.around.now();
+    const cached = this.tourCache.get(id);
+    if (cached && now - cached.at < PRODUCT_TTL_MS) return cached;
+    const [published] = await this.around.tours.published(null, id);
+    const tour = published ?? (await this.around.tours.published(null, id, { anyStatus: true }))[0] ?? null;
+    const found = { at: now, tour, published: published !== undefined };
+    if (this.tourCache.size > 10_000) this.tourCache.clear();
+    this.tourCache.set(id, found);
+    return found;
   }
 
   private checkOption(optionId: string): void {

@@ -160,6 +160,30 @@ export const BookingPatchSchema = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
+export const ChangeBookingSchema = Type.Object(
+  {
+    departureId: Type.Optional(Type.Union([UuidSchema], { description: 'Another departure to move the booking to (of this tour or another)' })),
+    travellers: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            id: Type.Optional(Type.Union([UuidSchema], { description: 'A traveller of the booking, kept (with their names unless given); without: a new traveller' })),
+            category: CategorySchema,
+            firstName: Type.Optional(NameSchema),
+            lastName: Type.Optional(NameSchema),
+            dateOfBirth: Type.Optional(BirthDateSchema),
+            notes: Type.Optional(NotesSchema),
+          },
+          { additionalProperties: false },
+        ),
+        { ...BOOKING_RULES.travellers, description: 'The travellers as they are to be, in order' },
+      ),
+    ),
+    preview: Type.Optional(Type.Boolean({ description: 'true: answer the booking as the change would make it (its price, its seats checked) and change nothing' })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
 export const CancelBookingSchema = Type.Object(
   {
     reason: Type.String(BOOKING_RULES.reason),
@@ -232,6 +256,7 @@ export type Traveller = Static<typeof TravellerSchema>;
 export type NewBooking = Static<typeof NewBookingSchema>;
 export type BookingPatch = Static<typeof BookingPatchSchema>;
 export type CancelBooking = Static<typeof CancelBookingSchema>;
+export type ChangeBooking = Static<typeof ChangeBookingSchema>;
 export type BookingListQuery = Static<typeof BookingListQuerySchema>;
 export type Payment = Static<typeof PaymentSchema>;
 export type NewPayment = Static<typeof NewPaymentSchema>;

@@ -1,4 +1,4 @@
-/** Amending a booking: the lead contact, notes, and the travellers' names, birth dates and notes (not their number or categories: cancel and book again for that). */
+/** Amending a booking: the lead contact, notes, and the travellers' names, birth dates and notes (their number, categories and the departure change on the booking's "Move or change travellers" page). */
 import { Typography } from '@mui/material';
 import { ArrayInput, Edit, SaveButton, ShowButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
 import { BOOKING_RULES, type Booking } from '../../../shared/contract/bookings';
@@ -62,7 +62,7 @@ function AmendFields() {
         Travellers
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Names, birth dates and notes can be corrected. To add or remove a traveller, or change an adult into a child, cancel the booking and book again.
+        Names, birth dates and notes can be corrected here. To add or remove a traveller, change an adult into a child, or move the booking to another date, use “Move or change travellers” on the booking's page.
       </Typography>
       <ArrayInput source="travellers" label={false}>
         <SimpleFormIterator inline disableAdd disableRemove disableReordering getItemLabel={(index) => `${index + 1}.`}>

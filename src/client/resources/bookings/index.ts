@@ -1,5 +1,5 @@
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
-import { lazy } from 'react';
+import { createElement, lazy } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { ResourceModule } from '../resource-module';
 
@@ -7,6 +7,7 @@ const BookingList = lazy(() => import('./BookingList').then((module) => ({ defau
 const BookingCreate = lazy(() => import('./BookingCreate').then((module) => ({ default: module.BookingCreate })));
 const BookingEdit = lazy(() => import('./BookingEdit').then((module) => ({ default: module.BookingEdit })));
 const BookingShow = lazy(() => import('./BookingShow').then((module) => ({ default: module.BookingShow })));
+const BookingChange = lazy(() => import('./change/BookingChange').then((module) => ({ default: module.BookingChange })));
 
 const bookings: ResourceModule = {
   name: 'bookings',
@@ -19,6 +20,7 @@ const bookings: ResourceModule = {
   recordRepresentation: (record: RaRecord) => `${record.reference as string}`,
   menuOrder: 30,
   dashboardCard: true,
+  routes: [{ path: '/bookings/:id/change', element: createElement(BookingChange), title: 'Move or change a booking' }],
   api: {
     path: 'bookings',
     recordPath: (id) => `bookings/${encodeURIComponent(id)}`,
@@ -36,8 +38,8 @@ const bookings: ResourceModule = {
         notes: traveller.notes ?? '',
       })),
     }),
-    // A booking takes or frees seats: the departures' and tours' counts change with it.
-    linked: ['departures', 'tours'],
+    // A booking takes or frees seats, and a reseller's counts its bookings: those lists change with it.
+    linked: ['departures', 'tours', 'resellers'],
   },
 };
 

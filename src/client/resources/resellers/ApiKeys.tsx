@@ -134,6 +134,8 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
   const keys = useQuery({
     // Under 'resellers': the page's refresh and every change of the reseller refetch it.
     queryKey: ['resellers', 'api-keys', reseller.id],
+    // A key's last use changes with the reseller's calls, not in this screen: read again whenever the page opens.
+    refetchOnMount: 'always',
     queryFn: ({ signal }) => dataProvider.call<{ data: ApiKey[] }>(`resellers/${encodeURIComponent(reseller.id)}/api-keys`, { signal }),
   });
   const changed = () => void queryClient.invalidateQueries({ queryKey: ['resellers'] });

@@ -3,7 +3,7 @@
  * listed, revoked); its webhook (the URL and a secret made anew, shown once); and its bookings.
  */
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { EditButton, Show, TopToolbar, useCanAccess, useDataProvider, useGetMany, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
@@ -15,6 +15,8 @@ import { Section } from '../bookings/show/Section';
 import { FORM_WIDTH } from '../common/fields';
 import { ShowLoadError } from '../common/LoadError';
 import { ApiKeys } from './ApiKeys';
+import { Deliveries } from './Deliveries';
+import { DownloadButton } from '../common/DownloadButton';
 import { commissionText, toursText } from './reseller-text';
 import { ActiveChip } from './ResellerList';
 import { SecretOnce } from './SecretOnce';
@@ -91,6 +93,22 @@ function Tours({ reseller }: { reseller: Reseller }) {
   );
 }
 
+/** The CSV of a month's bookings that departed, for the invoice: last month by default. */
+function Statement({ reseller }: { reseller: Reseller }) {
+  const [month, setMonth] = useState(() => {
+    const today = new Date();
+    const last = new Date(today.getFullYear(), today.getMonth() - 1, 1);
+    return `${last.getFullYear()}-${String(last.getMonth() + 1).padStart(2, '0')}`;
+  });
+  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+  return (
+    <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <TextField label="Departed in" type="month" size="small" value={month} onChange={(event) => setMonth(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} error={!valid} helperText={valid ? ' ' : 'Choose a month.'} />
+      {valid && <DownloadButton path={`resellers/${encodeURIComponent(reseller.id)}/statement.csv`} query={{ month }} label="Statement (CSV)" what="The statement" />}
+    </Stack>
+  );
+}
+
 function ResellerDetails() {
   const reseller = useRecordContext<Reseller>();
   const { canAccess: canManage } = useCanAccess({ resource: 'resellers', action: 'edit' });
@@ -131,6 +149,12 @@ function ResellerDetails() {
         </Typography>
         {canManage === true && <WebhookSecretButton reseller={reseller} />}
       </Section>
+      <Section title="Recent deliveries">
+        <Deliveries reseller={reseller} />
+      </Section>
+      <Section title="Monthly statement">
+        <Statement reseller={reseller} />
+      </Section>
       <Section title="Bookings">
         <Typography>{reseller.bookingCount === 1 ? '1 booking' : `${reseller.bookingCount} bookings`} made by this reseller.</Typography>
         {canReadBookings === true && (
@@ -150,7 +174,8 @@ function ShowActions() {
 
 export function ResellerShow() {
   return (
-    <Show sx={FORM_WIDTH} title="Reseller" actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This reseller" />}>
+    // A reseller's figures (its bookings) change with its own calls, not in this app: read again whenever the page opens.
+    <Show sx={FORM_WIDTH} title="Reseller" actions={<ShowActions />} queryOptions={{ onError: () => undefined, refetchOnMount: 'always' }} redirectOnError={false} error={<ShowLoadError what="This reseller" />}>
       <ResellerDetails />
     </Show>
   );

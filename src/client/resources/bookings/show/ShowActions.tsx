@@ -1,5 +1,8 @@
 /** The booking page's toolbar: amend, and the voucher of a confirmed booking. */
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { Button } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { EditButton, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
 import { DownloadButton } from '../../common/DownloadButton';
@@ -21,6 +24,11 @@ export function ShowActions() {
       {canPay === true && booking.status !== 'expired' && (booking.balanceMinor !== 0 || booking.paidMinor > 0) && <RecordPaymentButton booking={booking} />}
       {canUpdate === true && (booking.status === 'held' || booking.status === 'waitlisted') && <ConfirmButton booking={booking} />}
       {canCancel === true && active && <CancelBookingButton booking={booking} />}
+      {canUpdate === true && (booking.status === 'held' || booking.status === 'confirmed') && (
+        <Button size="small" component={RouterLink} to={`/bookings/${encodeURIComponent(booking.id)}/change`} startIcon={<SwapHorizIcon />}>
+          Move or change travellers
+        </Button>
+      )}
       {canUpdate === true && <EditButton label="Amend" />}
     </TopToolbar>
   );

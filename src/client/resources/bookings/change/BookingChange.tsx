@@ -1,0 +1,224 @@
+/**
+ * Moving a booking to another departure (of its tour or another) and changing its travellers,
+ * without cancelling it: the reference, payments, history and voucher stay. The price is taken again
+ * by the server, which answers a preview of the booking as it would be (its price, and whether the
+ * seats are there) before anything is saved; the difference is shown, and Save makes the change in
+ * one go, or says why it was refused.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert, Autocomplete, Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Title, useDataProvider, useGetList, useGetOne, useNotify } from 'react-admin';
+import { useNavigate, useParams } from 'react-router';
+import type { Booking, ChangeBooking } from '../../../../shared/contract/bookings';
+import { TRAVELLER_CATEGORIES } from '../../../../shared/contract/tour-rules';
+import type { Departure } from '../../../../shared/contract/departures';
+import type { Tour } from '../../../../shared/contract/tours';
+import type { BackOfficeDataProvider } from '../../../providers/data-provider';
+import { fieldErrorsOf } from '../../../providers/http-client';
+import { FORM_WIDTH } from '../../common/fields';
+import { LoadFailure } from '../../common/LoadError';
+import { departureWhen, todayOnThisCalendar } from '../../departures/departure-text';
+import { CATEGORY_LABELS, money, travellerName } from '../booking-text';
+
+type Category = (typeof TRAVELLER_CATEGORIES)[number];
+interface Row {
+  key: string;
+  id?: string;
+  category: Category;
+  firstName: string;
+  lastName: string;
+}
+
+let rowKey = 0;
+
+function rowsOf(booking: Booking): Row[] {
+  return booking.travellers.map((traveller) => ({ key: traveller.id, id: traveller.id, category: traveller.category, firstName: traveller.firstName, lastName: traveller.lastName }));
+}
+
+/** The request for these choices: only what differs from the booking. */
+function requestOf(booking: Booking, departureId: string, rows: Row[]): Omit<ChangeBooking, 'preview'> {
+  const sameTravellers = rows.length === booking.travellers.length && rows.every((row, index) => row.id === booking.travellers[index].id && row.category === booking.travellers[index].category);
+  return {
+    ...(departureId !== booking.departureId && { departureId }),
+    ...(!sameTravellers && {
+      travellers: rows.map((row) => (row.id ? { id: row.id, category: row.category } : { category: row.category, firstName: row.firstName.trim(), lastName: row.lastName.trim() })),
+    }),
+  };
+}
+
+function DeparturePicker({ tourId, value, onChange }: { tourId: string; value: string; onChange: (id: string) => void }) {
+  const departures = useGetList<Departure>('departures', { filter: { tourId, from: todayOnThisCalendar() }, sort: { field: 'startsAt', order: 'ASC' }, pagination: { page: 1, perPage: 100 } });
+  const current = useGetOne<Departure>('departures', { id: value }, { enabled: Boolean(value) });
+  const options = useMemo(() => {
+    const list = departures.data ?? [];
+    return current.data && !list.some((departure) => departure.id === current.data.id) && current.data.tourId === tourId ? [current.data, ...list] : list;
+  }, [departures.data, current.data, tourId]);
+  if (departures.error) return <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what="The departures" />;
+  return (
+    <TextField select label="Departure" value={options.some((departure) => departure.id === value) ? value : ''} onChange={(event) => onChange(event.target.value)} fullWidth helperText={departures.isPending ? 'Loading…' : 'Open departures from today, with their free seats'}>
+      {options.map((departure) => (
+        <MenuItem key={departure.id} value={departure.id} disabled={departure.status !== 'open' && departure.id !== value}>
+          {departureWhen(departure)} · {departure.seatsAvailable} free{departure.status !== 'open' ? ` · ${departure.status}` : ''}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function BookingChange() {
+  const { id = '' } = useParams();
+  const booking = useGetOne<Booking>('bookings', { id });
+  const tours = useGetList<Tour>('tours', { filter: { status: 'published' }, sort: { field: 'code', order: 'ASC' }, pagination: { page: 1, perPage: 100 } });
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [tourId, setTourId] = useState<string | null>(null);
+  const [departureId, setDepartureId] = useState<string | null>(null);
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [preview, setPreview] = useState<{ booking: Booking | null; refusal: string | null; problems: Record<string, string> }>({ booking: null, refusal: null, problems: {} });
+  const [saving, setSaving] = useState(false);
+  const asked = useRef(0);
+
+  const current = booking.data;
+  useEffect(() => {
+    if (current && rows === null) {
+      setRows(rowsOf(current));
+      setTourId(current.tourId);
+      setDepartureId(current.departureId);
+    }
+  }, [current, rows]);
+
+  const request = current && rows && departureId ? requestOf(current, departureId, rows) : null;
+  const unchanged = request !== null && Object.keys(request).length === 0;
+  const requestKey = JSON.stringify(request);
+  useEffect(() => {
+    if (!current || !request || unchanged) {
+      setPreview({ booking: null, refusal: null, problems: {} });
+      return;
+    }
+    const ask = ++asked.current;
+    const timer = setTimeout(async () => {
+      try {
+        const answer = await dataProvider.call<Booking>(`bookings/${encodeURIComponent(current.id)}/change`, { method: 'POST', body: { ...request, preview: true } });
+        if (ask === asked.current) setPreview({ booking: answer, refusal: null, problems: {} });
+      } catch (failure) {
+        if (ask === asked.current) setPreview({ booking: null, refusal: failure instanceof Error ? failure.message : 'The change cannot be made.', problems: fieldErrorsOf(failure) ?? {} });
+      }
+    }, 350);
+    return () => clearTimeout(timer);
+    // requestKey stands for the request's contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey, current?.id, unchanged]);
+
+  if (booking.error) return <LoadFailure error={booking.error} onRetry={() => booking.refetch()} what="This booking" />;
+  if (!current || !rows || !tourId || !departureId) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
+  if (current.status !== 'held' && current.status !== 'confirmed') {
+    return (
+      <Box sx={{ p: 2, ...FORM_WIDTH }}>
+        <Alert severity="info">Only a held or confirmed booking can be moved or changed; this one is {current.status}.</Alert>
+      </Box>
+    );
+  }
+
+  const setRow = (key: string, change: Partial<Row>) => setRows(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const save = async () => {
+    if (!request) return;
+    setSaving(true);
+    try {
+      await dataProvider.call<Booking>(`bookings/${encodeURIComponent(current.id)}/change`, { method: 'POST', body: request });
+      notify('Booking changed', { type: 'success' });
+      navigate(`/bookings/${encodeURIComponent(current.id)}/show`);
+    } catch (failure) {
+      notify(failure instanceof Error ? `Not changed: ${failure.message}` : 'The booking was not changed.', { type: 'error' });
+      setPreview({ booking: null, refusal: failure instanceof Error ? failure.message : 'The change was refused.', problems: fieldErrorsOf(failure) ?? {} });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const after = preview.booking;
+  const difference = after ? after.totalMinor - current.totalMinor : 0;
+  const namesMissing = rows.some((row) => !row.id && (row.firstName.trim() === '' || row.lastName.trim() === '') && current.channel !== 'reseller');
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, ...FORM_WIDTH }}>
+      <Title title={`Change ${current.reference}`} />
+      <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+        Move or change {current.reference}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        The reference, payments, history and voucher stay. The price is taken again from the departure as it is now.
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack sx={{ gap: 2 }}>
+          <Autocomplete
+            options={tours.data ?? []}
+            value={(tours.data ?? []).find((tour) => tour.id === tourId) ?? null}
+            getOptionLabel={(tour) => `${tour.code} · ${tour.title}`}
+            onChange={(_event, tour) => {
+              if (!tour) return;
+              setTourId(tour.id);
+              if (tour.id !== current.tourId) setDepartureId('');
+              else setDepartureId(current.departureId);
+            }}
+            renderInput={(params) => <TextField {...params} label="Tour" helperText={tours.error ? 'The tours could not be loaded.' : undefined} />}
+          />
+          <DeparturePicker tourId={tourId} value={departureId} onChange={setDepartureId} />
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Travellers">
+        <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+          Travellers
+        </Typography>
+        <Stack sx={{ gap: 1.5 }}>
+          {rows.map((row, index) => (
+            <Stack key={row.key} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
+              <TextField select size="small" label={`Traveller ${index + 1}`} value={row.category} onChange={(event) => setRow(row.key, { category: event.target.value as Category })} sx={{ minWidth: 130 }}>
+                {TRAVELLER_CATEGORIES.map((category) => (
+                  <MenuItem key={category} value={category}>
+                    {CATEGORY_LABELS[category]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              {row.id ? (
+                <Typography sx={{ flex: 1 }}>{travellerName(row)}</Typography>
+              ) : (
+                <>
+                  <TextField size="small" label="First name" value={row.firstName} onChange={(event) => setRow(row.key, { firstName: event.target.value })} error={Boolean(preview.problems[`travellers.${index}.firstName`])} sx={{ flex: 1 }} />
+                  <TextField size="small" label="Last name" value={row.lastName} onChange={(event) => setRow(row.key, { lastName: event.target.value })} error={Boolean(preview.problems[`travellers.${index}.lastName`])} sx={{ flex: 1 }} />
+                </>
+              )}
+              <IconButton aria-label={`Remove traveller ${index + 1}`} disabled={rows.length === 1} onClick={() => setRows(rows.filter((other) => other.key !== row.key))}>
+                <DeleteIcon />
+              </IconButton>
+            </Stack>
+          ))}
+        </Stack>
+        <Button size="small" startIcon={<AddIcon />} sx={{ mt: 1 }} onClick={() => setRows([...rows, { key: `new-${(rowKey += 1)}`, category: 'ADULT', firstName: '', lastName: '' }])}>
+          Add a traveller
+        </Button>
+      </Paper>
+      <Box role="status" aria-live="polite" sx={{ mb: 2 }}>
+        {unchanged ? (
+          <Typography color="text.secondary">Nothing changed yet: choose another departure, or change the travellers.</Typography>
+        ) : preview.refusal ? (
+          <Alert severity="error">This change cannot be made: {preview.refusal}</Alert>
+        ) : after ? (
+          <Alert severity={difference > 0 ? 'info' : difference < 0 ? 'warning' : 'success'}>
+            {money(current, current.totalMinor)} now, {money(after, after.totalMinor)} after the change ({departureWhen({ ...after })}, {after.seats === 1 ? '1 seat' : `${after.seats} seats`}).{' '}
+            {difference > 0 ? `The customer pays ${money(after, difference)} more.` : difference < 0 ? `${money(after, -difference)} less.` : 'The price stays the same.'}
+          </Alert>
+        ) : (
+          <Typography color="text.secondary">Working out the new price…</Typography>
+        )}
+      </Box>
+      <Stack direction="row" sx={{ gap: 1 }}>
+        <Button variant="contained" disabled={saving || unchanged || !after || namesMissing} onClick={() => void save()}>
+          Save the change
+        </Button>
+        <Button onClick={() => navigate(`/bookings/${encodeURIComponent(current.id)}/show`)}>Back to the booking</Button>
+      </Stack>
+    </Box>
+  );
+}

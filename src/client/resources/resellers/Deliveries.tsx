@@ -1,0 +1,123 @@
+/**
+ * A reseller's recent webhook deliveries: which booking, when, how it went (delivered, being tried
+ * again and when, failed and why), with a button to send a failed one again.
+ */
+import { Box, Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import type { Reseller, WebhookDelivery } from '../../../shared/contract/resellers';
+import { formatDateTime } from '../../dates';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { LoadFailure } from '../common/LoadError';
+import { RecordLines, SidewaysScroll, useIsSmallScreen } from '../common/narrow-screens';
+
+const STATUS = {
+  delivered: { label: 'Delivered', color: 'success' },
+  pending: { label: 'Being sent', color: 'warning' },
+  failed: { label: 'Failed', color: 'error' },
+} as const;
+
+function outcome(delivery: WebhookDelivery): string {
+  const answer = delivery.responseStatus !== null ? `answered ${delivery.responseStatus}` : delivery.error;
+  if (delivery.status === 'delivered') return `answered ${delivery.responseStatus}${delivery.lastAttemptAt ? ` · ${formatDateTime(delivery.lastAttemptAt)}` : ''}`;
+  if (delivery.attempts === 0) return 'not sent yet';
+  const tried = `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}${answer ? `, last ${answer}` : ''}`;
+  return delivery.status === 'pending' && delivery.nextAttemptAt ? `${tried}; next ${formatDateTime(delivery.nextAttemptAt)}` : tried;
+}
+
+function RetryButton({ reseller, delivery }: { reseller: Reseller; delivery: WebhookDelivery }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const retry = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.call(`resellers/${encodeURIComponent(reseller.id)}/webhook-deliveries/${encodeURIComponent(delivery.id)}/retry`, { method: 'POST' });
+      notify('Sent again: it goes out within seconds', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['resellers', 'deliveries', reseller.id] });
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'It was not sent again.', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" disabled={busy} onClick={() => void retry()}>
+      Send again
+    </Button>
+  );
+}
+
+export function Deliveries({ reseller }: { reseller: Reseller }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const { canAccess: canManage } = useCanAccess({ resource: 'resellers', action: 'edit' });
+  const small = useIsSmallScreen();
+  const deliveries = useQuery({
+    queryKey: ['resellers', 'deliveries', reseller.id],
+    // Deliveries happen on the server by themselves: the page shows them as they are whenever it opens.
+    refetchOnMount: 'always',
+    queryFn: ({ signal }) => dataProvider.call<{ data: WebhookDelivery[]; total: number }>(`resellers/${encodeURIComponent(reseller.id)}/webhook-deliveries?pageSize=20`, { signal }),
+  });
+  if (deliveries.error) return <LoadFailure error={deliveries.error} onRetry={() => deliveries.refetch()} what="The deliveries" />;
+  if (!deliveries.data) return <Typography color="text.secondary">Loading…</Typography>;
+  const list = deliveries.data.data;
+  if (list.length === 0) return <Typography color="text.secondary">Nothing sent yet.</Typography>;
+  const booking = (delivery: WebhookDelivery) => <Link to={`/bookings/${encodeURIComponent(delivery.bookingId)}/show`}>the booking</Link>;
+  const status = (delivery: WebhookDelivery) => <Chip size="small" label={STATUS[delivery.status].label} color={STATUS[delivery.status].color} variant={delivery.status === 'delivered' ? 'outlined' : 'filled'} />;
+  const retry = (delivery: WebhookDelivery) => canManage === true && delivery.status === 'failed' && <RetryButton reseller={reseller} delivery={delivery} />;
+  const more = deliveries.data.total > list.length && <Typography variant="body2" color="text.secondary">The latest {list.length} of {deliveries.data.total}.</Typography>;
+  if (small) {
+    return (
+      <Box>
+        <RecordLines label="Webhook deliveries" records={list}>
+          {(delivery) => (
+            <>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                <span>
+                  {formatDateTime(delivery.createdAt)} · {booking(delivery)}
+                </span>
+                {status(delivery)}
+              </Box>
+              <Typography variant="body2" color="text.secondary">
+                {outcome(delivery)}
+              </Typography>
+              {retry(delivery)}
+            </>
+          )}
+        </RecordLines>
+        {more}
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      <SidewaysScroll label="Webhook deliveries (scrolls sideways)">
+        <Table size="small" aria-label="Webhook deliveries">
+          <TableHead>
+            <TableRow>
+              <TableCell>Change</TableCell>
+              <TableCell>Of</TableCell>
+              <TableCell>State</TableCell>
+              <TableCell>How it went</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.map((delivery) => (
+              <TableRow key={delivery.id}>
+                <TableCell>{formatDateTime(delivery.createdAt)}</TableCell>
+                <TableCell>{booking(delivery)}</TableCell>
+                <TableCell>{status(delivery)}</TableCell>
+                <TableCell>{outcome(delivery)}</TableCell>
+                <TableCell align="right">{retry(delivery)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </SidewaysScroll>
+      {more}
+    </Box>
+  );
+}
