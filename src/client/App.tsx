@@ -14,6 +14,7 @@ import Dashboard from './pages/Dashboard';
 import { NotFound } from './pages/NotFound';
 import { registerAppTitles } from './page-titles';
 import { RESOURCES, RESOURCE_TITLES } from './resources';
+import { registerResourceGrants } from './providers/auth-provider';
 import { createDataProvider, withLinkedInvalidation, type BackOfficeDataProvider } from './providers/data-provider';
 import { createQueryClient } from './providers/query-client';
 import { adminCache, wantToasts, type AppServices } from './services';
@@ -22,6 +23,8 @@ import { darkTheme, lightTheme } from './theme/themes';
 
 // The resources' screens name the browser's tab from now on (page-titles.ts).
 registerAppTitles(RESOURCE_TITLES);
+// What an action of a resource needs when it is not `<name>.<verb>` (resellers.manage for a reseller's create and edit).
+registerResourceGrants(Object.fromEntries(RESOURCES.filter((resource) => resource.grants).map((resource) => [resource.name, resource.grants!])));
 
 let defaults: { queryClient: QueryClient; dataProvider: BackOfficeDataProvider } | null = null;
 

@@ -9,7 +9,6 @@ import type { User } from '../../shared/types';
 import { currentSubject, decodeToken, getAuth, getUserState, logOut, setCredentials, setUserState } from './auth-state';
 import { tellOtherTabs } from '../session/session-events';
 import { ApiError, type HttpClient } from './http-client';
-import { RESOURCES } from '../resources';
 
 export interface LoginParams {
   email: string;
@@ -38,8 +37,16 @@ export function permissionFor(resource: string, action: string): string | null {
   return `${resource}.${verb}`;
 }
 
-/** Resources whose actions a permission of another verb grants (resellers: create and edit need resellers.manage). */
-const RESOURCE_GRANTS: Record<string, Record<string, string>> = Object.fromEntries(RESOURCES.filter((resource) => resource.grants).map((resource) => [resource.name, resource.grants!]));
+/**
+ * Resources whose actions a permission of another verb grants (resellers: create and edit need
+ * resellers.manage). The admin app registers them when it loads (App.tsx): the sign-in page, where
+ * this provider is made, does not load the resources.
+ */
+let RESOURCE_GRANTS: Record<string, Partial<Record<string, string>>> = {};
+
+export function registerResourceGrants(grants: Record<string, Partial<Record<string, string>>>): void {
+  RESOURCE_GRANTS = grants;
+}
 
 export interface BackOfficeAuthProvider extends AuthProvider {
   /** Refresh → decode userId → load the profile → store the user. One restore at a time. */

@@ -141,15 +141,27 @@ export class BookingQueries {
 
   /** A reseller's booking by the OCTO uuid it gave it, in one read (its unique index). */
   protected async oneOfReseller(resellerId: string, uuid: string): Promise<Booking | null> {
-    const row = await bookingColumns(this.db.selectFrom('bookings as b')).where('b.reseller_id', '=', resellerId).where('b.octo_uuid', '=', uuid).executeTakeFirst();
-    if (!row) return null;
-    return (await this.withLines(this.db, [row], new Date(this.now())))[0];
+    return this.oneWhere(this.db, (rows) => rows.where('b.reseller_id', '=', resellerId).where('b.octo_uuid', '=', uuid));
   }
 
   protected async one(db: Kysely<Database>, column: 'b.id' | 'b.reference', value: string): Promise<Booking | null> {
-    const row = await bookingColumns(db.selectFrom('bookings as b')).where(column, '=', value).executeTakeFirst();
+    return this.oneWhere(db, (rows) => rows.where(column, '=', value));
+  }
+
+  /**
+   * One booking with its travellers and extras in a single read (they come as JSON from
+   * subqueries): a sale, a confirmation or a page answers with one round trip to the database.
+   */
+  private async oneWhere(db: Kysely<Database>, where: (rows: ReturnType<typeof bookingColumns>) => ReturnType<typeof bookingColumns>): Promise<Booking | null> {
+    const row = await where(bookingColumns(db.selectFrom('bookings as b')))
+      .select([
+        sql<TravellerLine[]>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'date_of_birth', tr.date_of_birth, 'notes', tr.notes, 'unit_price_minor', tr.unit_price_minor) order by tr.position) from booking_travellers tr where tr.booking_id = b.id), '[]'::json)`.as('traveller_lines'),
+        sql<ExtraLine[]>`coalesce((select json_agg(json_build_object('component_id', x.component_id, 'name', x.name, 'quantity', x.quantity, 'unit_price_minor', x.unit_price_minor) order by x.position) from booking_extras x where x.booking_id = b.id), '[]'::json)`.as('extra_lines'),
+      ])
+      .executeTakeFirst();
     if (!row) return null;
-    return (await this.withLines(db, [row], new Date(this.now())))[0];
+    const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+    return toBooking(row, new Date(this.now()), json(row.traveller_lines), json(row.extra_lines));
   }
 
   async payments(bookingId: string): Promise<Payment[] | null> {
@@ -334,12 +346,10 @@ export function toPayment(row: Awaited<ReturnType<ReturnType<typeof paymentColum
   };
 }
 
-function toBooking(
-  row: BookingRow,
-  at: Date,
-  travellers: { id: string; category: 'ADULT' | 'CHILD' | 'INFANT'; first_name: string; last_name: string; date_of_birth: string | null; notes: string; unit_price_minor: string | number }[],
-  extras: { component_id: string; name: string; quantity: number; unit_price_minor: string | number }[],
-): Booking {
+type TravellerLine = { id: string; category: 'ADULT' | 'CHILD' | 'INFANT'; first_name: string; last_name: string; date_of_birth: string | null; notes: string; unit_price_minor: string | number };
+type ExtraLine = { component_id: string; name: string; quantity: number; unit_price_minor: string | number };
+
+function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extras: ExtraLine[]): Booking {
   const status = effectiveStatus(row, at);
   const fee = toMoney(row.cancel_fee_minor);
   const totalMinor = toMoney(row.total_minor)!;

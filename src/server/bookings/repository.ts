@@ -224,6 +224,11 @@ export class BookingsRepository extends BookingQueries {
     return { booking: answer ? (await this.get(id, trx))! : null, changed: true };
   }
 
+  /** The departure a booking is on, as an expression for the statement that locks the departure's row first. */
+  departureIdOf(id: string): RawBuilder<string> {
+    return sql<string>`(select departure_id from bookings where id = ${id})`;
+  }
+
   /** Which departure the booking is on (its row is locked after the departure's: the lock order of departures/seats.ts); 404 when there is none. */
   async departureOf(trx: Kysely<Database>, id: string): Promise<string> {
     const found = await trx.selectFrom('bookings').select('departure_id').where('id', '=', id).executeTakeFirst();

@@ -8,7 +8,7 @@
  * confirm and cancel, the departure's cancel and the sweep of lapsed holds all follow it
  * (server/flows), so they cannot deadlock.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 
@@ -25,6 +25,21 @@ export async function lockDepartureRow(trx: Kysely<Database>, departureId: strin
     .executeTakeFirst();
   if (!row) throw httpErrors.notFound('No departure with this id.');
   return row;
+}
+
+/**
+ * The row of the departure `departureId` names (an expression: the departure of a booking, read in
+ * the same statement), locked; null when there is none. One round trip where a read and a lock were two.
+ */
+export async function lockDepartureRowOf(trx: Kysely<Database>, departureId: RawBuilder<string>) {
+  return (
+    (await trx
+      .selectFrom('departures')
+      .select(['id', 'status', 'capacity', 'seats_held', 'seats_confirmed', 'waitlisted'])
+      .where('id', '=', departureId)
+      .forUpdate()
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Locks the departure's row; false when another transaction holds it now (the sweep skips it this round). */

@@ -2,13 +2,14 @@
 import type { Booking, CancelBooking } from '../../shared/contract/bookings.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import { cancellation } from '../bookings/rules.js';
-import { lockDepartureRow, moveSeats } from '../departures/seats.js';
+import { lockDepartureRowOf, moveSeats } from '../departures/seats.js';
 import type { FlowContext } from './context.js';
 
 export async function cancelBooking(ctx: FlowContext, id: string, input: CancelBooking, origin: RequestOrigin): Promise<Booking> {
   return ctx.db.transaction().execute(async (trx) => {
     const at = new Date(ctx.now());
-    await lockDepartureRow(trx, await ctx.bookings.departureOf(trx, id));
+    // The departure's row first, found from the booking in the same statement; no row: no such booking (404).
+    if (!(await lockDepartureRowOf(trx, ctx.bookings.departureIdOf(id)))) await ctx.bookings.departureOf(trx, id);
     const booking = await ctx.bookings.lockForChange(trx, id);
     const terms = cancellation(booking, input, at);
     await moveSeats(trx, booking.departure_id, booking.seats, terms.from, null, at);

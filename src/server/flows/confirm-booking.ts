@@ -7,7 +7,7 @@ import type { RequestOrigin } from '../audit/audit-log.js';
 import type { BookingAmendment } from '../bookings/repository.js';
 import { confirmableFrom } from '../bookings/rules.js';
 import { departureErrors } from '../departures/errors.js';
-import { freeSeats, lockDepartureRow, moveSeats } from '../departures/seats.js';
+import { freeSeats, lockDepartureRow, lockDepartureRowOf, moveSeats } from '../departures/seats.js';
 import type { FlowContext } from './context.js';
 import { takeSeatsFreeingLapsed } from './seats.js';
 
@@ -15,7 +15,8 @@ import { takeSeatsFreeingLapsed } from './seats.js';
 export async function confirmBooking(ctx: FlowContext, id: string, origin: RequestOrigin, amendment?: BookingAmendment): Promise<Booking> {
   return ctx.db.transaction().execute(async (trx) => {
     const at = new Date(ctx.now());
-    await lockDepartureRow(trx, await ctx.bookings.departureOf(trx, id));
+    // The departure's row first, found from the booking in the same statement; no row: no such booking (404).
+    if (!(await lockDepartureRowOf(trx, ctx.bookings.departureIdOf(id)))) await ctx.bookings.departureOf(trx, id);
     const booking = await ctx.bookings.lockForChange(trx, id);
     const from = confirmableFrom(booking, at);
     if (amendment) await ctx.bookings.amend(trx, id, amendment, origin, false);
