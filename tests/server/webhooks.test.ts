@@ -234,6 +234,19 @@ describe('delivery', () => {
   });
 });
 
+describe('housekeeping', () => {
+  it('deletes deliveries received more than 30 days ago, and keeps failed ones', async () => {
+    const before = await deliveries();
+    expect(before.some((delivery) => delivery.status === 'delivered')).toBe(true);
+    await advance(31 * 86_400_000);
+    const deleted = await t.app.webhooks.purgeDelivered(30);
+    expect(deleted).toBe(before.filter((delivery) => delivery.status === 'delivered').length);
+    const after = await deliveries();
+    expect(after.every((delivery) => delivery.status !== 'delivered')).toBe(true);
+    expect(after.length).toBe(before.length - deleted);
+  });
+});
+
 describe('the monthly statement', () => {
   it('lists the reseller’s confirmed and cancelled bookings of the month, with commission, net and totals', async () => {
     const on = await departure();

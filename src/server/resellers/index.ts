@@ -44,6 +44,10 @@ const resellersModule: DomainModule = {
   tag: { name: 'resellers', description: 'Resellers who sell over OCTO: their terms, API keys and webhooks' },
   migrations: { '0015-resellers': resellers, '0017-webhook-deliveries': webhookDeliveries },
   plugin,
+  // A month of delivered webhooks is kept for the reseller's page; failed and pending ones stay.
+  housekeeping: async (app) => {
+    await app.webhooks.purgeDelivered(30);
+  },
 };
 
 export default resellersModule;

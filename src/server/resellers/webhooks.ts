@@ -171,6 +171,16 @@ export class Webhooks {
       .execute();
   }
 
+  /** Deletes deliveries received more than `keepDays` ago (failed and pending ones stay for staff to see). Answers how many went. */
+  async purgeDelivered(keepDays = 30): Promise<number> {
+    const result = await this.db
+      .deleteFrom('webhook_deliveries')
+      .where('status', '=', 'delivered')
+      .where('delivered_at', '<', new Date(this.now() - keepDays * 86_400_000))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Looks for due deliveries every `intervalMs`, and at once when nudged (a change was committed), until the returned stop is called. */
   start(intervalMs: number, run: (work: () => Promise<void>) => void): () => void {
     let busy = false;
