@@ -88,7 +88,7 @@ export async function cancelBookingsOfDeparture(trx: Kysely<Database>, departure
 /** A departure moved to another date or time: its bookings list and sort by the new one (their prices stay as sold). */
 export async function followDepartureDate(trx: Kysely<Database>, departureId: string, startDate: string, startsAt: Date, at: Date): Promise<ChangedBooking[]> {
   const moved = await trx.updateTable('bookings').set({ start_date: startDate, starts_at: startsAt, updated_at: at }).where('departure_id', '=', departureId).returning(['id', 'reseller_id', 'status']).execute();
-  return moved.filter((row) => row.status === 'held' || row.status === 'confirmed' || row.status === 'waitlisted').map((row) => ({ id: row.id, resellerId: row.reseller_id }));
+  return moved.filter((row) => (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(row.status)).map((row) => ({ id: row.id, resellerId: row.reseller_id }));
 }
 
 /** Whether anyone ever booked the departure (a booking of any status keeps it: history is kept). */

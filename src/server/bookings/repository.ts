@@ -138,13 +138,13 @@ export class BookingsRepository extends BookingQueries {
    * An amendment inside a flow's transaction (amendBooking; a reseller's confirmation writes the
    * names it gives in the transaction that confirms): contact, notes, travellers' names, birth dates
    * and notes (never their number or categories), and a reseller's own reference. Only what differs
-   * is written and recorded.
+   * is written and recorded. Answers whether anything changed; the caller reads the booking if it
+   * needs it (a confirmation reads it once it is confirmed).
    */
-  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<{ booking: Booking; changed: boolean }>;
-  /** `answer: false`: the caller reads the booking afterwards itself (a confirmation does). */
-  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin, answer: false): Promise<{ booking: null; changed: boolean }>;
-  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin, answer = true): Promise<{ booking: Booking | null; changed: boolean }> {
+  async amend(trx: Kysely<Database>, id: string, patch: BookingAmendment, origin: RequestOrigin): Promise<boolean> {
     const problems = birthDateProblems(patch.travellers ?? []);
+    // A date that is no date is refused before anything is read.
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     const booking = await trx
       .selectFrom('bookings')
       .select(['id', 'reference', 'contact_name', 'contact_email', 'contact_phone', 'notes', 'reseller_reference', 'reseller_contact'])
@@ -204,7 +204,7 @@ export class BookingsRepository extends BookingQueries {
     // Nothing differs: nothing is written, and the history gains no empty "Amended".
     const storedContact = typeof booking.reseller_contact === 'string' ? booking.reseller_contact : JSON.stringify(booking.reseller_contact);
     const resellerContactChanged = patch.resellerContact !== undefined && JSON.stringify(patch.resellerContact) !== storedContact;
-    if (changes.length === 0 && !resellerContactChanged) return { booking: answer ? (await this.get(id, trx))! : null, changed: false };
+    if (changes.length === 0 && !resellerContactChanged) return false;
     const contactChanged = changes.some((change) => change.what === 'contact');
     const names = await trx.selectFrom('booking_travellers').select(['first_name as firstName', 'last_name as lastName']).where('booking_id', '=', id).execute();
     await trx
@@ -221,7 +221,7 @@ export class BookingsRepository extends BookingQueries {
       .execute();
     // The reseller's own contact fields alone (its locales, say) are kept without a line in the history.
     if (changes.length > 0) await this.record(trx, origin, 'booking.updated', id, { reference: booking.reference, changes });
-    return { booking: answer ? (await this.get(id, trx))! : null, changed: true };
+    return true;
   }
 
   /** The departure a booking is on, as an expression for the statement that locks the departure's row first. */
@@ -246,10 +246,10 @@ export class BookingsRepository extends BookingQueries {
       .executeTakeFirstOrThrow();
   }
 
-  /** What a change of a locked booking starts from: its travellers, extras and single rooms, and the reseller's rate it was sold at. */
+  /** What a change of a locked booking starts from: its travellers, extras and single rooms, and whether a reseller sold it (its rate). */
   async linesForChange(trx: Kysely<Database>, id: string) {
     const [booking, travellers, extras] = await Promise.all([
-      trx.selectFrom('bookings').select(['single_rooms', 'reseller_commission_bp', 'reseller_reference', 'contact_name', 'contact_email', 'notes']).where('id', '=', id).executeTakeFirstOrThrow(),
+      trx.selectFrom('bookings').select(['single_rooms', 'reseller_commission_bp']).where('id', '=', id).executeTakeFirstOrThrow(),
       trx
         .selectFrom('booking_travellers')
         .select(['id', 'category', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes'])
@@ -261,8 +261,6 @@ export class BookingsRepository extends BookingQueries {
     return {
       singleRooms: booking.single_rooms,
       commissionBp: booking.reseller_commission_bp,
-      resellerReference: booking.reseller_reference,
-      contact: { name: booking.contact_name, email: booking.contact_email },
       travellers: travellers.map((row) => ({ id: row.id, category: row.category, firstName: row.first_name, lastName: row.last_name, dateOfBirth: row.date_of_birth, notes: row.notes })),
       extras: extras.map((row) => ({ componentId: row.component_id, quantity: row.quantity })),
     };
@@ -275,7 +273,11 @@ export class BookingsRepository extends BookingQueries {
    */
   async rewrite(trx: Kysely<Database>, booking: LockedBooking, sale: ChangedSale, origin: RequestOrigin): Promise<Booking> {
     const { departure, travellers, price, seats, at } = sale;
-    const before = await trx.selectFrom('bookings').select(['departure_id', 'start_date', 'total_minor', 'travellers', 'seats', 'reseller_commission_bp']).where('id', '=', booking.id).executeTakeFirstOrThrow();
+    const before = await trx
+      .selectFrom('bookings')
+      .select(['departure_id', 'start_date', 'total_minor', 'travellers', 'seats', 'reseller_commission_bp', 'reseller_reference', 'contact_name', 'contact_email'])
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
     const kept = travellers.map((traveller) => traveller.id).filter((id): id is string => id !== undefined);
     await trx
       .deleteFrom('booking_travellers')
@@ -296,8 +298,6 @@ export class BookingsRepository extends BookingQueries {
         .values(price.extras.map((line, position) => ({ booking_id: booking.id, component_id: line.componentId, position, name: line.name, quantity: line.quantity, unit_price_minor: line.unitPriceMinor })))
         .execute();
     }
-    const names = travellers.map((traveller) => ({ firstName: traveller.firstName, lastName: traveller.lastName }));
-    const lines = await this.linesForChange(trx, booking.id);
     await trx
       .updateTable('bookings')
       .set({
@@ -312,7 +312,7 @@ export class BookingsRepository extends BookingQueries {
         single_rooms: price.singleRooms,
         single_supplement_minor: price.supplementMinor,
         ...(before.reseller_commission_bp !== null && { net_minor: bookingNetOf(price, before.reseller_commission_bp) }),
-        search_text: searchText(booking.reference, lines.contact, names, lines.resellerReference),
+        search_text: searchText(booking.reference, { name: before.contact_name, email: before.contact_email }, travellers, before.reseller_reference),
         updated_at: at,
       })
       .where('id', '=', booking.id)

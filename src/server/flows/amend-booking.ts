@@ -2,15 +2,12 @@
 import type { Booking } from '../../shared/contract/bookings.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import type { BookingAmendment } from '../bookings/repository.js';
-import { birthDateProblems } from '../bookings/rules.js';
-import { httpErrors } from '../http/errors.js';
 import type { FlowContext } from './context.js';
 
 export async function amendBooking(ctx: FlowContext, id: string, amendment: BookingAmendment, origin: RequestOrigin): Promise<Booking> {
-  const problems = birthDateProblems(amendment.travellers ?? []);
-  if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
   return ctx.db.transaction().execute(async (trx) => {
-    const { booking, changed } = await ctx.bookings.amend(trx, id, amendment, origin);
+    const changed = await ctx.bookings.amend(trx, id, amendment, origin);
+    const booking = (await ctx.bookings.get(id, trx))!;
     // Told only when something changed (a save that changed nothing sends nothing).
     if (changed) await ctx.webhooks.enqueue(trx, [booking], origin);
     return booking;

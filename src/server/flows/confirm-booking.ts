@@ -19,7 +19,7 @@ export async function confirmBooking(ctx: FlowContext, id: string, origin: Reque
     if (!(await lockDepartureRowOf(trx, ctx.bookings.departureIdOf(id)))) await ctx.bookings.departureOf(trx, id);
     const booking = await ctx.bookings.lockForChange(trx, id);
     const from = confirmableFrom(booking, at);
-    if (amendment) await ctx.bookings.amend(trx, id, amendment, origin, false);
+    if (amendment) await ctx.bookings.amend(trx, id, amendment, origin);
     if (from === 'held') {
       await moveSeats(trx, booking.departure_id, booking.seats, 'held', 'confirmed', at);
     } else if (!(await takeSeatsFreeingLapsed(ctx, trx, booking.departure_id, booking.seats, 'confirmed', { at, from: 'waitlisted', requireOpen: false }))) {

@@ -28,6 +28,7 @@ import {
   OPTION_ID,
   productShape,
   soldCategories,
+  splitFullName,
   type Category,
   type Presentation,
 } from './shapes.js';
@@ -448,9 +449,7 @@ function personName(contact: OctoContact | undefined): { firstName: string; last
   const first = contact.firstName?.trim() ?? '';
   const last = contact.lastName?.trim() ?? '';
   if (first !== '' || last !== '') return { firstName: first, lastName: last };
-  const full = contact.fullName?.trim() ?? '';
-  const space = full.lastIndexOf(' ');
-  return space > 0 ? { firstName: full.slice(0, space), lastName: full.slice(space + 1) } : { firstName: full, lastName: '' };
+  return splitFullName(contact.fullName?.trim() ?? '');
 }
 
 /** A rule of the bookings (an infant alone, a category the departure does not sell) is OCTO's UNPROCESSABLE_ENTITY. */

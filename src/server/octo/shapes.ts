@@ -173,6 +173,12 @@ export function calendarDayShape(localDate: string, departures: Departure[], tou
 
 const STATUS: Record<Booking['status'], string> = { held: 'ON_HOLD', confirmed: 'CONFIRMED', expired: 'EXPIRED', cancelled: 'CANCELLED', waitlisted: 'PENDING' };
 
+/** A full name as first and last: the last word is the last name ("Ada" alone is a first name). */
+export function splitFullName(full: string): { firstName: string; lastName: string } {
+  const space = full.lastIndexOf(' ');
+  return space > 0 ? { firstName: full.slice(0, space), lastName: full.slice(space + 1) } : { firstName: full, lastName: '' };
+}
+
 /** The OCTO contact of a booking: as the reseller gave it, unless the office changed the name or e-mail since. */
 export function contactShape(booking: Booking) {
   const given = (booking.resellerContact ?? {}) as Record<string, unknown>;
@@ -193,11 +199,11 @@ export function contactShape(booking: Booking) {
     };
   }
   const name = booking.contact.name.trim();
-  const space = name.lastIndexOf(' ');
+  const split = splitFullName(name);
   return {
     fullName: name || null,
-    firstName: name === '' ? null : space > 0 ? name.slice(0, space) : name,
-    lastName: space > 0 ? name.slice(space + 1) : null,
+    firstName: split.firstName || null,
+    lastName: split.lastName || null,
     emailAddress: booking.contact.email || null,
     phoneNumber: booking.contact.phone,
     locales: [],
