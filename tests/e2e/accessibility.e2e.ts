@@ -18,6 +18,7 @@ const suite = setUpSuite('accessibility');
 let api: ApiClient;
 let departureId: string;
 let booking: Booking;
+let resellerId: string;
 let user: User;
 let role: Role;
 let tour: Tour;
@@ -60,6 +61,11 @@ beforeAll(async () => {
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   booking = made.body;
+  // A reseller with a key, so its page shows its keys, webhook and statement.
+  const reseller = await api.call<{ id: string }>('POST', '/api/resellers', { body: { name: 'Accessible Agency', commissionPercent: 12.5, contactEmail: 'agency@example.test' } });
+  expect(reseller.status, JSON.stringify(reseller.body)).toBe(201);
+  resellerId = reseller.body.id;
+  expect((await api.call('POST', `/api/resellers/${resellerId}/api-keys`, { body: { name: 'Booking engine' } })).status).toBe(201);
   expect((await api.call('POST', `/api/bookings/${booking.id}/payments`, { body: { kind: 'payment', amountMinor: 50_000, method: 'bank_transfer', reference: 'A11Y-1' } })).status).toBe(201);
 });
 
@@ -127,6 +133,10 @@ const screens: Screen[] = [
     await page.getByRole('button', { name: 'Next' }).click();
     await page.locator('input[name="travellers.0.firstName"]').waitFor();
   } },
+  { name: 'booking-change', signedIn: true, url: () => `/bookings/${booking.id}/change`, ready: (page) => see(page, /Nothing changed yet/) },
+  { name: 'resellers-list', signedIn: true, url: () => '/resellers', ready: (page) => see(page, 'Accessible Agency') },
+  { name: 'reseller-create', signedIn: true, url: () => '/resellers/create', ready: (page) => page.getByRole('textbox', { name: 'Name' }).waitFor() },
+  { name: 'reseller-show', signedIn: true, url: () => `/resellers/${resellerId}/show`, ready: (page) => see(page, 'Nothing sent yet.') },
   { name: 'departure-show', signedIn: true, url: () => `/departures/${departureId}/show`, ready: (page) => see(page, booking.reference) },
   { name: 'departure-create', signedIn: true, url: () => '/departures/create', ready: (page) => page.getByRole('combobox', { name: 'Tour' }).waitFor() },
   { name: 'tour-show', signedIn: true, url: () => `/tours/${tour.id}/show`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },

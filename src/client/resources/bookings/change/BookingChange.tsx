@@ -57,7 +57,15 @@ function DeparturePicker({ tourId, value, onChange }: { tourId: string; value: s
   }, [departures.data, current.data, tourId]);
   if (departures.error) return <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what="The departures" />;
   return (
-    <TextField select label="Departure" value={options.some((departure) => departure.id === value) ? value : ''} onChange={(event) => onChange(event.target.value)} fullWidth helperText={departures.isPending ? 'Loading…' : 'Open departures from today, with their free seats'}>
+    <TextField
+      select
+      label="Departure"
+      value={options.some((departure) => departure.id === value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      fullWidth
+      // A departure's line wraps on a phone rather than widening the page.
+      sx={{ minWidth: 0, '& .MuiSelect-select': { whiteSpace: 'normal' } }}
+      helperText={departures.isPending ? 'Loading…' : 'Open departures from today, with their free seats'}>
       {options.map((departure) => (
         <MenuItem key={departure.id} value={departure.id} disabled={departure.status !== 'open' && departure.id !== value}>
           {departureWhen(departure)} · {departure.seatsAvailable} free{departure.status !== 'open' ? ` · ${departure.status}` : ''}
@@ -189,7 +197,7 @@ export function BookingChange() {
                   <TextField size="small" label="Last name" value={row.lastName} onChange={(event) => setRow(row.key, { lastName: event.target.value })} error={Boolean(preview.problems[`travellers.${index}.lastName`])} sx={{ flex: 1 }} />
                 </>
               )}
-              <IconButton aria-label={`Remove traveller ${index + 1}`} disabled={rows.length === 1} onClick={() => setRows(rows.filter((other) => other.key !== row.key))}>
+              <IconButton aria-label={`Remove traveller ${index + 1}`} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }} disabled={rows.length === 1} onClick={() => setRows(rows.filter((other) => other.key !== row.key))}>
                 <DeleteIcon />
               </IconButton>
             </Stack>
