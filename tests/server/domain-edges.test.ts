@@ -78,6 +78,8 @@ function tablesUsed(text: string, known: Set<string>): Use[] {
   for (const [, call, table] of text.matchAll(/\b(selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'(\w+)/g)) {
     uses.push({ table, write: call === 'insertInto' || call === 'updateTable' || call === 'deleteFrom' });
   }
+  // Rows a statement writes through rowsInserted (db/query-helpers.ts).
+  for (const [, table] of text.matchAll(/\browsInserted\(\s*'(\w+)/g)) uses.push({ table, write: true });
   for (const [template] of text.matchAll(/sql(?:<[^`]*?>)?`[^`]*`/g)) {
     for (const [, verb, table] of template.matchAll(/\b(from|join|update|into)\s+(\w+)/gi)) {
       if (known.has(table)) uses.push({ table, write: /^(update|into)$/i.test(verb) });

@@ -283,6 +283,38 @@ describe('confirm, extend and get', () => {
     expect(await seatsOf(departure.id)).toMatchObject({ seatsConfirmed: 2 });
   });
 
+  it('answers a reserve and a confirm with the booking exactly as a later get reads it', async () => {
+    const departure = await departureOf(tour);
+    const held = await reserve(departure, { resellerReference: 'VI-SAME-1', unitItems: [{ unitId: 'adult' }, { unitId: 'child' }] }, { pricing: true });
+    expect(booking(await octo('GET', `/bookings/${held.uuid}`, undefined, { pricing: true }))).toEqual(held);
+    const confirmed = booking(await octo('POST', `/bookings/${held.uuid}/confirm`, { contact, resellerReference: 'VI-SAME-2' }, { pricing: true }));
+    expect(confirmed).toMatchObject({ status: 'CONFIRMED', resellerReference: 'VI-SAME-2' });
+    expect(booking(await octo('GET', `/bookings/${held.uuid}`, undefined, { pricing: true }))).toEqual(confirmed);
+    // The office reads the same booking, its history with the change of contact and the confirmation.
+    const office = (await staff({ method: 'GET', url: `/api/bookings/${held.id}` })).json<Booking>();
+    expect(office).toMatchObject({ status: 'confirmed', resellerReference: 'VI-SAME-2', contact: { name: contact.fullName, email: contact.emailAddress, phone: contact.phoneNumber } });
+    const history = (await staff({ method: 'GET', url: `/api/bookings/${held.id}/timeline` })).json<{ data: { action: string }[] }>().data;
+    expect(history.map((entry) => entry.action)).toEqual(['booking.created', 'booking.updated', 'booking.confirmed']);
+    const found = (await staff({ method: 'GET', url: `/api/bookings?q=${encodeURIComponent('vi-same-2')}` })).json<{ data: Booking[] }>();
+    expect(found.data.map((row) => row.id)).toEqual([held.id]);
+  });
+
+  it('keeps a departure’s seats right when the reseller confirms holds the office cancels at the same moment', async () => {
+    const departure = await departureOf(tour, { capacity: 12 });
+    const holds = await Promise.all(Array.from({ length: 6 }, () => reserve(departure)));
+    const outcomes = await Promise.all(
+      holds.flatMap((held) => [
+        octo('POST', `/bookings/${held.uuid}/confirm`, { contact }),
+        staff({ method: 'POST', url: `/api/bookings/${held.id}/cancel`, payload: { reason: 'Double booked' } }),
+      ]),
+    );
+    for (const outcome of outcomes) expect([200, 400, 409], outcome.body).toContain(outcome.statusCode);
+    const states = await Promise.all(holds.map(async (held) => (await staff({ method: 'GET', url: `/api/bookings/${held.id}` })).json<Booking>().status));
+    for (const state of states) expect(['confirmed', 'cancelled']).toContain(state);
+    const confirmedSeats = states.filter((state) => state === 'confirmed').length;
+    expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0, seatsConfirmed: confirmedSeats, seatsAvailable: 12 - confirmedSeats });
+  });
+
   it('gives a confirmed booking a voucher link that works without a session, until the booking is cancelled', async () => {
     const departure = await departureOf(tour);
     const held = await reserve(departure);

@@ -1,7 +1,7 @@
 /** The audit log: who did what to whom, from where. Written by the services, read by `audit.read` holders. */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AuditAction, AuditEntry as AuditAnswer, AuditTargetType } from '../../shared/types.js';
-import { containsPattern, keptCount, pageWindow, type PageQuery } from '../db/query-helpers.js';
+import { containsPattern, keptCount, pageWindow, rowsInserted, type PageQuery } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 
 export type { AuditAction };
@@ -57,20 +57,29 @@ export class AuditLog {
 
   /** Pass a transaction to record the entry together with the change it describes. */
   async record(entry: AuditEntry, db: Kysely<Database> = this.db): Promise<void> {
-    await db
-      .insertInto('audit_log')
-      .values({
-        at: new Date(this.now()),
-        action: entry.action,
-        actor_id: entry.actorId ?? null,
-        actor_label: entry.actorLabel ?? null,
-        target_type: entry.targetType ?? null,
-        target_id: entry.targetId ?? null,
-        ip: entry.ip ?? null,
-        user_agent: entry.userAgent?.slice(0, 512) ?? null,
-        details: entry.details ? JSON.stringify(entry.details) : null,
-      })
-      .execute();
+    await db.insertInto('audit_log').values(this.row(entry)).execute();
+  }
+
+  /**
+   * The entries as part of a larger statement that makes the change they describe: written once
+   * for each row `from` gives (rowsInserted), so only when the change was made.
+   */
+  insertedWith(entries: AuditEntry[], from: RawBuilder<unknown>): RawBuilder<unknown> {
+    return rowsInserted('audit_log', entries.map((entry) => this.row(entry)), from);
+  }
+
+  private row(entry: AuditEntry) {
+    return {
+      at: new Date(this.now()),
+      action: entry.action,
+      actor_id: entry.actorId ?? null,
+      actor_label: entry.actorLabel ?? null,
+      target_type: entry.targetType ?? null,
+      target_id: entry.targetId ?? null,
+      ip: entry.ip ?? null,
+      user_agent: entry.userAgent?.slice(0, 512) ?? null,
+      details: entry.details ? JSON.stringify(entry.details) : null,
+    };
   }
 
   /** Newest first. Read-only: nothing in the product changes or deletes an entry. */

@@ -36,53 +36,70 @@ const SORT_COLUMNS = {
 
 type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingColumns>['executeTakeFirstOrThrow']>>;
 
+/** A booking's travellers and extras (from `travellers` and `extras`: the tables, or a statement's `returning *` of them), as JSON beside its columns. */
+function withLines<O>(rows: SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', O>, travellers: string, extras = 'booking_extras') {
+  return rows.select([
+    sql<TravellerLine[]>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'date_of_birth', tr.date_of_birth, 'notes', tr.notes, 'unit_price_minor', tr.unit_price_minor) order by tr.position) from ${sql.table(travellers)} tr where tr.booking_id = b.id), '[]'::json)`.as('traveller_lines'),
+    sql<ExtraLine[]>`coalesce((select json_agg(json_build_object('component_id', x.component_id, 'name', x.name, 'quantity', x.quantity, 'unit_price_minor', x.unit_price_minor) order by x.position) from ${sql.table(extras)} x where x.booking_id = b.id), '[]'::json)`.as('extra_lines'),
+  ]);
+}
+
 function bookingColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', object>) {
-  return rows
+  return ownColumns(rows)
     .innerJoin('tours as t', 't.id', 'b.tour_id')
     .innerJoin('departures as d', 'd.id', 'b.departure_id')
     .leftJoin('users as u', 'u.id', 'b.created_by')
     .leftJoin('resellers as r', 'r.id', 'b.reseller_id')
-    .select([
-      'b.id',
-      'b.reference',
-      'b.departure_id',
-      'b.tour_id',
-      't.code as tour_code',
-      't.title as tour_title',
-      'b.starts_at',
-      sql<string>`b.start_date::text`.as('start_date'),
-      'd.start_time',
-      't.time_zone',
-      'b.status',
-      'b.currency',
-      'b.seats',
-      'b.total_minor',
-      'b.paid_minor',
-      'b.refunded_minor',
-      'b.cancel_fee_minor',
-      'b.hold_expires_at',
-      'b.contact_name',
-      'b.contact_email',
-      'b.contact_phone',
-      'b.single_rooms',
-      'b.single_supplement_minor',
-      'b.channel',
-      'b.reseller_id',
-      'r.name as reseller_name',
-      'b.reseller_reference',
-      'b.octo_uuid',
-      'b.net_minor',
-      'b.reseller_contact',
-      'b.reseller_commission_bp',
-      'b.updated_at',
-      'b.notes',
-      'b.cancel_reason',
-      'b.cancelled_at',
-      'b.created_at',
-      'b.created_by',
-      'u.full_name as created_by_name',
-      'b.confirmed_at',
-    ]);
+    .select(['t.code as tour_code', 't.title as tour_title', 'd.start_time', 't.time_zone', 'r.name as reseller_name', 'u.full_name as created_by_name']);
+}
+
+/** What a booking's answer takes from other rows than its own: its tour's code, title and zone, its departure's start time, its reseller's and creator's names. */
+export interface BookingJoined {
+  tour_code: string;
+  tour_title: string;
+  start_time: string;
+  time_zone: string;
+  reseller_name: string | null;
+  created_by_name: string | null;
+}
+
+/** The booking's own columns, as every read of one answers them. */
+function ownColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', object>) {
+  return rows.select([
+    'b.id',
+    'b.reference',
+    'b.departure_id',
+    'b.tour_id',
+    'b.starts_at',
+    sql<string>`b.start_date::text`.as('start_date'),
+    'b.status',
+    'b.currency',
+    'b.seats',
+    'b.total_minor',
+    'b.paid_minor',
+    'b.refunded_minor',
+    'b.cancel_fee_minor',
+    'b.hold_expires_at',
+    'b.contact_name',
+    'b.contact_email',
+    'b.contact_phone',
+    'b.single_rooms',
+    'b.single_supplement_minor',
+    'b.channel',
+    'b.reseller_id',
+    'b.reseller_reference',
+    'b.octo_uuid',
+    'b.net_minor',
+    'b.reseller_contact',
+    'b.reseller_commission_bp',
+    'b.updated_at',
+    'b.notes',
+    'b.cancel_reason',
+    'b.cancelled_at',
+    'b.created_at',
+    'b.created_by',
+    'b.confirmed_at',
+  ]);
 }
 
 export class BookingQueries {
@@ -153,15 +170,32 @@ export class BookingQueries {
    * subqueries): a sale, a confirmation or a page answers with one round trip to the database.
    */
   private async oneWhere(db: Kysely<Database>, where: (rows: ReturnType<typeof bookingColumns>) => ReturnType<typeof bookingColumns>): Promise<Booking | null> {
-    const row = await where(bookingColumns(db.selectFrom('bookings as b')))
-      .select([
-        sql<TravellerLine[]>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'date_of_birth', tr.date_of_birth, 'notes', tr.notes, 'unit_price_minor', tr.unit_price_minor) order by tr.position) from booking_travellers tr where tr.booking_id = b.id), '[]'::json)`.as('traveller_lines'),
-        sql<ExtraLine[]>`coalesce((select json_agg(json_build_object('component_id', x.component_id, 'name', x.name, 'quantity', x.quantity, 'unit_price_minor', x.unit_price_minor) order by x.position) from booking_extras x where x.booking_id = b.id), '[]'::json)`.as('extra_lines'),
-      ])
-      .executeTakeFirst();
-    if (!row) return null;
+    const row = await withLines(where(bookingColumns(db.selectFrom('bookings as b'))), 'booking_travellers').executeTakeFirst();
+    return row ? this.fromRow(row) : null;
+  }
+
+  /**
+   * The booking a statement wrote, read in that statement: `written`, the name of the statement's
+   * `returning *` of bookings (its final query does not see its own writes in the tables), and
+   * `lines`, the names of its `returning *` of booking_travellers and booking_extras when it wrote
+   * those too. Only the booking's own row is read; what get() joins from other rows (BookingJoined)
+   * the caller knows and gives to fromRow(). The change and its answer cost one round trip, and the
+   * answer's read no planning of joins.
+   */
+  protected bookingWritten(db: Kysely<Database>, written: string, lines: { travellers?: string; extras?: string } = {}) {
+    const rows = db.selectFrom(sql.table(written).as('b')) as unknown as SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', object>;
+    return withLines(ownColumns(rows), lines.travellers ?? 'booking_travellers', lines.extras);
+  }
+
+  /** A row of oneWhere(), or of bookingWritten() with what it does not read, as the API's booking. */
+  protected fromRow(row: Omit<BookingRow, keyof BookingJoined> & Partial<BookingJoined> & { traveller_lines: TravellerLine[] | string; extra_lines: ExtraLine[] | string }, joined?: BookingJoined): Booking {
     const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-    return toBooking(row, new Date(this.now()), json(row.traveller_lines), json(row.extra_lines));
+    return toBooking({ ...row, ...joined } as BookingRow, new Date(this.now()), json(row.traveller_lines), json(row.extra_lines));
+  }
+
+  /** What the answer of a booking already read takes from other rows (for bookingWritten() after a change of it). */
+  protected joinedOf(booking: Booking): BookingJoined {
+    return { tour_code: booking.tourCode, tour_title: booking.tourTitle, start_time: booking.startTime, time_zone: booking.timeZone, reseller_name: booking.resellerName, created_by_name: booking.createdByName };
   }
 
   async payments(bookingId: string): Promise<Payment[] | null> {

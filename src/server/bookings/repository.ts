@@ -5,7 +5,7 @@
  * the database from its amounts. Every change is audited in the transaction that makes it.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable, type OperationNodeSource, type RawBuilder } from 'kysely';
 import {
   paymentStanding,
   REFERENCE_ALPHABET,
@@ -20,13 +20,13 @@ import {
 import { formatMinor } from '../../shared/money.js';
 import { bookingNetOf } from '../../shared/commission.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { toMoney } from '../db/query-helpers.js';
+import { isUniqueViolation, rowsInserted, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import { componentWasSold, departureHasBookings, lapsedHeldSeats } from './holds.js';
 import { birthDateProblems, effectiveStatus, type Cancellation, type ChangedSale, type LockedBooking, type PricedSale } from './rules.js';
 import { bookingErrors } from './errors.js';
-import { BookingQueries, paymentColumns, toPayment } from './queries.js';
+import { BookingQueries, paymentColumns, toPayment, type BookingJoined } from './queries.js';
 
 const NO_BOOKING = 'No booking with this id.';
 
@@ -50,6 +50,7 @@ export type BookingAmendment = Omit<BookingPatch, 'contact'> & {
 const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
 type Hook<T> = (trx: Kysely<Database>, answer: T) => Promise<void>;
+type SaleRows = ReturnType<BookingsRepository['saleRows']>;
 
 export class BookingsRepository extends BookingQueries {
   constructor(
@@ -66,72 +67,106 @@ export class BookingsRepository extends BookingQueries {
    * transaction (the flow has taken its seats). Answers the booking as the API shows it.
    */
   async insert(trx: Kysely<Database>, sale: PricedSale, origin: RequestOrigin): Promise<Booking> {
-    const { input, departure, tourCode, currency, status, seats, at, reseller } = sale;
     const id = randomUUID();
-    const reference = await insertWithReference((ref) =>
-      trx
-        .insertInto('bookings')
-        .values({
-          id,
-          reference: ref,
-          departure_id: departure.id,
-          tour_id: departure.tour_id,
-          start_date: departure.start_date,
-          starts_at: departure.starts_at,
-          status,
-          currency,
-          seats,
-          travellers: input.travellers.length,
-          total_minor: sale.price.totalMinor,
-          hold_expires_at: status === 'held' ? new Date(at.getTime() + (input.holdMinutes ?? 60) * 60_000) : null,
-          contact_name: input.contact.name.trim(),
-          contact_email: input.contact.email.trim(),
-          contact_phone: input.contact.phone?.trim() || null,
-          single_rooms: sale.price.singleRooms,
-          single_supplement_minor: sale.price.supplementMinor,
-          channel: reseller ? 'reseller' : (input.channel ?? 'direct'),
-          ...(reseller && {
-            reseller_id: reseller.resellerId,
-            reseller_key_id: reseller.keyId,
-            reseller_reference: reseller.resellerReference,
-            octo_uuid: reseller.octoUuid,
-            net_minor: bookingNetOf(sale.price, reseller.commissionBp),
-            reseller_commission_bp: reseller.commissionBp,
-            reseller_contact: reseller.contact && JSON.stringify(reseller.contact),
-          }),
-          notes: input.notes?.trim() ?? '',
-          search_text: searchText(ref, input.contact, input.travellers, reseller?.resellerReference),
-          created_at: at,
-          created_by: origin.actorId,
-          confirmed_at: status === 'confirmed' ? at : null,
-          updated_at: at,
-        })
-        .onConflict((oc) => oc.column('reference').doNothing())
-        .returning('reference')
-        .executeTakeFirst(),
-    );
-    await trx
-      .insertInto('booking_travellers')
-      .values(
-        input.travellers.map((traveller, position) => ({ id: randomUUID(), booking_id: id, ...travellerColumns(traveller, position, sale.price.travellerPrices[position]!) })),
-      )
-      .execute();
-    if (sale.price.extras.length > 0) {
-      await trx
-        .insertInto('booking_extras')
-        .values(sale.price.extras.map((line, position) => ({ booking_id: id, component_id: line.componentId, position, name: line.name, quantity: line.quantity, unit_price_minor: line.unitPriceMinor })))
-        .execute();
-    }
-    await this.record(trx, origin, 'booking.created', id, {
-      reference,
-      tourCode,
-      startDate: departure.start_date,
-      status,
-      seats,
-      totalMinor: sale.price.totalMinor,
-      currency,
+    let rows!: SaleRows;
+    await insertWithReference(async (reference) => {
+      rows = this.saleRows(sale, origin, id, reference);
+      return trx.insertInto('bookings').values(rows.booking).onConflict((oc) => oc.column('reference').doNothing()).returning('reference').executeTakeFirst();
     });
+    await trx.insertInto('booking_travellers').values(rows.travellers).execute();
+    if (rows.extras.length > 0) await trx.insertInto('booking_extras').values(rows.extras).execute();
+    await this.audit.record(rows.audit, trx);
     return (await this.get(id, trx))!;
+  }
+
+  /**
+   * The same sale written by one statement that first runs `seatsTaken` (the departures' conditional
+   * change of seats, which answers a row when it took them): the booking, its travellers, extras and
+   * audit entry are written only when it did, so the seats and the booking are both written or
+   * neither. Answers the booking as get() reads it (`joined`: what it takes from the tour, the
+   * departure and the reseller) and what `alsoRead` reads in the same statement (the departure after
+   * the change, say: `taken` names the seats' change), or null when the seats were not taken and
+   * nothing was written. One round trip where insert() and its transaction take eight; a reseller's hold is
+   * sold this way.
+   */
+  async insertWhenSeatsTaken(
+    db: Kysely<Database>,
+    sale: PricedSale,
+    origin: RequestOrigin,
+    steps: { seatsTaken: OperationNodeSource; joined: BookingJoined; alsoRead?: RawBuilder<unknown> },
+  ): Promise<{ booking: Booking; also: unknown } | null> {
+    const id = randomUUID();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const rows = this.saleRows(sale, origin, id, newReference());
+      const extras = rows.extras.length > 0;
+      try {
+        const made = await sql<Parameters<BookingsRepository['fromRow']>[0] & { also: unknown }>`
+          with taken as (${steps.seatsTaken}),
+          made as (${rowsInserted('bookings', [rows.booking], sql`from taken`)} returning *),
+          travellers as (${rowsInserted('booking_travellers', rows.travellers, sql`from made`)} returning *),
+          ${extras ? sql`extras as (${rowsInserted('booking_extras', rows.extras, sql`from made`)} returning *),` : sql``}
+          audited as (${this.audit.insertedWith([rows.audit], sql`from made`)})
+          ${this.bookingWritten(db, 'made', { travellers: 'travellers', ...(extras && { extras: 'extras' }) }).select(sql`${steps.alsoRead ?? null}`.as('also'))}`.execute(db);
+        return made.rows.length === 1 ? { booking: this.fromRow(made.rows[0], steps.joined), also: made.rows[0].also } : null;
+      } catch (error) {
+        // A reference already taken (about one in a billion): the whole statement is undone; again with another.
+        if (isUniqueViolation(error) && (error as { constraint?: string }).constraint === 'bookings_reference_key') continue;
+        throw error;
+      }
+    }
+    throw new Error('no free booking reference after 10 attempts');
+  }
+
+  /** The rows a priced sale writes: the booking, its travellers and extras, and its audit entry. */
+  private saleRows(sale: PricedSale, origin: RequestOrigin, id: string, reference: string) {
+    const { input, departure, tourCode, currency, status, seats, at, reseller } = sale;
+    const booking: Insertable<Database['bookings']> = {
+      id,
+      reference,
+      departure_id: departure.id,
+      tour_id: departure.tour_id,
+      start_date: departure.start_date,
+      starts_at: departure.starts_at,
+      status,
+      currency,
+      seats,
+      travellers: input.travellers.length,
+      total_minor: sale.price.totalMinor,
+      hold_expires_at: status === 'held' ? new Date(at.getTime() + (input.holdMinutes ?? 60) * 60_000) : null,
+      contact_name: input.contact.name.trim(),
+      contact_email: input.contact.email.trim(),
+      contact_phone: input.contact.phone?.trim() || null,
+      single_rooms: sale.price.singleRooms,
+      single_supplement_minor: sale.price.supplementMinor,
+      channel: reseller ? 'reseller' : (input.channel ?? 'direct'),
+      ...(reseller && {
+        reseller_id: reseller.resellerId,
+        reseller_key_id: reseller.keyId,
+        reseller_reference: reseller.resellerReference,
+        octo_uuid: reseller.octoUuid,
+        net_minor: bookingNetOf(sale.price, reseller.commissionBp),
+        reseller_commission_bp: reseller.commissionBp,
+        reseller_contact: reseller.contact && JSON.stringify(reseller.contact),
+      }),
+      notes: input.notes?.trim() ?? '',
+      search_text: searchText(reference, input.contact, input.travellers, reseller?.resellerReference),
+      created_at: at,
+      created_by: origin.actorId,
+      confirmed_at: status === 'confirmed' ? at : null,
+      updated_at: at,
+    };
+    return {
+      booking,
+      travellers: input.travellers.map((traveller, position) => ({ id: randomUUID(), booking_id: id, ...travellerColumns(traveller, position, sale.price.travellerPrices[position]!) })),
+      extras: sale.price.extras.map((line, position) => ({ booking_id: id, component_id: line.componentId, position, name: line.name, quantity: line.quantity, unit_price_minor: line.unitPriceMinor })),
+      audit: {
+        action: 'booking.created' as const,
+        ...auditOrigin(origin),
+        targetType: 'booking' as const,
+        targetId: id,
+        details: { reference, tourCode, startDate: departure.start_date, status, seats, totalMinor: sale.price.totalMinor, currency },
+      },
+    };
   }
 
   /**
@@ -184,44 +219,70 @@ export class BookingsRepository extends BookingQueries {
       compare('notes', 'notes', before.notes, change.notes?.trim());
       if (Object.keys(values).length > 0) await trx.updateTable('booking_travellers').set(values).where('id', '=', change.id).execute();
     }
-    const contact = patch.contact && {
-      name: patch.contact.name.trim(),
-      email: patch.contact.email.trim(),
-      phone: patch.contact.phone?.trim() || null,
-    };
-    if (contact) {
-      const was = { name: booking.contact_name, email: booking.contact_email, phone: booking.contact_phone };
-      for (const field of ['name', 'email', 'phone'] as const) {
-        if ((was[field] ?? null) !== contact[field]) changes.push({ what: 'contact', field, before: was[field] ?? null, after: contact[field] });
-      }
-    }
-    const notes = patch.notes?.trim();
-    const notesChanged = notes !== undefined && notes !== booking.notes;
-    if (notesChanged) changes.push({ what: 'notes', before: booking.notes, after: notes });
-    const resellerReference = patch.resellerReference?.trim();
-    const referenceChanged = resellerReference !== undefined && resellerReference !== (booking.reseller_reference ?? '');
-    if (referenceChanged) changes.push({ what: 'resellerReference', before: booking.reseller_reference, after: resellerReference });
+    const fields = fieldChanges(booking, patch);
+    changes.push(...fields.changes);
     // Nothing differs: nothing is written, and the history gains no empty "Amended".
-    const storedContact = typeof booking.reseller_contact === 'string' ? booking.reseller_contact : JSON.stringify(booking.reseller_contact);
-    const resellerContactChanged = patch.resellerContact !== undefined && JSON.stringify(patch.resellerContact) !== storedContact;
-    if (changes.length === 0 && !resellerContactChanged) return false;
-    const contactChanged = changes.some((change) => change.what === 'contact');
+    if (changes.length === 0 && !fields.resellerContactChanged) return false;
     const names = await trx.selectFrom('booking_travellers').select(['first_name as firstName', 'last_name as lastName']).where('booking_id', '=', id).execute();
     await trx
       .updateTable('bookings')
-      .set({
-        ...(contact && contactChanged && { contact_name: contact.name, contact_email: contact.email, contact_phone: contact.phone }),
-        ...(notesChanged && { notes }),
-        ...(referenceChanged && { reseller_reference: resellerReference }),
-        ...(resellerContactChanged && { reseller_contact: JSON.stringify(patch.resellerContact) }),
-        search_text: searchText(booking.reference, contact ?? { name: booking.contact_name, email: booking.contact_email }, names, referenceChanged ? resellerReference : booking.reseller_reference),
-        updated_at: new Date(this.now()),
-      })
+      .set({ ...fields.set, search_text: searchText(booking.reference, fields.contact, names, fields.resellerReference), updated_at: new Date(this.now()) })
       .where('id', '=', id)
       .execute();
     // The reseller's own contact fields alone (its locales, say) are kept without a line in the history.
     if (changes.length > 0) await this.record(trx, origin, 'booking.updated', id, { reference: booking.reference, changes });
     return true;
+  }
+
+  /**
+   * A held booking confirmed by one statement, with what the amendment gives of its own fields
+   * (contact, reference, the reseller's contact; never travellers), as it was read: the statement
+   * writes only if nothing has changed the booking since (its updated_at) and its hold has not
+   * lapsed. `departureLocked` runs first (the lock order: the departure's row, then the booking's);
+   * `seatsMoved(when)` is the departures' change of seats, made when `when` holds (the booking was
+   * confirmed; `moved` names it). Answers the booking as get() reads it and what `alsoRead` reads in
+   * the same statement, or null, having written nothing, when the booking is no longer as read. One round trip where the confirm-booking flow and its answer take
+   * thirteen; a reseller's confirmation is made this way.
+   */
+  async confirmAsRead(
+    db: Kysely<Database>,
+    read: Booking,
+    amendment: Pick<BookingAmendment, 'contact' | 'resellerReference' | 'resellerContact'>,
+    origin: RequestOrigin,
+    steps: { departureLocked: OperationNodeSource; seatsMoved: (when: RawBuilder<boolean>) => OperationNodeSource; alsoRead?: RawBuilder<unknown> },
+  ): Promise<{ booking: Booking; also: unknown } | null> {
+    const at = new Date(this.now());
+    const fields = fieldChanges(
+      { contact_name: read.contact.name, contact_email: read.contact.email, contact_phone: read.contact.phone, notes: read.notes, reseller_reference: read.resellerReference, reseller_contact: read.resellerContact },
+      amendment,
+    );
+    const confirmed = db
+      .updateTable('bookings')
+      .set({
+        ...fields.set,
+        search_text: searchText(read.reference, fields.contact, read.travellers, fields.resellerReference),
+        status: 'confirmed',
+        confirmed_at: at,
+        hold_expires_at: null,
+        updated_at: at,
+      })
+      .where('id', '=', read.id)
+      .where('status', '=', 'held')
+      .where('hold_expires_at', '>', at)
+      .where('updated_at', '=', new Date(read.updatedAt))
+      .where(sql<boolean>`exists (select 1 from locked)`)
+      .returningAll();
+    const entries = [
+      ...(fields.changes.length > 0 ? [{ action: 'booking.updated' as const, details: { reference: read.reference, changes: fields.changes } }] : []),
+      { action: 'booking.confirmed' as const, details: { reference: read.reference, from: 'held', seats: read.seats } },
+    ].map((entry) => ({ ...entry, ...auditOrigin(origin), targetType: 'booking' as const, targetId: read.id }));
+    const done = await sql<Parameters<BookingsRepository['fromRow']>[0] & { also: unknown }>`
+      with locked as ${steps.departureLocked},
+      confirmed as (${confirmed}),
+      moved as (${steps.seatsMoved(sql<boolean>`exists (select 1 from confirmed)`)}),
+      audited as (${this.audit.insertedWith(entries, sql`from confirmed`)})
+      ${this.bookingWritten(db, 'confirmed').select(sql`${steps.alsoRead ?? null}`.as('also'))}`.execute(db);
+    return done.rows.length === 1 ? { booking: this.fromRow(done.rows[0], this.joinedOf(read)), also: done.rows[0].also } : null;
   }
 
   /** The departure a booking is on, as an expression for the statement that locks the departure's row first. */
@@ -467,6 +528,56 @@ export class BookingsRepository extends BookingQueries {
   private async record(trx: Kysely<Database>, origin: RequestOrigin, action: Parameters<AuditLog['record']>[0]['action'], bookingId: string, details: Record<string, unknown>) {
     await this.audit.record({ action, ...auditOrigin(origin), targetType: 'booking', targetId: bookingId, details }, trx);
   }
+}
+
+/** A booking's own fields an amendment may change, as they are stored. */
+interface AmendableFields {
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string | null;
+  notes: string;
+  reseller_reference: string | null;
+  reseller_contact: unknown;
+}
+
+/**
+ * What an amendment changes of a booking's own fields (contact, notes, a reseller's reference and
+ * contact): the history's lines, the columns to write, and the contact and reference the booking then
+ * has. Only what differs is written and recorded; the reseller's own contact fields (its locales, say)
+ * are kept without a line in the history.
+ */
+function fieldChanges(was: AmendableFields, patch: BookingAmendment) {
+  const changes: BookingChange[] = [];
+  const set: Updateable<Database['bookings']> = {};
+  const contact = patch.contact && { name: patch.contact.name.trim(), email: patch.contact.email.trim(), phone: patch.contact.phone?.trim() || null };
+  if (contact) {
+    const before = { name: was.contact_name, email: was.contact_email, phone: was.contact_phone };
+    for (const field of ['name', 'email', 'phone'] as const) {
+      if ((before[field] ?? null) !== contact[field]) changes.push({ what: 'contact', field, before: before[field] ?? null, after: contact[field] });
+    }
+    if (changes.length > 0) Object.assign(set, { contact_name: contact.name, contact_email: contact.email, contact_phone: contact.phone });
+  }
+  const notes = patch.notes?.trim();
+  if (notes !== undefined && notes !== was.notes) {
+    changes.push({ what: 'notes', before: was.notes, after: notes });
+    set.notes = notes;
+  }
+  const resellerReference = patch.resellerReference?.trim();
+  const referenceChanged = resellerReference !== undefined && resellerReference !== (was.reseller_reference ?? '');
+  if (referenceChanged) {
+    changes.push({ what: 'resellerReference', before: was.reseller_reference, after: resellerReference });
+    set.reseller_reference = resellerReference;
+  }
+  const storedContact = typeof was.reseller_contact === 'string' ? was.reseller_contact : JSON.stringify(was.reseller_contact);
+  const resellerContactChanged = patch.resellerContact !== undefined && JSON.stringify(patch.resellerContact) !== storedContact;
+  if (resellerContactChanged) set.reseller_contact = JSON.stringify(patch.resellerContact);
+  return {
+    changes,
+    set,
+    resellerContactChanged,
+    contact: contact ?? { name: was.contact_name, email: was.contact_email },
+    resellerReference: referenceChanged ? resellerReference : was.reseller_reference,
+  };
 }
 
 /** A traveller's row as sold: at its place in the booking, at its price. */

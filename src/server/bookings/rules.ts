@@ -37,6 +37,10 @@ export interface DepartureForSale {
   currency: string;
   tour_code: string;
   booking_cutoff_hours: number;
+  /** What a booking's answer shows of its tour and departure. */
+  tour_title: string;
+  time_zone: string;
+  start_time: string;
 }
 
 /** A component a booking may add as an extra. */
@@ -52,6 +56,7 @@ export interface ResellerSale {
   /** The product (tour) the reseller asked for: a departure of another is refused. */
   tourId: string;
   resellerId: string;
+  resellerName: string;
   keyId: string;
   resellerReference: string | null;
   octoUuid: string;

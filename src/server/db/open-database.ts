@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } fro
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DatabaseTarget } from '../config.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { PGliteOnWorker, type PGliteQueryable } from './pglite-worker.js';
+import { PGliteOnWorker, preparedQuery, type PGliteProtocol, type PGliteQueryable, type PreparedStatements } from './pglite-worker.js';
 import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
@@ -81,7 +81,16 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
     extensions: PGLITE_EXTENSIONS,
   });
   await pglite.waitReady;
-  return wrapPGlite(pglite);
+  // Statements prepared as on the worker thread (preparedQuery).
+  const statements: PreparedStatements = new Map();
+  return wrapPGlite({
+    query: async <R>(sql: string, params: unknown[] = []) =>
+      (await preparedQuery(pglite as unknown as PGliteProtocol, { protocol, parse } as unknown as Parameters<typeof preparedQuery>[1], statements, sql, params)) as { rows: R[]; command?: string; affectedRows?: number },
+    get closed() {
+      return pglite.closed;
+    },
+    close: () => pglite.close(),
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
-/** Small helpers shared by the repositories' list queries. */
-import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+/** Small helpers shared by the repositories' queries. */
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { DEFAULT_PAGE_SIZE } from '../../shared/types.js';
 import type { Database } from './schema.js';
 import { isCalendarDate } from '../../shared/local-time.js';
@@ -23,6 +23,22 @@ export interface PageQuery {
 export function pageWindow({ page = 1, pageSize = DEFAULT_PAGE_SIZE }: PageQuery): { limit: number; offset: number } {
   return { limit: pageSize, offset: (page - 1) * pageSize };
 }
+
+/**
+ * `insert into <table> (<columns>) select … <from>, json_populate_recordset(null::<table>, <rows>) r`:
+ * the rows are written once for each row `from` gives (an earlier part of the same statement decides
+ * whether they are, as a departure's seats taken decide a booking), each value typed by the table's
+ * own column. The columns are the first row's keys. A value already JSON text (a jsonb column
+ * written as Kysely's inserts write it) is given as the JSON it holds.
+ */
+export function rowsInserted(table: keyof Database & string, rows: Record<string, unknown>[], from: RawBuilder<unknown>): RawBuilder<unknown> {
+  const columns = Object.keys(rows[0]!);
+  const json = JSON.stringify(rows, (key, value: unknown) => (JSON_TEXT_COLUMNS.has(key) && typeof value === 'string' ? (JSON.parse(value) as unknown) : value));
+  return sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) select ${sql.join(columns.map((column) => sql.ref(`r.${column}`)))} ${from} cross join json_populate_recordset(null::${sql.table(table)}, ${json}::json) r`;
+}
+
+/** The jsonb columns rowsInserted() may be given as JSON text. */
+const JSON_TEXT_COLUMNS = new Set(['details', 'reseller_contact']);
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

@@ -77,6 +77,17 @@ export class DeparturesRepository {
     return departureColumns(rows, at, this.around.lapsedHeldSeats);
   }
 
+  /**
+   * The departure as get() reads it, as one JSON value, for the statement that changed its row:
+   * `written` names the statement's `returning *` of departures (its final query does not see the
+   * change in the table). departureFromJson() turns it into the answer. The change, the booking it
+   * was for and the departure's new seats then cost one round trip.
+   */
+  departureWritten(written: string): RawBuilder<unknown> {
+    const rows = this.db.selectFrom(sql.table(written).as('d')) as unknown as Parameters<typeof departureColumns>[0];
+    return sql`(select row_to_json(x) from (${this.columns(rows, new Date(this.now()))}) x)`;
+  }
+
   async list(query: DepartureListQuery): Promise<{ data: Departure[]; total: number }> {
     refuseBadDateFilters(query);
     const at = new Date(this.now());
@@ -335,6 +346,9 @@ export class DeparturesRepository {
         't.currency',
         't.code as tour_code',
         't.booking_cutoff_hours',
+        't.title as tour_title',
+        't.time_zone',
+        'd.start_time',
       ])
       .where('d.id', '=', id)
       .executeTakeFirst();
@@ -360,6 +374,12 @@ function instantOrRefuse(date: string, time: string, timeZone: string): string {
 
 function priceColumns(prices: Prices) {
   return { price_adult_minor: prices.ADULT, price_child_minor: prices.CHILD, price_infant_minor: prices.INFANT };
+}
+
+/** A departure read by departureWritten(): JSON, where its instants are text. */
+export function departureFromJson(value: unknown): Departure {
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as Omit<DepartureRow, 'starts_at' | 'created_at'> & { starts_at: string; created_at: string };
+  return toDeparture({ ...row, starts_at: new Date(row.starts_at), created_at: new Date(row.created_at) });
 }
 
 function toDeparture(row: DepartureRow): Departure {

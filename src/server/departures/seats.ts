@@ -64,8 +64,20 @@ export async function takeSeats(
   state: 'held' | 'confirmed',
   options: { at: Date; from?: 'waitlisted'; requireOpen: boolean },
 ): Promise<boolean> {
+  const result = await takeSeatsQuery(trx, departureId, seats, state, options).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** takeSeats' change as a statement of its own, for a flow that writes more in the same statement (it answers the departure's id when the seats were taken). */
+export function takeSeatsQuery(
+  db: Kysely<Database>,
+  departureId: string,
+  seats: number,
+  state: 'held' | 'confirmed',
+  options: { at: Date; from?: 'waitlisted'; requireOpen: boolean },
+) {
   const counter = sql.ref(COUNTER[state]);
-  const result = await trx
+  return db
     .updateTable('departures')
     .set({
       [COUNTER[state]]: sql`${counter} + ${seats}`,
@@ -74,22 +86,29 @@ export async function takeSeats(
     })
     .where('id', '=', departureId)
     .where('status', options.requireOpen ? '=' : '<>', options.requireOpen ? 'open' : 'cancelled')
-    .where(sql<boolean>`seats_held + seats_confirmed + ${seats} <= capacity`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where(sql<boolean>`seats_held + seats_confirmed + ${seats} <= capacity`);
 }
 
 /** Moves `seats` between the departure's counters, or gives them back (`to` null). Never fails for want of seats: it only frees or shifts them. */
 export async function moveSeats(trx: Kysely<Database>, departureId: string, seats: number, from: SeatState, to: SeatState | null, at: Date): Promise<void> {
-  await trx
+  await moveSeatsQuery(trx, departureId, seats, from, to, at).execute();
+}
+
+/** moveSeats' change as a statement of its own, for a flow that makes it part of a larger one. */
+export function moveSeatsQuery(db: Kysely<Database>, departureId: string, seats: number, from: SeatState, to: SeatState | null, at: Date) {
+  return db
     .updateTable('departures')
     .set({
       [COUNTER[from]]: sql`${sql.ref(COUNTER[from])} - ${seats}`,
       ...(to && { [COUNTER[to]]: sql`${sql.ref(COUNTER[to])} + ${seats}` }),
       updated_at: at,
     })
-    .where('id', '=', departureId)
-    .execute();
+    .where('id', '=', departureId);
+}
+
+/** The departure's row locked, as a query of its own (a flow locks it first in a statement that then changes its bookings). */
+export function lockDepartureQuery(db: Kysely<Database>, departureId: string) {
+  return db.selectFrom('departures').select('id').where('id', '=', departureId).forUpdate();
 }
 
 /** Adds a waitlisted booking's seats (adults and children) to the departure's waitlist count. */

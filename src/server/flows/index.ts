@@ -21,6 +21,7 @@ import { confirmBooking } from './confirm-booking.js';
 import type { FlowContext } from './context.js';
 import { deleteDeparture } from './delete-departure.js';
 import { expireLapsedHolds } from './expire-lapsed-holds.js';
+import { confirmForReseller, holdForReseller, type ResellerSaleDone } from './reseller-sale.js';
 
 export const SWEEP_INTERVAL_MS = 30_000;
 
@@ -28,33 +29,43 @@ export class Flows {
   constructor(private readonly ctx: FlowContext) {}
 
   bookSeats(input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale): Promise<Booking> {
-    return this.thenNudge(bookSeats(this.ctx, input, origin, onBooked, reseller));
+    return this.run((ctx) => bookSeats(ctx, input, origin, onBooked, reseller));
   }
 
   confirmBooking(id: string, origin: RequestOrigin, amendment?: BookingAmendment): Promise<Booking> {
-    return this.thenNudge(confirmBooking(this.ctx, id, origin, amendment));
+    return this.run((ctx) => confirmBooking(ctx, id, origin, amendment));
+  }
+
+  /** A reseller's hold: one statement where it can be (reseller-sale.ts), else bookSeats. */
+  holdForReseller(input: NewBooking, origin: RequestOrigin, reseller: ResellerSale): Promise<ResellerSaleDone> {
+    return this.run((ctx) => holdForReseller(ctx, input, origin, reseller));
+  }
+
+  /** A reseller confirms its held booking as it read it: one statement where it can be, else confirmBooking. */
+  confirmForReseller(read: Booking, amendment: BookingAmendment, origin: RequestOrigin): Promise<ResellerSaleDone> {
+    return this.run((ctx) => confirmForReseller(ctx, read, amendment, origin));
   }
 
   /** Contact, notes, names, a reseller's reference. */
   amendBooking(id: string, amendment: BookingAmendment, origin: RequestOrigin): Promise<Booking> {
-    return this.thenNudge(amendBooking(this.ctx, id, amendment, origin));
+    return this.run((ctx) => amendBooking(ctx, id, amendment, origin));
   }
 
   /** Another departure (or tour), other travellers: seats and price taken again in one transaction. */
   changeBooking(id: string, change: BookingChangeRequest, origin: RequestOrigin): Promise<Booking> {
-    return this.thenNudge(changeBooking(this.ctx, id, change, origin));
+    return this.run((ctx) => changeBooking(ctx, id, change, origin));
   }
 
   cancelBooking(id: string, input: CancelBooking, origin: RequestOrigin): Promise<Booking> {
-    return this.thenNudge(cancelBooking(this.ctx, id, input, origin));
+    return this.run((ctx) => cancelBooking(ctx, id, input, origin));
   }
 
   changeDeparture(id: string, patch: DeparturePatch, origin: RequestOrigin): Promise<Departure> {
-    return this.thenNudge(changeDeparture(this.ctx, id, patch, origin));
+    return this.run((ctx) => changeDeparture(ctx, id, patch, origin));
   }
 
   cancelDeparture(id: string, reason: string, origin: RequestOrigin): Promise<Departure> {
-    return this.thenNudge(cancelDeparture(this.ctx, id, reason, origin));
+    return this.run((ctx) => cancelDeparture(ctx, id, reason, origin));
   }
 
   deleteDeparture(id: string, origin: RequestOrigin): Promise<void> {
@@ -63,13 +74,26 @@ export class Flows {
 
   /** Records lapsed holds as expired and gives their seats back; answers the bookings expired. */
   expireLapsedHolds(limit?: number): Promise<number> {
-    return this.thenNudge(expireLapsedHolds(this.ctx, limit));
+    return this.run((ctx) => expireLapsedHolds(ctx, limit));
   }
 
-  /** Once a flow has committed, the webhooks it wrote go out now rather than at the sender's next round. */
-  private async thenNudge<T>(work: Promise<T>): Promise<T> {
-    const done = await work;
-    this.ctx.webhooks.nudge();
+  /**
+   * Runs a flow with a context of its own that notes whether it wrote a webhook delivery: once the
+   * flow has committed, those go out now rather than at the sender's next round, and a flow that
+   * wrote none costs the sender no look.
+   */
+  private async run<T>(flow: (ctx: FlowContext) => Promise<T>): Promise<T> {
+    let wrote = false;
+    const webhooks: FlowContext['webhooks'] = {
+      enqueue: async (...args) => {
+        const written = await this.ctx.webhooks.enqueue(...args);
+        if (written > 0) wrote = true;
+        return written;
+      },
+      nudge: () => this.ctx.webhooks.nudge(),
+    };
+    const done = await flow({ ...this.ctx, webhooks });
+    if (wrote) this.ctx.webhooks.nudge();
     return done;
   }
 }

@@ -52,7 +52,7 @@ export interface OctoSurroundings {
   tours: Pick<ToursRepository, 'published'>;
   departures: Pick<DeparturesRepository, 'get' | 'ofTourForChannel' | 'startTimes'>;
   bookings: Pick<BookingsRepository, 'get' | 'byOctoUuid' | 'byResellerReferences' | 'extendHold'>;
-  flows: Pick<Flows, 'bookSeats' | 'confirmBooking' | 'cancelBooking' | 'changeBooking' | 'amendBooking'>;
+  flows: Pick<Flows, 'holdForReseller' | 'confirmForReseller' | 'cancelBooking' | 'changeBooking' | 'amendBooking'>;
   voucherLinks: Pick<VoucherLinks, 'url'>;
   config: Pick<Config, 'business' | 'publicUrl'>;
   now: () => number;
@@ -66,7 +66,7 @@ export interface OctoCall {
 
 export class OctoService {
   private readonly startTimesCache = new Map<string, { at: number; times: string[] }>();
-  private readonly tourCache = new Map<string, { at: number; tour: PublishedTour | null; published: boolean }>();
+  private readonly tourCache = new Map<string, { at: number; found: Promise<{ tour: PublishedTour | null; published: boolean }> }>();
 
   constructor(private readonly around: OctoSurroundings) {}
 
@@ -150,7 +150,7 @@ export class OctoService {
     const holdMinutes = this.holdMinutes(body.expirationMinutes);
     const contact = body.contact ?? null;
     try {
-      const booking = await this.around.flows.bookSeats(
+      const held = await this.around.flows.holdForReseller(
         {
           departureId: availabilityId,
           contact: contactOf(contact),
@@ -161,11 +161,10 @@ export class OctoService {
           notes: body.notes ?? undefined,
         },
         call.origin,
-        undefined,
         // The departure is read once, by the sale, which refuses one of another product before anything.
-        { tourId: tour.id, resellerId: call.caller.resellerId, keyId: call.caller.keyId, resellerReference: body.resellerReference?.trim() || null, octoUuid: uuid, commissionBp: call.caller.commissionBp, contact },
+        { tourId: tour.id, resellerId: call.caller.resellerId, resellerName: call.caller.resellerName, keyId: call.caller.keyId, resellerReference: body.resellerReference?.trim() || null, octoUuid: uuid, commissionBp: call.caller.commissionBp, contact },
       );
-      return this.shape(call, booking);
+      return this.shape(call, held.booking, held.departure);
     } catch (error) {
       // No departure with that id: OCTO's code for it.
       if (error instanceof AppError && error.code === 'VALIDATION' && error.errors?.departureId) throw octoErrors.invalidAvailability(availabilityId);
@@ -188,7 +187,8 @@ export class OctoService {
     if (body.unitItems !== undefined) booking = await this.changeUnits(call, booking, tour, body.unitItems);
     const amendment = this.amendmentOf(booking, { contact, resellerReference: body.resellerReference, unitItems: body.unitItems });
     try {
-      return this.shape(call, await this.around.flows.confirmBooking(booking.id, call.origin, amendment));
+      const confirmed = await this.around.flows.confirmForReseller(booking, amendment, call.origin);
+      return this.shape(call, confirmed.booking, confirmed.departure);
     } catch (error) {
       throw unprocessableFromValidation(error);
     }
@@ -266,9 +266,9 @@ export class OctoService {
     return this.shape({ caller, pricing: true, origin: { actorId: null, permissions: null, ip: null, userAgent: null } }, booking);
   }
 
-  /** A booking as OCTO shows it, with its product, option and availability. */
-  async shape(call: OctoCall, booking: Booking) {
-    const [tour, departure] = await Promise.all([this.tourOf(booking), this.around.departures.get(booking.departureId)]);
+  /** A booking as OCTO shows it, with its product, option and availability (`departure`: as the change left it, when the change read it). */
+  async shape(call: OctoCall, booking: Booking, known: Departure | null = null) {
+    const [tour, departure] = await Promise.all([this.tourOf(booking), known ?? this.around.departures.get(booking.departureId)]);
     const times = await this.startTimes([tour.id]);
     return bookingShape(booking, {
       tour,
@@ -297,16 +297,26 @@ export class OctoService {
     return (await this.tour(booking.tourId)).tour!;
   }
 
-  /** A tour, whatever its status, and whether it is published (kept PRODUCT_TTL_MS). */
+  /**
+   * A tour, whatever its status, and whether it is published (kept PRODUCT_TTL_MS). The read is kept
+   * from when it starts: calls that come while it runs share it, so a busy reseller's calls read
+   * the tour once each PRODUCT_TTL_MS, not once each call that came in the meantime.
+   */
   private async tour(id: string): Promise<{ tour: PublishedTour | null; published: boolean }> {
     const now = this.around.now();
     const cached = this.tourCache.get(id);
-    if (cached && now - cached.at < PRODUCT_TTL_MS) return cached;
-    const [published] = await this.around.tours.published(null, id);
-    const tour = published ?? (await this.around.tours.published(null, id, { anyStatus: true }))[0] ?? null;
-    const found = { at: now, tour, published: published !== undefined };
+    if (cached && now - cached.at < PRODUCT_TTL_MS) return cached.found;
+    const found = (async () => {
+      const [published] = await this.around.tours.published(null, id);
+      const tour = published ?? (await this.around.tours.published(null, id, { anyStatus: true }))[0] ?? null;
+      return { tour, published: published !== undefined };
+    })();
     if (this.tourCache.size > 10_000) this.tourCache.clear();
-    this.tourCache.set(id, found);
+    this.tourCache.set(id, { at: now, found });
+    // A failed read is not kept: the next call reads again.
+    found.catch(() => {
+      if (this.tourCache.get(id)?.found === found) this.tourCache.delete(id);
+    });
     return found;
   }
 

@@ -62,16 +62,17 @@ export class Webhooks {
    * In the transaction of a change: a delivery for each changed booking of a reseller with a
    * webhook URL, unless the change is that reseller's own call.
    */
-  async enqueue(trx: Kysely<Database>, changed: readonly ChangedBooking[], origin: Pick<RequestOrigin, 'resellerId'>): Promise<void> {
+  async enqueue(trx: Kysely<Database>, changed: readonly ChangedBooking[], origin: Pick<RequestOrigin, 'resellerId'>): Promise<number> {
     const wanted = new Map<string, string>();
     for (const booking of changed) if (booking.resellerId && booking.resellerId !== origin.resellerId) wanted.set(booking.id, booking.resellerId);
-    if (wanted.size === 0) return;
+    if (wanted.size === 0) return 0;
     const listening = new Set(
       (await trx.selectFrom('resellers').select('id').where('id', 'in', [...new Set(wanted.values())]).where('webhook_url', 'is not', null).execute()).map((row) => row.id),
     );
     const at = new Date(this.now());
     const rows = [...wanted].filter(([, resellerId]) => listening.has(resellerId)).map(([bookingId, resellerId]) => ({ id: randomUUID(), reseller_id: resellerId, booking_id: bookingId, event: WEBHOOK_EVENT, next_attempt_at: at, created_at: at }));
     if (rows.length > 0) await trx.insertInto('webhook_deliveries').values(rows).execute();
+    return rows.length;
   }
 
   async list(resellerId: string, query: { page?: number; pageSize?: number; status?: WebhookDelivery['status'] }): Promise<{ data: WebhookDelivery[]; total: number }> {
