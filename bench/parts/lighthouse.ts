@@ -18,8 +18,13 @@ export async function lighthouseRows(server: BenchServer): Promise<void> {
   const port = 9300 + Math.floor(Math.random() * 500);
   const profile = mkdtempSync(join(tmpdir(), 'bo-bench-chrome-'));
   const chrome = spawn(CHROMIUM, ['--headless=new', '--no-sandbox', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  // No Chromium, or one that dies before it listens: this part fails (a row), the bench goes on.
+  let gone: Error | null = null;
+  chrome.once('error', (error) => (gone = error));
+  chrome.once('exit', (code) => (gone ??= new Error(`Chromium exited (${code}) before it listened`)));
   try {
     for (;;) {
+      if (gone) throw gone;
       if (await fetch(`http://127.0.0.1:${port}/json/version`).then(() => true, () => false)) break;
       await sleep(100);
     }
