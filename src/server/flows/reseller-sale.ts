@@ -31,10 +31,10 @@ export async function holdForReseller(ctx: FlowContext, input: NewBooking, origi
   checkNewBooking(input);
   const simple = input.status === 'held' && !input.waitlist && (input.extras ?? []).length === 0 && origin.actorId === null;
   const departure = simple ? await ctx.departures.forSale(ctx.db, input.departureId) : undefined;
+  const at = new Date(ctx.now());
   // Read outside any transaction, as the flow reads it inside one (neither locks it): the change of
   // seats checks again that the departure is open and has the seats.
-  if (departure && departure.tour_id === reseller.tourId && !closedBecause(departure, new Date(ctx.now()))) {
-    const at = new Date(ctx.now());
+  if (departure && departure.tour_id === reseller.tourId && !closedBecause(departure, at)) {
     const seats = seatsOf(input.travellers);
     const price = priceSale(input, departure, []);
     const done = await ctx.bookings.insertWhenSeatsTaken(
