@@ -6,11 +6,26 @@
  *
  * Cookies belong to a host, not a port (as in a browser), so one cookie jar serves both instances.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient, type Role, type User } from './api.js';
 import { createDatabase, DATABASE_SERVER_URL, queryDatabase, REDIS_URL, startServer, type E2EDatabase, type RunningServer } from './harness.js';
 
 const selected = process.env.E2E_MULTI_INSTANCE === 'true';
+
+/** A reseller's webhook endpoint that answers slowly, noting each request and how many were in flight at once. */
+const hooks = { received: [] as string[], inFlight: 0, mostInFlight: 0 };
+const endpoint = createServer((request, response) => {
+  hooks.inFlight += 1;
+  hooks.mostInFlight = Math.max(hooks.mostInFlight, hooks.inFlight);
+  hooks.received.push(String(request.headers['webhook-id']));
+  request.resume();
+  setTimeout(() => {
+    hooks.inFlight -= 1;
+    response.writeHead(204).end();
+  }, 250);
+});
 
 describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Redis', () => {
   let database: E2EDatabase;
@@ -22,7 +37,10 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     if (!REDIS_URL) console.warn('E2E_REDIS_URL is not set: the instances keep rate limits in process');
     database = (await createDatabase())!;
     // Together, on the empty database: both migrate and seed at the same moment.
-    [a, b] = await Promise.all([startServer({ name: 'multi-instance-a', database }), startServer({ name: 'multi-instance-b', database })]);
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    // The webhook endpoint below is on this machine; both senders look for due deliveries often.
+    const env = { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_INTERVAL: '200ms' };
+    [a, b] = await Promise.all([startServer({ name: 'multi-instance-a', database, env }), startServer({ name: 'multi-instance-b', database, env })]);
   });
 
   afterEach(() => {
@@ -32,6 +50,7 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
   afterAll(async () => {
     const results = await Promise.allSettled([a?.stop(), b?.stop()]);
     await database?.drop();
+    await new Promise<void>((resolve) => endpoint.close(() => resolve()));
     for (const result of results) if (result.status === 'rejected') throw result.reason;
   });
 
@@ -184,6 +203,76 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect(new Set(ids).size).toBe(1);
     const [{ n, seats }] = await queryDatabase<{ n: string; seats: number }>(database, `select count(*) as n, (select seats_held from departures where id = '${other.body.id}') as seats from bookings where departure_id = '${other.body.id}'`);
     expect([Number(n), seats]).toEqual([1, 1]);
+  });
+
+  test('a key revoked through A stops at once on B; one key’s OCTO rate is counted across both instances (in Redis)', async () => {
+    expect(REDIS_URL, 'the rate shared by both instances lives in Redis: set E2E_REDIS_URL').toBeTruthy();
+    const clerk = new ApiClient(a.baseUrl);
+    expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
+    const reseller = await clerk.call<{ id: string }>('POST', '/api/resellers', { body: { name: 'Keys Across Instances' } });
+    const newKey = async () => (await clerk.call<{ id: string; key: string }>('POST', `/api/resellers/${reseller.body.id}/api-keys`, { body: { name: 'k' } })).body;
+    const supplier = (server: RunningServer, key: string) => fetch(`${server.baseUrl}/api/octo/supplier`, { headers: { authorization: `Bearer ${key}` } });
+
+    const revoked = await newKey();
+    expect((await supplier(b, revoked.key)).status).toBe(200);
+    expect((await clerk.call('POST', `/api/resellers/${reseller.body.id}/api-keys/${revoked.id}/revoke`)).status).toBe(200);
+    expect((await supplier(b, revoked.key)).status).toBe(401);
+    expect((await supplier(a, revoked.key)).status).toBe(401);
+
+    // Use a key up to its rate (50 a second) on A, then call B at once: B refuses too. Counted per
+    // instance, B would answer 200 every time; the one-second window can turn between the two
+    // calls, so three tries (each with a new key) are allowed to see it once.
+    const tries: number[] = [];
+    for (let attempt = 0; attempt < 3 && !tries.includes(429); attempt += 1) {
+      const { key } = await newKey();
+      let refusedOnA = false;
+      for (let call = 0; call < 150 && !refusedOnA; call += 1) refusedOnA = (await supplier(a, key)).status === 429;
+      expect(refusedOnA, 'A refuses past the rate').toBe(true);
+      const onB = await supplier(b, key);
+      tries.push(onB.status);
+      if (onB.status === 429) {
+        expect(((await onB.json()) as { error: string }).error).toBe('TOO_MANY_REQUESTS');
+        expect(Number(onB.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+    }
+    expect(tries, 'B refuses a key A has just refused').toContain(429);
+  });
+
+  test('both instances send webhooks from one queue: every delivery arrives once, and both senders take part', async () => {
+    const clerk = new ApiClient(a.baseUrl);
+    expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
+    const tour = await clerk.call<{ id: string }>('POST', '/api/tours', {
+      body: { code: 'MULTI-HOOKS', title: 'Webhooks from two instances', timeZone: 'UTC', currency: 'EUR', durationDays: 1, status: 'published', bookingCutoffHours: 0, prices: { ADULT: 5_000, CHILD: null, INFANT: null } },
+    });
+    const departure = await clerk.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.body.id, startDate: '2031-07-07', startTime: '10:00', capacity: 60 } });
+    const hookUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hooks`;
+    const reseller = await clerk.call<{ id: string }>('POST', '/api/resellers', { body: { name: 'Webhooks Across Instances', webhookUrl: hookUrl } });
+    expect(reseller.status).toBe(201);
+    await clerk.call('POST', `/api/resellers/${reseller.body.id}/webhook-secret`);
+    const { key } = (await clerk.call<{ key: string }>('POST', `/api/resellers/${reseller.body.id}/api-keys`, { body: { name: 'k' } })).body;
+    const booked: string[] = [];
+    for (let n = 0; n < 30; n += 1) {
+      const response = await fetch(`${(n % 2 ? a : b).baseUrl}/api/octo/bookings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ productId: tour.body.id, optionId: 'DEFAULT', availabilityId: departure.body.id, unitItems: [{ unitId: 'adult' }] }),
+      });
+      expect(response.status).toBe(200);
+      booked.push(((await response.json()) as { id: string }).id);
+    }
+    // Staff cancel them through both instances at once: a delivery each, written with its cancellation.
+    const cancelled = await Promise.all(booked.map((id, n) => clerk.call('POST', `/api/bookings/${id}/cancel`, { baseUrl: (n % 2 ? b : a).baseUrl, body: { reason: 'Two senders' } })));
+    expect(cancelled.map((answer) => answer.status)).toEqual(booked.map(() => 200));
+    const deliveries = async () => (await clerk.call<{ data: { id: string; status: string; attempts: number }[] }>('GET', `/api/resellers/${reseller.body.id}/webhook-deliveries?pageSize=100`)).body.data;
+    const deadline = Date.now() + 30_000;
+    while (!(await deliveries()).every((delivery) => delivery.status === 'delivered') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    const all = await deliveries();
+    expect(all).toHaveLength(booked.length);
+    expect(all.map((delivery) => [delivery.status, delivery.attempts])).toEqual(all.map(() => ['delivered', 1]));
+    // Each sent exactly once, by one of the two senders.
+    expect([...hooks.received].sort()).toEqual(all.map((delivery) => `msg_${delivery.id}`).sort());
+    // One sender has at most four in flight: more at once means both were sending.
+    expect(hooks.mostInFlight).toBeGreaterThan(4);
   });
 
   // Last: it leaves this machine's address rate-limited on both instances.

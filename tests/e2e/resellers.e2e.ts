@@ -109,6 +109,8 @@ describe('a reseller sells, the office sees and changes it, the reseller hears o
     await menuEntry(page, 'Resellers').click();
     await page.getByRole('link', { name: 'Nordic Marketplace' }).click();
     await see(page, 'Delivered');
+    // Each delivery names its booking by the reference staff know it by, and links to it.
+    await page.getByRole('table', { name: 'Webhook deliveries' }).getByRole('link', { name: held.supplierReference }).waitFor();
     await screenshot(page, 'reseller-page-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await see(page, 'Delivered');

@@ -30,6 +30,7 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
   'departures/repository.ts': { tables: ['tours'], why: "a departure shows its tour's code, title, zone, length and terms" },
   'reports/repository.ts': { tables: ['bookings'], why: 'the dashboard counts the bookings made today and the balances due soon from the bookings\' own indexes' },
   'resellers/repository.ts': { tables: ['bookings'], why: 'a reseller shows how many bookings it made, counted from an index of the bookings' },
+  'resellers/webhooks.ts': { tables: ['bookings'], why: "a delivery shows its booking's reference" },
   'roles/repository.ts': { tables: ['user_roles'], why: 'a role shows how many users hold it and cannot be deleted while one does' },
   'tours/repository.ts': { tables: ['departures'], why: 'a tour shows its next departure' },
   'users/repository.ts': { tables: ['roles', 'role_permissions'], why: 'a user shows the names of their roles, and the last administrator is kept' },

@@ -142,7 +142,8 @@ describe('availability', () => {
     expectOctoError(await octo('POST', '/availability/calendar', { productId: tour.id, optionId: 'DEFAULT', localDateStart: '2030-02-30', localDateEnd: '2030-03-01' }), 400, 'BAD_REQUEST');
     expectOctoError(await octo('POST', '/availability/calendar', { productId: tour.id, optionId: 'DEFAULT', localDateStart: '2030-01-01', localDateEnd: '2031-06-01' }), 400, 'BAD_REQUEST');
     expectOctoError(await octo('POST', '/availability/calendar', { productId: tour.id, optionId: 'VIP', localDateStart: '2030-01-01', localDateEnd: '2030-01-02' }), 400, 'INVALID_OPTION_ID', { optionId: 'VIP' });
-    expectOctoError(await octo('POST', '/availability/calendar', { productId: draftTour.id, optionId: 'DEFAULT', localDateStart: '2030-01-01', localDateEnd: '2030-01-02' }), 400, 'INVALID_PRODUCT_ID', { productId: draftTour.id });
+    const unknown = '0b6f5c1e-3a7d-4e7a-9a51-1f0c2d3e4f50';
+    expectOctoError(await octo('POST', '/availability/calendar', { productId: unknown, optionId: 'DEFAULT', localDateStart: '2030-01-01', localDateEnd: '2030-01-02' }), 400, 'INVALID_PRODUCT_ID', { productId: unknown });
   });
 
   it('answers departures by dates or by ids, in the tour’s zone, with statuses and prices', async () => {
@@ -186,6 +187,37 @@ describe('availability', () => {
     const answer = (await octo('POST', '/availability', { productId: tour.id, optionId: 'DEFAULT', availabilityIds: [closed.id, full.id] })).json<{ id: string; status: string; available: boolean }[]>();
     expect(answer.find((one) => one.id === closed.id)).toMatchObject({ status: 'CLOSED', available: false });
     expect(answer.find((one) => one.id === full.id)).toMatchObject({ status: 'SOLD_OUT', available: false });
+  });
+
+  it('shows a departure closed from its booking cut-off on, and refuses a hold there', async () => {
+    // Two days ahead on a tour that stops selling three days before: open by seats, closed by time.
+    const late = await createTour(viaInject(staff), { status: 'published', timeZone: 'Europe/Berlin', currency: 'EUR', bookingCutoffHours: 72, prices: { ADULT: 10_000, CHILD: null, INFANT: null } });
+    const date = new Date(t.clock.time + 2 * 86_400_000).toISOString().slice(0, 10);
+    const departure = await createDeparture(viaInject(staff), late.id, { startDate: date, startTime: '09:00', capacity: 10 });
+    const [availability] = (await octo('POST', '/availability', { productId: late.id, optionId: 'DEFAULT', availabilityIds: [departure.id] })).json<unknown[]>().map((one) => zAvailability.parse(one));
+    expect(availability).toMatchObject({ id: departure.id, status: 'CLOSED', available: false, vacancies: 0 });
+    expect(Date.parse(availability.utcCutoffAt)).toBeLessThanOrEqual(t.clock.time);
+    const [day] = (await octo('POST', '/availability/calendar', { productId: late.id, optionId: 'DEFAULT', localDateStart: date, localDateEnd: date })).json<unknown[]>().map((one) => zAvailabilityCalendar.parse(one));
+    expect(day).toMatchObject({ status: 'CLOSED', available: false });
+    expectOctoError(await octo('POST', '/bookings', { productId: late.id, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }] }), 400, 'UNPROCESSABLE_ENTITY');
+    expect(await seatsOf(departure.id)).toEqual({ seatsHeld: 0, seatsConfirmed: 0, seatsAvailable: 10 });
+  });
+
+  it('answers an unpublished tour’s departures CLOSED, and sells none of them', async () => {
+    const withdrawn = await createTour(viaInject(staff), { status: 'published', timeZone: 'Europe/Berlin', currency: 'EUR', prices: { ADULT: 10_000, CHILD: null, INFANT: null } });
+    const departure = await departureOf(withdrawn);
+    const ask = { productId: withdrawn.id, optionId: 'DEFAULT', availabilityIds: [departure.id] };
+    expect((await octo('POST', '/availability', ask)).json<{ status: string }[]>()[0].status).toBe('AVAILABLE');
+    expect((await staff({ method: 'PATCH', url: `/api/tours/${withdrawn.id}`, payload: { status: 'draft' } })).statusCode).toBe(200);
+    // The product is read again once what this instance keeps of it is older than two seconds.
+    t.clock.advance(2_100);
+    const [availability] = (await octo('POST', '/availability', ask)).json<unknown[]>().map((one) => zAvailability.parse(one));
+    expect(availability).toMatchObject({ id: departure.id, status: 'CLOSED', available: false, vacancies: 0 });
+    const days = (await octo('POST', '/availability/calendar', { productId: withdrawn.id, optionId: 'DEFAULT', localDateStart: departure.startDate, localDateEnd: departure.startDate })).json<{ status: string }[]>();
+    expect(days.map((day) => day.status)).toEqual(['CLOSED']);
+    expectOctoError(await octo('GET', `/products/${withdrawn.id}`), 400, 'INVALID_PRODUCT_ID', { productId: withdrawn.id });
+    expectOctoError(await octo('POST', '/bookings', { ...ask, availabilityIds: undefined, availabilityId: departure.id, unitItems: [{ unitId: 'adult' }] }), 400, 'INVALID_PRODUCT_ID', { productId: withdrawn.id });
+    expect((await seatsOf(departure.id)).seatsAvailable).toBe(10);
   });
 });
 
@@ -479,6 +511,22 @@ describe('keys', () => {
     expect(revoked.json()).toMatchObject({ id: made.keyId });
     expect(revoked.json<{ revokedAt: string | null }>().revokedAt).not.toBeNull();
     expectOctoError(await its('GET', '/supplier'), 401, 'UNAUTHORIZED');
+  });
+
+  it('notes when a key was last used, at most once a minute', async () => {
+    const made = await createResellerWithKey(staff);
+    const keys = async () => (await staff({ method: 'GET', url: `/api/resellers/${made.reseller.id}/api-keys` })).json<{ data: { id: string; lastUsedAt: string | null }[] }>().data;
+    expect((await keys())[0].lastUsedAt).toBeNull();
+    const its = octoAs(t.app, made.key);
+    expect((await its('GET', '/supplier')).statusCode).toBe(200);
+    const first = (await keys()).find((key) => key.id === made.keyId)!.lastUsedAt;
+    expect(first).toBe(new Date(t.clock.time).toISOString());
+    t.clock.advance(30_000);
+    await its('GET', '/supplier');
+    expect((await keys()).find((key) => key.id === made.keyId)!.lastUsedAt).toBe(first);
+    t.clock.advance(31_000);
+    await its('GET', '/supplier');
+    expect((await keys()).find((key) => key.id === made.keyId)!.lastUsedAt).toBe(new Date(t.clock.time).toISOString());
   });
 
   it('opens no staff route with a reseller key', async () => {

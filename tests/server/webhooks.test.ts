@@ -58,7 +58,7 @@ async function departure(overrides: Record<string, unknown> = {}): Promise<Depar
 async function reserve(on: Departure, body: Record<string, unknown> = {}) {
   const response = await octo('POST', '/bookings', { productId: tour.id, optionId: 'DEFAULT', availabilityId: on.id, unitItems: [{ unitId: 'adult' }], ...body });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ id: string; uuid: string }>();
+  return response.json<{ id: string; uuid: string; supplierReference: string }>();
 }
 
 async function deliveries(status?: string): Promise<WebhookDelivery[]> {
@@ -99,7 +99,7 @@ describe('what a reseller hears of', () => {
     expect(booking).toMatchObject({ uuid: held.uuid, status: 'CANCELLED', cancellation: { reason: 'Storm warning', refund: 'FULL' } });
     expect(booking.pricing?.net).toBe(9_000);
     const [delivered] = await deliveries();
-    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 204, bookingId: held.id, nextAttemptAt: null });
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1, responseStatus: 204, bookingId: held.id, bookingReference: booking.supplierReference, nextAttemptAt: null });
   });
 
   it('of an amendment in the office, not of a save that changed nothing; of a departure cancelled; of a hold that lapsed', async () => {
@@ -156,7 +156,7 @@ describe('delivery', () => {
 
     receiver.answer = 200;
     const again = await staff({ method: 'POST', url: `/api/resellers/${resellerId}/webhook-deliveries/${delivery.id}/retry` });
-    expect(again.json()).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(again.json()).toMatchObject({ status: 'pending', attempts: 0, bookingReference: held.supplierReference });
     await deliverAll();
     [delivery] = (await deliveries()).filter((one) => one.bookingId === held.id);
     expect(delivery).toMatchObject({ status: 'delivered', responseStatus: 200 });

@@ -241,17 +241,19 @@ export class BookingsRepository extends BookingQueries {
    * lapsed. `departureLocked` runs first (the lock order: the departure's row, then the booking's);
    * `seatsMoved(when)` is the departures' change of seats, made when `when` holds (the booking was
    * confirmed; `moved` names it). Answers the booking as get() reads it and what `alsoRead` reads in
-   * the same statement, or null, having written nothing, when the booking is no longer as read. One round trip where the confirm-booking flow and its answer take
-   * thirteen; a reseller's confirmation is made this way.
+   * the same statement, or null, having written nothing, when the booking is no longer as read.
+   * `at` dates the booking's change and is the instant the hold must outlast: the caller dates the
+   * seats' change with the same one. One round trip where the confirm-booking flow and its answer
+   * take thirteen; a reseller's confirmation is made this way.
    */
   async confirmAsRead(
     db: Kysely<Database>,
     read: Booking,
     amendment: Pick<BookingAmendment, 'contact' | 'resellerReference' | 'resellerContact'>,
     origin: RequestOrigin,
-    steps: { departureLocked: OperationNodeSource; seatsMoved: (when: RawBuilder<boolean>) => OperationNodeSource; alsoRead?: RawBuilder<unknown> },
+    steps: { at: Date; departureLocked: OperationNodeSource; seatsMoved: (when: RawBuilder<boolean>) => OperationNodeSource; alsoRead?: RawBuilder<unknown> },
   ): Promise<{ booking: Booking; also: unknown } | null> {
-    const at = new Date(this.now());
+    const { at } = steps;
     const fields = fieldChanges(
       { contact_name: read.contact.name, contact_email: read.contact.email, contact_phone: read.contact.phone, notes: read.notes, reseller_reference: read.resellerReference, reseller_contact: read.resellerContact },
       amendment,

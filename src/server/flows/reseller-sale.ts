@@ -64,6 +64,7 @@ export async function confirmForReseller(ctx: FlowContext, read: Booking, amendm
   if (ownCall && read.status === 'held' && amendment.travellers === undefined && amendment.notes === undefined) {
     const at = new Date(ctx.now());
     const done = await ctx.bookings.confirmAsRead(ctx.db, read, amendment, origin, {
+      at,
       departureLocked: lockDepartureQuery(ctx.db, read.departureId),
       seatsMoved: (when) => moveSeatsQuery(ctx.db, read.departureId, read.seats, 'held', 'confirmed', at).where(when).returningAll(),
       alsoRead: ctx.departures.departureWritten('moved'),

@@ -69,7 +69,7 @@ export const availabilitySchema = {
   summary: 'Availability: the departures of a product',
   description:
     'Either `localDateStart` and `localDateEnd` (at most 366 days apart) or `availabilityIds`, not both (400 BAD_REQUEST). ' +
-    'An availability is a departure: LIMITED when under half its seats are left, CLOSED when closed, cancelled or past its booking cut-off.',
+    'An availability is a departure: LIMITED when under half its seats are left, CLOSED when closed, cancelled, past its booking cut-off or of a tour since unpublished (whose product answers INVALID_PRODUCT_ID).',
   body: Type.Object({
     productId: Id,
     optionId: Id,

@@ -65,7 +65,7 @@ export interface OctoCall {
 }
 
 export class OctoService {
-  private readonly startTimesCache = new Map<string, { at: number; times: string[] }>();
+  private readonly startTimesCache = new Map<string, { at: number; times: Promise<string[]> }>();
   private readonly tourCache = new Map<string, { at: number; found: Promise<{ tour: PublishedTour | null; published: boolean }> }>();
 
   constructor(private readonly around: OctoSurroundings) {}
@@ -101,12 +101,12 @@ export class OctoService {
   }
 
   async calendar(call: OctoCall, body: { productId: string; optionId: string; localDateStart?: string; localDateEnd?: string; units?: { id: string; quantity: number }[] }) {
-    const tour = await this.productFor(call, body.productId);
+    const { tour, published } = await this.productOrUnpublished(call, body.productId);
     this.checkOption(body.optionId);
     const seatsWanted = this.seatsOf(tour, body.units);
     if (body.localDateStart === undefined || body.localDateEnd === undefined) throw octoErrors.badRequest('localDateStart and localDateEnd are required.');
     const range = this.range(body.localDateStart, body.localDateEnd);
-    const departures = await this.around.departures.ofTourForChannel(tour.id, range);
+    const departures = closedUnless(published, await this.around.departures.ofTourForChannel(tour.id, range));
     const at = new Date(this.around.now());
     const byDate = new Map<string, Departure[]>();
     for (const departure of departures) byDate.set(departure.startDate, [...(byDate.get(departure.startDate) ?? []), departure]);
@@ -117,7 +117,7 @@ export class OctoService {
     call: OctoCall,
     body: { productId: string; optionId: string; localDateStart?: string; localDateEnd?: string; availabilityIds?: string[]; units?: { id: string; quantity: number }[] },
   ) {
-    const tour = await this.productFor(call, body.productId);
+    const { tour, published } = await this.productOrUnpublished(call, body.productId);
     this.checkOption(body.optionId);
     const seatsWanted = this.seatsOf(tour, body.units);
     const byDates = body.localDateStart !== undefined || body.localDateEnd !== undefined;
@@ -130,7 +130,7 @@ export class OctoService {
       departures = await this.around.departures.ofTourForChannel(tour.id, this.range(body.localDateStart, body.localDateEnd));
     }
     const at = new Date(this.around.now());
-    return departures.map((departure) => availabilityShape(departure, tour, at, this.view(call), seatsWanted));
+    return closedUnless(published, departures).map((departure) => availabilityShape(departure, tour, at, this.view(call), seatsWanted));
   }
 
   async reserve(
@@ -286,11 +286,22 @@ export class OctoService {
 
   /** A published tour the reseller may sell; INVALID_PRODUCT_ID otherwise. */
   private async productFor(call: OctoCall, productId: string): Promise<PublishedTour> {
+    const found = await this.productOrUnpublished(call, productId);
+    if (!found.published) throw octoErrors.invalidProduct(productId);
+    return found.tour;
+  }
+
+  /**
+   * For the calendar and availability: a tour the reseller may sell, published or not. A reseller
+   * may still ask for the departures of a tour the operator has since unpublished (its product list
+   * is cached on its side); they are answered CLOSED rather than as an unknown product.
+   */
+  private async productOrUnpublished(call: OctoCall, productId: string): Promise<{ tour: PublishedTour; published: boolean }> {
     const allowed = call.caller.tourIds;
     if (!isUuid(productId) || (allowed !== null && !allowed.includes(productId))) throw octoErrors.invalidProduct(productId);
     const found = await this.tour(productId);
-    if (!found.tour || !found.published) throw octoErrors.invalidProduct(productId);
-    return found.tour;
+    if (!found.tour) throw octoErrors.invalidProduct(productId);
+    return { tour: found.tour, published: found.published };
   }
 
   private async tourOf(booking: Booking): Promise<PublishedTour> {
@@ -416,27 +427,37 @@ export class OctoService {
     return { from, to };
   }
 
+  /**
+   * Each tour's departure start times (kept START_TIMES_TTL_MS). As with tour(), a read is kept from
+   * when it starts, so the calls that arrive while it runs share it instead of each reading again.
+   */
   private async startTimes(tourIds: string[]): Promise<Map<string, string[]>> {
     const now = this.around.now();
-    const answer = new Map<string, string[]>();
+    if (this.startTimesCache.size > 10_000) this.startTimesCache.clear();
     const missing = tourIds.filter((id) => {
       const cached = this.startTimesCache.get(id);
-      if (cached && now - cached.at < START_TIMES_TTL_MS) {
-        answer.set(id, cached.times);
-        return false;
-      }
-      return true;
+      return !(cached && now - cached.at < START_TIMES_TTL_MS);
     });
     if (missing.length > 0) {
-      const read = await this.around.departures.startTimes(missing);
-      for (const [id, times] of read) {
-        answer.set(id, times);
+      const read = this.around.departures.startTimes(missing);
+      for (const id of missing) {
+        const times = read.then((all) => all.get(id) ?? []);
         this.startTimesCache.set(id, { at: now, times });
+        // A failed read is not kept: the next call reads again.
+        times.catch(() => {
+          if (this.startTimesCache.get(id)?.times === times) this.startTimesCache.delete(id);
+        });
       }
-      if (this.startTimesCache.size > 10_000) this.startTimesCache.clear();
     }
-    return answer;
+    const reads = tourIds.map((id) => this.startTimesCache.get(id)!.times);
+    const times = await Promise.all(reads);
+    return new Map(tourIds.map((id, index) => [id, times[index]]));
   }
+}
+
+/** An unpublished tour sells nothing: its departures are shown as closed, whatever their own status. */
+function closedUnless(published: boolean, departures: Departure[]): Departure[] {
+  return published ? departures : departures.map((departure) => ({ ...departure, status: 'closed' as const }));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

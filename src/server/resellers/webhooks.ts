@@ -29,6 +29,7 @@ export interface WebhookDelivery {
   id: string;
   event: string;
   bookingId: string;
+  bookingReference: string | null;
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
   lastAttemptAt: string | null;
@@ -77,10 +78,17 @@ export class Webhooks {
 
   async list(resellerId: string, query: { page?: number; pageSize?: number; status?: WebhookDelivery['status'] }): Promise<{ data: WebhookDelivery[]; total: number }> {
     const pageSize = query.pageSize ?? 25;
-    let rows = this.db.selectFrom('webhook_deliveries').where('reseller_id', '=', resellerId);
-    if (query.status) rows = rows.where('status', '=', query.status);
+    let rows = this.db.selectFrom('webhook_deliveries as w').where('w.reseller_id', '=', resellerId);
+    if (query.status) rows = rows.where('w.status', '=', query.status);
     const [data, total] = await Promise.all([
-      rows.selectAll().orderBy('seq', 'desc').limit(pageSize).offset(((query.page ?? 1) - 1) * pageSize).execute(),
+      rows
+        .selectAll('w')
+        // The booking's reference, which staff know it by, beside its id.
+        .select((eb) => eb.selectFrom('bookings as b').select('b.reference').whereRef('b.id', '=', 'w.booking_id').as('booking_reference'))
+        .orderBy('w.seq', 'desc')
+        .limit(pageSize)
+        .offset(((query.page ?? 1) - 1) * pageSize)
+        .execute(),
       rows.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]);
     return { data: data.map(toDelivery), total: total.n };
@@ -97,6 +105,7 @@ export class Webhooks {
         .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(this.now()), locked_until: null })
         .where('id', '=', deliveryId)
         .returningAll()
+        .returning(sql<string | null>`(select b.reference from bookings b where b.id = webhook_deliveries.booking_id)`.as('booking_reference'))
         .executeTakeFirstOrThrow();
       await this.audit.record({ action: 'reseller.delivery_retried', ...auditOrigin(origin), targetType: 'reseller', targetId: resellerId, details: { deliveryId, bookingId: row.booking_id } }, trx);
       return toDelivery(updated);
@@ -224,11 +233,13 @@ function toDelivery(row: {
   last_error: string | null;
   next_attempt_at: Date;
   created_at: Date;
+  booking_reference?: string | null;
 }): WebhookDelivery {
   return {
     id: row.id,
     event: row.event,
     bookingId: row.booking_id,
+    bookingReference: row.booking_reference ?? null,
     status: row.status,
     attempts: row.attempts,
     lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,

@@ -108,6 +108,7 @@ export const WebhookDeliverySchema = Type.Object(
     id: UuidSchema,
     event: Type.String({ description: 'booking.updated' }),
     bookingId: UuidSchema,
+    bookingReference: Type.Union([Type.String(), Type.Null()], { description: 'The booking’s reference, which staff know it by (null if the booking is gone)' }),
     status: Type.Enum([...WEBHOOK_DELIVERY_STATUSES], { description: 'pending: to be sent or sent again; delivered: answered 2xx; failed: every attempt failed' }),
     attempts: Type.Integer(),
     lastAttemptAt: NullableIsoDateTimeSchema,

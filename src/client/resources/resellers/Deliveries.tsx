@@ -64,7 +64,7 @@ export function Deliveries({ reseller }: { reseller: Reseller }) {
   if (!deliveries.data) return <Typography color="text.secondary">Loading…</Typography>;
   const list = deliveries.data.data;
   if (list.length === 0) return <Typography color="text.secondary">Nothing sent yet.</Typography>;
-  const booking = (delivery: WebhookDelivery) => <Link to={`/bookings/${encodeURIComponent(delivery.bookingId)}/show`}>the booking</Link>;
+  const booking = (delivery: WebhookDelivery) => <Link to={`/bookings/${encodeURIComponent(delivery.bookingId)}/show`}>{delivery.bookingReference ?? 'the booking'}</Link>;
   const status = (delivery: WebhookDelivery) => <Chip size="small" label={STATUS[delivery.status].label} color={STATUS[delivery.status].color} variant={delivery.status === 'delivered' ? 'outlined' : 'filled'} />;
   const retry = (delivery: WebhookDelivery) => canManage === true && delivery.status === 'failed' && <RetryButton reseller={reseller} delivery={delivery} />;
   const more = deliveries.data.total > list.length && <Typography variant="body2" color="text.secondary">The latest {list.length} of {deliveries.data.total}.</Typography>;
@@ -98,7 +98,7 @@ export function Deliveries({ reseller }: { reseller: Reseller }) {
           <TableHead>
             <TableRow>
               <TableCell>Change</TableCell>
-              <TableCell>Of</TableCell>
+              <TableCell>Booking</TableCell>
               <TableCell>State</TableCell>
               <TableCell>How it went</TableCell>
               <TableCell />
