@@ -56,8 +56,8 @@ if (list === 'octo-calendar') {
   const { key, tourId, from, to } = query as { key: string; tourId: string; from: string; to: string };
   loadPrincipal = async () => ((await resellers.authenticate(key)) ? ({} as never) : null);
   readList = async () => {
-    await tours.published(null, tourId);
-    return departures.ofTourForChannel(tourId, { from, to });
+    const [tour] = await tours.published(null, tourId);
+    return departures.calendarOf(tourId, { from, to }, tour.bookingCutoffHours);
   };
 }
 const loop = async (seconds: number) => {

@@ -347,6 +347,25 @@ describe('confirm, extend and get', () => {
     expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0, seatsConfirmed: confirmedSeats, seatsAvailable: 12 - confirmedSeats });
   });
 
+  it('confirms a hold the office changed or cancelled after the reserve from what the database holds, never from the reserve’s answer', async () => {
+    const departure = await departureOf(tour, { capacity: 6 });
+    // Amended by staff between reserve and confirm: the confirmation keeps the staff's note.
+    const amended = await reserve(departure);
+    expect((await staff({ method: 'PATCH', url: `/api/bookings/${amended.id}`, payload: { notes: 'Wheelchair user' } })).statusCode).toBe(200);
+    const confirmed = booking(await octo('POST', `/bookings/${amended.uuid}/confirm`, { contact }));
+    expect(confirmed).toMatchObject({ status: 'CONFIRMED', notes: 'Wheelchair user' });
+    expect((await staff({ method: 'GET', url: `/api/bookings/${amended.id}` })).json<Booking>()).toMatchObject({ status: 'confirmed', notes: 'Wheelchair user', contact: { name: contact.fullName } });
+    // Cancelled by staff between reserve and confirm: refused, and its seat stays free.
+    const cancelled = await reserve(departure);
+    expect((await staff({ method: 'POST', url: `/api/bookings/${cancelled.id}/cancel`, payload: { reason: 'Duplicate' } })).statusCode).toBe(200);
+    expectOctoError(await octo('POST', `/bookings/${cancelled.uuid}/confirm`, { contact }), 400, 'UNPROCESSABLE_ENTITY');
+    // Confirmed by another instance (here: a confirm already made): a second confirm answers it as it is.
+    const twice = await reserve(departure);
+    booking(await octo('POST', `/bookings/${twice.uuid}/confirm`, { contact }));
+    expect(booking(await octo('POST', `/bookings/${twice.uuid}/confirm`, { contact })).status).toBe('CONFIRMED');
+    expect(await seatsOf(departure.id)).toEqual({ seatsHeld: 0, seatsConfirmed: 2, seatsAvailable: 4 });
+  });
+
   it('gives a confirmed booking a voucher link that works without a session, until the booking is cancelled', async () => {
     const departure = await departureOf(tour);
     const held = await reserve(departure);

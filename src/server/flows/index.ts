@@ -21,7 +21,7 @@ import { confirmBooking } from './confirm-booking.js';
 import type { FlowContext } from './context.js';
 import { deleteDeparture } from './delete-departure.js';
 import { expireLapsedHolds } from './expire-lapsed-holds.js';
-import { confirmForReseller, holdForReseller, type ResellerSaleDone } from './reseller-sale.js';
+import { confirmForReseller, confirmHeldAsRead, holdForReseller, type ResellerSaleDone } from './reseller-sale.js';
 
 export const SWEEP_INTERVAL_MS = 30_000;
 
@@ -44,6 +44,11 @@ export class Flows {
   /** A reseller confirms its held booking as it read it: one statement where it can be, else confirmBooking. */
   confirmForReseller(read: Booking, amendment: BookingAmendment, origin: RequestOrigin): Promise<ResellerSaleDone> {
     return this.run((ctx) => confirmForReseller(ctx, read, amendment, origin));
+  }
+
+  /** Only confirmForReseller's one statement: null, having written nothing, when the booking is no longer as read. */
+  confirmHeldAsRead(read: Booking, amendment: BookingAmendment, origin: RequestOrigin): Promise<ResellerSaleDone | null> {
+    return this.run((ctx) => confirmHeldAsRead(ctx, read, amendment, origin));
   }
 
   /** Contact, notes, names, a reseller's reference. */

@@ -60,16 +60,22 @@ export async function holdForReseller(ctx: FlowContext, input: NewBooking, origi
  * sends it no webhook, so none is written here.
  */
 export async function confirmForReseller(ctx: FlowContext, read: Booking, amendment: BookingAmendment, origin: RequestOrigin): Promise<ResellerSaleDone> {
+  return (await confirmHeldAsRead(ctx, read, amendment, origin)) ?? { booking: await confirmBooking(ctx, read.id, origin, amendment), departure: null };
+}
+
+/**
+ * The one statement of confirmForReseller alone: null, having written nothing, when it cannot
+ * settle the confirmation (the booking is not the caller's own hold as read, or names come with it).
+ */
+export async function confirmHeldAsRead(ctx: FlowContext, read: Booking, amendment: BookingAmendment, origin: RequestOrigin): Promise<ResellerSaleDone | null> {
   const ownCall = read.resellerId !== null && read.resellerId === origin.resellerId;
-  if (ownCall && read.status === 'held' && amendment.travellers === undefined && amendment.notes === undefined) {
-    const at = new Date(ctx.now());
-    const done = await ctx.bookings.confirmAsRead(ctx.db, read, amendment, origin, {
-      at,
-      departureLocked: lockDepartureQuery(ctx.db, read.departureId),
-      seatsMoved: (when) => moveSeatsQuery(ctx.db, read.departureId, read.seats, 'held', 'confirmed', at).where(when).returningAll(),
-      alsoRead: ctx.departures.departureWritten('moved'),
-    });
-    if (done) return { booking: done.booking, departure: departureFromJson(done.also) };
-  }
-  return { booking: await confirmBooking(ctx, read.id, origin, amendment), departure: null };
+  if (!ownCall || read.status !== 'held' || amendment.travellers !== undefined || amendment.notes !== undefined) return null;
+  const at = new Date(ctx.now());
+  const done = await ctx.bookings.confirmAsRead(ctx.db, read, amendment, origin, {
+    at,
+    departureLocked: lockDepartureQuery(ctx.db, read.departureId),
+    seatsMoved: (when) => moveSeatsQuery(ctx.db, read.departureId, read.seats, 'held', 'confirmed', at).where(when).returningAll(),
+    alsoRead: ctx.departures.departureWritten('moved'),
+  });
+  return done ? { booking: done.booking, departure: departureFromJson(done.also) } : null;
 }

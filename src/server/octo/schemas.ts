@@ -28,9 +28,9 @@ export const OctoContactSchema = Type.Object(
 );
 
 const UnitItemSchema = Type.Object({
-  uuid: Type.Optional(Type.String({ maxLength: 64 })),
+  uuid: Type.Optional(Type.String({ maxLength: 64, description: 'Accepted and not kept: a unit item is answered with the supplier’s own id for that traveller' })),
   unitId: Type.String({ maxLength: 64 }),
-  resellerReference: Type.Optional(NullableText(200)),
+  resellerReference: Type.Optional(Type.Union([Text(200), Type.Null()], { description: 'Accepted and not kept: a reference is kept per booking (the booking’s resellerReference)' })),
   contact: Type.Optional(OctoContactSchema),
 });
 const UnitItemsSchema = Type.Array(UnitItemSchema, { maxItems: 50, description: 'One per traveller' });

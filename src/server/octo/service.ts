@@ -13,7 +13,7 @@ import type { BookingAmendment, BookingsRepository } from '../bookings/repositor
 import type { VoucherLinks } from '../bookings/voucher-links.js';
 import type { Config } from '../config.js';
 import { isUniqueViolation } from '../db/query-helpers.js';
-import type { DeparturesRepository } from '../departures/repository.js';
+import type { CalendarDeparture, DeparturesRepository } from '../departures/repository.js';
 import type { Flows } from '../flows/index.js';
 import { AppError } from '../http/errors.js';
 import type { ResellerCaller } from '../resellers/repository.js';
@@ -46,13 +46,15 @@ const START_TIMES_TTL_MS = 60_000;
  * may lag by this long.
  */
 const PRODUCT_TTL_MS = 2_000;
+/** How many of its latest holds an instance keeps for their confirmation (recentHolds): more than the callers a reseller runs at once. */
+const RECENT_HOLDS = 256;
 
 /** What the OCTO API is given by its module's wiring. */
 export interface OctoSurroundings {
   tours: Pick<ToursRepository, 'published'>;
-  departures: Pick<DeparturesRepository, 'get' | 'ofTourForChannel' | 'startTimes'>;
+  departures: Pick<DeparturesRepository, 'get' | 'ofTourForChannel' | 'calendarOf' | 'startTimes'>;
   bookings: Pick<BookingsRepository, 'get' | 'byOctoUuid' | 'byResellerReferences' | 'extendHold'>;
-  flows: Pick<Flows, 'holdForReseller' | 'confirmForReseller' | 'cancelBooking' | 'changeBooking' | 'amendBooking'>;
+  flows: Pick<Flows, 'holdForReseller' | 'confirmForReseller' | 'confirmHeldAsRead' | 'cancelBooking' | 'changeBooking' | 'amendBooking'>;
   voucherLinks: Pick<VoucherLinks, 'url'>;
   config: Pick<Config, 'business' | 'publicUrl'>;
   now: () => number;
@@ -67,6 +69,13 @@ export interface OctoCall {
 export class OctoService {
   private readonly startTimesCache = new Map<string, { at: number; times: Promise<string[]> }>();
   private readonly tourCache = new Map<string, { at: number; found: Promise<{ tour: PublishedTour | null; published: boolean }> }>();
+  /**
+   * The holds this instance made lately, as it wrote them (`resellerId uuid` → booking), each taken
+   * by the confirmation that follows: it confirms without reading the booking again. Its one
+   * statement writes only if the booking is still exactly as written (its updated_at), so a copy
+   * that another change has made stale costs nothing but the read it was to save.
+   */
+  private readonly recentHolds = new Map<string, Booking>();
 
   constructor(private readonly around: OctoSurroundings) {}
 
@@ -106,9 +115,9 @@ export class OctoService {
     const seatsWanted = this.seatsOf(tour, body.units);
     if (body.localDateStart === undefined || body.localDateEnd === undefined) throw octoErrors.badRequest('localDateStart and localDateEnd are required.');
     const range = this.range(body.localDateStart, body.localDateEnd);
-    const departures = closedUnless(published, await this.around.departures.ofTourForChannel(tour.id, range));
+    const departures = closedUnless(published, await this.around.departures.calendarOf(tour.id, range, tour.bookingCutoffHours));
     const at = new Date(this.around.now());
-    const byDate = new Map<string, Departure[]>();
+    const byDate = new Map<string, CalendarDeparture[]>();
     for (const departure of departures) byDate.set(departure.startDate, [...(byDate.get(departure.startDate) ?? []), departure]);
     return datesFromTo(range.from, range.to).map((date) => calendarDayShape(date, byDate.get(date) ?? [], tour, at, this.view(call), seatsWanted));
   }
@@ -164,6 +173,10 @@ export class OctoService {
         // The departure is read once, by the sale, which refuses one of another product before anything.
         { tourId: tour.id, resellerId: call.caller.resellerId, resellerName: call.caller.resellerName, keyId: call.caller.keyId, resellerReference: body.resellerReference?.trim() || null, octoUuid: uuid, commissionBp: call.caller.commissionBp, contact },
       );
+      if (held.booking.status === 'held') {
+        if (this.recentHolds.size >= RECENT_HOLDS) this.recentHolds.delete(this.recentHolds.keys().next().value!);
+        this.recentHolds.set(`${call.caller.resellerId} ${uuid}`, held.booking);
+      }
       return this.shape(call, held.booking, held.departure);
     } catch (error) {
       // No departure with that id: OCTO's code for it.
@@ -178,6 +191,16 @@ export class OctoService {
   }
 
   async confirm(call: OctoCall, uuid: string, body: { resellerReference?: string; contact?: OctoContact; unitItems?: OctoUnitItem[] }) {
+    const recent = this.recentHolds.get(`${call.caller.resellerId} ${uuid}`);
+    this.recentHolds.delete(`${call.caller.resellerId} ${uuid}`);
+    if (recent && body.unitItems === undefined && body.contact && contactName(body.contact) !== '') {
+      const amendment = this.amendmentOf(recent, { contact: body.contact, resellerReference: body.resellerReference });
+      const done = await this.around.flows.confirmHeldAsRead(recent, amendment, call.origin).catch((error: unknown) => {
+        throw unprocessableFromValidation(error);
+      });
+      if (done) return this.shape(call, done.booking, done.departure);
+      // Changed since this instance wrote it: confirmed from what the database holds now, below.
+    }
     let booking = await this.bookingOf(call, uuid);
     if (booking.status === 'confirmed') return this.shape(call, booking);
     if (booking.status !== 'held') throw octoErrors.unprocessable(booking.status === 'expired' ? 'The hold has expired and its seats were freed: reserve again.' : `This booking is ${booking.status}: it cannot be confirmed.`);
@@ -456,7 +479,7 @@ export class OctoService {
 }
 
 /** An unpublished tour sells nothing: its departures are shown as closed, whatever their own status. */
-function closedUnless(published: boolean, departures: Departure[]): Departure[] {
+function closedUnless<D extends CalendarDeparture>(published: boolean, departures: D[]): D[] {
   return published ? departures : departures.map((departure) => ({ ...departure, status: 'closed' as const }));
 }
 

@@ -11,6 +11,7 @@ import type { Departure } from '../../shared/contract/departures.js';
 import { netOf } from '../../shared/commission.js';
 import { endOfDayWithOffset, localDateTimeWithOffset } from '../../shared/local-time.js';
 import { currencyDigits } from '../../shared/money.js';
+import type { CalendarDeparture } from '../departures/repository.js';
 import type { PublishedTour } from '../tours/repository.js';
 
 export const OPTION_ID = 'DEFAULT';
@@ -114,7 +115,7 @@ export function productShape(tour: PublishedTour, startTimes: string[], view: Pr
 export type AvailabilityStatus = 'AVAILABLE' | 'LIMITED' | 'SOLD_OUT' | 'CLOSED';
 
 /** Whether the departure sells now and how full it is. `seatsWanted`: the seats a request's units need. */
-export function availabilityStatus(departure: Departure, at: Date, seatsWanted = 0): { status: AvailabilityStatus; available: boolean } {
+export function availabilityStatus(departure: CalendarDeparture, at: Date, seatsWanted = 0): { status: AvailabilityStatus; available: boolean } {
   const cutoff = new Date(departure.startsAt).getTime() - departure.bookingCutoffHours * 3_600_000;
   let status: AvailabilityStatus;
   if (departure.status !== 'open' || at.getTime() >= cutoff) status = 'CLOSED';
@@ -146,7 +147,7 @@ export function availabilityShape(departure: Departure, tour: PublishedTour, at:
 }
 
 /** One day of the calendar: its departures together (the best status of them, their vacancies and capacity summed). */
-export function calendarDayShape(localDate: string, departures: Departure[], tour: PublishedTour, at: Date, view: Presentation, seatsWanted = 0) {
+export function calendarDayShape(localDate: string, departures: CalendarDeparture[], tour: PublishedTour, at: Date, view: Presentation, seatsWanted = 0) {
   const states = departures.map((departure) => ({ departure, ...availabilityStatus(departure, at, seatsWanted) }));
   const selling = states.filter((state) => state.status !== 'CLOSED');
   const order: AvailabilityStatus[] = ['AVAILABLE', 'LIMITED', 'SOLD_OUT', 'CLOSED'];
