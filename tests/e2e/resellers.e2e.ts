@@ -80,7 +80,7 @@ describe('a reseller sells, the office sees and changes it, the reseller hears o
       expect(response.status, await response.clone().text()).toBe(200);
       return (await response.json()) as { uuid: string; status: string; supplierReference: string };
     };
-    const held = await octo('POST', '/bookings', { productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, resellerReference: 'NM-4411', unitItems: [{ unitId: 'adult' }, { unitId: 'child' }] });
+    const held = await octo('POST', '/bookings', { productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, resellerReference: 'NM-4411', unitItems: [{ unitId: 'adult', resellerReference: 'NM-T1' }, { unitId: 'child' }] });
     expect(held.status).toBe('ON_HOLD');
     const confirmed = await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Sigrún Pálsdóttir', emailAddress: 'sigrun@example.is' }, unitItems: [{ unitId: 'adult', contact: { fullName: 'Sigrún Pálsdóttir' } }, { unitId: 'child', contact: { fullName: 'Óli Pálsson' } }] });
     expect(confirmed.status).toBe('CONFIRMED');
@@ -93,6 +93,7 @@ describe('a reseller sells, the office sees and changes it, the reseller hears o
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('Nordic Marketplace · ref NM-4411');
     await row.getByRole('link', { name: confirmed.supplierReference }).click();
     await see(page, /Sold by Nordic Marketplace · ref NM-4411/);
+    await see(page, /reseller's ticket NM-T1/);
     await see(page, /it owes €203\.36/);
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     await page.getByRole('dialog').getByRole('textbox', { name: /Reason/ }).fill('Glacier closed by the park');

@@ -83,6 +83,18 @@ describe('the embedded database on its worker thread', () => {
     answers.forEach((answer, i) => expect(answer).toBe(i % 10 === 0 ? `row ${i}` : `value ${i}`));
   });
 
+  test('more distinct statements than it keeps prepared: each still answers rightly, evicted ones prepared again', async () => {
+    // 150 texts, more than the 64 kept at once, then the first ones again (closed since): every
+    // answer is its own, and the database keeps no more than 64 of them.
+    const ask = (i: number) => sql<{ v: number; label: string }>`select ${i}::int + ${sql.raw(String(i))} as v, ${`text ${i}`}::text as label`.execute(handle.db);
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < 150; i += 1) expect((await ask(i)).rows[0]).toEqual({ v: 2 * i, label: `text ${i}` });
+    }
+    const kept = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(handle.db);
+    expect(kept.rows[0].n).toBeGreaterThan(0);
+    expect(kept.rows[0].n).toBeLessThanOrEqual(64);
+  });
+
   test("PostgreSQL's error fields cross the thread: a duplicate key is still a unique violation", async () => {
     const error = await sql`insert into items values (2, 'again')`.execute(handle.db).catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);

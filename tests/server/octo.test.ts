@@ -315,6 +315,33 @@ describe('confirm, extend and get', () => {
     expect(await seatsOf(departure.id)).toMatchObject({ seatsConfirmed: 2 });
   });
 
+  it('keeps what the reseller calls each unit item (its uuid and reference) through confirm, get, a staff change and an update', async () => {
+    const departure = await departureOf(tour);
+    const units = [
+      { unitId: 'adult', uuid: 'a7d3c1e0-0000-4000-8000-000000000001', resellerReference: 'TKT-1' },
+      { unitId: 'child', uuid: 'a7d3c1e0-0000-4000-8000-000000000002', resellerReference: 'TKT-2' },
+    ];
+    const held = await reserve(departure, { unitItems: units });
+    const named = (answer: OctoBooking) => answer.unitItems.map((item) => [item.uuid, item.resellerReference, item.unitId]);
+    expect(named(held)).toEqual([[units[0].uuid, 'TKT-1', 'adult'], [units[1].uuid, 'TKT-2', 'child']]);
+    expect(named(booking(await octo('POST', `/bookings/${held.uuid}/confirm`, { contact })))).toEqual(named(held));
+    expect(named(booking(await octo('GET', `/bookings/${held.uuid}`)))).toEqual(named(held));
+    // The office sees them, and a traveller it adds has none (answered by the supplier's id).
+    const office = (await staff({ method: 'GET', url: `/api/bookings/${held.id}` })).json<Booking>();
+    expect(office.travellers.map((traveller) => traveller.resellerUnitReference)).toEqual(['TKT-1', 'TKT-2']);
+    const changed = await staff({
+      method: 'POST',
+      url: `/api/bookings/${held.id}/change`,
+      payload: { travellers: [...office.travellers.map((traveller) => ({ id: traveller.id, category: traveller.category })), { category: 'ADULT', firstName: 'Sigríður', lastName: 'Jónsdóttir' }] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const added = changed.json<Booking>().travellers[2];
+    expect(named(booking(await octo('GET', `/bookings/${held.uuid}`)))).toEqual([...named(held), [added.id, null, 'adult']]);
+    // An update with other unit items: what it sends is kept.
+    const updated = booking(await octo('PATCH', `/bookings/${held.uuid}`, { unitItems: [{ unitId: 'adult', uuid: 'a7d3c1e0-0000-4000-8000-000000000009', resellerReference: 'TKT-9' }] }));
+    expect(named(updated)).toEqual([['a7d3c1e0-0000-4000-8000-000000000009', 'TKT-9', 'adult']]);
+  });
+
   it('answers a reserve and a confirm with the booking exactly as a later get reads it', async () => {
     const departure = await departureOf(tour);
     const held = await reserve(departure, { resellerReference: 'VI-SAME-1', unitItems: [{ unitId: 'adult' }, { unitId: 'child' }] }, { pricing: true });

@@ -39,7 +39,7 @@ type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingColumns>['executeT
 /** A booking's travellers and extras (from `travellers` and `extras`: the tables, or a statement's `returning *` of them), as JSON beside its columns. */
 function withLines<O>(rows: SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', O>, travellers: string, extras = 'booking_extras') {
   return rows.select([
-    sql<TravellerLine[]>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'date_of_birth', tr.date_of_birth, 'notes', tr.notes, 'unit_price_minor', tr.unit_price_minor) order by tr.position) from ${sql.table(travellers)} tr where tr.booking_id = b.id), '[]'::json)`.as('traveller_lines'),
+    sql<TravellerLine[]>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'date_of_birth', tr.date_of_birth, 'notes', tr.notes, 'unit_price_minor', tr.unit_price_minor, 'reseller_unit_uuid', tr.reseller_unit_uuid, 'reseller_unit_reference', tr.reseller_unit_reference) order by tr.position) from ${sql.table(travellers)} tr where tr.booking_id = b.id), '[]'::json)`.as('traveller_lines'),
     sql<ExtraLine[]>`coalesce((select json_agg(json_build_object('component_id', x.component_id, 'name', x.name, 'quantity', x.quantity, 'unit_price_minor', x.unit_price_minor) order by x.position) from ${sql.table(extras)} x where x.booking_id = b.id), '[]'::json)`.as('extra_lines'),
   ]);
 }
@@ -380,7 +380,17 @@ export function toPayment(row: Awaited<ReturnType<ReturnType<typeof paymentColum
   };
 }
 
-type TravellerLine = { id: string; category: 'ADULT' | 'CHILD' | 'INFANT'; first_name: string; last_name: string; date_of_birth: string | null; notes: string; unit_price_minor: string | number };
+type TravellerLine = {
+  id: string;
+  category: 'ADULT' | 'CHILD' | 'INFANT';
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  notes: string;
+  unit_price_minor: string | number;
+  reseller_unit_uuid?: string | null;
+  reseller_unit_reference?: string | null;
+};
 type ExtraLine = { component_id: string; name: string; quantity: number; unit_price_minor: string | number };
 
 function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extras: ExtraLine[]): Booking {
@@ -419,6 +429,8 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
       dateOfBirth: line.date_of_birth,
       notes: line.notes,
       unitPriceMinor: toMoney(line.unit_price_minor)!,
+      resellerUnitUuid: line.reseller_unit_uuid ?? null,
+      resellerUnitReference: line.reseller_unit_reference ?? null,
     })),
     extras: extras.map((line) => ({ componentId: line.component_id, name: line.name, quantity: line.quantity, unitPriceMinor: toMoney(line.unit_price_minor)! })),
     singleRooms: row.single_rooms,

@@ -24,7 +24,7 @@ import { isUniqueViolation, rowsInserted, toMoney } from '../db/query-helpers.js
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import { componentWasSold, departureHasBookings, lapsedHeldSeats } from './holds.js';
-import { birthDateProblems, effectiveStatus, type Cancellation, type ChangedSale, type LockedBooking, type PricedSale } from './rules.js';
+import { birthDateProblems, effectiveStatus, type Cancellation, type ChangedSale, type LockedBooking, type PricedSale, type ResellerUnit } from './rules.js';
 import { bookingErrors } from './errors.js';
 import { BookingQueries, paymentColumns, toPayment, type BookingJoined } from './queries.js';
 
@@ -583,7 +583,7 @@ function fieldChanges(was: AmendableFields, patch: BookingAmendment) {
 }
 
 /** A traveller's row as sold: at its place in the booking, at its price. */
-function travellerColumns(traveller: { category: 'ADULT' | 'CHILD' | 'INFANT'; firstName: string; lastName: string; dateOfBirth?: string | null; notes?: string }, position: number, unitPriceMinor: number) {
+function travellerColumns(traveller: SaleTraveller, position: number, unitPriceMinor: number) {
   return {
     position,
     category: traveller.category,
@@ -592,8 +592,16 @@ function travellerColumns(traveller: { category: 'ADULT' | 'CHILD' | 'INFANT'; f
     date_of_birth: traveller.dateOfBirth ?? null,
     notes: traveller.notes?.trim() ?? '',
     unit_price_minor: unitPriceMinor,
+    // Only a reseller's sale or change names them: a traveller kept through a change keeps its own.
+    ...(traveller.resellerUnit && { reseller_unit_uuid: traveller.resellerUnit.uuid, reseller_unit_reference: traveller.resellerUnit.reference }),
   };
 }
+
+/**
+ * A traveller as a sale or a change writes it. A reseller's sale may add what the reseller calls
+ * the traveller (its unit item's uuid and reference); the staff API's schema has no such field.
+ */
+type SaleTraveller = { category: 'ADULT' | 'CHILD' | 'INFANT'; firstName: string; lastName: string; dateOfBirth?: string | null; notes?: string; resellerUnit?: ResellerUnit };
 
 /** Inserts with a fresh reference until one is free (a clash is about one in a billion at a million bookings). */
 async function insertWithReference(insert: (reference: string) => Promise<{ reference: string } | undefined>): Promise<string> {

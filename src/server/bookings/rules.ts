@@ -52,6 +52,12 @@ export interface ComponentForSale {
 }
 
 /** A sale by a reseller over OCTO: who sells it, under which of its references, and its commission. */
+/** What a reseller calls one traveller (its OCTO unit item): the uuid it chose and its own reference. */
+export interface ResellerUnit {
+  uuid: string | null;
+  reference: string | null;
+}
+
 export interface ResellerSale {
   /** The product (tour) the reseller asked for: a departure of another is refused. */
   tourId: string;

@@ -59,6 +59,9 @@ export interface BookingTravellersTable {
   date_of_birth: ColumnType<string | null, string | null, string | null>;
   notes: string;
   unit_price_minor: ColumnType<string | number, number, number>;
+  /** A reseller's own uuid and reference for this traveller (an OCTO unit item), as it sent them. */
+  reseller_unit_uuid: Nullable<string>;
+  reseller_unit_reference: Nullable<string>;
 }
 
 export interface BookingExtrasTable {

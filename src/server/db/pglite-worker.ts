@@ -54,10 +54,12 @@ export type PreparedStatements = Map<string, { name: string; types: number[] }>;
  * product's reads and one-statement changes, planning costs as much as running them. Measured on
  * a booking's read (five tables and two subqueries), 2.0 ms a query became 1.4 ms.
  *
- * Only data statements are prepared (select, insert, update, delete, with), at most
- * MAX_PREPARED texts; the rest run as PGlite runs them. A text whose plan no longer fits its
- * tables (a migration changed one) is prepared again. Self-contained: the worker thread runs its
- * source (WORKER_SOURCE), and the in-process PGlite calls it as it is.
+ * Only data statements are prepared (select, insert, update, delete, with), and at most
+ * MAX_PREPARED at once: the one used least lately is closed to make room, since each keeps its
+ * plan in the database's memory, which never shrinks (400 kept texts took the embedded server's
+ * peak past 250 MB under the bench's list filters). A text whose plan no longer fits its tables (a
+ * migration changed one) is prepared again. Self-contained: the worker thread runs its source
+ * (WORKER_SOURCE), and the in-process PGlite calls it as it is.
  */
 export async function preparedQuery(
   db: PGliteProtocol,
@@ -66,8 +68,8 @@ export async function preparedQuery(
   sql: string,
   params: unknown[],
 ): Promise<unknown> {
-  const MAX_PREPARED = 400;
-  if (!/^\s*(select|insert|update|delete|with)\b/i.test(sql) || (statements.size >= MAX_PREPARED && !statements.has(sql))) return db.query(sql, params);
+  const MAX_PREPARED = 64;
+  if (!/^\s*(select|insert|update|delete|with)\b/i.test(sql)) return db.query(sql, params);
   const serialize = module.protocol.serialize as unknown as {
     parse(options: { name: string; text: string }): Uint8Array;
     describe(options: { type: 'S' | 'P'; name?: string }): Uint8Array;
@@ -89,8 +91,17 @@ export async function preparedQuery(
   };
   return db.runExclusive(async () => {
     let statement = statements.get(sql);
-    if (!statement) {
-      const name = `bo_${statements.size}_${Math.random().toString(36).slice(2, 8)}`;
+    if (statement) {
+      // The Map's order is the order of last use.
+      statements.delete(sql);
+      statements.set(sql, statement);
+    } else {
+      if (statements.size >= MAX_PREPARED) {
+        const [oldest, { name: closing }] = statements.entries().next().value!;
+        statements.delete(oldest);
+        await db.execProtocol(joined(serialize.close({ type: 'S', name: closing }), serialize.sync()), { syncToFs: false });
+      }
+      const name = `bo_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
       const described = await db.execProtocol(joined(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()), { syncToFs: false });
       const parameters = described.messages.find((message) => message.name === 'parameterDescription');
       statement = { name, types: parameters?.dataTypeIDs ?? [] };

@@ -28,9 +28,9 @@ export const OctoContactSchema = Type.Object(
 );
 
 const UnitItemSchema = Type.Object({
-  uuid: Type.Optional(Type.String({ maxLength: 64, description: 'Accepted and not kept: a unit item is answered with the supplier’s own id for that traveller' })),
+  uuid: Type.Optional(Type.String({ maxLength: 64, description: 'Kept on the traveller (reserve, update) and answered back; a traveller without one is answered with the supplier’s own id' })),
   unitId: Type.String({ maxLength: 64 }),
-  resellerReference: Type.Optional(Type.Union([Text(200), Type.Null()], { description: 'Accepted and not kept: a reference is kept per booking (the booking’s resellerReference)' })),
+  resellerReference: Type.Optional(Type.Union([Text(200), Type.Null()], { description: 'The reseller’s own reference for this traveller, kept (reserve, update) and answered back' })),
   contact: Type.Optional(OctoContactSchema),
 });
 const UnitItemsSchema = Type.Array(UnitItemSchema, { maxItems: 50, description: 'One per traveller' });

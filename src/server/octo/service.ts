@@ -385,7 +385,14 @@ export class OctoService {
     if (!unitItems || unitItems.length === 0) throw octoErrors.unprocessable('unitItems must name at least one unit: one item per traveller.');
     return unitItems.map((item) => {
       const names = personName(item.contact);
-      return { category: this.unitCategory(tour, item.unitId), firstName: names.firstName, lastName: names.lastName, notes: item.contact?.notes ?? undefined };
+      return {
+        category: this.unitCategory(tour, item.unitId),
+        firstName: names.firstName,
+        lastName: names.lastName,
+        notes: item.contact?.notes ?? undefined,
+        // Kept on the traveller and answered back (bookings' SaleTraveller).
+        resellerUnit: { uuid: item.uuid?.trim() || null, reference: item.resellerReference?.trim() || null },
+      };
     });
   }
 

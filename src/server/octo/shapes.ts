@@ -269,8 +269,9 @@ export function bookingShape(booking: Booking, context: BookingContext) {
     unitItems: booking.travellers.map((traveller) => {
       const fullName = [traveller.firstName, traveller.lastName].filter((part) => part !== '').join(' ');
       return {
-        uuid: traveller.id,
-        resellerReference: null,
+        // What the reseller called this traveller, else the supplier's own id for it.
+        uuid: traveller.resellerUnitUuid ?? traveller.id,
+        resellerReference: traveller.resellerUnitReference,
         supplierReference: booking.reference,
         unitId: UNIT_IDS[traveller.category],
         unit: unitShape(tour, traveller.category, view),

@@ -52,6 +52,8 @@ export const TravellerSchema = Type.Object(
     dateOfBirth: Type.Union([Type.String(), Type.Null()]),
     notes: Type.String(),
     unitPriceMinor: MoneyMinorSchema,
+    resellerUnitUuid: Type.Union([Type.String(), Type.Null()], { description: 'A reseller’s booking: the uuid its OCTO unit item gave this traveller, or null' }),
+    resellerUnitReference: Type.Union([Type.String(), Type.Null()], { description: 'A reseller’s booking: its own reference for this traveller (a ticket number on its side), or null' }),
   },
   { title: 'Traveller' },
 );

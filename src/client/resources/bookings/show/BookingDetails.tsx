@@ -19,7 +19,7 @@ export function BookingDetails() {
       ...booking.travellers.map((traveller) => ({
         key: traveller.id,
         label: travellerName(traveller),
-        detail: `${CATEGORY_LABELS[traveller.category]}${traveller.dateOfBirth ? `, born ${traveller.dateOfBirth}` : ''}${traveller.notes ? ` · ${traveller.notes}` : ''}`,
+        detail: `${CATEGORY_LABELS[traveller.category]}${traveller.dateOfBirth ? `, born ${traveller.dateOfBirth}` : ''}${traveller.notes ? ` · ${traveller.notes}` : ''}${traveller.resellerUnitReference ? ` · reseller's ticket ${traveller.resellerUnitReference}` : ''}`,
         amount: traveller.unitPriceMinor,
       })),
       ...booking.extras.map((extra) => ({ key: extra.componentId, label: extra.name, detail: `Extra × ${extra.quantity} at ${money(booking, extra.unitPriceMinor)}`, amount: extra.quantity * extra.unitPriceMinor })),
