@@ -1,16 +1,37 @@
 /**
- * When a booking's balance is due: a number of days before the departure's local start date, or
- * the day it was booked when that is later (a booking made a week before departure owes its
- * balance at once). Thirty days is what operators commonly ask for; until tours carry their own
- * number, every booking uses it.
+ * A booking's payment schedule and cancellation terms, from its tour's terms: the deposit, the
+ * date its balance is due, whether it is overdue, and the fee the cancellation terms propose. The
+ * server answers them with every booking; the booking page and the cancel dialog show them.
  */
-import { Temporal } from 'temporal-polyfill';
+import type { CancellationFee } from './contract/tours.js';
 
-export const BALANCE_DUE_DAYS = 30;
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** YYYY-MM-DD: the departure's start date less `daysBefore`, or the booking's date in the tour's zone if later. */
-export function balanceDueDate(booking: { startDate: string; createdAt: string; timeZone: string }, daysBefore = BALANCE_DUE_DAYS): string {
-  const due = Temporal.PlainDate.from(booking.startDate).subtract({ days: daysBefore });
-  const bookedOn = Temporal.Instant.from(booking.createdAt).toZonedDateTimeISO(booking.timeZone).toPlainDate();
-  return (Temporal.PlainDate.compare(bookedOn, due) > 0 ? bookedOn : due).toString();
+/** The deposit of a total: `percent` of it rounded to the minor unit; no percent: the whole total at booking. */
+export function depositOf(totalMinor: number, depositPercent: number | null): number {
+  return depositPercent === null ? totalMinor : Math.round((totalMinor * depositPercent) / 100);
+}
+
+/** The day the balance is due: `balanceDueDays` before the departure's local start date, or the day of booking when that is later. */
+export function balanceDueDate(startDate: string, balanceDueDays: number, bookedOn: string): string {
+  const due = dateOfDay(dayNumber(startDate) - balanceDueDays);
+  return due < bookedOn ? bookedOn : due;
+}
+
+/** Whole days from `today` to the departure's local start date (0 on the day, negative after it). */
+export function daysBefore(startDate: string, today: string): number {
+  return dayNumber(startDate) - dayNumber(today);
+}
+
+/**
+ * The fee the cancellation terms propose `days` before the departure: the tier with the most days
+ * not above `days` (none: no fee), as a share of the total, never above what was paid.
+ */
+export function cancellationQuote(terms: readonly CancellationFee[], days: number, totalMinor: number, paidMinor: number): { feeMinor: number; refundDueMinor: number; daysBefore: number; percent: number } {
+  const tier = [...terms].sort((a, b) => b.daysBefore - a.daysBefore).find((candidate) => candidate.daysBefore <= Math.max(0, days));
+  const percent = tier?.percent ?? 0;
+  const feeMinor = Math.min(Math.max(0, paidMinor), Math.round((totalMinor * percent) / 100));
+  return { feeMinor, refundDueMinor: Math.max(0, paidMinor) - feeMinor, daysBefore: days, percent };
 }

@@ -280,6 +280,7 @@ describe('OpenAPI document at /api/docs', () => {
     'post /api/bookings/{id}/payments',
     'get /api/bookings/{id}/voucher.pdf',
     'get /api/bookings/{id}/timeline',
+    'get /api/bookings/{id}/cancellation-quote',
     'get /api/vouchers/{id}',
     'get /api/reports/summary',
     'get /api/reports/monthly',

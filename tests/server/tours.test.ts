@@ -41,7 +41,7 @@ describe('tours', () => {
     const tour = await draftTour({ code: 'ICE-RING-8', currency: 'EUR', prices: { ADULT: 129_900, CHILD: null, INFANT: 0 } });
     expect(Object.keys(tour).sort()).toEqual(
       [
-        'bookingCutoffHours', 'cancellationCutoffHours', 'childAgeUnder', 'code', 'coverMediaId', 'coverUrls', 'createdAt', 'currency', 'departureCount', 'description', 'durationDays', 'id', 'infantAgeUnder',
+        'balanceDueDays', 'bookingCutoffHours', 'cancellationCutoffHours', 'cancellationFees', 'childAgeUnder', 'depositPercent', 'code', 'coverMediaId', 'coverUrls', 'createdAt', 'currency', 'departureCount', 'description', 'durationDays', 'id', 'infantAgeUnder',
         'maxPax', 'minPax', 'nextDepartureAt', 'prices', 'singleSupplementMinor', 'status', 'summary', 'timeZone', 'title', 'updatedAt',
       ].sort(),
     );

@@ -20,7 +20,6 @@ import { stringify } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
 import type { Booking, BookingListQuery } from '../../shared/contract/bookings.js';
 import { formatMinor, minorToMajorText } from '../../shared/money.js';
-import { balanceDueDate } from '../../shared/payment-schedule.js';
 import type { BusinessDetails } from '../config.js';
 import type { BookingsRepository } from './repository.js';
 
@@ -263,7 +262,7 @@ export function voucherPdf(booking: Booking, issuedAt: Date, business: BusinessD
   });
   if (booking.balanceMinor > 0) {
     write('Balance due by', { size: 9, weight: 700, x: left, y: totalsTop + 12, color: '#5a5a5a' });
-    write(longDate(balanceDueDate(booking)), { size: 11, x: left, y: totalsTop + 24, width: width - 320 });
+    write(longDate(booking.balanceDueDate), { size: 11, x: left, y: totalsTop + 24, width: width - 320 });
   }
   write(`Issued ${issuedAt.toISOString().slice(0, 10)} · Amounts in ${booking.currency}`, { size: 8, x: left, y: doc.page.height - 70, width, color: '#7a7a7a' });
 

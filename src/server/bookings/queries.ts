@@ -5,10 +5,12 @@
  * here at once, before the sweep records it.
  */
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { httpErrors } from '../http/errors.js';
 import {
   paymentStanding,
   type Booking,
   type BookingListQuery,
+  type CancellationQuote,
   type Payment,
   type TimelineEntry,
 } from '../../shared/contract/bookings.js';
@@ -20,7 +22,10 @@ import {
   toMoney,
 } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
-import { startOfDay, startOfNextDay } from '../../shared/local-time.js';
+import { localDateAt, startOfDay, startOfNextDay } from '../../shared/local-time.js';
+import { balanceDueDate, cancellationQuote, daysBefore, depositOf } from '../../shared/payment-schedule.js';
+import type { CancellationFee } from '../../shared/contract/tours.js';
+import { ACTIVE_BOOKING_STATUSES } from '../../shared/contract/booking-rules.js';
 import { Temporal } from 'temporal-polyfill';
 import { resellerStatementCsv } from './documents.js';
 import { effectiveStatus } from './rules.js';
@@ -99,6 +104,10 @@ function ownColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'
     'b.created_at',
     'b.created_by',
     'b.confirmed_at',
+    // The tour's payment terms, read with the booking's own row wherever it is read (also from a
+    // statement's own `returning *`).
+    sql<number | null>`(select pt.deposit_percent from tours pt where pt.id = b.tour_id)`.as('deposit_percent'),
+    sql<number>`(select pt.balance_due_days from tours pt where pt.id = b.tour_id)`.as('balance_due_days'),
   ]);
 }
 
@@ -145,6 +154,16 @@ export class BookingQueries {
       const last = page[page.length - 1];
       after = { value: last.sort_value, id: last.id };
     }
+  }
+
+  /** What the tour's cancellation terms propose for cancelling the booking today (null: no such booking; 409 when it is not active). */
+  async cancellationQuote(id: string): Promise<CancellationQuote | null> {
+    const booking = await this.get(id);
+    if (!booking) return null;
+    if (booking.status === 'cancelled' || booking.status === 'expired') throw httpErrors.conflict(`This booking is ${booking.status}: there is nothing to cancel.`);
+    const terms = await this.db.selectFrom('tours').select('cancellation_fees').where('id', '=', booking.tourId).executeTakeFirstOrThrow();
+    const fees = typeof terms.cancellation_fees === 'string' ? (JSON.parse(terms.cancellation_fees) as CancellationFee[]) : terms.cancellation_fees;
+    return cancellationQuote(fees, daysBefore(booking.startDate, localDateAt(new Date(this.now()), booking.timeZone)), booking.totalMinor, booking.paidMinor);
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Booking | null> {
@@ -400,6 +419,7 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
   const paidMinor = toMoney(row.paid_minor)!;
   const refundedMinor = toMoney(row.refunded_minor)!;
   const standing = paymentStanding({ status, totalMinor, paidMinor, refundedMinor, feeMinor: fee });
+  const dueDate = balanceDueDate(row.start_date, row.balance_due_days ?? 30, localDateAt(row.created_at, row.time_zone));
   return {
     id: row.id,
     reference: row.reference,
@@ -419,6 +439,9 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
     paidMinor,
     refundedMinor,
     balanceMinor: standing.balanceMinor,
+    depositMinor: depositOf(totalMinor, row.deposit_percent),
+    balanceDueDate: dueDate,
+    overdue: (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status) && standing.balanceMinor > 0 && localDateAt(at, row.time_zone) > dueDate,
     holdExpiresAt: row.hold_expires_at?.toISOString() ?? null,
     contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
     travellers: travellers.map((line) => ({

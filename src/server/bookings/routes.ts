@@ -18,6 +18,7 @@ import {
   manifestSchema,
   recordPaymentSchema,
   timelineSchema,
+  cancellationQuoteSchema,
   updateBookingSchema,
   voucherSchema,
   publicVoucherSchema,
@@ -78,6 +79,12 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return idempotent(app.idempotencyKeys, reply, request.headers['idempotency-key'], principalOf(request).userId, `payments:${id}`, request.body, (onDone) =>
       app.bookings.recordPayment(id, request.body, originOf(request), onDone),
     );
+  });
+
+  app.get('/bookings/:id/cancellation-quote', { schema: cancellationQuoteSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+    const quote = await app.bookings.cancellationQuote(request.params.id);
+    if (!quote) throw httpErrors.notFound('No booking with this id.');
+    return quote;
   });
 
   app.get('/bookings/:id/timeline', { schema: timelineSchema, onRequest: requireUser('bookings.read') }, async (request) => {

@@ -6,6 +6,7 @@ import {
   BookingPatchSchema,
   BookingSchema,
   CancelBookingSchema,
+  CancellationQuoteSchema,
   ChangeBookingSchema,
   NewBookingSchema,
   NewPaymentSchema,
@@ -162,6 +163,18 @@ export const voucherSchema = {
   params: IdParamsSchema,
   produces: ['application/pdf'],
   response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' }, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const cancellationQuoteSchema = {
+  tags,
+  security,
+  summary: 'The fee a booking’s cancellation terms propose today',
+  description:
+    'Needs `bookings.read`. By its tour’s `cancellationFees` on today’s date in the tour’s zone: the tier with the most days not above the days ' +
+    'left (none: no fee), as a share of the total, never above what was paid; `refundDueMinor` is what would be owed back. What the cancel ' +
+    'dialog proposes; staff may cancel with another fee. A cancelled or expired booking: 409.',
+  params: IdParamsSchema,
+  response: { 200: CancellationQuoteSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
 };
 
 export const timelineSchema = {

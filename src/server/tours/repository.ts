@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type {
+  CancellationFee,
   ComponentPatch,
   DayInput,
   ItineraryDay,
@@ -197,6 +198,9 @@ export class ToursRepository {
             max_pax: input.maxPax ?? null,
             booking_cutoff_hours: input.bookingCutoffHours ?? 0,
             cancellation_cutoff_hours: input.cancellationCutoffHours ?? TOUR_RULES.cancellationCutoffHours.default,
+            deposit_percent: input.depositPercent ?? null,
+            balance_due_days: input.balanceDueDays ?? TOUR_RULES.balanceDueDays.default,
+            cancellation_fees: JSON.stringify(cancellationTiers(input.cancellationFees ?? [])),
             infant_age_under: infantAgeUnder,
             child_age_under: childAgeUnder,
             price_adult_minor: input.prices.ADULT,
@@ -250,6 +254,9 @@ export class ToursRepository {
             ...(patch.maxPax !== undefined && { max_pax: patch.maxPax }),
             ...(patch.bookingCutoffHours !== undefined && { booking_cutoff_hours: patch.bookingCutoffHours }),
             ...(patch.cancellationCutoffHours !== undefined && { cancellation_cutoff_hours: patch.cancellationCutoffHours }),
+            ...(patch.depositPercent !== undefined && { deposit_percent: patch.depositPercent }),
+            ...(patch.balanceDueDays !== undefined && { balance_due_days: patch.balanceDueDays }),
+            ...(patch.cancellationFees !== undefined && { cancellation_fees: JSON.stringify(cancellationTiers(patch.cancellationFees)) }),
             ...(patch.infantAgeUnder !== undefined && { infant_age_under: patch.infantAgeUnder }),
             ...(patch.childAgeUnder !== undefined && { child_age_under: patch.childAgeUnder }),
             ...(patch.prices !== undefined && {
@@ -533,6 +540,16 @@ function checkComponent(component: { dayFrom: number; dayTo: number; inclusion: 
   if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
 }
 
+/** A tour's cancellation tiers as kept: each number of days once (400 otherwise), most days first. */
+function cancellationTiers(tiers: CancellationFee[]): CancellationFee[] {
+  const seen = new Set<number>();
+  tiers.forEach((tier, index) => {
+    if (seen.has(tier.daysBefore)) throw httpErrors.validation({ [`cancellationFees.${index}.daysBefore`]: `is given twice (${tier.daysBefore} days)` });
+    seen.add(tier.daysBefore);
+  });
+  return [...tiers].sort((a, b) => b.daysBefore - a.daysBefore).map(({ daysBefore, percent }) => ({ daysBefore, percent }));
+}
+
 /** Infants are younger than children: the child band starts where the infant band ends. */
 function checkAgeBands(infantAgeUnder: number, childAgeUnder: number): void {
   if (childAgeUnder <= infantAgeUnder) throw httpErrors.validation({ childAgeUnder: `must be above the infants' age (${infantAgeUnder})` });
@@ -553,6 +570,9 @@ function toTour(row: TourAnswerRow): Tour {
     maxPax: row.max_pax,
     bookingCutoffHours: row.booking_cutoff_hours,
     cancellationCutoffHours: row.cancellation_cutoff_hours,
+    depositPercent: row.deposit_percent,
+    balanceDueDays: row.balance_due_days,
+    cancellationFees: typeof row.cancellation_fees === 'string' ? (JSON.parse(row.cancellation_fees) as CancellationFee[]) : row.cancellation_fees,
     infantAgeUnder: row.infant_age_under,
     childAgeUnder: row.child_age_under,
     prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },

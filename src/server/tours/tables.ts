@@ -1,5 +1,6 @@
 /** The catalogue's tables: tours, their components, itinerary days and pictures. */
 import type { ColumnType } from 'kysely';
+import type { CancellationFee } from '../../shared/contract/tours.js';
 import type { Money, Timestamp } from '../db/column-types.js';
 
 export interface ToursTable {
@@ -16,6 +17,10 @@ export interface ToursTable {
   max_pax: number | null;
   booking_cutoff_hours: number;
   cancellation_cutoff_hours: ColumnType<number, number | undefined, number>;
+  /** Migration 0019: the deposit (null: the whole price at booking), the balance's due days, the cancellation fees. */
+  deposit_percent: ColumnType<number | null, number | null | undefined, number | null>;
+  balance_due_days: ColumnType<number, number | undefined, number>;
+  cancellation_fees: ColumnType<CancellationFee[], string | undefined, string>;
   infant_age_under: ColumnType<number, number | undefined, number>;
   child_age_under: ColumnType<number, number | undefined, number>;
   price_adult_minor: Money;

@@ -63,6 +63,17 @@ export const BookingExtraSchema = Type.Object(
   { title: 'BookingExtra' },
 );
 
+export const CancellationQuoteSchema = Type.Object(
+  {
+    feeMinor: MoneyMinorSchema,
+    refundDueMinor: MoneyMinorSchema,
+    daysBefore: Type.Integer({ description: 'Days from today to the departure’s local start date, in the tour’s zone (0 on the day, negative after it)' }),
+    percent: Type.Integer({ description: 'The share of the total the tour’s cancellation terms keep at that many days (0 without terms)' }),
+  },
+  { title: 'CancellationQuote' },
+);
+export type CancellationQuote = Static<typeof CancellationQuoteSchema>;
+
 export const CancellationSchema = Type.Object(
   { at: IsoDateTimeSchema, reason: Type.String(), feeMinor: MoneyMinorSchema },
   { title: 'Cancellation' },
@@ -88,6 +99,9 @@ export const BookingSchema = Type.Object(
     paidMinor: SignedMoneySchema,
     refundedMinor: MoneyMinorSchema,
     balanceMinor: SignedMoneySchema,
+    depositMinor: MoneyMinorSchema,
+    balanceDueDate: Type.String({ description: 'YYYY-MM-DD: the departure’s local start date less the tour’s balanceDueDays, or the day it was booked (in the tour’s zone) when that is later' }),
+    overdue: Type.Boolean({ description: 'Held, confirmed or waitlisted, with a balance to pay after its balanceDueDate (in the tour’s zone)' }),
     holdExpiresAt: NullableIsoDateTimeSchema,
     contact: Type.Object({ name: Type.String(), email: Type.String(), phone: Type.Union([Type.String(), Type.Null()]) }),
     travellers: Type.Array(TravellerSchema),

@@ -23,6 +23,11 @@ export const TOUR_RULES = {
   maxPax: { minimum: 1, maximum: 10_000 },
   bookingCutoffHours: { minimum: 0, maximum: 8_760 },
   cancellationCutoffHours: { minimum: 0, maximum: 8_760, default: 24 },
+  depositPercent: { minimum: 0, maximum: 100 },
+  balanceDueDays: { minimum: 0, maximum: 365, default: 30 },
+  cancellationFeeDays: { minimum: 0, maximum: 365 },
+  cancellationFeePercent: { minimum: 0, maximum: 100 },
+  cancellationFees: { maxItems: 10 },
   /** Age bands, in whole years on the day a departure starts. */
   infantAgeUnder: { minimum: 1, maximum: 20 },
   childAgeUnder: { minimum: 2, maximum: 21 },

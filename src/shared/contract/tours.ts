@@ -34,6 +34,13 @@ export const MediaUrlsSchema = Type.Object(
   { title: 'MediaUrls', description: 'Paths of the sized copies (320, 1024 and 2048 px wide at most), unguessable and cached for a year' },
 );
 
+/** One tier of a tour's cancellation terms: from `daysBefore` days before the departure, `percent` of the price is kept. */
+export const CancellationFeeSchema = Type.Object(
+  { daysBefore: Type.Integer(TOUR_RULES.cancellationFeeDays), percent: Type.Integer(TOUR_RULES.cancellationFeePercent) },
+  { additionalProperties: false, title: 'CancellationFee' },
+);
+export type CancellationFee = Static<typeof CancellationFeeSchema>;
+
 export const TourSchema = Type.Object(
   {
     id: UuidSchema,
@@ -49,6 +56,9 @@ export const TourSchema = Type.Object(
     maxPax: Type.Union([Type.Integer(), Type.Null()]),
     bookingCutoffHours: Type.Integer(),
     cancellationCutoffHours: Type.Integer({ description: 'Resellers may cancel or change a booking until this many hours before its departure starts' }),
+    depositPercent: Type.Union([Type.Integer(), Type.Null()], { description: 'The deposit taken at booking, a percentage of the price; null: the whole price at booking' }),
+    balanceDueDays: Type.Integer({ description: 'The balance is due this many days before the departure’s local start date' }),
+    cancellationFees: Type.Array(CancellationFeeSchema, { description: 'Cancellation terms, by days before the departure (the tier with the most days not above the days left applies); empty: no fee proposed' }),
     infantAgeUnder: Type.Integer({ description: 'An infant is under this many years old on the day the departure starts' }),
     childAgeUnder: Type.Integer({ description: 'A child is under this many years old (and not an infant); older travellers are adults' }),
     prices: PricesSchema,
@@ -76,6 +86,12 @@ const tourFields = {
   maxPax: Type.Union([Type.Integer(TOUR_RULES.maxPax), Type.Null()]),
   bookingCutoffHours: Type.Integer({ ...TOUR_RULES.bookingCutoffHours, description: 'Bookings close this many hours before a departure starts' }),
   cancellationCutoffHours: Type.Integer({ ...TOUR_RULES.cancellationCutoffHours, description: 'Resellers may cancel or change a booking until this many hours before a departure starts (default 24); staff always may' }),
+  depositPercent: Type.Union([Type.Integer(TOUR_RULES.depositPercent), Type.Null()], { description: 'The deposit taken at booking, in percent of the price (0–100); null (the default): the whole price at booking' }),
+  balanceDueDays: Type.Integer({ ...TOUR_RULES.balanceDueDays, description: 'The balance is due this many days before the departure (0–365, default 30), or at booking when that is later' }),
+  cancellationFees: Type.Array(CancellationFeeSchema, {
+    ...TOUR_RULES.cancellationFees,
+    description: 'Cancellation terms: each tier applies from `daysBefore` days before the departure (each daysBefore once); for example 30: 0 %, 7: 50 %, 0: 100 %',
+  }),
   infantAgeUnder: Type.Integer({ ...TOUR_RULES.infantAgeUnder, description: 'Infants are under this age in years (default 2)' }),
   childAgeUnder: Type.Integer({ ...TOUR_RULES.childAgeUnder, description: 'Children are under this age in years (default 12); above infantAgeUnder' }),
   prices: PricesSchema,
@@ -96,6 +112,9 @@ export const NewTourSchema = Type.Object(
     maxPax: Type.Optional(tourFields.maxPax),
     bookingCutoffHours: Type.Optional(tourFields.bookingCutoffHours),
     cancellationCutoffHours: Type.Optional(tourFields.cancellationCutoffHours),
+    depositPercent: Type.Optional(tourFields.depositPercent),
+    balanceDueDays: Type.Optional(tourFields.balanceDueDays),
+    cancellationFees: Type.Optional(tourFields.cancellationFees),
     infantAgeUnder: Type.Optional(tourFields.infantAgeUnder),
     childAgeUnder: Type.Optional(tourFields.childAgeUnder),
     prices: tourFields.prices,

@@ -3,7 +3,8 @@
  * refuses (another clerk was paid meanwhile) is shown as refused in the dialog, which stays open,
  * and nothing is recorded; a cancellation fee above what was paid is refused before sending; a
  * FINANCE user is offered payments but neither confirm nor cancel; a departure's bookings and a
- * booking's payments are lists on a phone, tables on a wide screen.
+ * booking's payments are lists on a phone, tables on a wide screen; the cancel dialog proposes the
+ * fee the tour's cancellation terms keep, and the page shows the deposit.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
@@ -88,6 +89,27 @@ describe('a booking’s page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(await within(dialog).findByText('At most what was paid: €0.00.')).toBeInTheDocument();
     expect((await admin.request<Booking>(`bookings/${booking.id}`)).status).toBe('confirmed');
+  });
+
+  test('the cancel dialog proposes the fee the tour’s terms keep today, and the page shows the deposit', async () => {
+    const tour = await admin.request<Tour>('tours', {
+      method: 'POST',
+      mutation: true,
+      body: aTour({ code: 'JSDOM-TERMS-1', status: 'published', currency: 'EUR', prices: { ADULT: 100_000, CHILD: null, INFANT: null }, depositPercent: 30, cancellationFees: [{ daysBefore: 90, percent: 20 }, { daysBefore: 0, percent: 100 }] }),
+    });
+    const far = await admin.request<Departure>('departures', { method: 'POST', mutation: true, body: { tourId: tour.id, startDate: '2027-09-01', startTime: '10:00', capacity: 20 } });
+    const booking = await aBooking(far);
+    await admin.request(`bookings/${booking.id}/payments`, { method: 'POST', mutation: true, body: { kind: 'payment', amountMinor: 50_000, method: 'card' } });
+    const { user } = await openAs(SALES, `/bookings/${booking.id}/show`);
+    const deposit = await screen.findByRole('row', { name: /Deposit at booking/ }, { timeout: 10_000 });
+    expect(deposit).toHaveTextContent('€300.00');
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/The tour’s terms keep 20% \d+ days before departure: €200\.00\./)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Cancellation fee/ })).toHaveValue('200.00');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Changed plans');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(async () => expect(await admin.request<Booking>(`bookings/${booking.id}`)).toMatchObject({ status: 'cancelled', cancellation: { feeMinor: 20_000 } }), { timeout: 10_000 });
   });
 
   test('FINANCE is offered payments, not confirm, cancel or amend (nor a voucher while the booking is held)', async () => {

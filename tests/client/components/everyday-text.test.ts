@@ -8,7 +8,8 @@ import { describe, expect, test } from 'vitest';
 import { formatCalendarDate, formatDate, formatDateTime, formatTime } from '../../../src/client/dates';
 import { amendmentLines, counted } from '../../../src/client/resources/bookings/booking-text';
 import { fileSize } from '../../../src/client/resources/tours/tour-text';
-import { balanceDueDate } from '../../../src/shared/payment-schedule';
+import { localDateAt } from '../../../src/shared/local-time';
+import { balanceDueDate, cancellationQuote, depositOf } from '../../../src/shared/payment-schedule';
 import { ageOn, birthDateWarning, DEFAULT_AGE_BANDS, noAdultWarning } from '../../../src/shared/traveller-ages';
 
 test('a file’s size reads as people read it', () => {
@@ -68,11 +69,33 @@ describe('ages', () => {
   });
 });
 
-test('the balance is due 30 days before departure, or on the day of booking when that is later, in the tour’s zone', () => {
-  expect(balanceDueDate({ startDate: '2027-06-19', createdAt: '2026-11-25T10:00:00Z', timeZone: 'Atlantic/Reykjavik' })).toBe('2027-05-20');
-  expect(balanceDueDate({ startDate: '2026-12-02', createdAt: '2026-11-25T10:00:00Z', timeZone: 'Atlantic/Reykjavik' })).toBe('2026-11-25');
+test('the balance is due the tour’s days before departure, or on the day of booking when that is later, in the tour’s zone', () => {
+  const bookedOn = (instant: string, zone: string) => localDateAt(new Date(instant), zone);
+  expect(balanceDueDate('2027-06-19', 30, bookedOn('2026-11-25T10:00:00Z', 'Atlantic/Reykjavik'))).toBe('2027-05-20');
+  expect(balanceDueDate('2027-06-19', 60, bookedOn('2026-11-25T10:00:00Z', 'Atlantic/Reykjavik'))).toBe('2027-04-20');
+  expect(balanceDueDate('2026-12-02', 30, bookedOn('2026-11-25T10:00:00Z', 'Atlantic/Reykjavik'))).toBe('2026-11-25');
   // 23:30 UTC is already the next day in Auckland.
-  expect(balanceDueDate({ startDate: '2026-12-02', createdAt: '2026-11-25T23:30:00Z', timeZone: 'Pacific/Auckland' })).toBe('2026-11-26');
+  expect(balanceDueDate('2026-12-02', 30, bookedOn('2026-11-25T23:30:00Z', 'Pacific/Auckland'))).toBe('2026-11-26');
+});
+
+test('a deposit is its share of the total in minor units, or the whole total without one', () => {
+  expect(depositOf(100_001, 25)).toBe(25_000);
+  expect(depositOf(99_999, 30)).toBe(30_000);
+  expect(depositOf(45_000, null)).toBe(45_000);
+  expect(depositOf(45_000, 0)).toBe(0);
+});
+
+test('the cancellation terms propose the fee of the tier reached, never more than was paid', () => {
+  const terms = [{ daysBefore: 7, percent: 50 }, { daysBefore: 30, percent: 0 }, { daysBefore: 0, percent: 100 }];
+  expect(cancellationQuote(terms, 45, 100_000, 100_000)).toEqual({ feeMinor: 0, refundDueMinor: 100_000, daysBefore: 45, percent: 0 });
+  expect(cancellationQuote(terms, 30, 100_000, 100_000)).toMatchObject({ feeMinor: 0, percent: 0 });
+  expect(cancellationQuote(terms, 29, 100_000, 100_000)).toEqual({ feeMinor: 50_000, refundDueMinor: 50_000, daysBefore: 29, percent: 50 });
+  expect(cancellationQuote(terms, 3, 100_000, 100_000)).toMatchObject({ feeMinor: 100_000, refundDueMinor: 0, percent: 100 });
+  // Only a deposit paid: the fee is what was paid.
+  expect(cancellationQuote(terms, 3, 100_000, 20_000)).toMatchObject({ feeMinor: 20_000, refundDueMinor: 0, percent: 100 });
+  // After the departure started, the last tier; without terms, no fee.
+  expect(cancellationQuote(terms, -2, 100_000, 100_000)).toMatchObject({ feeMinor: 100_000, daysBefore: -2 });
+  expect(cancellationQuote([], 3, 100_000, 100_000)).toMatchObject({ feeMinor: 0, percent: 0 });
 });
 
 test('one format for dates and times on every screen', () => {

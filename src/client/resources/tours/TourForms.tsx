@@ -6,7 +6,7 @@
 import { Box, Typography } from '@mui/material';
 import { RichTextInput } from 'ra-input-rich-text';
 import { SafeRichTextToolbar } from './RichTextToolbar';
-import { AutocompleteInput, Create, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { ArrayInput, AutocompleteInput, Create, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { TOUR_CODE_MESSAGE, TOUR_RULES, TOUR_STATUSES } from '../../../shared/contract/tour-rules';
 import { isKnownCurrency } from '../../../shared/money';
@@ -107,6 +107,30 @@ export function PriceInputs() {
         Per traveller. Leave a category empty when it is not sold.
       </Typography>
       <PriceFields currency={currency} supplementHelp="Supplement per traveller; empty when not offered" />
+      <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
+        Payment terms
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <NumberInput
+          source="depositPercent"
+          fullWidth={false}
+          sx={AMOUNT_WIDTH}
+          label="Deposit at booking (%)"
+          min={0}
+          max={100}
+          step={1}
+          validate={wholeNumber(0, 100, 'a percentage', true)}
+          parse={(value) => (value === '' || value === null ? null : Number(value))}
+          helperText="Empty: the whole price at booking"
+        />
+        <NumberInput source="balanceDueDays" fullWidth={false} sx={AMOUNT_WIDTH} label="Balance due (days before)" min={0} max={365} step={1} validate={wholeNumber(0, 365, 'the days')} helperText="Or at booking, when later" />
+      </Box>
+      <ArrayInput source="cancellationFees" label="Cancellation fees" helperText="From so many days before the departure, the share of the price kept: the cancel dialog proposes it">
+        <SimpleFormIterator inline disableReordering>
+          <NumberInput source="daysBefore" label="From (days before)" fullWidth={false} sx={AMOUNT_WIDTH} min={0} max={365} step={1} validate={wholeNumber(0, 365, 'the days')} />
+          <NumberInput source="percent" label="Fee (% of the price)" fullWidth={false} sx={AMOUNT_WIDTH} min={0} max={100} step={1} validate={wholeNumber(0, 100, 'a percentage')} />
+        </SimpleFormIterator>
+      </ArrayInput>
     </>
   );
 }
@@ -120,6 +144,9 @@ export const NEW_TOUR_DEFAULTS = {
   maxPax: null,
   bookingCutoffHours: 24,
   cancellationCutoffHours: 24,
+  depositPercent: null,
+  balanceDueDays: 30,
+  cancellationFees: [],
   ...DEFAULT_AGE_BANDS,
   prices: { ADULT: null, CHILD: null, INFANT: null },
   singleSupplementMinor: null,

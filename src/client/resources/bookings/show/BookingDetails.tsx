@@ -3,7 +3,6 @@ import { Alert, Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableRow, 
 import { useMemo } from 'react';
 import { Link, useRecordContext } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
-import { balanceDueDate } from '../../../../shared/payment-schedule';
 import { formatCalendarDate, formatDate } from '../../../dates';
 import { BookingStatusChips } from '../BookingList';
 import { bookingWhen, CATEGORY_LABELS, CHANNEL_LABELS, holdText, leadText, money, resellerText, travellerName, travellersText } from '../booking-text';
@@ -109,10 +108,19 @@ export function BookingDetails() {
                   <strong>{booking.balanceMinor === 0 ? 'Settled' : money(booking, Math.abs(booking.balanceMinor))}</strong>
                 </TableCell>
               </TableRow>
+              {booking.depositMinor < booking.totalMinor && booking.balanceMinor > 0 && (
+                <TableRow>
+                  <TableCell>Deposit at booking</TableCell>
+                  <TableCell align="right">{money(booking, booking.depositMinor)}</TableCell>
+                </TableRow>
+              )}
               {booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held') && (
                 <TableRow>
                   <TableCell>Balance due by</TableCell>
-                  <TableCell align="right">{formatCalendarDate(balanceDueDate(booking))}</TableCell>
+                  <TableCell align="right" sx={booking.overdue ? { color: 'error.main', fontWeight: 700 } : undefined}>
+                    {formatCalendarDate(booking.balanceDueDate)}
+                    {booking.overdue ? ' · overdue' : ''}
+                  </TableCell>
                 </TableRow>
               )}
             </TableBody>
