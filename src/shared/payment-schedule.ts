@@ -1,23 +1,22 @@
 /**
- * A booking's payment schedule and cancellation terms, from its tour's terms: the deposit, the
- * date its balance is due, whether it is overdue, and the fee the cancellation terms propose. The
- * server answers them with every booking; the booking page and the cancel dialog show them.
+ * A booking's payment schedule and cancellation terms, from its tour's terms: the deposit and the
+ * fee the cancellation terms propose. (The day a balance is due is kept by the database on each
+ * booking: bookings migration 0020.) The server answers them with every booking; the booking page
+ * and the cancel dialog show them.
  */
 import type { CancellationFee } from './contract/tours.js';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The deposit of a total: `percent` of it rounded to the minor unit; no percent: the whole total at booking. */
 export function depositOf(totalMinor: number, depositPercent: number | null): number {
   return depositPercent === null ? totalMinor : Math.round((totalMinor * depositPercent) / 100);
 }
 
-/** The day the balance is due: `balanceDueDays` before the departure's local start date, or the day of booking when that is later. */
-export function balanceDueDate(startDate: string, balanceDueDays: number, bookedOn: string): string {
-  const due = dateOfDay(dayNumber(startDate) - balanceDueDays);
-  return due < bookedOn ? bookedOn : due;
+/** The latest calendar date anywhere at `at` (zones run to UTC+14): no balance is overdue by a later one. */
+export function latestToday(at: Date): string {
+  return new Date(at.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /** Whole days from `today` to the departure's local start date (0 on the day, negative after it). */

@@ -53,7 +53,7 @@ describe('building a tour', () => {
     await page.getByRole('textbox', { name: 'Title' }).fill('Ring Road in eight days');
     await page.getByRole('combobox', { name: 'Time zone' }).fill('Atlantic/Reyk');
     await page.getByRole('option', { name: 'Atlantic/Reykjavik' }).click();
-    await page.getByRole('spinbutton', { name: 'Days' }).fill('8');
+    await page.getByRole('spinbutton', { name: /^Days/ }).fill('8');
     await page.getByRole('textbox', { name: /^Adult/ }).fill('1,299.50');
     await page.getByRole('textbox', { name: /^Child/ }).fill('999');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -74,6 +74,20 @@ describe('building a tour', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await tourByCode('E2E-RING-8')).prices).toEqual({ ADULT: 189_000, CHILD: 99_000, INFANT: null });
     expect((await tourByCode('E2E-RING-8')).currency).toBe('ISK');
+    // Payment terms: a 20 % deposit, the balance 45 days before, half the price kept from 7 days before.
+    await page.getByRole('spinbutton', { name: /^Deposit at booking/ }).fill('20');
+    await page.getByRole('spinbutton', { name: /^Balance due/ }).fill('45');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('spinbutton', { name: /^From \(days before\)/ }).fill('7');
+    await page.getByRole('spinbutton', { name: /^Fee/ }).fill('50');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => {
+        const saved = await tourByCode('E2E-RING-8');
+        return [saved.depositPercent, saved.balanceDueDays, saved.cancellationFees];
+      })
+      .toEqual([20, 45, [{ daysBefore: 7, percent: 50 }]]);
+    await screenshot(page, 'tour-payment-terms-1280');
 
     // Components: a hotel included, a whale-watching trip as an optional extra.
     await page.getByRole('tab', { name: 'Components' }).click();

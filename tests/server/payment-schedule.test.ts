@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking, CancellationQuote } from '../../src/shared/contract/bookings.js';
+import type { ReportSummary } from '../../src/shared/contract/reports.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
 import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
@@ -73,9 +74,33 @@ describe('a booking’s schedule', () => {
     // A day later the access token has expired: sign in again.
     staff = as(t.app, (await login(t.app, t.admin)).accessToken);
     expect((await staff({ method: 'GET', url: `/api/bookings/${near.id}` })).json<Booking>().overdue).toBe(true);
-    // Paid in full: not overdue; cancelled: not overdue either.
+    // The list finds it by the filter, and the dashboard counts its money.
+    const overdueOf = async () => (await staff({ method: 'GET', url: `/api/bookings?tourId=${tour.id}&overdue=true` })).json<{ data: Booking[]; total: number }>();
+    expect((await overdueOf()).data.map((booking) => booking.id)).toEqual([near.id]);
+    expect((await staff({ method: 'GET', url: `/api/bookings?tourId=${tour.id}&overdue=false` })).json<{ data: Booking[] }>().data.map((booking) => booking.id)).toEqual([far.id]);
+    const summary = (await staff({ method: 'GET', url: '/api/reports/summary' })).json<ReportSummary>();
+    expect(summary.overdue.count).toBeGreaterThanOrEqual(1);
+    expect(summary.overdue.money.find((line) => line.currency === tour.currency)?.amountMinor).toBeGreaterThanOrEqual(100_001);
+    // Paid in full: no longer overdue, anywhere.
     await staff({ method: 'POST', url: `/api/bookings/${near.id}/payments`, payload: { kind: 'payment', amountMinor: 100_001, method: 'card' } });
     expect((await staff({ method: 'GET', url: `/api/bookings/${near.id}` })).json<Booking>()).toMatchObject({ balanceMinor: 0, overdue: false });
+    expect((await overdueOf()).total).toBe(0);
+    const after = (await staff({ method: 'GET', url: '/api/reports/summary' })).json<ReportSummary>();
+    expect(after.overdue.count).toBe(summary.overdue.count - 1);
+  });
+
+  it('follows the tour’s terms when they change, and counts the days in the tour’s zone', async () => {
+    const tour = await createTour(viaInject(staff), { status: 'published', timeZone: 'Pacific/Auckland', bookingCutoffHours: 0, prices: { ADULT: 10_000, CHILD: null, INFANT: null } });
+    const booking = await bookOn(tour, 100);
+    const before = new Date(Date.parse(`${booking.startDate}T00:00:00Z`) - 30 * DAY).toISOString().slice(0, 10);
+    expect(booking.balanceDueDate).toBe(before);
+    expect((await staff({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { balanceDueDays: 60 } })).statusCode).toBe(200);
+    const moved = (await staff({ method: 'GET', url: `/api/bookings/${booking.id}` })).json<Booking>();
+    expect(moved.balanceDueDate).toBe(new Date(Date.parse(`${booking.startDate}T00:00:00Z`) - 60 * DAY).toISOString().slice(0, 10));
+    // With all the days before departure asked for, it is due the day it was booked: in Auckland's calendar.
+    expect((await staff({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { balanceDueDays: 365 } })).statusCode).toBe(200);
+    const bookedInAuckland = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date(booking.createdAt));
+    expect((await staff({ method: 'GET', url: `/api/bookings/${booking.id}` })).json<Booking>().balanceDueDate).toBe(bookedInAuckland);
   });
 
   it('without a deposit, the whole price is the deposit', async () => {

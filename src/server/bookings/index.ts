@@ -15,6 +15,7 @@ import type { DomainModule } from '../module.js';
 import * as bookings from './migrations/0010-bookings.js';
 import * as resellerBookings from './migrations/0016-reseller-bookings.js';
 import * as resellerUnitItems from './migrations/0018-reseller-unit-items.js';
+import * as balanceDueDates from './migrations/0020-balance-due-dates.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,7 +39,7 @@ const plugin = fp(
 const bookingsModule: DomainModule = {
   name: 'bookings',
   tag: { name: 'bookings', description: 'Bookings, their payments and refunds, manifests and vouchers' },
-  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems },
+  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems, '0020-balance-due-dates': balanceDueDates },
   plugin,
   housekeeping: async (app) => {
     await app.idempotencyKeys.purgeExpired();

@@ -23,7 +23,7 @@ import {
 } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { localDateAt, startOfDay, startOfNextDay } from '../../shared/local-time.js';
-import { balanceDueDate, cancellationQuote, daysBefore, depositOf } from '../../shared/payment-schedule.js';
+import { cancellationQuote, daysBefore, depositOf, latestToday } from '../../shared/payment-schedule.js';
 import type { CancellationFee } from '../../shared/contract/tours.js';
 import { ACTIVE_BOOKING_STATUSES } from '../../shared/contract/booking-rules.js';
 import { Temporal } from 'temporal-polyfill';
@@ -104,10 +104,10 @@ function ownColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'
     'b.created_at',
     'b.created_by',
     'b.confirmed_at',
-    // The tour's payment terms, read with the booking's own row wherever it is read (also from a
+    sql<string>`b.balance_due_date::text`.as('balance_due_date'),
+    // The tour's deposit, read with the booking's own row wherever it is read (also from a
     // statement's own `returning *`).
     sql<number | null>`(select pt.deposit_percent from tours pt where pt.id = b.tour_id)`.as('deposit_percent'),
-    sql<number>`(select pt.balance_due_days from tours pt where pt.id = b.tour_id)`.as('balance_due_days'),
   ]);
 }
 
@@ -330,6 +330,14 @@ export class BookingQueries {
       if (query.to !== undefined) conditions.push(eb('b.start_date', '<=', query.to));
       if (query.bookedFrom !== undefined) conditions.push(eb('b.created_at', '>=', startOfDay(query.bookedFrom, this.businessTimeZone)));
       if (query.bookedTo !== undefined) conditions.push(eb('b.created_at', '<', startOfNextDay(query.bookedTo, this.businessTimeZone)));
+      if (query.overdue !== undefined) {
+        // The index of active bookings owing money by their due day (migration 0020), its range up to
+        // the latest "today" anywhere, then each booking's own today in its tour's zone.
+        const overdue = sql<SqlBool>`(b.balance_minor > 0 and b.status in ('held', 'confirmed', 'waitlisted') and b.balance_due_date < ${latestToday(at)}::date
+          and b.balance_due_date < (select (${at}::timestamptz at time zone ot.time_zone)::date from tours ot where ot.id = b.tour_id)
+          and not (b.status = 'held' and b.hold_expires_at <= ${at}))`;
+        conditions.push(query.overdue ? overdue : sql<SqlBool>`not ${overdue}`);
+      }
       if (query.balanceDue === true) conditions.push(eb('b.balance_minor', '>', 0));
       if (query.balanceDue === false) conditions.push(eb('b.balance_minor', '<=', 0));
       const q = query.q?.trim().toLowerCase();
@@ -341,7 +349,7 @@ export class BookingQueries {
   /** The total from kept counts when the filters allow (none; a status; a tour; a tour and a status; a payment status), adjusted for lapsed holds. */
   private keptTotal(query: BookingListQuery, at: Date): (() => Promise<number>) | null {
     const { status, tourId, paymentStatus } = query;
-    const others = [query.departureId, query.resellerId, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.q?.trim() || undefined].some((value) => value !== undefined);
+    const others = [query.departureId, query.resellerId, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.overdue, query.q?.trim() || undefined].some((value) => value !== undefined);
     if (others) return null;
     if (paymentStatus !== undefined) return status === undefined && tourId === undefined ? () => keptCount(this.db, `bookings:payment_status:${paymentStatus}`) : null;
     if (status === undefined) return () => keptCount(this.db, tourId === undefined ? 'bookings' : `bookings:tour:${tourId}`);
@@ -419,7 +427,7 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
   const paidMinor = toMoney(row.paid_minor)!;
   const refundedMinor = toMoney(row.refunded_minor)!;
   const standing = paymentStanding({ status, totalMinor, paidMinor, refundedMinor, feeMinor: fee });
-  const dueDate = balanceDueDate(row.start_date, row.balance_due_days ?? 30, localDateAt(row.created_at, row.time_zone));
+  const dueDate = row.balance_due_date;
   return {
     id: row.id,
     reference: row.reference,

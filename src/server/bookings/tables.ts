@@ -38,6 +38,8 @@ export interface BookingsTable {
   reseller_commission_bp: Nullable<number>;
   /** The contact as the reseller gave it over OCTO (its own fields), JSON. */
   reseller_contact: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** Set by the database from the tour's terms (migration 0020); read as text by the repository's select. */
+  balance_due_date: ColumnType<string, never, never>;
   notes: string;
   search_text: string;
   cancel_reason: Nullable<string>;

@@ -11,6 +11,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MonthlyQuery, MonthlyReport, MonthlyRow, ReportSummary } from '../../shared/contract/reports.js';
 import { UPCOMING_DAYS, UPCOMING_DEPARTURES_LIMIT } from '../../shared/contract/reports.js';
+import { latestToday } from '../../shared/payment-schedule.js';
 import type { Database } from '../db/schema.js';
 import { toMoney } from '../db/query-helpers.js';
 import type { DeparturesRepository } from '../departures/repository.js';
@@ -97,7 +98,7 @@ export class ReportsRepository {
     const since30 = addDays(today, -29);
     const lastDue = addDays(today, UPCOMING_DAYS - 1);
 
-    const [days, collected, balances, lapsed, upcoming, due, unconfirmed] = await Promise.all([
+    const [days, collected, balances, lapsed, upcoming, due, unconfirmed, overdue] = await Promise.all([
       this.db
         .selectFrom('report_days')
         .select(['currency', sql<string>`day::text`.as('day'), 'bookings', 'travellers', 'booked_minor'])
@@ -132,6 +133,17 @@ export class ReportsRepository {
         .execute(),
       // What bookings not confirmed yet would owe (held or waiting), kept per currency (migration 0013).
       this.db.selectFrom('report_unconfirmed').select(['currency', 'outstanding_minor as amount']).execute(),
+      // Overdue balances: the index of active bookings owing money by their due day (bookings'
+      // migration 0020), its range up to the latest "today" anywhere, then each tour's own today.
+      this.db
+        .selectFrom('bookings as b')
+        .select(['b.currency', sql<string>`'overdue'`.as('kind'), sql<number>`count(*)::int`.as('count'), sql<string>`sum(b.balance_minor)`.as('amount')])
+        .where(sql<boolean>`b.balance_minor > 0 and b.status in ('held', 'confirmed', 'waitlisted') and b.balance_due_date < ${latestToday(at)}::date`)
+        .where(sql<boolean>`b.balance_due_date < (select (${at}::timestamptz at time zone ot.time_zone)::date from tours ot where ot.id = b.tour_id)`)
+        .where(sql<boolean>`not (b.status = 'held' and b.hold_expires_at <= ${at})`)
+        .groupBy('b.currency')
+        .orderBy('b.currency')
+        .execute(),
     ]);
 
     const money = new Map<string, MoneyRow>();
@@ -196,6 +208,7 @@ export class ReportsRepository {
         confirmed: dueOf(due, 'confirmed'),
         held: dueOf(due, 'held'),
       },
+      overdue: dueOf(overdue, null),
     };
   }
 

@@ -217,6 +217,7 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
   from: Type.Optional(LocalDateSchema),
   to: Type.Optional(LocalDateSchema),
   balanceDue: Type.Optional(Type.Boolean({ description: 'true: only bookings whose balance is above 0' })),
+  overdue: Type.Optional(Type.Boolean({ description: 'true: only active bookings with a balance to pay after their balanceDueDate (in the tour’s zone); false: the others' })),
   bookedFrom: Type.Optional(Type.String({ ...DEPARTURE_RULES.date, description: 'YYYY-MM-DD: booked on or after this day of the business’s time zone (BUSINESS_TIME_ZONE), as the dashboard counts days' })),
   bookedTo: Type.Optional(Type.String({ ...DEPARTURE_RULES.date, description: 'YYYY-MM-DD: booked on or before this day of the business’s time zone' })),
   q: Type.Optional(SearchSchema),

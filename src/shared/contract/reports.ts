@@ -62,6 +62,10 @@ export const SummarySchema = Type.Object(
       },
       { description: 'Bookings with a balance above 0 (an unpaid cancellation fee too) whose departure date is in the next 14 days: what the bookings list finds with balanceDue=true, from and to' },
     ),
+    overdue: Type.Object(
+      { count: CountSchema, money: Type.Array(Type.Object({ currency: CurrencySchema, amountMinor: MoneyMinorSchema })) },
+      { description: 'Active bookings with a balance to pay after their balance due date (in each tour’s zone): what the bookings list finds with overdue=true' },
+    ),
   },
   { title: 'ReportSummary' },
 );

@@ -8,8 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { formatCalendarDate, formatDate, formatDateTime, formatTime } from '../../../src/client/dates';
 import { amendmentLines, counted } from '../../../src/client/resources/bookings/booking-text';
 import { fileSize } from '../../../src/client/resources/tours/tour-text';
-import { localDateAt } from '../../../src/shared/local-time';
-import { balanceDueDate, cancellationQuote, depositOf } from '../../../src/shared/payment-schedule';
+import { cancellationQuote, depositOf } from '../../../src/shared/payment-schedule';
 import { ageOn, birthDateWarning, DEFAULT_AGE_BANDS, noAdultWarning } from '../../../src/shared/traveller-ages';
 
 test('a file’s size reads as people read it', () => {
@@ -67,15 +66,6 @@ describe('ages', () => {
     expect(noAdultWarning([{ category: 'CHILD' }, { category: 'ADULT' }])).toBeNull();
     expect(noAdultWarning([{ category: 'ADULT' }])).toBeNull();
   });
-});
-
-test('the balance is due the tour’s days before departure, or on the day of booking when that is later, in the tour’s zone', () => {
-  const bookedOn = (instant: string, zone: string) => localDateAt(new Date(instant), zone);
-  expect(balanceDueDate('2027-06-19', 30, bookedOn('2026-11-25T10:00:00Z', 'Atlantic/Reykjavik'))).toBe('2027-05-20');
-  expect(balanceDueDate('2027-06-19', 60, bookedOn('2026-11-25T10:00:00Z', 'Atlantic/Reykjavik'))).toBe('2027-04-20');
-  expect(balanceDueDate('2026-12-02', 30, bookedOn('2026-11-25T10:00:00Z', 'Atlantic/Reykjavik'))).toBe('2026-11-25');
-  // 23:30 UTC is already the next day in Auckland.
-  expect(balanceDueDate('2026-12-02', 30, bookedOn('2026-11-25T23:30:00Z', 'Pacific/Auckland'))).toBe('2026-11-26');
 });
 
 test('a deposit is its share of the total in minor units, or the whole total without one', () => {

@@ -260,6 +260,19 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
         <Typography id="balances-title" component="h3" variant="h6">
           Balances due, next 14 days
         </Typography>
+        {summary && summary.overdue.count > 0 && (
+          <Typography sx={{ my: 1 }} color="error" data-testid="balances-overdue">
+            Overdue: {summary.overdue.count} {summary.overdue.count === 1 ? 'booking owes' : 'bookings owe'} {moneyList(summary.overdue.money)} past its due date
+            {canReadBookings && (
+              <>
+                {' · '}
+                <Link component={RouterLink} to={`/bookings?${new URLSearchParams({ filter: JSON.stringify({ overdue: true }) })}`}>
+                  see them
+                </Link>
+              </>
+            )}
+          </Typography>
+        )}
         {!due ? (
           <Typography color="text.secondary" sx={{ my: 2 }}>
             Loading…

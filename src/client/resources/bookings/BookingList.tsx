@@ -25,7 +25,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking } from '../../../shared/contract/bookings';
-import { formatDate, formatFullDateTime, formatTime } from '../../dates';
+import { formatCalendarDate, formatDate, formatFullDateTime, formatTime } from '../../dates';
 import { DownloadButton } from '../common/DownloadButton';
 import { RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
@@ -43,6 +43,7 @@ const baseFilters = [
   <TextInput key="from" source="from" label="Departing from" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
   <TextInput key="to" source="to" label="Departing until" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
   <BooleanInput key="balanceDue" source="balanceDue" label="Balance due" />,
+  <BooleanInput key="overdue" source="overdue" label="Overdue" />,
   // Days of the business's time zone, as the dashboard counts "bookings today".
   <TextInput key="bookedFrom" source="bookedFrom" label="Booked on or after" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
   <TextInput key="bookedTo" source="bookedTo" label="Booked on or before" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
@@ -54,6 +55,20 @@ const resellerFilter = (
     <AutocompleteInput label="Reseller" optionText="name" sx={{ minWidth: 220 }} />
   </ReferenceInput>
 );
+
+/** The balance, and under it the day it is due (in red once that day has passed). */
+function BalanceCell({ booking }: { booking: Booking }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {balanceText(booking)}
+      {booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held' || booking.status === 'waitlisted') && (
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: booking.overdue ? 'error.main' : 'text.secondary', fontWeight: booking.overdue ? 700 : undefined }}>
+          {booking.overdue ? 'overdue, was due' : 'due'} {formatCalendarDate(booking.balanceDueDate)}
+        </Typography>
+      )}
+    </span>
+  );
+}
 
 /** The lead, and under it who sold a reseller's booking. */
 function Lead({ booking }: { booking: Booking }) {
@@ -153,7 +168,7 @@ export function BookingList() {
           <FunctionField<Booking> label="Travellers" sortable={false} render={(booking) => travellersText(booking.travellers)} />
           <BookingStatusChips label="Status" />
           <FunctionField<Booking> label="Total" sortBy="totalMinor" textAlign="right" render={(booking) => money(booking, booking.totalMinor)} />
-          <FunctionField<Booking> label="Balance" sortBy="balanceMinor" textAlign="right" render={(booking) => <span style={{ whiteSpace: 'nowrap' }}>{balanceText(booking)}</span>} />
+          <FunctionField<Booking> label="Balance" sortBy="balanceMinor" textAlign="right" render={(booking) => <BalanceCell booking={booking} />} />
         </Datagrid>
       )}
     </List>
