@@ -6,9 +6,6 @@
  */
 import type { CancellationFee } from './contract/tours.js';
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-
 /** The deposit of a total: `percent` of it rounded to the minor unit; no percent: the whole total at booking. */
 export function depositOf(totalMinor: number, depositPercent: number | null): number {
   return depositPercent === null ? totalMinor : Math.round((totalMinor * depositPercent) / 100);
@@ -17,11 +14,6 @@ export function depositOf(totalMinor: number, depositPercent: number | null): nu
 /** The latest calendar date anywhere at `at` (zones run to UTC+14): no balance is overdue by a later one. */
 export function latestToday(at: Date): string {
   return new Date(at.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** Whole days from `today` to the departure's local start date (0 on the day, negative after it). */
-export function daysBefore(startDate: string, today: string): number {
-  return dayNumber(startDate) - dayNumber(today);
 }
 
 /**

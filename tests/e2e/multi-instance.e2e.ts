@@ -14,6 +14,15 @@ import { createDatabase, DATABASE_SERVER_URL, queryDatabase, REDIS_URL, startSer
 
 const selected = process.env.E2E_MULTI_INSTANCE === 'true';
 
+/** An OCTO call with a reseller's key: a POST of `body`, or a GET without one. */
+function octoCall(baseUrl: string, key: string, path: string, body?: unknown): Promise<Response> {
+  const authorization = `Bearer ${key}`;
+  return fetch(
+    `${baseUrl}/api/octo${path}`,
+    body === undefined ? { headers: { authorization } } : { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
+}
+
 /** A reseller's webhook endpoint that answers slowly, noting each request and how many were in flight at once. */
 const hooks = { received: [] as string[], inFlight: 0, mostInFlight: 0 };
 const endpoint = createServer((request, response) => {
@@ -170,8 +179,7 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     const reseller = await clerk.call<{ id: string }>('POST', '/api/resellers', { body: { name: 'Multi Reseller', commissionPercent: 15 } });
     expect(reseller.status).toBe(201);
     const key = await clerk.call<{ key: string }>('POST', `/api/resellers/${reseller.body.id}/api-keys`, { body: { name: 'k' } });
-    const octo = (baseUrl: string, path: string, body: unknown) =>
-      fetch(`${baseUrl}/api/octo${path}`, { method: 'POST', headers: { authorization: `Bearer ${key.body.key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const octo = (baseUrl: string, path: string, body: unknown) => octoCall(baseUrl, key.body.key, path, body);
     const reserve = { productId: tour.body.id, optionId: 'DEFAULT', availabilityId: departure.body.id, unitItems: [{ unitId: 'adult' }] };
     const attempts = await Promise.all(
       Array.from({ length: 40 }, async (_, index) => {
@@ -211,7 +219,7 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
     const reseller = await clerk.call<{ id: string }>('POST', '/api/resellers', { body: { name: 'Keys Across Instances' } });
     const newKey = async () => (await clerk.call<{ id: string; key: string }>('POST', `/api/resellers/${reseller.body.id}/api-keys`, { body: { name: 'k' } })).body;
-    const supplier = (server: RunningServer, key: string) => fetch(`${server.baseUrl}/api/octo/supplier`, { headers: { authorization: `Bearer ${key}` } });
+    const supplier = (server: RunningServer, key: string) => octoCall(server.baseUrl, key, '/supplier');
 
     const revoked = await newKey();
     expect((await supplier(b, revoked.key)).status).toBe(200);
@@ -252,11 +260,7 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     const { key } = (await clerk.call<{ key: string }>('POST', `/api/resellers/${reseller.body.id}/api-keys`, { body: { name: 'k' } })).body;
     const booked: string[] = [];
     for (let n = 0; n < 30; n += 1) {
-      const response = await fetch(`${(n % 2 ? a : b).baseUrl}/api/octo/bookings`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ productId: tour.body.id, optionId: 'DEFAULT', availabilityId: departure.body.id, unitItems: [{ unitId: 'adult' }] }),
-      });
+      const response = await octoCall((n % 2 ? a : b).baseUrl, key, '/bookings', { productId: tour.body.id, optionId: 'DEFAULT', availabilityId: departure.body.id, unitItems: [{ unitId: 'adult' }] });
       expect(response.status).toBe(200);
       booked.push(((await response.json()) as { id: string }).id);
     }

@@ -28,7 +28,7 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
   'auth/sessions.ts': { tables: ['users'], why: 'a session belongs to a user who must still be active' },
   'bookings/queries.ts': { tables: ['tours', 'departures', 'users', 'resellers', 'audit_log'], why: "a booking shows its tour's code, title and zone, its departure's start time, who made it (a user, or a reseller by name), and its history" },
   'departures/repository.ts': { tables: ['tours'], why: "a departure shows its tour's code, title, zone, length and terms" },
-  'reports/repository.ts': { tables: ['bookings', 'tours'], why: "the dashboard counts the bookings made today and the balances due soon or overdue from the bookings' own indexes, each overdue one by its tour's day" },
+  'reports/repository.ts': { tables: ['bookings'], why: "the dashboard counts the bookings made today and the balances due soon or overdue from the bookings' own indexes" },
   'resellers/repository.ts': { tables: ['bookings'], why: 'a reseller shows how many bookings it made, counted from an index of the bookings' },
   'resellers/webhooks.ts': { tables: ['bookings'], why: "a delivery shows its booking's reference" },
   'roles/repository.ts': { tables: ['user_roles'], why: 'a role shows how many users hold it and cannot be deleted while one does' },

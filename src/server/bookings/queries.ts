@@ -4,7 +4,7 @@
  * its history, and a departure's manifest. A held booking whose hold has lapsed reads as expired
  * here at once, before the sweep records it.
  */
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { httpErrors } from '../http/errors.js';
 import {
   paymentStanding,
@@ -16,15 +16,15 @@ import {
 } from '../../shared/contract/bookings.js';
 import {
   containsPattern,
+  fromJson,
   keptCount,
   listPage,
   refuseBadDateFilters,
   toMoney,
 } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
-import { localDateAt, startOfDay, startOfNextDay } from '../../shared/local-time.js';
-import { cancellationQuote, daysBefore, depositOf, latestToday } from '../../shared/payment-schedule.js';
-import type { CancellationFee } from '../../shared/contract/tours.js';
+import { daysBetween, localDateAt, startOfDay, startOfNextDay } from '../../shared/local-time.js';
+import { cancellationQuote, depositOf, latestToday } from '../../shared/payment-schedule.js';
 import { ACTIVE_BOOKING_STATUSES } from '../../shared/contract/booking-rules.js';
 import { Temporal } from 'temporal-polyfill';
 import { resellerStatementCsv } from './documents.js';
@@ -156,14 +156,27 @@ export class BookingQueries {
     }
   }
 
+  /**
+   * A booking (`b`) overdue at `at`: active, owing money, past its balance due day in its tour's zone.
+   * The index of active bookings owing money by their due day (migration 0020) gives the range up to
+   * the latest "today" anywhere; each booking's own today is checked after. Its literals match the
+   * index's predicate, which a parameter would not. The bookings list and the dashboard both use it.
+   */
+  overdueCondition(at: Date): RawBuilder<SqlBool> {
+    return sql<SqlBool>`(b.balance_minor > 0 and b.status in ('held', 'confirmed', 'waitlisted') and b.balance_due_date < ${latestToday(at)}::date
+      and b.balance_due_date < (select (${at}::timestamptz at time zone ot.time_zone)::date from tours ot where ot.id = b.tour_id)
+      and not (b.status = 'held' and b.hold_expires_at <= ${at}))`;
+  }
+
   /** What the tour's cancellation terms propose for cancelling the booking today (null: no such booking; 409 when it is not active). */
   async cancellationQuote(id: string): Promise<CancellationQuote | null> {
     const booking = await this.get(id);
     if (!booking) return null;
     if (booking.status === 'cancelled' || booking.status === 'expired') throw httpErrors.conflict(`This booking is ${booking.status}: there is nothing to cancel.`);
     const terms = await this.db.selectFrom('tours').select('cancellation_fees').where('id', '=', booking.tourId).executeTakeFirstOrThrow();
-    const fees = typeof terms.cancellation_fees === 'string' ? (JSON.parse(terms.cancellation_fees) as CancellationFee[]) : terms.cancellation_fees;
-    return cancellationQuote(fees, daysBefore(booking.startDate, localDateAt(new Date(this.now()), booking.timeZone)), booking.totalMinor, booking.paidMinor);
+    // Whole days left: daysBetween counts both ends.
+    const daysLeft = daysBetween(localDateAt(new Date(this.now()), booking.timeZone), booking.startDate) - 1;
+    return cancellationQuote(fromJson(terms.cancellation_fees), daysLeft, booking.totalMinor, booking.paidMinor);
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Booking | null> {
@@ -208,8 +221,7 @@ export class BookingQueries {
 
   /** A row of oneWhere(), or of bookingWritten() with what it does not read, as the API's booking. */
   protected fromRow(row: Omit<BookingRow, keyof BookingJoined> & Partial<BookingJoined> & { traveller_lines: TravellerLine[] | string; extra_lines: ExtraLine[] | string }, joined?: BookingJoined): Booking {
-    const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-    return toBooking({ ...row, ...joined } as BookingRow, new Date(this.now()), json(row.traveller_lines), json(row.extra_lines));
+    return toBooking({ ...row, ...joined } as BookingRow, new Date(this.now()), fromJson(row.traveller_lines), fromJson(row.extra_lines));
   }
 
   /** What the answer of a booking already read takes from other rows (for bookingWritten() after a change of it). */
@@ -330,14 +342,7 @@ export class BookingQueries {
       if (query.to !== undefined) conditions.push(eb('b.start_date', '<=', query.to));
       if (query.bookedFrom !== undefined) conditions.push(eb('b.created_at', '>=', startOfDay(query.bookedFrom, this.businessTimeZone)));
       if (query.bookedTo !== undefined) conditions.push(eb('b.created_at', '<', startOfNextDay(query.bookedTo, this.businessTimeZone)));
-      if (query.overdue !== undefined) {
-        // The index of active bookings owing money by their due day (migration 0020), its range up to
-        // the latest "today" anywhere, then each booking's own today in its tour's zone.
-        const overdue = sql<SqlBool>`(b.balance_minor > 0 and b.status in ('held', 'confirmed', 'waitlisted') and b.balance_due_date < ${latestToday(at)}::date
-          and b.balance_due_date < (select (${at}::timestamptz at time zone ot.time_zone)::date from tours ot where ot.id = b.tour_id)
-          and not (b.status = 'held' and b.hold_expires_at <= ${at}))`;
-        conditions.push(query.overdue ? overdue : sql<SqlBool>`not ${overdue}`);
-      }
+      if (query.overdue !== undefined) conditions.push(query.overdue ? this.overdueCondition(at) : sql<SqlBool>`not ${this.overdueCondition(at)}`);
       if (query.balanceDue === true) conditions.push(eb('b.balance_minor', '>', 0));
       if (query.balanceDue === false) conditions.push(eb('b.balance_minor', '<=', 0));
       const q = query.q?.trim().toLowerCase();

@@ -82,6 +82,11 @@ export async function keptCount(db: Kysely<Database>, name: string): Promise<num
   return Number(row?.count ?? 0);
 }
 
+/** A json column or value built in SQL, as the driver answered it: parsed already, or JSON text. */
+export function fromJson<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
 /** A bigint money column as a number (drivers answer bigint as text); null stays null. */
 export function toMoney(value: string | number | bigint | null): number | null {
   if (value === null) return null;

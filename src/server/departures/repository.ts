@@ -12,7 +12,7 @@ import { DEPARTURE_RULES } from '../../shared/contract/departure-rules.js';
 import type { Prices } from '../../shared/contract/tours.js';
 import { datesOnWeekdays, daysBetween, instantOf, isCalendarDate } from '../../shared/local-time.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { isUniqueViolation, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
+import { fromJson, isUniqueViolation, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 
@@ -415,8 +415,10 @@ function priceColumns(prices: Prices) {
 }
 
 /** A departure read by departureWritten(): JSON, where its instants are text. */
+type DepartureJson = Omit<DepartureRow, 'starts_at' | 'created_at'> & { starts_at: string; created_at: string };
+
 export function departureFromJson(value: unknown): Departure {
-  const row = (typeof value === 'string' ? JSON.parse(value) : value) as Omit<DepartureRow, 'starts_at' | 'created_at'> & { starts_at: string; created_at: string };
+  const row = fromJson(value as DepartureJson | string);
   return toDeparture({ ...row, starts_at: new Date(row.starts_at), created_at: new Date(row.created_at) });
 }
 

@@ -191,8 +191,9 @@ export class OctoService {
   }
 
   async confirm(call: OctoCall, uuid: string, body: { resellerReference?: string; contact?: OctoContact; unitItems?: OctoUnitItem[] }) {
-    const recent = this.recentHolds.get(`${call.caller.resellerId} ${uuid}`);
-    this.recentHolds.delete(`${call.caller.resellerId} ${uuid}`);
+    const heldHere = `${call.caller.resellerId} ${uuid}`;
+    const recent = this.recentHolds.get(heldHere);
+    this.recentHolds.delete(heldHere);
     if (recent && body.unitItems === undefined && body.contact && contactName(body.contact) !== '') {
       const amendment = this.amendmentOf(recent, { contact: body.contact, resellerReference: body.resellerReference });
       const done = await this.around.flows.confirmHeldAsRead(recent, amendment, call.origin).catch((error: unknown) => {

@@ -31,7 +31,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 const plugin = fp(
   async (app) => {
-    const reports = new ReportsRepository(app.db, app.now, app.config.businessTimeZone, app.departures);
+    const reports = new ReportsRepository(app.db, app.now, app.config.businessTimeZone, app.departures, app.bookings);
     app.decorate('reports', reports);
     // At start, the kept totals are brought to the configured zone; a database that cannot be
     // reached now does not stop the server (health says so): the first report does it then.

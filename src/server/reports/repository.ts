@@ -11,9 +11,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { MonthlyQuery, MonthlyReport, MonthlyRow, ReportSummary } from '../../shared/contract/reports.js';
 import { UPCOMING_DAYS, UPCOMING_DEPARTURES_LIMIT } from '../../shared/contract/reports.js';
-import { latestToday } from '../../shared/payment-schedule.js';
 import type { Database } from '../db/schema.js';
 import { toMoney } from '../db/query-helpers.js';
+import type { BookingsRepository } from '../bookings/repository.js';
 import type { DeparturesRepository } from '../departures/repository.js';
 
 const DAY_MS = 86_400_000;
@@ -61,6 +61,7 @@ export class ReportsRepository {
     private readonly now: () => number,
     private readonly timeZone: string,
     private readonly departures: DeparturesRepository,
+    private readonly bookings: Pick<BookingsRepository, 'overdueCondition'>,
   ) {}
 
   private zoneChecked = false;
@@ -133,14 +134,11 @@ export class ReportsRepository {
         .execute(),
       // What bookings not confirmed yet would owe (held or waiting), kept per currency (migration 0013).
       this.db.selectFrom('report_unconfirmed').select(['currency', 'outstanding_minor as amount']).execute(),
-      // Overdue balances: the index of active bookings owing money by their due day (bookings'
-      // migration 0020), its range up to the latest "today" anywhere, then each tour's own today.
+      // Overdue balances, as the bookings list's overdue filter finds them.
       this.db
         .selectFrom('bookings as b')
         .select(['b.currency', sql<string>`'overdue'`.as('kind'), sql<number>`count(*)::int`.as('count'), sql<string>`sum(b.balance_minor)`.as('amount')])
-        .where(sql<boolean>`b.balance_minor > 0 and b.status in ('held', 'confirmed', 'waitlisted') and b.balance_due_date < ${latestToday(at)}::date`)
-        .where(sql<boolean>`b.balance_due_date < (select (${at}::timestamptz at time zone ot.time_zone)::date from tours ot where ot.id = b.tour_id)`)
-        .where(sql<boolean>`not (b.status = 'held' and b.hold_expires_at <= ${at})`)
+        .where(this.bookings.overdueCondition(at))
         .groupBy('b.currency')
         .orderBy('b.currency')
         .execute(),

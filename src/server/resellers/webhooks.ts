@@ -83,8 +83,7 @@ export class Webhooks {
     const [data, total] = await Promise.all([
       rows
         .selectAll('w')
-        // The booking's reference, which staff know it by, beside its id.
-        .select((eb) => eb.selectFrom('bookings as b').select('b.reference').whereRef('b.id', '=', 'w.booking_id').as('booking_reference'))
+        .select(bookingReferenceOf('w').as('booking_reference'))
         .orderBy('w.seq', 'desc')
         .limit(pageSize)
         .offset(((query.page ?? 1) - 1) * pageSize)
@@ -105,7 +104,7 @@ export class Webhooks {
         .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(this.now()), locked_until: null })
         .where('id', '=', deliveryId)
         .returningAll()
-        .returning(sql<string | null>`(select b.reference from bookings b where b.id = webhook_deliveries.booking_id)`.as('booking_reference'))
+        .returning(bookingReferenceOf('webhook_deliveries').as('booking_reference'))
         .executeTakeFirstOrThrow();
       await this.audit.record({ action: 'reseller.delivery_retried', ...auditOrigin(origin), targetType: 'reseller', targetId: resellerId, details: { deliveryId, bookingId: row.booking_id } }, trx);
       return toDelivery(updated);
@@ -220,6 +219,11 @@ export class Webhooks {
   nudge(): void {
     this.look?.();
   }
+}
+
+/** The reference of a delivery's booking (`deliveries`: the name its row goes by), which staff know it by. */
+function bookingReferenceOf(deliveries: string) {
+  return sql<string | null>`(select b.reference from bookings b where b.id = ${sql.ref(`${deliveries}.booking_id`)})`;
 }
 
 function toDelivery(row: {

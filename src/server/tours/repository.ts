@@ -23,7 +23,7 @@ import { TOUR_RULES } from '../../shared/contract/tour-rules.js';
 import { isKnownCurrency } from '../../shared/money.js';
 import { isKnownTimeZone } from '../../shared/time-zones.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { containsPattern, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
+import { containsPattern, fromJson, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import type { TourComponentsTable, ToursTable } from './tables.js';
 import { componentsForSale, tourForDepartures } from './lookups.js';
@@ -572,7 +572,7 @@ function toTour(row: TourAnswerRow): Tour {
     cancellationCutoffHours: row.cancellation_cutoff_hours,
     depositPercent: row.deposit_percent,
     balanceDueDays: row.balance_due_days,
-    cancellationFees: typeof row.cancellation_fees === 'string' ? (JSON.parse(row.cancellation_fees) as CancellationFee[]) : row.cancellation_fees,
+    cancellationFees: fromJson(row.cancellation_fees),
     infantAgeUnder: row.infant_age_under,
     childAgeUnder: row.child_age_under,
     prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },

@@ -24,6 +24,7 @@ import {
   useListContext,
   useRecordContext,
 } from 'react-admin';
+import { ACTIVE_BOOKING_STATUSES } from '../../../shared/contract/booking-rules';
 import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking } from '../../../shared/contract/bookings';
 import { formatCalendarDate, formatDate, formatFullDateTime, formatTime } from '../../dates';
 import { DownloadButton } from '../common/DownloadButton';
@@ -61,7 +62,7 @@ function BalanceCell({ booking }: { booking: Booking }) {
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
       {balanceText(booking)}
-      {booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held' || booking.status === 'waitlisted') && (
+      {booking.balanceMinor > 0 && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status) && (
         <Typography component="span" variant="caption" sx={{ display: 'block', color: booking.overdue ? 'error.main' : 'text.secondary', fontWeight: booking.overdue ? 700 : undefined }}>
           {booking.overdue ? 'overdue, was due' : 'due'} {formatCalendarDate(booking.balanceDueDate)}
         </Typography>
