@@ -75,7 +75,7 @@ describe('building a tour', () => {
     await expect.poll(async () => (await tourByCode('E2E-RING-8')).prices).toEqual({ ADULT: 189_000, CHILD: 99_000, INFANT: null });
     expect((await tourByCode('E2E-RING-8')).currency).toBe('ISK');
     // Payment terms: a 20 % deposit, the balance 45 days before, half the price kept from 7 days before.
-    await page.getByRole('spinbutton', { name: /^Deposit at booking/ }).fill('20');
+    await page.getByRole('spinbutton', { name: /^Deposit \(%\)/ }).fill('20');
     await page.getByRole('spinbutton', { name: /^Balance due/ }).fill('45');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('spinbutton', { name: /^From \(days before\)/ }).fill('7');

@@ -115,13 +115,13 @@ export function PriceInputs() {
           source="depositPercent"
           fullWidth={false}
           sx={AMOUNT_WIDTH}
-          label="Deposit at booking (%)"
+          label="Deposit (%)"
           min={0}
           max={100}
           step={1}
           validate={wholeNumber(0, 100, 'a percentage', true)}
           parse={(value) => (value === '' || value === null ? null : Number(value))}
-          helperText="Empty: the whole price at booking"
+          helperText="Taken at booking; empty: the whole price"
         />
         <NumberInput source="balanceDueDays" fullWidth={false} sx={AMOUNT_WIDTH} label="Balance due (days before)" min={0} max={365} step={1} validate={wholeNumber(0, 365, 'the days')} helperText="Or at booking, when later" />
       </Box>
