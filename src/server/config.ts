@@ -2,6 +2,7 @@
  * Configuration from environment variables. Everything is validated here,
  * once, at start: a bad value throws a ConfigError whose one-line message names the variable.
  */
+import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '../shared/contract/customers.js';
 import { resolve } from 'node:path';
 import { isKnownTimeZone } from '../shared/time-zones.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/password-policy.js';
@@ -64,6 +65,8 @@ export interface Config {
   logPretty: boolean;
   /** The IANA time zone the reports count days in (BUSINESS_TIME_ZONE, default UTC). */
   businessTimeZone: string;
+  /** The language of a new customer whose booking named none (DEFAULT_LANGUAGE: en or de, default en). */
+  defaultLanguage: CustomerLanguage;
   /** Why the captcha is off, for the warning printed at start (null when on). */
   captchaOffReason: string | null;
   /** Who the customer deals with, printed on vouchers (BUSINESS_NAME, BUSINESS_EMAIL, BUSINESS_PHONE, BUSINESS_ADDRESS). */
@@ -168,6 +171,9 @@ export function loadConfig(env: Env = process.env): Config {
   const businessTimeZone = get('BUSINESS_TIME_ZONE') ?? 'UTC';
   if (!isKnownTimeZone(businessTimeZone)) throw new ConfigError('BUSINESS_TIME_ZONE', 'must be an IANA time zone, such as Europe/Berlin or UTC');
 
+  const defaultLanguage = get('DEFAULT_LANGUAGE') ?? 'en';
+  if (!(CUSTOMER_LANGUAGES as readonly string[]).includes(defaultLanguage)) throw new ConfigError('DEFAULT_LANGUAGE', `must be one of ${CUSTOMER_LANGUAGES.join(', ')}`);
+
   const business = parseBusiness(get);
   const webhookAllowPrivateAddresses = parseBoolean('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', get('WEBHOOK_ALLOW_PRIVATE_ADDRESSES'), false);
   const octoRateText = get('OCTO_RATE_LIMIT') ?? '50';
@@ -198,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     logPretty,
     businessTimeZone,
+    defaultLanguage: defaultLanguage as CustomerLanguage,
     captchaOffReason,
     business,
     webhookAllowPrivateAddresses,

@@ -5,6 +5,7 @@
 import audit from './audit/index.js';
 import auth from './auth/index.js';
 import bookings from './bookings/index.js';
+import customers from './customers/index.js';
 import database from './db/index.js';
 import departures from './departures/index.js';
 import flows from './flows/index.js';
@@ -17,4 +18,4 @@ import system from './system/index.js';
 import tours from './tours/index.js';
 import users from './users/index.js';
 
-export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, resellers, flows, octo, reports, system];
+export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, customers, resellers, flows, octo, reports, system];

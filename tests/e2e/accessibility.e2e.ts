@@ -137,6 +137,11 @@ const screens: Screen[] = [
   { name: 'resellers-list', signedIn: true, url: () => '/resellers', ready: (page) => see(page, 'Accessible Agency') },
   { name: 'reseller-create', signedIn: true, url: () => '/resellers/create', ready: (page) => page.getByRole('textbox', { name: 'Name' }).waitFor() },
   { name: 'reseller-show', signedIn: true, url: () => `/resellers/${resellerId}/show`, ready: (page) => see(page, 'Nothing sent yet.') },
+  { name: 'customers-list', signedIn: true, url: () => '/customers', ready: (page) => see(page, booking.contact.email) },
+  { name: 'customer-show', signedIn: true, url: () => `/customers/${booking.customerId}/show`, ready: (page) => see(page, booking.reference) },
+  { name: 'customer-edit', signedIn: true, url: () => `/customers/${booking.customerId}`, ready: async (page) => {
+    await expect.poll(() => page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(booking.contact.email);
+  } },
   { name: 'departure-show', signedIn: true, url: () => `/departures/${departureId}/show`, ready: (page) => see(page, booking.reference) },
   { name: 'departure-create', signedIn: true, url: () => '/departures/create', ready: (page) => page.getByRole('combobox', { name: 'Tour' }).waitFor() },
   { name: 'tour-show', signedIn: true, url: () => `/tours/${tour.id}/show`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },

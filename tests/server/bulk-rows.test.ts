@@ -65,6 +65,13 @@ describe('rows in bulk', () => {
     admin = as(t.app, (await login(t.app, t.admin)).accessToken);
     const summary = (await admin({ method: 'GET', url: '/api/reports/summary' })).json<{ bookings: { last30Days: number } }>();
     expect(summary.bookings.last30Days).toBe(40);
+    // Each booking's customer, counted as the database counts those it makes.
+    const customers = (await admin({ method: 'GET', url: '/api/customers?page=1&pageSize=1&q=bench guest' })).json<{ total: number }>();
+    expect(customers.total).toBe(50);
+    const guest = (await admin({ method: 'GET', url: `/api/bookings/${list.data[0].reference}` })).json<{ customerId: string; status: string }>();
+    const customer = (await admin({ method: 'GET', url: `/api/customers/${guest.customerId}` })).json<{ bookingCount: number; lastBookingAt: string | null }>();
+    expect(customer.bookingCount).toBe(guest.status === 'cancelled' ? 0 : 1);
+    expect(customer.lastBookingAt).not.toBeNull();
   });
 
   it('the OCTO catalogue: its tours offered to its reseller’s key, their departures a day apart', async () => {

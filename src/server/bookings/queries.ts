@@ -88,6 +88,7 @@ function ownColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'
     'b.contact_name',
     'b.contact_email',
     'b.contact_phone',
+    'b.customer_id',
     'b.single_rooms',
     'b.single_supplement_minor',
     'b.channel',
@@ -338,6 +339,7 @@ export class BookingQueries {
       if (query.paymentStatus !== undefined) conditions.push(eb('b.payment_status', '=', query.paymentStatus));
       if (query.departureId !== undefined) conditions.push(eb('b.departure_id', '=', query.departureId));
       if (query.resellerId !== undefined) conditions.push(eb('b.reseller_id', '=', query.resellerId));
+      if (query.customerId !== undefined) conditions.push(eb('b.customer_id', '=', query.customerId));
       if (query.from !== undefined) conditions.push(eb('b.start_date', '>=', query.from));
       if (query.to !== undefined) conditions.push(eb('b.start_date', '<=', query.to));
       if (query.bookedFrom !== undefined) conditions.push(eb('b.created_at', '>=', startOfDay(query.bookedFrom, this.businessTimeZone)));
@@ -354,7 +356,7 @@ export class BookingQueries {
   /** The total from kept counts when the filters allow (none; a status; a tour; a tour and a status; a payment status), adjusted for lapsed holds. */
   private keptTotal(query: BookingListQuery, at: Date): (() => Promise<number>) | null {
     const { status, tourId, paymentStatus } = query;
-    const others = [query.departureId, query.resellerId, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.overdue, query.q?.trim() || undefined].some((value) => value !== undefined);
+    const others = [query.departureId, query.resellerId, query.customerId, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.overdue, query.q?.trim() || undefined].some((value) => value !== undefined);
     if (others) return null;
     if (paymentStatus !== undefined) return status === undefined && tourId === undefined ? () => keptCount(this.db, `bookings:payment_status:${paymentStatus}`) : null;
     if (status === undefined) return () => keptCount(this.db, tourId === undefined ? 'bookings' : `bookings:tour:${tourId}`);
@@ -457,6 +459,7 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
     overdue: (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status) && standing.balanceMinor > 0 && localDateAt(at, row.time_zone) > dueDate,
     holdExpiresAt: row.hold_expires_at?.toISOString() ?? null,
     contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
+    customerId: row.customer_id,
     travellers: travellers.map((line) => ({
       id: line.id,
       category: line.category,

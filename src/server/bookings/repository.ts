@@ -136,6 +136,7 @@ export class BookingsRepository extends BookingQueries {
       contact_name: input.contact.name.trim(),
       contact_email: input.contact.email.trim(),
       contact_phone: input.contact.phone?.trim() || null,
+      contact_language: input.contact.language ?? null,
       single_rooms: sale.price.singleRooms,
       single_supplement_minor: sale.price.supplementMinor,
       channel: reseller ? 'reseller' : (input.channel ?? 'direct'),
@@ -408,6 +409,27 @@ export class BookingsRepository extends BookingQueries {
   /** A reseller's booking by the uuid it gave it (never another reseller's). */
   async byOctoUuid(resellerId: string, uuid: string): Promise<Booking | null> {
     return this.oneOfReseller(resellerId, uuid);
+  }
+
+  /** A merge of customers: every booking of `fromCustomerId` now belongs to `toCustomerId` (the database counts both again). */
+  async moveToCustomer(trx: Kysely<Database>, fromCustomerId: string, toCustomerId: string): Promise<void> {
+    await trx.updateTable('bookings').set({ customer_id: toCustomerId }).where('customer_id', '=', fromCustomerId).execute();
+  }
+
+  /** What each customer spent: payments less refunds over their bookings, per currency (none left out of the answer). */
+  async spentBy(db: Kysely<Database>, customerIds: string[]): Promise<Map<string, { currency: string; amountMinor: number }[]>> {
+    const rows = await db
+      .selectFrom('bookings')
+      .select(['customer_id', 'currency', sql<string>`sum(paid_minor)`.as('spent')])
+      .where('customer_id', 'in', customerIds)
+      .groupBy(['customer_id', 'currency'])
+      .having(sql`sum(paid_minor)`, '<>', 0)
+      .orderBy('customer_id')
+      .orderBy('currency')
+      .execute();
+    const spent = new Map<string, { currency: string; amountMinor: number }[]>();
+    for (const row of rows) spent.set(row.customer_id, [...(spent.get(row.customer_id) ?? []), { currency: row.currency, amountMinor: toMoney(row.spent)! }]);
+    return spent;
   }
 
   /** A reseller's bookings under its own reference or the booking's reference, newest first (at most 100). */

@@ -25,6 +25,10 @@ export interface BookingsTable {
   contact_name: string;
   contact_email: string;
   contact_phone: string | null;
+  /** The language the contact asked to be written to in, when given: a new customer takes it (migration 0021). */
+  contact_language: Nullable<'en' | 'de'>;
+  /** Set by the database when not given: the customer the contact's e-mail finds or makes (migration 0021). */
+  customer_id: ColumnType<string, string | undefined, string>;
   single_rooms: number;
   single_supplement_minor: ColumnType<string | number, number, number>;
   channel: 'direct' | 'phone' | 'email' | 'agent' | 'walk_in' | 'reseller';

@@ -68,23 +68,30 @@ export function bookingCatalogueSql(): string[] {
 }
 
 /**
- * `count` bookings after `offset`, spread over the BOOK tours' 500 departures and five statuses
+ * `count` bookings after `offset`, each for a customer of its own, spread over the BOOK tours' 500 departures and five statuses
  * (two in five confirmed, a third of those partly or fully paid; holds that never lapse), one adult
  * each, as the API would have written them. The departures' seat counts are left alone: the lists
  * and the reports do not read them.
  */
 export function bookingsSql(count: number, offset: number): string[] {
   return [
+    // Each booking's customer first, made as the database makes one for a new e-mail (its counts
+    // are added by the bookings' trigger as the bookings are written).
+    `
+  insert into customers (id, name, email, language, created_at, updated_at)
+  select md5('customer-' || g)::uuid, 'Bench Guest ' || g, 'guest' || g || '@example.com', 'en', now() - make_interval(secs => g), now() - make_interval(secs => g)
+  from generate_series(${offset + 1}, ${offset + count}) g`,
     `
   insert into bookings (id, reference, departure_id, tour_id, start_date, starts_at, status, currency, seats, travellers, total_minor, paid_minor, hold_expires_at,
-                        contact_name, contact_email, single_rooms, single_supplement_minor, channel, search_text, created_at, updated_at, confirmed_at)
+                        contact_name, contact_email, single_rooms, single_supplement_minor, channel, search_text, created_at, updated_at, confirmed_at, customer_id)
   select md5('booking-' || g)::uuid, ${referenceOf('g')}, d.id, d.tour_id, d.start_date, d.starts_at, s.status, 'EUR', 1, 1, 100000,
          case when s.status = 'confirmed' then (g % 3) * 50000 else 0 end,
          case when s.status = 'held' then now() + interval '10 years' end,
          'Bench Guest ' || g, 'guest' || g || '@example.com', 0, 0, 'direct',
          lower(${referenceOf('g')} || ' bench guest ' || g || ' guest' || g || '@example.com'),
          now() - make_interval(secs => g), now() - make_interval(secs => g),
-         case when s.status = 'confirmed' then now() - make_interval(secs => g) end
+         case when s.status = 'confirmed' then now() - make_interval(secs => g) end,
+         md5('customer-' || g)::uuid
   from generate_series(${offset + 1}, ${offset + count}) g
   cross join lateral (select (array['confirmed', 'confirmed', 'held', 'cancelled', 'waitlisted'])[1 + g % 5] as status) s
   join (select id, tour_id, start_date, starts_at, row_number() over (order by id) - 1 as n from departures

@@ -9,6 +9,8 @@ import type { Booking, CancelBooking, NewBooking } from '../../shared/contract/b
 import type { Departure, DeparturePatch } from '../../shared/contract/departures.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import type { BookingAmendment } from '../bookings/repository.js';
+import type { Customer } from '../../shared/contract/customers.js';
+import { mergeCustomers } from './merge-customers.js';
 import type { ResellerSale } from '../bookings/rules.js';
 import { amendBooking } from './amend-booking.js';
 import { changeBooking, type BookingChangeRequest } from './change-booking.js';
@@ -77,6 +79,11 @@ export class Flows {
     return deleteDeparture(this.ctx, id, origin);
   }
 
+  /** Two customers made one: the other's bookings move to this one, and the other is gone. */
+  mergeCustomers(id: string, otherId: string, origin: RequestOrigin): Promise<Customer> {
+    return this.run((ctx) => mergeCustomers(ctx, id, otherId, origin));
+  }
+
   /** Records lapsed holds as expired and gives their seats back; answers the bookings expired. */
   expireLapsedHolds(limit?: number): Promise<number> {
     return this.run((ctx) => expireLapsedHolds(ctx, limit));
@@ -111,7 +118,7 @@ declare module 'fastify' {
 
 const plugin = fp(
   async (app) => {
-    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, webhooks: app.webhooks }));
+    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, webhooks: app.webhooks }));
 
     let sweeping = false;
     const sweep = () => {
@@ -130,7 +137,7 @@ const plugin = fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'resellers'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
+  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'resellers'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
 );
 
 const flowsModule: DomainModule = { name: 'flows', plugin };

@@ -18,6 +18,7 @@ import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, MoneyMinorSchema,
 import { DEPARTURE_RULES } from './departure-rules.js';
 import { TRAVELLER_CATEGORIES } from './tour-rules.js';
 import { EmailSchema } from './users.js';
+import { LanguageSchema } from './customers.js';
 
 export * from './booking-rules.js';
 
@@ -37,6 +38,7 @@ export const ContactSchema = Type.Object(
     name: NameSchema,
     email: EmailSchema,
     phone: Type.Optional(Type.Union([Type.String(BOOKING_RULES.phone), Type.Null()])),
+    language: Type.Optional(Type.Union([LanguageSchema, Type.Null()], { description: 'The language to write to them in: a new customer takes it (else DEFAULT_LANGUAGE)' })),
   },
   { additionalProperties: false, title: 'BookingContact' },
 );
@@ -104,6 +106,7 @@ export const BookingSchema = Type.Object(
     overdue: Type.Boolean({ description: 'Held, confirmed or waitlisted, with a balance to pay after its balanceDueDate (in the tour’s zone)' }),
     holdExpiresAt: NullableIsoDateTimeSchema,
     contact: Type.Object({ name: Type.String(), email: Type.String(), phone: Type.Union([Type.String(), Type.Null()]) }),
+    customerId: Type.String({ format: 'uuid', description: 'The customer the booking belongs to: found by the contact’s e-mail when it was made, or made for it' }),
     travellers: Type.Array(TravellerSchema),
     extras: Type.Array(BookingExtraSchema),
     singleRooms: Type.Integer(),
@@ -214,6 +217,7 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
   tourId: Type.Optional(UuidSchema),
   departureId: Type.Optional(UuidSchema),
   resellerId: Type.Optional(UuidSchema),
+  customerId: Type.Optional(UuidSchema),
   from: Type.Optional(LocalDateSchema),
   to: Type.Optional(LocalDateSchema),
   balanceDue: Type.Optional(Type.Boolean({ description: 'true: only bookings whose balance is above 0' })),

@@ -6,6 +6,7 @@ import { AUDIT } from './audit.js';
 import { AUTH } from './auth.js';
 import { BOOKINGS } from './bookings.js';
 import { COMMON } from './common.js';
+import { CUSTOMERS } from './customers.js';
 import { DEPARTURES } from './departures.js';
 import { REPORTS } from './reports.js';
 import { RESELLERS } from './resellers.js';
@@ -13,7 +14,7 @@ import { ROLES } from './roles.js';
 import { TOURS } from './tours.js';
 import { USERS } from './users.js';
 
-const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, REPORTS, RESELLERS] as const;
+const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, CUSTOMERS, REPORTS, RESELLERS] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type ActionsOf<D> = D extends { auditActions: Readonly<Record<infer A, string>> } ? A : never;

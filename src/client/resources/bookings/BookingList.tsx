@@ -5,6 +5,7 @@
  * from the list's "Add filter" button); search by reference, name or e-mail; the filtered list
  * downloads as CSV.
  */
+import { customerName } from '../customers/customer-text';
 import { Chip, Stack, Typography } from '@mui/material';
 import {
   AutocompleteInput,
@@ -54,6 +55,13 @@ const baseFilters = [
 const resellerFilter = (
   <ReferenceInput key="resellerId" source="resellerId" reference="resellers" sort={{ field: 'name', order: 'ASC' }}>
     <AutocompleteInput label="Reseller" optionText="name" sx={{ minWidth: 220 }} />
+  </ReferenceInput>
+);
+
+/** Whoever may see customers may also list one customer's bookings. */
+const customerFilter = (
+  <ReferenceInput key="customerId" source="customerId" reference="customers" sort={{ field: 'name', order: 'ASC' }}>
+    <AutocompleteInput label="Customer" optionText={(customer: { name: string; email: string | null }) => customerName(customer)} sx={{ minWidth: 240 }} />
   </ReferenceInput>
 );
 
@@ -134,7 +142,8 @@ function BookedAt({ at }: { at: string }) {
 export function BookingList() {
   const small = useIsSmallScreen();
   const { canAccess: canSeeResellers } = useCanAccess({ resource: 'resellers', action: 'list' });
-  const filters = canSeeResellers === true ? [...baseFilters, resellerFilter] : baseFilters;
+  const { canAccess: canSeeCustomers } = useCanAccess({ resource: 'customers', action: 'list' });
+  const filters = [...baseFilters, ...(canSeeResellers === true ? [resellerFilter] : []), ...(canSeeCustomers === true ? [customerFilter] : [])];
   return (
     <List
       title="Bookings"

@@ -2,6 +2,7 @@
 import { Alert, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { STAFF_BOOKING_CHANNELS, BOOKING_RULES } from '../../../../shared/contract/bookings';
 import { CHANNEL_LABELS } from '../booking-text';
+import { ReturningCustomer } from './ReturningCustomer';
 import type { BookingForm } from './useBookingForm';
 
 const HOLDS = [
@@ -18,6 +19,7 @@ export function ContactStep({ form }: { form: BookingForm }) {
     <Stack sx={{ gap: 2 }}>
       <TextField label="Lead contact’s name" required value={contact.name} onChange={(event) => setContact({ ...contact, name: event.target.value })} error={Boolean(problems['contact.name'])} helperText={problems['contact.name']} slotProps={{ htmlInput: { name: 'contact.name', maxLength: BOOKING_RULES.name.maxLength } }} />
       <TextField label="E-mail" required type="email" value={contact.email} onChange={(event) => setContact({ ...contact, email: event.target.value })} error={Boolean(problems['contact.email'])} helperText={problems['contact.email']} slotProps={{ htmlInput: { name: 'contact.email' } }} />
+      <ReturningCustomer typed={contact} onChoose={(customer) => setContact({ name: customer.name, email: customer.email ?? '', phone: customer.phone ?? '' })} />
       <TextField label="Phone" value={contact.phone} onChange={(event) => setContact({ ...contact, phone: event.target.value })} helperText={problems['contact.phone']} slotProps={{ htmlInput: { name: 'contact.phone', maxLength: BOOKING_RULES.phone.maxLength } }} />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
         <TextField select label="Booked by" value={channel} onChange={(event) => form.setChannel(event.target.value as (typeof STAFF_BOOKING_CHANNELS)[number])} sx={{ minWidth: 160 }}>

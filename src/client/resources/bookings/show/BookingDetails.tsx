@@ -1,7 +1,7 @@
 /** The body of a booking's page: standing, departure, contact, travellers and extras, money, payments and history, with the actions each user may take. */
 import { Alert, Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { Link, useRecordContext } from 'react-admin';
+import { Link, useCanAccess, useRecordContext } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
 import { formatCalendarDate, formatDate } from '../../../dates';
 import { BookingStatusChips } from '../BookingList';
@@ -71,6 +71,7 @@ export function BookingDetails() {
           {booking.contact.phone ? ` · ${booking.contact.phone}` : ''}
         </Typography>
         {booking.notes && <Typography color="text.secondary">Notes: {booking.notes}</Typography>}
+        <CustomerLink customerId={booking.customerId} />
       </Section>
 
       <Section title={`Travellers: ${travellersText(booking.travellers)}`}>
@@ -139,5 +140,16 @@ export function BookingDetails() {
         <Timeline booking={booking} />
       </Section>
     </Box>
+  );
+}
+
+/** The customer the booking belongs to, for those who may see customers. */
+function CustomerLink({ customerId }: { customerId: string }) {
+  const { canAccess } = useCanAccess({ resource: 'customers', action: 'show' });
+  if (canAccess !== true) return null;
+  return (
+    <Typography variant="body2">
+      <Link to={`/customers/${encodeURIComponent(customerId)}/show`}>The customer’s page: their other bookings and what they spent</Link>
+    </Typography>
   );
 }

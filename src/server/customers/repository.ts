@@ -1,0 +1,165 @@
+/**
+ * Customers: the list and its search, one customer, a change of their details, and the customer
+ * side of a merge. The database makes customers as bookings are written (migration 0021); what a
+ * customer spent is read from their bookings through the bookings domain (`spentBy`).
+ */
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Customer, CustomerListQuery, CustomerPatch } from '../../shared/contract/customers.js';
+import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
+import { containsPattern, isUniqueViolation, keptCount, listPage } from '../db/query-helpers.js';
+import type { Database } from '../db/schema.js';
+import { httpErrors } from '../http/errors.js';
+import type { CustomersTable } from './tables.js';
+
+export type Spent = { currency: string; amountMinor: number }[];
+
+/** What the customers read of the bookings: payments less refunds per customer and currency. */
+export type SpentBy = (db: Kysely<Database>, customerIds: string[]) => Promise<Map<string, Spent>>;
+
+const SORT_COLUMNS = {
+  name: sql`lower(c.name)`,
+  createdAt: sql.ref('c.created_at'),
+  lastBookingAt: sql.ref('c.last_booking_at'),
+  bookingCount: sql.ref('c.booking_count'),
+} as const;
+
+export const NO_CUSTOMER = 'No customer with this id.';
+const EMAIL_TAKEN = 'Another customer has this e-mail address: merge the two instead.';
+
+export type CustomerRow = Selectable<CustomersTable>;
+
+export class CustomersRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+    private readonly audit: AuditLog,
+    private readonly spentBy: SpentBy,
+  ) {}
+
+  async list(query: CustomerListQuery): Promise<{ data: Customer[]; total: number }> {
+    const q = query.q?.trim().toLowerCase();
+    const filtered = this.db.selectFrom('customers as c').where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (query.marketingConsent !== undefined) conditions.push(eb('c.marketing_consent', '=', query.marketingConsent));
+      if (q) conditions.push(eb('c.search_text', 'like', containsPattern(q)));
+      return eb.and(conditions);
+    });
+    const page = await listPage(filtered, {
+      select: (rows) => rows.selectAll('c'),
+      orderBy: [SORT_COLUMNS[query.sort ?? 'name'], sql.ref('c.id')],
+      query,
+      keptTotal: q
+        ? null
+        : () => keptCount(this.db, query.marketingConsent === undefined ? 'customers' : `customers:marketing_consent:${String(query.marketingConsent)}`),
+      toAnswer: (row) => row as CustomerRow,
+    });
+    return { data: await this.answers(this.db, page.data), total: page.total };
+  }
+
+  async get(id: string, db: Kysely<Database> = this.db): Promise<Customer | null> {
+    const row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? (await this.answers(db, [row]))[0]! : null;
+  }
+
+  async update(id: string, patch: CustomerPatch, origin: RequestOrigin): Promise<Customer> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!current) throw httpErrors.notFound(NO_CUSTOMER);
+        if (current.erased_at) throw httpErrors.conflict('This customer was erased: there is nothing left to change.');
+        const set = {
+          ...(patch.name !== undefined && { name: patch.name.trim() }),
+          ...(patch.email !== undefined && { email: patch.email?.trim() || null }),
+          ...(patch.phone !== undefined && { phone: patch.phone?.trim() || null }),
+          ...(patch.language !== undefined && { language: patch.language }),
+          ...(patch.marketingConsent !== undefined && { marketing_consent: patch.marketingConsent }),
+          ...(patch.notes !== undefined && { notes: patch.notes }),
+        };
+        const before: Record<string, unknown> = { name: current.name, email: current.email, phone: current.phone, language: current.language, marketing_consent: current.marketing_consent, notes: current.notes };
+        // What changed, by name only: the audit log keeps no personal data a customer may ask to have erased.
+        const changed = Object.entries(set)
+          .filter(([column, value]) => before[column] !== value)
+          .map(([column]) => FIELD_OF[column as keyof typeof FIELD_OF]);
+        if (changed.length === 0) return (await this.get(id, trx))!;
+        await trx
+          .updateTable('customers')
+          .set({ ...set, updated_at: new Date(this.now()) })
+          .where('id', '=', id)
+          .execute();
+        await this.audit.record({ action: 'customer.updated', ...auditOrigin(origin), targetType: 'customer', targetId: id, details: { changes: changed } }, trx);
+        return (await this.get(id, trx))!;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw httpErrors.conflict(EMAIL_TAKEN);
+      throw error;
+    }
+  }
+
+  /**
+   * The customers' side of a merge, in the merge flow's transaction once the other's bookings have
+   * moved: this customer takes what it lacks from the other (phone, e-mail, notes appended), and the
+   * other is removed. Marketing consent is this customer's own: consent is never assumed.
+   */
+  async absorb(trx: Kysely<Database>, id: string, other: CustomerRow, origin: RequestOrigin): Promise<Customer> {
+    const kept = await trx.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+    // (A customer made for a contact without an e-mail is gone already: the database removes it with its last booking.)
+    await trx.deleteFrom('customers').where('id', '=', other.id).execute();
+    const notes = [kept.notes, other.notes].filter((text) => text.trim() !== '').join('\n\n');
+    await trx
+      .updateTable('customers')
+      .set({
+        email: kept.email ?? other.email,
+        phone: kept.phone ?? other.phone,
+        name: kept.name.trim() === '' ? other.name : kept.name,
+        notes: notes.slice(0, 4000),
+        updated_at: new Date(this.now()),
+      })
+      .where('id', '=', id)
+      .execute();
+    await this.audit.record({ action: 'customer.merged', ...auditOrigin(origin), targetType: 'customer', targetId: id, details: { mergedId: other.id } }, trx);
+    return (await this.get(id, trx))!;
+  }
+
+  /** Both customers of a merge, checked (404 for one that is not there, 409 for an erased one, 400 for the same one twice); answers the other as it is. */
+  async checkMerge(trx: Kysely<Database>, id: string, otherId: string): Promise<CustomerRow> {
+    if (id === otherId) throw httpErrors.validation({ otherId: 'must be another customer' });
+    const rows = await trx.selectFrom('customers').selectAll().where('id', 'in', [id, otherId]).execute();
+    const kept = rows.find((row) => row.id === id);
+    const other = rows.find((row) => row.id === otherId);
+    if (!kept) throw httpErrors.notFound(NO_CUSTOMER);
+    if (!other) throw httpErrors.notFound('No customer with the id given as otherId.');
+    if (kept.erased_at || other.erased_at) throw httpErrors.conflict('An erased customer cannot be merged.');
+    return other;
+  }
+
+  /** The language the server gives new customers whose booking named none (DEFAULT_LANGUAGE), kept where the database reads it. */
+  async useDefaultLanguage(language: 'en' | 'de'): Promise<void> {
+    await this.db.updateTable('customer_settings').set({ default_language: language }).where('default_language', '<>', language).execute();
+  }
+
+  private async answers(db: Kysely<Database>, rows: CustomerRow[]): Promise<Customer[]> {
+    const spent = rows.length === 0 ? new Map<string, Spent>() : await this.spentBy(db, rows.map((row) => row.id));
+    return rows.map((row) => toCustomer(row, spent.get(row.id) ?? []));
+  }
+}
+
+const FIELD_OF = { name: 'name', email: 'email', phone: 'phone', language: 'language', marketing_consent: 'marketingConsent', notes: 'notes' } as const;
+
+function toCustomer(row: CustomerRow, spent: Spent): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    language: row.language,
+    marketingConsent: row.marketing_consent,
+    notes: row.notes,
+    bookingCount: row.booking_count,
+    firstBookingAt: row.first_booking_at?.toISOString() ?? null,
+    lastBookingAt: row.last_booking_at?.toISOString() ?? null,
+    spent,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    erasedAt: row.erased_at?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,53 @@
+/** The customer routes' schemas: the contract's (src/shared/contract/customers.ts) plus what each route may answer. */
+import { CustomerListQuerySchema, CustomerListSchema, CustomerMergeSchema, CustomerPatchSchema, CustomerSchema } from '../../shared/contract/customers.js';
+import { AUTHENTICATED_ERRORS, errorResponses, IdParamsSchema } from '../http/schemas.js';
+
+const tags = ['customers'];
+const security = [{ bearerAuth: [] }];
+
+export const listCustomersSchema = {
+  tags,
+  security,
+  summary: 'List customers',
+  description:
+    'Needs `customers.read`. Filters: `q` (part of the name, e-mail or phone, any case), `marketingConsent`. Sorts: `name`, `createdAt`, ' +
+    '`lastBookingAt`, `bookingCount` (bookings not cancelled or expired). Every booking belongs to a customer: a new booking’s contact ' +
+    'e-mail (trimmed, any case) finds its customer or makes one; a contact without an e-mail makes a customer of its own, which takes the ' +
+    'name and e-mail given later (a reseller’s confirmation), or joins the customer who has that e-mail.',
+  querystring: CustomerListQuerySchema,
+  response: { 200: CustomerListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const getCustomerSchema = {
+  tags,
+  security,
+  summary: 'A customer by id',
+  description: 'Needs `customers.read`. Their bookings: `GET /api/bookings?customerId=…`.',
+  params: IdParamsSchema,
+  response: { 200: CustomerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const updateCustomerSchema = {
+  tags,
+  security,
+  summary: 'Change a customer',
+  description:
+    'Needs `customers.update`. An e-mail another customer has (any case) is 409: merge the two instead. The contact on their bookings stays ' +
+    'as it was typed. An erased customer is 409. Audited with the names of the fields changed (never their values).',
+  params: IdParamsSchema,
+  body: CustomerPatchSchema,
+  response: { 200: CustomerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const mergeCustomerSchema = {
+  tags,
+  security,
+  summary: 'Merge another customer into this one',
+  description:
+    'Needs `customers.update`. The other customer’s bookings move to this one and the other is gone (404 afterwards). This customer keeps ' +
+    'its name, e-mail, phone, language and marketing consent, taking the other’s e-mail or phone only where it has none; the notes of both ' +
+    'are kept. The same customer twice is 400; an erased one is 409. Audited.',
+  params: IdParamsSchema,
+  body: CustomerMergeSchema,
+  response: { 200: CustomerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};

@@ -1,0 +1,16 @@
+import { domainFacts } from './fact.js';
+
+/** Customers: the people bookings are made for, found again by e-mail, with their rights over their data. */
+export const CUSTOMERS = domainFacts({
+  name: 'customers',
+  permissions: {
+    'customers.read': 'List and view customers, their bookings and what they spent',
+    'customers.update': 'Change customers’ contact, language, consent and notes; merge two customers',
+  },
+  auditActions: {
+    'customer.updated': 'Customer changed',
+    'customer.merged': 'Customers merged',
+  },
+  auditTargets: ['customer'],
+  errorCodes: [],
+});
