@@ -1,6 +1,6 @@
 // The database's own rate for the queries one request issues (the guard's principal load, then the
-// page of 25 and its total: the user list with a role filter, or the bookings list with the
-// request's query; or an OCTO calendar's: the reseller's key, the product, its departures), from 50 callers in a tight loop with no HTTP. bench/lib/load.ts runs this
+// page of 25 and its total: the user list with a role filter, the bookings or customers list with
+// the request's query; or an OCTO calendar's: the reseller's key, the product, its departures), from 50 callers in a tight loop with no HTTP. bench/lib/load.ts runs this
 // file as a child process launched the way the server is (the same Node flags and environment,
 // scripts/lib/server-env.mjs), so that the database on this side runs exactly as it does under the
 // server, and the ratio of the two rates is the HTTP layer's own cost.
@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as Principals from '../src/server/auth/principals.ts';
 import type * as Bookings from '../src/server/bookings/repository.ts';
+import type * as Customers from '../src/server/customers/repository.ts';
+import type { CustomerListQuery } from '../src/shared/contract/customers.ts';
 import type * as Holds from '../src/server/bookings/holds.ts';
 import type * as Departures from '../src/server/departures/repository.ts';
 import type * as Resellers from '../src/server/resellers/repository.ts';
@@ -27,7 +29,7 @@ const { target, userId, sessionId, warmup, duration, list = 'users', query } = J
   sessionId: string;
   warmup: number;
   duration: number;
-  list?: 'users' | 'bookings' | 'octo-calendar';
+  list?: 'users' | 'bookings' | 'customers' | 'octo-calendar';
   query?: BookingListQuery & { key?: string; tourId?: string; from?: string; to?: string };
 };
 const { openDatabase } = (await import(join(root, 'dist/server/server/db/open-database.js'))) as typeof OpenDatabase;
@@ -45,6 +47,12 @@ const principals = new PrincipalCache(handle.db, Date.now);
 let readList: () => Promise<unknown> = () => users.list({ page: 1, pageSize: 25, role: 'STAFF' });
 let loadPrincipal = () => principals.load(userId, sessionId);
 if (list === 'bookings') readList = () => bookings.list(query!);
+if (list === 'customers') {
+  // The customers list reads what each customer spent through the bookings, as the server wires it.
+  const { CustomersRepository } = (await import(join(root, 'dist/server/server/customers/repository.js'))) as typeof Customers;
+  const customers = new CustomersRepository(handle.db, Date.now, null as never, (db, ids) => bookings.spentBy(db, ids));
+  readList = () => customers.list(query as unknown as CustomerListQuery);
+}
 if (list === 'octo-calendar') {
   const { ResellersRepository } = (await import(join(root, 'dist/server/server/resellers/repository.js'))) as typeof Resellers;
   const { ToursRepository } = (await import(join(root, 'dist/server/server/tours/repository.js'))) as typeof Tours;

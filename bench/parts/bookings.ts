@@ -2,7 +2,8 @@
  * Selling seats from 50 connections at once (one departure of 10,000 seats: the rate, and the
  * seats taken equal the bookings acknowledged; then the last 100 seats of another: exactly 100
  * sold, the rest SOLD_OUT), the bookings list at 100,000 and 1,000,000 bookings (a page of 25
- * filtered by status and tour) beside the database's own rate for the same queries, and the
+ * filtered by status and tour) and the customers list and its search at 100,000 and 1,000,000
+ * customers (one per booking), each beside the database's own rate for the same queries, and the
  * dashboard's reports at 10,000 and 1,000,000 bookings. Answers the server it leaves running.
  */
 import autocannon from 'autocannon';
@@ -114,6 +115,7 @@ export async function bookingRows(engine: string, running: BenchServer, env: Rec
   const listPath = `/api/bookings?page=1&pageSize=25&sort=createdAt&order=DESC&status=confirmed&tourId=${tourId}`;
   const query = { page: 1, pageSize: 25, sort: 'createdAt', order: 'DESC', status: 'confirmed', tourId };
   const p50: Record<number, number> = {};
+  const customerP50: Record<'list' | 'search', Record<number, number>> = { list: {}, search: {} };
   for (const size of [100_000, 1_000_000]) {
     if (size === 1_000_000) {
       await server.stop();
@@ -141,7 +143,38 @@ export async function bookingRows(engine: string, running: BenchServer, env: Rec
       ratio >= need,
     );
     server = await startServer(env);
-    if (size === 100_000) ({ token } = await signIn(server.baseUrl));
+    ({ token } = await signIn(server.baseUrl));
+    headers = { authorization: `Bearer ${token}` };
+    // One customer per booking here: the customers list and its search at the same sizes.
+    for (const [kind, customerQuery] of [
+      ['list', { page: 1, pageSize: 25, sort: 'lastBookingAt', order: 'DESC' }],
+      ['search', { page: 1, pageSize: 25, sort: 'name', order: 'ASC', q: 'guest 4242' }],
+    ] as const) {
+      const path = `/api/customers?${new URLSearchParams(Object.entries(customerQuery).map(([key, value]) => [key, String(value)])).toString()}`;
+      await cannon({ url: server.baseUrl + path, headers, duration: WARMUP });
+      const measured = await cannon({ url: server.baseUrl + path, headers });
+      if (measured.errors > 0) throw new Error(`customers ${kind}: ${measured.errors} errors`);
+      customerP50[kind][size] = measured.p50;
+      await server.stop();
+      const claims = decodeJwt(token);
+      const own = await databaseRate(target, claims.userId, claims.sid, { list: 'customers', query: customerQuery });
+      const ratio = measured.rps / own;
+      const need = engine === 'embedded database' ? 0.7 : 0.5;
+      row(
+        engine,
+        `customers ${kind === 'list' ? 'list (page of 25, last booked first)' : 'search “guest 4242” (name, e-mail or phone; page of 25)'} at ${size.toLocaleString('en')} customers`,
+        `${rate(measured.rps)}, p50 ${measured.p50} ms, p99 ${measured.p99} ms; database alone ${rate(own)}; ratio ${(ratio * 100).toFixed(0)}%`,
+        `≥ ${need * 100}% of the database`,
+        ratio >= need,
+      );
+      server = await startServer(env);
+      ({ token } = await signIn(server.baseUrl));
+      headers = { authorization: `Bearer ${token}` };
+    }
+  }
+  for (const kind of ['list', 'search'] as const) {
+    const customerGrowth = customerP50[kind][1_000_000] / Math.max(customerP50[kind][100_000], 0.5);
+    row(engine, `customers ${kind} p50 at 1,000,000 customers ÷ at 100,000`, `${customerGrowth.toFixed(2)}×`, '≤ 1.5×', customerGrowth <= 1.5);
   }
   const growth = p50[1_000_000] / Math.max(p50[100_000], 0.5);
   row(engine, 'bookings list p50 at 1,000,000 ÷ at 100,000', `${growth.toFixed(2)}×`, '≤ 1.5×', growth <= 1.5);

@@ -79,6 +79,10 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How often due webhook deliveries are looked for (WEBHOOK_POLL_INTERVAL); null: never by itself (tests send them by hand). */
   webhookPollMs: number | null;
+  /** How often queued messages to customers are looked for (MESSAGE_POLL_INTERVAL); null: never by itself. */
+  messagePollMs: number | null;
+  /** How often the reminders due are looked for (JOBS_INTERVAL); null: never by itself. */
+  jobsIntervalMs: number | null;
 }
 
 export interface BusinessDetails {
@@ -181,6 +185,8 @@ export function loadConfig(env: Env = process.env): Config {
   const octoRateLimit = Number(octoRateText);
   const webhookTimeoutMs = durationVar(get, 'WEBHOOK_TIMEOUT', '10s');
   const webhookPollMs = get('WEBHOOK_POLL_INTERVAL') === 'off' ? null : durationVar(get, 'WEBHOOK_POLL_INTERVAL', '2s');
+  const messagePollMs = get('MESSAGE_POLL_INTERVAL') === 'off' ? null : durationVar(get, 'MESSAGE_POLL_INTERVAL', '2s');
+  const jobsIntervalMs = get('JOBS_INTERVAL') === 'off' ? null : durationVar(get, 'JOBS_INTERVAL', '1m');
 
   return {
     port,
@@ -211,6 +217,8 @@ export function loadConfig(env: Env = process.env): Config {
     octoRateLimit,
     webhookTimeoutMs,
     webhookPollMs,
+    messagePollMs,
+    jobsIntervalMs,
   };
 }
 

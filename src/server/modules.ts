@@ -9,6 +9,7 @@ import customers from './customers/index.js';
 import database from './db/index.js';
 import departures from './departures/index.js';
 import flows from './flows/index.js';
+import messages from './messages/index.js';
 import type { DomainModule } from './module.js';
 import octo from './octo/index.js';
 import reports from './reports/index.js';
@@ -18,4 +19,4 @@ import system from './system/index.js';
 import tours from './tours/index.js';
 import users from './users/index.js';
 
-export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, customers, resellers, flows, octo, reports, system];
+export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, customers, messages, resellers, flows, octo, reports, system];

@@ -142,6 +142,8 @@ const screens: Screen[] = [
   { name: 'customer-edit', signedIn: true, url: () => `/customers/${booking.customerId}`, ready: async (page) => {
     await expect.poll(() => page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(booking.contact.email);
   } },
+  { name: 'message-templates', signedIn: true, url: () => '/message-templates', ready: (page) => see(page, 'Departure reminder (3 days before)') },
+  { name: 'message-template-edit', signedIn: true, url: () => '/message-templates/booking_confirmed/texts', ready: (page) => page.getByRole('textbox', { name: 'Subject' }).waitFor() },
   { name: 'departure-show', signedIn: true, url: () => `/departures/${departureId}/show`, ready: (page) => see(page, booking.reference) },
   { name: 'departure-create', signedIn: true, url: () => '/departures/create', ready: (page) => page.getByRole('combobox', { name: 'Tour' }).waitFor() },
   { name: 'tour-show', signedIn: true, url: () => `/tours/${tour.id}/show`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },

@@ -3,7 +3,8 @@
  * Bookings in Chromium: the Saturdays of a season scheduled in bulk, then a SALES clerk books a
  * family (two adults, a child, an infant) with an extra and a single room through the stepper,
  * pressing Book twice (one booking is made), takes a deposit, confirms, downloads the voucher and
- * the departure's manifest, cancels with a fee and refunds the rest. A departure without enough
+ * the departure's manifest, cancels with a fee and refunds the rest; an administrator then erases
+ * the customer and no screen shows the family's names. A departure without enough
  * seats refuses the booking with the number free, and the clerk puts it on the waitlist instead.
  */
 import { readFile } from 'node:fs/promises';
@@ -170,6 +171,30 @@ describe('selling a departure', () => {
     await see(page, 'Refunded');
     expect((await api.call<Booking>('GET', `/api/bookings/${booking.id}`)).body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded', paidMinor: 20_000, balanceMinor: 0 });
     expect((await api.call<Departure>('GET', `/api/departures/${first.id}`)).body).toMatchObject({ seatsConfirmed: 0, seatsHeld: 0, seatsAvailable: 8 });
+
+    // The family asks to be forgotten: an administrator erases the customer from the booking's
+    // link, and no screen shows their names any more; the money stays.
+    await logout(page);
+    await signIn(page, { email: suite.server.admin.email, password: suite.server.admin.password });
+    await page.goto(`${suite.server.baseUrl}/bookings/${booking.id}/show`);
+    await page.getByRole('link', { name: /The customer’s page/ }).click();
+    await see(page, 'Ingrid Haugen');
+    await page.getByRole('button', { name: 'Erase this customer' }).click();
+    const erase = page.getByRole('dialog');
+    await erase.getByRole('textbox', { name: /Why/ }).fill('Asked by e-mail');
+    await erase.getByRole('textbox', { name: /to confirm/ }).fill('Ingrid Haugen');
+    await erase.getByRole('button', { name: 'Erase for good' }).click();
+    await toast(page, 'Customer erased').waitFor();
+    await see(page, /their personal data is gone/);
+    await screenshot(page, 'customer-erased');
+    for (const screen of [`/customers/${booking.customerId}/show`, `/bookings/${booking.id}/show`, '/bookings', '/customers', `/departures/${first.id}/show`, '/audit']) {
+      await page.goto(`${suite.server.baseUrl}${screen}`);
+      await menuEntry(page, 'Dashboard').waitFor();
+      await page.waitForLoadState('networkidle');
+      const text = (await page.locator('body').innerText()).toLowerCase();
+      for (const name of ['haugen', 'ingrid@example.no', 'ærling', 'sølvi', 'øystein']) expect(text, `${screen} shows ${name}`).not.toContain(name);
+    }
+    expect((await api.call<Booking>('GET', `/api/bookings/${booking.id}`)).body).toMatchObject({ paidMinor: 20_000, refundedMinor: 30_000, contact: { name: 'Erased customer' } });
   });
 
   test('without enough seats the booking is refused with the number free, and goes on the waitlist when asked', async () => {

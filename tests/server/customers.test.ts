@@ -4,6 +4,7 @@
  * staff change their details and merge two into one. Runs on the embedded database and, with
  * TEST_DATABASE_URL, on a PostgreSQL server.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../src/shared/contract/bookings.js';
 import type { Customer } from '../../src/shared/contract/customers.js';
@@ -210,5 +211,97 @@ describe('who may', () => {
     expectError(await nobody({ method: 'GET', url: '/api/customers' }), 403, 'FORBIDDEN');
     expectError(await nobody({ method: 'GET', url: `/api/customers/${made.customerId}` }), 403, 'FORBIDDEN');
     expectError(await nobody({ method: 'POST', url: `/api/customers/${made.customerId}/merge`, payload: { otherId: made.customerId } }), 403, 'FORBIDDEN');
+  });
+});
+
+describe('access and erasure', () => {
+  const name = `Ingrid Forgetme ${run}`;
+  const email = `ingrid.forgetme.${run}@example.test`;
+  const traveller = `Sigrun${run}`;
+
+  /** Every row of every table of the product, as text: what a dump of the database holds. */
+  async function everyRow(): Promise<string> {
+    const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(t.app.db);
+    const texts: string[] = [];
+    for (const table of tables.rows) {
+      const rows = await sql<{ row: string }>`select t::text as row from ${sql.table(table.name)} t`.execute(t.app.db);
+      texts.push(...rows.rows.map((row) => row.row));
+    }
+    return texts.join('\n').toLowerCase();
+  }
+
+  it('exports everything held about a customer as one document, and audits it', async () => {
+    const made = await staff({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { departureId: departure.id, status: 'confirmed', contact: { name: 'Export Me', email: `export.${run}@example.test` }, travellers: [{ category: 'ADULT', firstName: 'Ex', lastName: 'Port', dateOfBirth: '1980-02-03' }] },
+    });
+    const booking = made.json<Booking>();
+    await staff({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', amountMinor: 2_500, method: 'card', reference: 'T-1' } });
+    const exported = await staff({ method: 'GET', url: `/api/customers/${booking.customerId}/export` });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-disposition']).toContain(`customer-${booking.customerId}.json`);
+    const document = exported.json<{ customer: Customer; bookings: (Booking & { payments: { amountMinor: number }[] })[] }>();
+    expect(document.customer).toMatchObject({ id: booking.customerId, name: 'Export Me' });
+    expect(document.bookings).toHaveLength(1);
+    expect(document.bookings[0]).toMatchObject({ reference: booking.reference, travellers: [{ firstName: 'Ex', lastName: 'Port', dateOfBirth: '1980-02-03' }], payments: [{ amountMinor: 2_500 }] });
+    const audit = (await staff({ method: 'GET', url: `/api/admin/audit?targetId=${booking.customerId}` })).json<{ data: { action: string }[] }>();
+    expect(audit.data[0]!.action).toBe('customer.exported');
+  });
+
+  it('is refused while a booking is still to come, then removes the person from every table and leaves every report as it was', async () => {
+    const first = await staff({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { departureId: departure.id, status: 'confirmed', contact: { name, email, phone: '+47 999 88 777' }, notes: `Ask for ${name}`, travellers: [{ category: 'ADULT', firstName: traveller, lastName: 'Forgetme', dateOfBirth: '1975-06-07', notes: 'Vegan' }] },
+    });
+    const booking = first.json<Booking>();
+    await staff({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', amountMinor: 4_000, method: 'card' } });
+    // A change of contact: the audit log recorded the old and new values.
+    expect((await staff({ method: 'PATCH', url: `/api/bookings/${booking.id}`, payload: { contact: { name: `${name} Jr`, email, phone: '+47 999 88 777' } } })).statusCode).toBe(200);
+    await staff({ method: 'PATCH', url: `/api/customers/${booking.customerId}`, payload: { notes: `Knows ${traveller} well` } });
+
+    const refused = await staff({ method: 'POST', url: `/api/customers/${booking.customerId}/erase`, payload: { reason: 'Asked by e-mail' } });
+    expectError(refused, 409, 'CONFLICT');
+    expect(refused.json<{ message: string }>().message).toContain(booking.reference);
+    expect((await staff({ method: 'POST', url: `/api/bookings/${booking.id}/cancel`, payload: { reason: 'Customer withdrew', feeMinor: 1_000 } })).statusCode).toBe(200);
+
+    const reports = async () => [
+      (await staff({ method: 'GET', url: '/api/reports/summary' })).json<Record<string, unknown>>(),
+      (await staff({ method: 'GET', url: '/api/reports/monthly' })).json<Record<string, unknown>>(),
+    ];
+    const before = await reports();
+    expect(await everyRow()).toContain(email);
+
+    expectError(await staff({ method: 'POST', url: `/api/customers/${booking.customerId}/erase`, payload: { reason: '  ' } }), 400, 'VALIDATION');
+    const erased = await staff({ method: 'POST', url: `/api/customers/${booking.customerId}/erase`, payload: { reason: 'Asked by e-mail' } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json<Customer>()).toMatchObject({ name: 'Erased customer', email: null, phone: null, notes: '', marketingConsent: false, bookingCount: 0, spent: [{ currency: tour.currency, amountMinor: 4_000 }] });
+    expect(erased.json<Customer>().erasedAt).not.toBeNull();
+
+    const rows = await everyRow();
+    for (const gone of [name.toLowerCase(), email, traveller.toLowerCase(), '+47 999 88 777', '1975-06-07']) expect(rows, gone).not.toContain(gone);
+    expect(await reports()).toEqual(before);
+    const kept = (await staff({ method: 'GET', url: `/api/bookings/${booking.id}` })).json<Booking>();
+    expect(kept).toMatchObject({ reference: booking.reference, status: 'cancelled', paidMinor: 4_000, contact: { name: 'Erased customer', email: '', phone: null }, notes: '' });
+    expect(kept.travellers[0]).toMatchObject({ firstName: 'Erased', lastName: 'traveller', dateOfBirth: null, notes: '' });
+    expect((await list(`q=${encodeURIComponent(name)}`)).total).toBe(0);
+    expect((await staff({ method: 'GET', url: `/api/bookings?q=${encodeURIComponent(email)}` })).json<{ total: number }>().total).toBe(0);
+    const audit = (await staff({ method: 'GET', url: `/api/admin/audit?targetId=${booking.customerId}` })).json<{ data: { action: string; details: unknown }[] }>();
+    expect(audit.data[0]).toMatchObject({ action: 'customer.erased', details: { reason: 'Asked by e-mail', bookings: 1 } });
+
+    // Nothing left to change, merge or erase; the old e-mail books as a stranger.
+    expectError(await staff({ method: 'PATCH', url: `/api/customers/${booking.customerId}`, payload: { notes: 'x' } }), 409, 'CONFLICT');
+    expectError(await staff({ method: 'POST', url: `/api/customers/${booking.customerId}/erase`, payload: { reason: 'Again' } }), 409, 'CONFLICT');
+    const later = await book({ name, email });
+    expect(later.customerId).not.toBe(booking.customerId);
+  });
+
+  it('needs customers.erase, which only administrators hold to start with', async () => {
+    const made = await book({ name: 'Not Erasable', email: `not.erasable.${run}@example.test` });
+    const user = await createUser(t.app, (await login(t.app, t.admin)).accessToken, { email: `sales.erase.${run}@example.test`, roles: ['SALES'] });
+    const sales = as(t.app, (await login(t.app, user)).accessToken);
+    expectError(await sales({ method: 'POST', url: `/api/customers/${made.customerId}/erase`, payload: { reason: 'No' } }), 403, 'FORBIDDEN');
+    expect((await sales({ method: 'GET', url: `/api/customers/${made.customerId}/export` })).statusCode).toBe(200);
   });
 });

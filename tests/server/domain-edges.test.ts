@@ -28,6 +28,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
   'auth/sessions.ts': { tables: ['users'], why: 'a session belongs to a user who must still be active' },
   'bookings/queries.ts': { tables: ['tours', 'departures', 'users', 'resellers', 'audit_log'], why: "a booking shows its tour's code, title and zone, its departure's start time, who made it (a user, or a reseller by name), and its history" },
   'departures/repository.ts': { tables: ['tours'], why: "a departure shows its tour's code, title, zone, length and terms" },
+  'messages/service.ts': {
+    tables: ['bookings', 'tours', 'customers'],
+    why: "the reminders job finds the bookings due from the bookings' own indexes (a balance's due day in its tour's zone, a confirmed booking's start); a message goes in its customer's language, never to an erased customer",
+  },
   'reports/repository.ts': { tables: ['bookings'], why: "the dashboard counts the bookings made today and the balances due soon or overdue from the bookings' own indexes" },
   'resellers/repository.ts': { tables: ['bookings'], why: 'a reseller shows how many bookings it made, counted from an index of the bookings' },
   'resellers/webhooks.ts': { tables: ['bookings'], why: "a delivery shows its booking's reference" },

@@ -44,7 +44,7 @@ export interface ResourceModule {
   /** A card with the count and shortcuts on the dashboard, for those who may list it. */
   dashboardCard?: boolean;
   /** The permission an action needs when it is not `<name>.<verb>` (resellers: `create` and `edit` need `resellers.manage`). */
-  grants?: Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete', string>>;
+  grants?: Partial<Record<'list' | 'show' | 'create' | 'edit' | 'delete' | 'erase', string>>;
   /** Screens of the resource beyond list/create/edit/show, inside the layout. */
   routes?: { path: string; element: ReactElement; title: string }[];
 }

@@ -83,6 +83,19 @@ export class AuditLog {
   }
 
   /** Newest first. Read-only: nothing in the product changes or deletes an entry. */
+  /**
+   * Erasure: the entries about these targets keep what happened, when and by whom, but the values a
+   * change recorded (`details.changes[].before` and `.after`: names, e-mail addresses, notes) are
+   * removed, each change marked `erased`.
+   */
+  async forgetValues(trx: Kysely<Database>, targetType: string, targetIds: string[]): Promise<void> {
+    if (targetIds.length === 0) return;
+    await sql`
+      update audit_log set details = jsonb_set(details::jsonb, '{changes}',
+        (select coalesce(jsonb_agg((change - 'before' - 'after') || '{"erased": true}'::jsonb), '[]'::jsonb) from jsonb_array_elements(details::jsonb -> 'changes') change))
+      where target_type = ${targetType} and target_id in (${sql.join(targetIds)}) and jsonb_typeof(details::jsonb -> 'changes') = 'array'`.execute(trx);
+  }
+
   async list(query: AuditListQuery): Promise<{ data: AuditAnswer[]; total: number }> {
     let filtered = this.db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.actor_id');
     if (query.action && query.action.length > 0) filtered = filtered.where('a.action', 'in', query.action);

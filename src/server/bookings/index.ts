@@ -11,6 +11,8 @@ import { IdempotencyKeys } from './idempotency.js';
 import { BookingsRepository } from './repository.js';
 import { bookingRoutes } from './routes.js';
 import { VoucherLinks } from './voucher-links.js';
+import { voucherPdf } from './documents.js';
+import type { Booking } from '../../shared/contract/bookings.js';
 import type { DomainModule } from '../module.js';
 import * as bookings from './migrations/0010-bookings.js';
 import * as resellerBookings from './migrations/0016-reseller-bookings.js';
@@ -22,12 +24,15 @@ declare module 'fastify' {
     bookings: BookingsRepository;
     idempotencyKeys: IdempotencyKeys;
     voucherLinks: VoucherLinks;
+    /** A confirmed booking's voucher, as its route gives it (the messages attach it to a confirmation). */
+    voucherOf: (booking: Booking) => Promise<Buffer>;
   }
 }
 
 const plugin = fp(
   async (app) => {
     app.decorate('bookings', new BookingsRepository(app.db, app.now, app.audit, app.config.businessTimeZone));
+    app.decorate('voucherOf', (booking: Booking) => voucherPdf(booking, new Date(app.now()), app.config.business));
     const voucherSecret = () => loadOrCreateSecret(app.db, 'voucher_link_secret', () => randomBytes(32).toString('base64url'));
     app.decorate('voucherLinks', new VoucherLinks(voucherSecret, app.config.publicUrl));
     app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.now));

@@ -416,6 +416,41 @@ export class BookingsRepository extends BookingQueries {
     await trx.updateTable('bookings').set({ customer_id: toCustomerId }).where('customer_id', '=', fromCustomerId).execute();
   }
 
+  /** A customer's bookings, their rows locked for an erasure (bookings' rows before the customer's, as every change of a booking takes them). */
+  async lockOfCustomer(trx: Kysely<Database>, customerId: string) {
+    return trx.selectFrom('bookings').select(['id', 'reference', 'status', 'hold_expires_at', 'starts_at']).where('customer_id', '=', customerId).orderBy('id').forUpdate().execute();
+  }
+
+  /**
+   * Erasure of the people on these bookings: the contact becomes `placeholder` with no e-mail or
+   * phone, the notes, the reseller's copy of the contact and every traveller's name, birth date and
+   * notes go, and the search finds the references only; the stored answers of their
+   * Idempotency-Keys (which hold the booking as it was answered) are deleted. Money, seats, counts,
+   * dates, references and statuses stay, so no kept total moves.
+   */
+  async erasePeople(trx: Kysely<Database>, ids: string[], placeholder: { contact: string; firstName: string; lastName: string }): Promise<void> {
+    if (ids.length === 0) return;
+    await trx
+      .updateTable('bookings')
+      .set({
+        contact_name: placeholder.contact,
+        contact_email: '',
+        contact_phone: null,
+        contact_language: null,
+        notes: '',
+        reseller_contact: null,
+        search_text: sql`lower(reference || ' ' || coalesce(reseller_reference, ''))`,
+      })
+      .where('id', 'in', ids)
+      .execute();
+    await trx.updateTable('booking_travellers').set({ first_name: placeholder.firstName, last_name: placeholder.lastName, date_of_birth: null, notes: '' }).where('booking_id', 'in', ids).execute();
+    // An answer kept for a retried request names the booking by id wherever it is in the body.
+    await trx
+      .deleteFrom('idempotency_keys')
+      .where((eb) => eb.or(ids.map((id) => eb('body', 'like', `%${id}%`))))
+      .execute();
+  }
+
   /** What each customer spent: payments less refunds over their bookings, per currency (none left out of the answer). */
   async spentBy(db: Kysely<Database>, customerIds: string[]): Promise<Map<string, { currency: string; amountMinor: number }[]>> {
     const rows = await db

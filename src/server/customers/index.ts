@@ -1,6 +1,9 @@
 /** Customers as one Fastify plugin (the shape of resellers/index.ts): the repository, the routes under /api, the default language kept for the database. */
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
+import type { Booking, Payment } from '../../shared/contract/bookings.js';
+import type { Customer } from '../../shared/contract/customers.js';
+import type { Message } from '../../shared/contract/messages.js';
 import type { DomainModule } from '../module.js';
 import * as customers from './migrations/0021-customers.js';
 import { CustomersRepository } from './repository.js';
@@ -9,7 +12,16 @@ import { customerRoutes } from './routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     customers: CustomersRepository;
+    /** Everything held about a customer, as one document (the right of access); null when there is no such customer. */
+    customerExport: (id: string) => Promise<CustomerExport | null>;
   }
+}
+
+export interface CustomerExport {
+  exportedAt: string;
+  customer: Customer;
+  bookings: (Booking & { payments: Payment[] })[];
+  messages: Message[];
 }
 
 const plugin = fp(
@@ -17,6 +29,17 @@ const plugin = fp(
     // What a customer spent is read from their bookings (registered before this one, modules.ts).
     const repository = new CustomersRepository(app.db, app.now, app.audit, (db, ids) => app.bookings.spentBy(db, ids));
     app.decorate('customers', repository);
+    // The customer, then their bookings with travellers and payments, read through the bookings domain.
+    app.decorate('customerExport', async (id: string): Promise<CustomerExport | null> => {
+      const customer = await repository.get(id);
+      if (!customer) return null;
+      const bookings: CustomerExport['bookings'] = [];
+      for await (const page of app.bookings.pages({ customerId: id, sort: 'createdAt', order: 'ASC' })) {
+        for (const booking of page) bookings.push({ ...booking, payments: (await app.bookings.payments(booking.id)) ?? [] });
+      }
+      // The messages domain registers after this one; it is there by the time a request asks.
+      return { exportedAt: new Date(app.now()).toISOString(), customer, bookings, messages: await app.messages.forCustomer(id) };
+    });
     // New customers whose booking named no language take DEFAULT_LANGUAGE; the database makes them,
     // so it keeps the setting. A database that cannot be reached now does not stop the server.
     app.addHook('onReady', async () => {

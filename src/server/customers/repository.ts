@@ -4,7 +4,7 @@
  * customer spent is read from their bookings through the bookings domain (`spentBy`).
  */
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Customer, CustomerListQuery, CustomerPatch } from '../../shared/contract/customers.js';
+import { ERASED_NAME, type Customer, type CustomerListQuery, type CustomerPatch } from '../../shared/contract/customers.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { containsPattern, isUniqueViolation, keptCount, listPage } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
@@ -130,6 +130,30 @@ export class CustomersRepository {
     if (!other) throw httpErrors.notFound('No customer with the id given as otherId.');
     if (kept.erased_at || other.erased_at) throw httpErrors.conflict('An erased customer cannot be merged.');
     return other;
+  }
+
+  /**
+   * Erasure, the customers' part (in the erasure flow's transaction, after the bookings' part): the
+   * name, e-mail, phone and notes go, consent is withdrawn, and the customer reads as erased. The
+   * audit entry names who erased whom and why, and how many bookings it touched, nothing erased.
+   */
+  async erase(trx: Kysely<Database>, id: string, reason: string, bookings: number, origin: RequestOrigin): Promise<Customer> {
+    const at = new Date(this.now());
+    await trx
+      .updateTable('customers')
+      .set({ name: ERASED_NAME, email: null, phone: null, notes: '', marketing_consent: false, erased_at: at, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    await this.audit.record({ action: 'customer.erased', ...auditOrigin(origin), targetType: 'customer', targetId: id, details: { reason, bookings } }, trx);
+    return (await this.get(id, trx))!;
+  }
+
+  /** The customer's row, locked, for an erasure; 404 when there is none, 409 when erased already. */
+  async lockForErasure(trx: Kysely<Database>, id: string): Promise<CustomerRow> {
+    const row = await trx.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw httpErrors.notFound(NO_CUSTOMER);
+    if (row.erased_at) throw httpErrors.conflict('This customer was erased already.');
+    return row;
   }
 
   /** The language the server gives new customers whose booking named none (DEFAULT_LANGUAGE), kept where the database reads it. */

@@ -1,5 +1,8 @@
 /** The customer routes' schemas: the contract's (src/shared/contract/customers.ts) plus what each route may answer. */
-import { CustomerListQuerySchema, CustomerListSchema, CustomerMergeSchema, CustomerPatchSchema, CustomerSchema } from '../../shared/contract/customers.js';
+import Type from 'typebox';
+import { BookingSchema, PaymentSchema } from '../../shared/contract/bookings.js';
+import { MessageSchema } from '../../shared/contract/messages.js';
+import { CustomerEraseSchema, CustomerListQuerySchema, CustomerListSchema, CustomerMergeSchema, CustomerPatchSchema, CustomerSchema } from '../../shared/contract/customers.js';
 import { AUTHENTICATED_ERRORS, errorResponses, IdParamsSchema } from '../http/schemas.js';
 
 const tags = ['customers'];
@@ -49,5 +52,34 @@ export const mergeCustomerSchema = {
     'are kept. The same customer twice is 400; an erased one is 409. Audited.',
   params: IdParamsSchema,
   body: CustomerMergeSchema,
+  response: { 200: CustomerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const exportCustomerSchema = {
+  tags,
+  security,
+  summary: 'Everything held about a customer',
+  description:
+    'Needs `customers.read`. One JSON document (a download): the customer, each of their bookings with its travellers and payments, ' +
+    'and the messages sent to them. Audited.',
+  params: IdParamsSchema,
+  response: {
+    200: Type.Object({ exportedAt: Type.String({ format: 'date-time' }), customer: CustomerSchema, bookings: Type.Array(Type.Intersect([BookingSchema, Type.Object({ payments: Type.Array(PaymentSchema) })])), messages: Type.Array(MessageSchema) }, { title: 'CustomerExport' }),
+    ...errorResponses(...AUTHENTICATED_ERRORS, 404),
+  },
+};
+
+export const eraseCustomerSchema = {
+  tags,
+  security,
+  summary: 'Erase a customer (the right to be forgotten)',
+  description:
+    'Needs `customers.erase`. In one transaction: the customer’s name (it reads “Erased customer”), e-mail, phone and notes, their bookings’ ' +
+    'contacts and notes, every traveller’s name, birth date and notes on those bookings, the values the audit log recorded of their changes, ' +
+    'and the kept answers of retried requests are removed. Money, counts, dates, references and statuses stay, so every report reads the same. ' +
+    'A held or confirmed booking whose departure has not started is 409 CONFLICT naming the bookings: cancel them first. Erased already: 409. ' +
+    'Audited with who, whom, why and how many bookings, nothing erased. A later booking with the old e-mail makes a new customer.',
+  params: IdParamsSchema,
+  body: CustomerEraseSchema,
   response: { 200: CustomerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
 };

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { BookingsRepository } from '../bookings/repository.js';
 import type { CustomersRepository } from '../customers/repository.js';
+import type { Messages } from '../messages/service.js';
 import type { Database } from '../db/schema.js';
 import type { DeparturesRepository } from '../departures/repository.js';
 import type { Webhooks } from '../resellers/webhooks.js';
@@ -15,7 +16,8 @@ export interface FlowContext {
   tours: ToursRepository;
   departures: DeparturesRepository;
   bookings: BookingsRepository;
-  customers: Pick<CustomersRepository, 'checkMerge' | 'absorb'>;
+  customers: Pick<CustomersRepository, 'checkMerge' | 'absorb' | 'lockForErasure' | 'erase'>;
+  messages: Pick<Messages, 'forget'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
   webhooks: Pick<Webhooks, 'enqueue' | 'nudge'>;
 }

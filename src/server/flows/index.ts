@@ -11,6 +11,7 @@ import type { RequestOrigin } from '../audit/audit-log.js';
 import type { BookingAmendment } from '../bookings/repository.js';
 import type { Customer } from '../../shared/contract/customers.js';
 import { mergeCustomers } from './merge-customers.js';
+import { eraseCustomer } from './erase-customer.js';
 import type { ResellerSale } from '../bookings/rules.js';
 import { amendBooking } from './amend-booking.js';
 import { changeBooking, type BookingChangeRequest } from './change-booking.js';
@@ -84,6 +85,11 @@ export class Flows {
     return this.run((ctx) => mergeCustomers(ctx, id, otherId, origin));
   }
 
+  /** A customer forgotten: the people on their bookings, the audit log's values of them and their own details. */
+  eraseCustomer(id: string, reason: string, origin: RequestOrigin): Promise<Customer> {
+    return this.run((ctx) => eraseCustomer(ctx, id, reason, origin));
+  }
+
   /** Records lapsed holds as expired and gives their seats back; answers the bookings expired. */
   expireLapsedHolds(limit?: number): Promise<number> {
     return this.run((ctx) => expireLapsedHolds(ctx, limit));
@@ -118,7 +124,7 @@ declare module 'fastify' {
 
 const plugin = fp(
   async (app) => {
-    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, webhooks: app.webhooks }));
+    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, webhooks: app.webhooks }));
 
     let sweeping = false;
     const sweep = () => {
@@ -137,7 +143,7 @@ const plugin = fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'resellers'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
+  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'messages', 'resellers'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
 );
 
 const flowsModule: DomainModule = { name: 'flows', plugin };

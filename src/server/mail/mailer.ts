@@ -11,6 +11,14 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /**
+   * The message's own id, when sending it again must not make a second one: SMTP sends it as the
+   * Message-ID (mail systems drop a second copy with the same one), and the outbox writes the same
+   * file again instead of a new one.
+   */
+  id?: { value: string; createdAt: Date };
 }
 
 export interface Mailer {
@@ -23,14 +31,20 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     async send(message) {
       transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
-      await (await transport).sendMail({ from, ...message });
+      const { id, ...mail } = message;
+      await (await transport).sendMail({ from, ...mail, ...(id && { messageId: `<${id.value}@travel-back-office>` }) });
     },
   };
 }
 
 /** What an outbox file holds. */
-export interface OutboxMail extends MailMessage {
+export interface OutboxMail {
   from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
   date: string;
 }
 
@@ -44,8 +58,19 @@ export function createOutboxMailer(outboxDir: string, from: string, now: () => n
       sequence += 1;
       const place = String(sequence).padStart(6, '0');
       await mkdir(outboxDir, { recursive: true });
-      const file = join(outboxDir, `${date.replace(/[:.]/g, '-')}-${place}-${randomUUID().slice(0, 8)}.json`);
-      const mail: OutboxMail = { from, date, ...message };
+      // A message with an id of its own is always the same file (named by when it was made), so a
+      // second attempt after a crash writes it again rather than a second mail.
+      const name = message.id ? `${message.id.createdAt.toISOString().replace(/[:.]/g, '-')}-message-${message.id.value}` : `${date.replace(/[:.]/g, '-')}-${place}-${randomUUID().slice(0, 8)}`;
+      const file = join(outboxDir, `${name}.json`);
+      const mail: OutboxMail = {
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html !== undefined && { html: message.html }),
+        ...(message.attachments && { attachments: message.attachments.map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, contentBase64: attachment.content.toString('base64') })) }),
+        date,
+      };
       // Written under a temporary name and renamed: whoever watches the folder never reads half a mail.
       const partial = `${file}.partial`;
       await writeFile(partial, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });

@@ -67,6 +67,14 @@ export const CustomerListQuerySchema = ListQuerySchema(CUSTOMER_SORT_FIELDS, 'na
 });
 export const CustomerListSchema = ListAnswerSchema(CustomerSchema);
 
+export const CustomerEraseSchema = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S', description: 'Why (the customer asked, a retention rule…): kept in the audit log' }) },
+  { additionalProperties: false },
+);
+
+/** What an erased customer and their bookings' contact read as. */
+export const ERASED_NAME = 'Erased customer';
+
 export type Customer = Static<typeof CustomerSchema>;
 export type CustomerPatch = Static<typeof CustomerPatchSchema>;
 export type CustomerListQuery = Static<typeof CustomerListQuerySchema>;

@@ -100,4 +100,34 @@ describe('customers', () => {
     const kept = await admin.request<Customer>(`customers/${first.customerId}`);
     expect(kept).toMatchObject({ bookingCount: 2, email: 'oskar@example.test' });
   });
+
+  test('an administrator erases a customer after cancelling what was to come: the name is gone from their page and the bookings list', async () => {
+    const made = await aBooking({ name: 'Henrik Vanish', email: 'henrik.vanish@example.test' });
+    const { user, router } = await openAppAs(server, jar, server.admin, `/customers/${made.customerId}/show`);
+    await user.click(await screen.findByRole('button', { name: 'Erase this customer' }, { timeout: 10_000 }));
+    let dialog = await screen.findByRole('dialog', { name: 'Erase Henrik Vanish?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Why/ }), 'Asked by phone');
+    const erase = within(dialog).getByRole('button', { name: 'Erase for good' });
+    expect(erase).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Type “Henrik Vanish” to confirm/ }), 'henrik vanish');
+    await user.click(erase);
+    // The booking is still to come: refused, named, and nothing erased.
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(made.reference);
+    await user.click(within(dialog).getByRole('button', { name: 'Keep them' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await admin.request(`bookings/${made.id}/cancel`, { method: 'POST', mutation: true, body: { reason: 'Withdrew' } });
+
+    await user.click(await screen.findByRole('button', { name: 'Erase this customer' }));
+    dialog = await screen.findByRole('dialog', { name: 'Erase Henrik Vanish?' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Why/ }), 'Asked by phone');
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), 'Henrik Vanish');
+    await user.click(within(dialog).getByRole('button', { name: 'Erase for good' }));
+    expect(await screen.findByText(/their personal data is gone/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Erased customer' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Henrik');
+    expect(screen.queryByRole('button', { name: 'Erase this customer' })).toBeNull();
+    await act(() => router.navigate('/bookings'));
+    expect(await screen.findByText(made.reference, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('Henrik');
+  });
 });

@@ -3,16 +3,20 @@
  * spent; their bookings; and merging another customer (a second record of the same person) into this one.
  */
 import CallMergeIcon from '@mui/icons-material/CallMerge';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
 import { Alert, Autocomplete, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useGetList, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { Booking } from '../../../shared/contract/bookings';
 import type { Customer } from '../../../shared/contract/customers';
+import { MESSAGE_KIND_LABELS, type Message } from '../../../shared/contract/messages';
+import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '../../dates';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { balanceText, bookingWhen } from '../bookings/booking-text';
 import { BookingStatusChip } from '../bookings/BookingList';
 import { Section } from '../bookings/show/Section';
+import { DownloadButton } from '../common/DownloadButton';
 import { FORM_WIDTH } from '../common/fields';
 import { LoadFailure, ShowLoadError } from '../common/LoadError';
 import { customerName, LANGUAGE_NAMES, spentText } from './customer-text';
@@ -48,6 +52,29 @@ function TheirBookings({ customer }: { customer: Customer }) {
         </Typography>
       )}
     </>
+  );
+}
+
+function CustomerMessages({ customer }: { customer: Customer }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const messages = useQuery<Message[]>({
+    queryKey: ['customers', 'messages', customer.id],
+    refetchOnMount: 'always',
+    queryFn: async ({ signal }) => (await dataProvider.call<{ data: Message[] }>(`customers/${encodeURIComponent(customer.id)}/messages`, { signal })).data,
+  });
+  if (messages.error) return <LoadFailure error={messages.error} onRetry={() => void messages.refetch()} what="The messages" />;
+  if (!messages.data) return <Typography color="text.secondary">Loading…</Typography>;
+  if (messages.data.length === 0) return <Typography color="text.secondary">Nothing sent yet.</Typography>;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Messages sent to them">
+      {messages.data.slice(0, 20).map((message) => (
+        <li key={message.id}>
+          <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+            {MESSAGE_KIND_LABELS[message.kind].replace(/ \(.*\)$/, '')} · {message.status === 'sent' ? `sent ${formatDateTime(message.sentAt!)}${message.subject ? ` · “${message.subject}”` : ''}` : message.status === 'failed' ? `not sent${message.error ? `: ${message.error}` : ''}` : 'going out'}
+          </Typography>
+        </li>
+      ))}
+    </Box>
   );
 }
 
@@ -130,10 +157,79 @@ function MergeButton({ customer }: { customer: Customer }) {
   );
 }
 
+/**
+ * Erasing asks why (kept in the audit log) and for the customer's name typed again: it cannot be
+ * undone. A refusal (a booking still to come) is shown in the dialog, naming the bookings.
+ */
+function EraseButton({ customer }: { customer: Customer }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = customerName(customer);
+  const ready = reason.trim() !== '' && typed.trim().toLowerCase() === name.trim().toLowerCase();
+  const close = () => {
+    setOpen(false);
+    setReason('');
+    setTyped('');
+    setFailure(null);
+  };
+  const erase = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await dataProvider.call<Customer>(`customers/${encodeURIComponent(customer.id)}/erase`, { method: 'POST', body: { reason: reason.trim() } });
+      notify('Customer erased', { type: 'success' });
+      close();
+      refresh();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'The customer was not erased.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" color="error" startIcon={<PersonOffIcon />} onClick={() => setOpen(true)}>
+        Erase this customer
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby="erase-title" fullWidth maxWidth="sm">
+        <DialogTitle id="erase-title">Erase {name}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            Their name, e-mail, phone and notes, the contact on their bookings and every traveller’s name, birth date and notes on them are removed for good, the audit log included. Money, references and statuses stay, so the reports do not change. Bookings still to come must be cancelled first.
+          </DialogContentText>
+          <Stack sx={{ gap: 2 }}>
+            <TextField label="Why (kept in the audit log)" value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} helperText="For example: asked by e-mail on 3 March" />
+            <TextField label={`Type “${name}” to confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} />
+          </Stack>
+          {failure && (
+            <Alert severity="error" sx={{ mt: 2 }} role="alert">
+              {failure}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Keep them</Button>
+          <Button variant="contained" color="error" disabled={!ready || busy} onClick={() => void erase()}>
+            Erase for good
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
 function CustomerDetails() {
   const customer = useRecordContext<Customer>();
   const { canAccess: canUpdate } = useCanAccess({ resource: 'customers', action: 'edit' });
+  const { canAccess: canErase } = useCanAccess({ resource: 'customers', action: 'erase' });
   if (!customer) return null;
+  const erased = customer.erasedAt !== null;
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -141,7 +237,13 @@ function CustomerDetails() {
           {customerName(customer)}
         </Typography>
         {customer.marketingConsent && <Chip size="small" color="success" label="Agreed to marketing" />}
+        {erased && <Chip size="small" label="Erased" />}
       </Stack>
+      {erased && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          Erased on {formatDate(customer.erasedAt!)}: their personal data is gone; their bookings’ money and references stay.
+        </Alert>
+      )}
       <Typography sx={{ mt: 1, wordBreak: 'break-word' }}>
         {customer.email ?? 'No e-mail'} · {customer.phone ?? 'no phone'} · writes in {LANGUAGE_NAMES[customer.language] ?? customer.language}
       </Typography>
@@ -162,7 +264,7 @@ function CustomerDetails() {
           <TheirBookings customer={customer} />
         </Box>
       </Section>
-      {canUpdate === true && (
+      {canUpdate === true && !erased && (
         <Section title="Duplicates">
           <Typography variant="body2" color="text.secondary">
             The same person booked under another e-mail? Merge the other record into this one.
@@ -170,13 +272,26 @@ function CustomerDetails() {
           <MergeButton customer={customer} />
         </Section>
       )}
+      <Section title="Messages sent to them">
+        <CustomerMessages customer={customer} />
+      </Section>
+      <Section title="Their data">
+        <Typography variant="body2" color="text.secondary">
+          Everything held about them, as one file (their right of access){canErase === true && !erased ? ', or erased for good (their right to be forgotten)' : ''}.
+        </Typography>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
+          <DownloadButton path={`customers/${encodeURIComponent(customer.id)}/export`} label="Export (JSON)" what="The export" />
+          {canErase === true && !erased && <EraseButton customer={customer} />}
+        </Stack>
+      </Section>
     </Box>
   );
 }
 
 function ShowActions() {
+  const customer = useRecordContext<Customer>();
   const { canAccess } = useCanAccess({ resource: 'customers', action: 'edit' });
-  return <TopToolbar>{canAccess === true && <EditButton />}</TopToolbar>;
+  return <TopToolbar>{canAccess === true && customer?.erasedAt === null && <EditButton />}</TopToolbar>;
 }
 
 export function CustomerShow() {

@@ -19,7 +19,7 @@ const customers: ResourceModule = {
   icon: ContactsIcon,
   recordRepresentation: (record: RaRecord) => customerName(record as unknown as { name: string; email: string | null }),
   menuOrder: 32,
-  grants: { edit: 'customers.update' },
+  grants: { edit: 'customers.update', erase: 'customers.erase' },
   api: {
     path: 'customers',
     recordPath: (id) => `customers/${encodeURIComponent(id)}`,

@@ -9,6 +9,7 @@ import { bookingWhen, CATEGORY_LABELS, CHANNEL_LABELS, holdText, leadText, money
 import { Payments } from './Payments';
 import { Section } from './Section';
 import { Timeline } from './Timeline';
+import { Messages } from './Messages';
 
 export function BookingDetails() {
   const booking = useRecordContext<Booking>();
@@ -134,6 +135,10 @@ export function BookingDetails() {
 
       <Section title="Payments and refunds">
         <Payments booking={booking} />
+      </Section>
+
+      <Section title="Messages to the customer">
+        <Messages booking={booking} />
       </Section>
 
       <Section title="History">

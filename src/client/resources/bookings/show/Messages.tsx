@@ -1,0 +1,108 @@
+/**
+ * What went to the customer about this booking: each message's kind, address, when, and how it went
+ * (queued, sent, failed with the reason), and a way to send a kind again. A reseller's booking has
+ * none: the reseller speaks to its customers.
+ */
+import { Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import type { Booking } from '../../../../shared/contract/bookings';
+import { MESSAGE_KIND_LABELS, MESSAGE_KINDS, type Message, type MessageKind } from '../../../../shared/contract/messages';
+import { formatDateTime } from '../../../dates';
+import type { BackOfficeDataProvider } from '../../../providers/data-provider';
+import { LoadFailure } from '../../common/LoadError';
+
+const STATUS = {
+  sent: { label: 'Sent', color: 'success' },
+  queued: { label: 'Going out', color: 'warning' },
+  failed: { label: 'Failed', color: 'error' },
+} as const;
+
+/** "Balance reminder", without what says when it goes by itself. */
+const shortLabel = (kind: MessageKind) => MESSAGE_KIND_LABELS[kind].replace(/ \(.*\)$/, '');
+
+/** The kinds a booking in this state could be sent again. */
+function kindsFor(booking: Booking): MessageKind[] {
+  return MESSAGE_KINDS.filter((kind) => (kind === 'booking_cancelled' ? booking.status === 'cancelled' : kind === 'booking_confirmed' || kind === 'departure_reminder' ? booking.status === 'confirmed' : true));
+}
+
+function SendAgain({ booking }: { booking: Booking }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const kinds = kindsFor(booking);
+  const [kind, setKind] = useState<MessageKind>(kinds[0] ?? 'payment_received');
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.call(`bookings/${encodeURIComponent(booking.id)}/messages`, { method: 'POST', body: { kind } });
+      notify('Queued: it goes out within seconds', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['bookings', 'messages', booking.id] });
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'It was not sent.', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { xs: 'stretch', sm: 'center' }, mt: 1 }}>
+      <TextField select size="small" label="Send to the customer" value={kind} onChange={(event) => setKind(event.target.value as MessageKind)} sx={{ width: { sm: 340 }, minWidth: 0 }}>
+        {kinds.map((one) => (
+          <MenuItem key={one} value={one}>
+            {shortLabel(one)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button size="small" variant="outlined" disabled={busy} onClick={() => void send()} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        Send now
+      </Button>
+    </Stack>
+  );
+}
+
+export function Messages({ booking }: { booking: Booking }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const { canAccess: canSend } = useCanAccess({ resource: 'bookings', action: 'edit' });
+  const messages = useQuery<Message[]>({
+    queryKey: ['bookings', 'messages', booking.id],
+    // Messages go out by themselves: the page shows them as they are whenever it opens, and while any is going out.
+    refetchOnMount: 'always',
+    refetchInterval: (query) => (query.state.data?.some((message) => message.status === 'queued') ? 3_000 : false),
+    queryFn: async ({ signal }) => (await dataProvider.call<{ data: Message[] }>(`bookings/${encodeURIComponent(booking.id)}/messages`, { signal })).data,
+  });
+  if (booking.resellerId !== null) return <Typography color="text.secondary">None: the reseller speaks to the customers of its bookings.</Typography>;
+  return (
+    <Box>
+      {messages.error ? (
+        <LoadFailure error={messages.error} onRetry={() => void messages.refetch()} what="The messages" />
+      ) : !messages.data ? (
+        <Typography color="text.secondary">Loading…</Typography>
+      ) : messages.data.length === 0 ? (
+        <Typography color="text.secondary">Nothing sent yet.</Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="Messages to the customer">
+          {messages.data.map((message) => (
+            <Box component="li" key={message.id} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+              <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography component="span" sx={{ fontWeight: 500 }}>
+                  {shortLabel(message.kind)}
+                </Typography>
+                <Chip size="small" label={STATUS[message.status].label} color={STATUS[message.status].color} />
+              </Stack>
+              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+                {message.status === 'sent'
+                  ? `To ${message.to} · ${formatDateTime(message.sentAt!)} · “${message.subject}”`
+                  : message.status === 'failed'
+                    ? `Not sent${message.error ? `: ${message.error}` : ''} · ${message.attempts} ${message.attempts === 1 ? 'attempt' : 'attempts'}`
+                    : `Queued ${formatDateTime(message.createdAt)}${message.error ? ` · last attempt: ${message.error}` : ''}`}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {canSend === true && booking.contact.email.trim() !== '' && <SendAgain booking={booking} />}
+    </Box>
+  );
+}

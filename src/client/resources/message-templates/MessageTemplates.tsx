@@ -1,0 +1,215 @@
+/**
+ * Message templates: every kind of message the product sends by itself, on or off, and its subject
+ * and text in English and German, with the placeholders offered by name (a click puts one where
+ * the cursor is) and a live preview on a real booking. A placeholder the product does not know is
+ * refused before saving, and again by the server.
+ */
+import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, Stack, Switch, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Title, useDataProvider, useNotify } from 'react-admin';
+import { useNavigate, useParams } from 'react-router';
+import type { Booking } from '../../../shared/contract/bookings';
+import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '../../../shared/contract/customers';
+import { MESSAGE_KIND_LABELS, MESSAGE_KINDS, MESSAGE_RULES, PLACEHOLDERS, unknownPlaceholders, type MessageKind, type MessagePreview, type MessageTemplate } from '../../../shared/contract/messages';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { fieldErrorsOf } from '../../providers/http-client';
+import { FORM_WIDTH } from '../common/fields';
+import { LoadFailure } from '../common/LoadError';
+import { LANGUAGE_NAMES } from '../customers/customer-text';
+
+function useTemplates() {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  return useQuery({ queryKey: ['message-templates'], queryFn: ({ signal }) => dataProvider.call<MessageTemplate[]>('message-templates', { signal }) });
+}
+
+export function TemplateList() {
+  const templates = useTemplates();
+  return (
+    <Box sx={{ ...FORM_WIDTH, p: { xs: 1, sm: 2 } }}>
+      <Title title="Message templates" />
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        What the product writes to customers by itself, in their language. Never to a reseller’s customers, who hear from the reseller.
+      </Typography>
+      {templates.error ? (
+        <LoadFailure error={templates.error} onRetry={() => void templates.refetch()} what="The templates" />
+      ) : !templates.data ? (
+        <Typography color="text.secondary">Loading…</Typography>
+      ) : (
+        <Stack sx={{ gap: 1.5 }} component="ul" aria-label="Kinds of message" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {templates.data.map((template) => (
+            <Card component="li" key={template.kind} variant="outlined">
+              <CardContent sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Box sx={{ flex: 1, minWidth: 200 }}>
+                  <Link to={`/message-templates/${template.kind}/texts`}>{MESSAGE_KIND_LABELS[template.kind]}</Link>
+                  <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+                    {template.texts.en.subject}
+                  </Typography>
+                </Box>
+                <Chip size="small" label={template.enabled ? 'On' : 'Off'} color={template.enabled ? 'success' : 'default'} />
+                {template.custom && <Chip size="small" variant="outlined" label="Changed" />}
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** The texts' problems as the server names them: texts.en.subject … */
+function localProblems(texts: MessageTemplate['texts']): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const language of CUSTOMER_LANGUAGES) {
+    for (const field of ['subject', 'body'] as const) {
+      const text = texts[language][field];
+      const unknown = unknownPlaceholders(text);
+      if (text.trim() === '') problems[`texts.${language}.${field}`] = field === 'subject' ? 'Enter a subject.' : 'Enter the text.';
+      else if (unknown.length > 0) problems[`texts.${language}.${field}`] = `Unknown: ${unknown.map((name) => `{{${name}}}`).join(', ')}. Use the placeholders below.`;
+    }
+  }
+  return problems;
+}
+
+function Preview({ kind, language, texts }: { kind: MessageKind; language: CustomerLanguage; texts: { subject: string; body: string } }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const [reference, setReference] = useState('');
+  const [preview, setPreview] = useState<MessagePreview | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const show = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const booking = await dataProvider.call<Booking>(`bookings/${encodeURIComponent(reference.trim().toUpperCase())}`);
+      setPreview(await dataProvider.call<MessagePreview>(`message-templates/${kind}/preview`, { method: 'POST', body: { bookingId: booking.id, language, texts } }));
+    } catch (error) {
+      setPreview(null);
+      setFailure(error instanceof Error ? error.message : 'No preview could be made.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography component="h3" variant="subtitle1">
+        Preview on a booking (the texts as they are above, saved or not)
+      </Typography>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField size="small" label="Booking reference" value={reference} onChange={(event) => setReference(event.target.value)} />
+        <Button size="small" variant="outlined" disabled={busy || reference.trim().length < 4} onClick={() => void show()}>
+          Preview
+        </Button>
+      </Stack>
+      {failure && (
+        <Alert severity="error" sx={{ mt: 1 }} role="alert">
+          {failure}
+        </Alert>
+      )}
+      {preview && (
+        <Box sx={{ mt: 1, border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }} role="region" aria-label="Preview">
+          <Typography sx={{ fontWeight: 500, wordBreak: 'break-word' }}>{preview.subject}</Typography>
+          {/* The HTML part as the customer's mail shows it, with no script and nothing of this page. */}
+          <Box component="iframe" title="The message as sent" sandbox="" srcDoc={preview.html} sx={{ width: '100%', minHeight: 280, border: 0, bgcolor: 'common.white' }} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function TemplateEdit() {
+  const { kind: raw } = useParams();
+  const kind = (MESSAGE_KINDS as readonly string[]).includes(raw ?? '') ? (raw as MessageKind) : null;
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const templates = useTemplates();
+  const template = templates.data?.find((one) => one.kind === kind);
+  const [enabled, setEnabled] = useState(true);
+  const [texts, setTexts] = useState<MessageTemplate['texts'] | null>(null);
+  const [language, setLanguage] = useState<CustomerLanguage>('en');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const body = useRef<HTMLTextAreaElement | null>(null);
+  useEffect(() => {
+    if (template && texts === null) {
+      setTexts(template.texts);
+      setEnabled(template.enabled);
+    }
+  }, [template, texts]);
+  if (!kind) return <Alert severity="error">There is no such kind of message.</Alert>;
+  if (templates.error) return <LoadFailure error={templates.error} onRetry={() => void templates.refetch()} what="The template" />;
+  if (!texts) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
+  const set = (field: 'subject' | 'body', value: string) => setTexts({ ...texts, [language]: { ...texts[language], [field]: value } });
+  const insert = (name: string) => {
+    const element = body.current;
+    const current = texts[language].body;
+    const at = element?.selectionStart ?? current.length;
+    const end = element?.selectionEnd ?? at;
+    set('body', `${current.slice(0, at)}{{${name}}}${current.slice(end)}`);
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(at + name.length + 4, at + name.length + 4);
+    });
+  };
+  const save = async () => {
+    const found = localProblems(texts);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return notify('Fix the fields shown in red.', { type: 'error' });
+    setBusy(true);
+    try {
+      await dataProvider.call(`message-templates/${kind}`, { method: 'PUT', body: { enabled, texts } });
+      await queryClient.invalidateQueries({ queryKey: ['message-templates'] });
+      notify('Message template saved', { type: 'success' });
+      navigate('/message-templates');
+    } catch (error) {
+      setProblems(fieldErrorsOf(error) ?? {});
+      notify(error instanceof Error ? error.message : 'The template was not saved.', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const problem = (field: 'subject' | 'body') => problems[`texts.${language}.${field}`];
+  const otherLanguageProblem = CUSTOMER_LANGUAGES.find((one) => one !== language && (problems[`texts.${one}.subject`] || problems[`texts.${one}.body`]));
+  return (
+    <Box sx={{ ...FORM_WIDTH, p: { xs: 1, sm: 2 } }}>
+      <Title title="Message template" />
+      <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+        {MESSAGE_KIND_LABELS[kind]}
+      </Typography>
+      <FormControlLabel control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />} label={enabled ? 'On: sent by itself' : 'Off: not sent'} />
+      <Tabs value={language} onChange={(_event, value: CustomerLanguage) => setLanguage(value)} aria-label="Language" sx={{ mt: 1 }}>
+        {CUSTOMER_LANGUAGES.map((one) => (
+          <Tab key={one} value={one} label={LANGUAGE_NAMES[one]} />
+        ))}
+      </Tabs>
+      {otherLanguageProblem && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          The {LANGUAGE_NAMES[otherLanguageProblem]} texts have a problem too.
+        </Alert>
+      )}
+      <Stack sx={{ gap: 2, mt: 2 }}>
+        <TextField label="Subject" value={texts[language].subject} onChange={(event) => set('subject', event.target.value)} error={Boolean(problem('subject'))} helperText={problem('subject')} slotProps={{ htmlInput: { maxLength: MESSAGE_RULES.subject.maxLength } }} />
+        <TextField label="Text" multiline minRows={10} value={texts[language].body} onChange={(event) => set('body', event.target.value)} inputRef={body} error={Boolean(problem('body'))} helperText={problem('body') ?? 'Plain text: a blank line starts a paragraph.'} slotProps={{ htmlInput: { maxLength: MESSAGE_RULES.body.maxLength } }} />
+      </Stack>
+      <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
+        Placeholders (click to put one in the text)
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
+        {Object.entries(PLACEHOLDERS).map(([name, meaning]) => (
+          <Tooltip key={name} title={meaning}>
+            <Chip size="small" variant="outlined" label={`{{${name}}}`} onClick={() => insert(name)} aria-label={`Put {{${name}}} in the text: ${meaning}`} />
+          </Tooltip>
+        ))}
+      </Box>
+      <Stack direction="row" sx={{ gap: 1, mt: 3 }}>
+        <Button variant="contained" disabled={busy} onClick={() => void save()}>
+          Save
+        </Button>
+        <Button onClick={() => navigate('/message-templates')}>Cancel</Button>
+      </Stack>
+      <Preview kind={kind} language={language} texts={texts[language]} />
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+/** The texts the product ships for each kind of message, in English and German; staff change them on the Message templates screen. */
+import type { CustomerLanguage } from '../../shared/contract/customers.js';
+import type { MessageKind } from '../../shared/contract/messages.js';
+
+type Texts = Record<CustomerLanguage, { subject: string; body: string }>;
+
+export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
+  booking_confirmed: {
+    en: {
+      subject: 'Your booking {{booking.reference}} is confirmed: {{tour.title}}',
+      body:
+        'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} is confirmed.\n\n' +
+        'Departure: {{departure.start}}\nTravellers: {{booking.travellers}}\nPrice: {{booking.total}}\nPaid: {{booking.paid}}\nLeft to pay: {{booking.balance}} (due {{booking.balanceDueDate}})\n\n' +
+        'Your voucher is attached: please show it at the start.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+    de: {
+      subject: 'Ihre Buchung {{booking.reference}} ist bestätigt: {{tour.title}}',
+      body:
+        'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} ist bestätigt.\n\n' +
+        'Abreise: {{departure.start}}\nReisende: {{booking.travellers}}\nPreis: {{booking.total}}\nBezahlt: {{booking.paid}}\nOffen: {{booking.balance}} (fällig am {{booking.balanceDueDate}})\n\n' +
+        'Ihr Voucher liegt bei: Bitte zeigen Sie ihn beim Start vor.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+  },
+  payment_received: {
+    en: {
+      subject: 'Payment received for booking {{booking.reference}}',
+      body:
+        'Dear {{customer.name}},\n\nwe have recorded {{payment.amount}} for your booking {{booking.reference}} ({{tour.title}}, {{departure.start}}).\n\n' +
+        'Paid so far: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\nKind regards,\n{{business.name}}',
+    },
+    de: {
+      subject: 'Zahlung für Buchung {{booking.reference}} erhalten',
+      body:
+        'Guten Tag {{customer.name}},\n\nwir haben {{payment.amount}} für Ihre Buchung {{booking.reference}} ({{tour.title}}, {{departure.start}}) verbucht.\n\n' +
+        'Bisher bezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\nMit freundlichen Grüßen\n{{business.name}}',
+    },
+  },
+  balance_reminder: {
+    en: {
+      subject: 'Balance of {{booking.balance}} due {{booking.balanceDueDate}}: booking {{booking.reference}}',
+      body:
+        'Dear {{customer.name}},\n\nthe balance of your booking {{booking.reference}} for {{tour.title}} ({{departure.start}}) is {{booking.balance}}, due on {{booking.balanceDueDate}}.\n\n' +
+        '{{payment.link}}\n\nIf you have paid already, thank you: please ignore this message.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+    de: {
+      subject: 'Restbetrag {{booking.balance}} fällig am {{booking.balanceDueDate}}: Buchung {{booking.reference}}',
+      body:
+        'Guten Tag {{customer.name}},\n\nder Restbetrag Ihrer Buchung {{booking.reference}} für {{tour.title}} ({{departure.start}}) beträgt {{booking.balance}} und ist am {{booking.balanceDueDate}} fällig.\n\n' +
+        '{{payment.link}}\n\nFalls Sie bereits bezahlt haben, danke: Bitte betrachten Sie diese Nachricht als gegenstandslos.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+  },
+  departure_reminder: {
+    en: {
+      subject: 'See you soon: {{tour.title}} on {{departure.start}}',
+      body:
+        'Dear {{customer.name}},\n\nyour trip {{tour.title}} starts on {{departure.start}} (booking {{booking.reference}}, {{booking.travellers}}).\n\n' +
+        'Please bring your voucher. Questions? Reply to this message or call {{business.phone}}.\n\nKind regards,\n{{business.name}}',
+    },
+    de: {
+      subject: 'Bis bald: {{tour.title}} am {{departure.start}}',
+      body:
+        'Guten Tag {{customer.name}},\n\nIhre Reise {{tour.title}} beginnt am {{departure.start}} (Buchung {{booking.reference}}, {{booking.travellers}}).\n\n' +
+        'Bitte bringen Sie Ihren Voucher mit. Fragen? Antworten Sie auf diese Nachricht oder rufen Sie {{business.phone}} an.\n\nMit freundlichen Grüßen\n{{business.name}}',
+    },
+  },
+  booking_cancelled: {
+    en: {
+      subject: 'Booking {{booking.reference}} cancelled',
+      body:
+        'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} ({{departure.start}}) is cancelled.\n\n' +
+        'Cancellation fee: {{cancellation.fee}}\nTo be refunded to you: {{cancellation.refundDue}}\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+    de: {
+      subject: 'Buchung {{booking.reference}} storniert',
+      body:
+        'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} ({{departure.start}}) ist storniert.\n\n' +
+        'Stornogebühr: {{cancellation.fee}}\nAn Sie zu erstatten: {{cancellation.refundDue}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+  },
+};

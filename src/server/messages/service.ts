@@ -1,0 +1,399 @@
+/**
+ * Messages to customers: their templates, the reminders job, and the sender.
+ *
+ * Messages are queued by the database in the transaction of their event (migration 0022) or by
+ * the reminders job (`queueReminders`, keyed so each reminder is queued once however often the job
+ * runs, on however many instances). The sender claims queued messages with a lease under SKIP
+ * LOCKED, so two instances never send one at once; it writes each from the template and the booking
+ * as they are when it goes, in the customer's language, and records what went to whom. A failure is
+ * tried again after about 1 min, 5 min, 30 min, 2 h and 6 h, then the message is failed, with the
+ * reason, for staff to send again.
+ *
+ * Once: an instance killed between handing a mail over and recording it sent leaves the message
+ * queued under its lease; when the lease ends it is sent again with the same id (the SMTP
+ * Message-ID, the outbox file's name), which mail systems and the outbox take as the same mail.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Booking, Payment } from '../../shared/contract/bookings.js';
+import type { CustomerLanguage } from '../../shared/contract/customers.js';
+import {
+  fillPlaceholders,
+  MESSAGE_KINDS,
+  unknownPlaceholders,
+  type Message,
+  type MessageKind,
+  type MessagePreview,
+  type MessageTemplate,
+  type MessageTemplateInput,
+  type Placeholder,
+} from '../../shared/contract/messages.js';
+import { formatMinor } from '../../shared/money.js';
+import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
+import type { BusinessDetails } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { httpErrors } from '../http/errors.js';
+import type { Mailer, MailMessage } from '../mail/mailer.js';
+import { DEFAULT_TEXTS } from './defaults.js';
+
+/** Seconds to wait after the 1st, 2nd, … failed attempt; after the last, the message has failed. */
+export const MESSAGE_RETRY_DELAYS_S = [60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600];
+/** How long a claimed message is the claimer's: longer than any SMTP exchange takes. */
+const LEASE_MS = 5 * 60_000;
+const BATCH = 5;
+const LOCALES: Record<CustomerLanguage, string> = { en: 'en-GB', de: 'de-DE' };
+
+/** What the messages read of other domains: a booking as the office sees it, its payments, its voucher. */
+export interface MessageSources {
+  booking(id: string): Promise<Booking | null>;
+  payments(bookingId: string): Promise<Payment[] | null>;
+  voucher(booking: Booking): Promise<Buffer>;
+  business: BusinessDetails;
+}
+
+type MessageRow = {
+  id: string;
+  booking_id: string;
+  customer_id: string;
+  kind: MessageKind;
+  event_key: string;
+  language: string;
+  to_address: string;
+  subject: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+};
+
+export class Messages {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+    private readonly audit: AuditLog,
+    private readonly mailer: Mailer,
+    private readonly sources: MessageSources,
+  ) {}
+
+  async templates(): Promise<MessageTemplate[]> {
+    const rows = await this.db.selectFrom('message_templates').selectAll().execute();
+    return MESSAGE_KINDS.map((kind) => toTemplate(kind, rows.find((row) => row.kind === kind)));
+  }
+
+  async template(kind: MessageKind): Promise<MessageTemplate> {
+    return toTemplate(kind, await this.db.selectFrom('message_templates').selectAll().where('kind', '=', kind).executeTakeFirst());
+  }
+
+  /** Saves a kind's switch and texts; a placeholder the product does not know is refused on its field. */
+  async saveTemplate(kind: MessageKind, input: MessageTemplateInput, origin: RequestOrigin): Promise<MessageTemplate> {
+    const problems: Record<string, string> = {};
+    for (const [language, texts] of Object.entries(input.texts)) {
+      for (const field of ['subject', 'body'] as const) {
+        const unknown = unknownPlaceholders(texts[field]);
+        if (unknown.length > 0) problems[`texts.${language}.${field}`] = `names ${unknown.map((name) => `{{${name}}}`).join(', ')}, which the product does not know`;
+      }
+    }
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    const at = new Date(this.now());
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('message_templates')
+        .values({ kind, enabled: input.enabled, texts: JSON.stringify(input.texts), updated_at: at })
+        .onConflict((oc) => oc.column('kind').doUpdateSet({ enabled: input.enabled, texts: JSON.stringify(input.texts), updated_at: at }))
+        .execute();
+      await this.audit.record({ action: 'message_template.updated', ...auditOrigin(origin), targetType: 'message_template', targetId: kind, details: { enabled: input.enabled } }, trx);
+    });
+    return this.template(kind);
+  }
+
+  /** A kind written for a real booking in a language, as it would go now. */
+  async preview(kind: MessageKind, bookingId: string, language: CustomerLanguage, texts?: { subject: string; body: string }): Promise<MessagePreview> {
+    if (texts) {
+      const problems: Record<string, string> = {};
+      for (const field of ['subject', 'body'] as const) {
+        const unknown = unknownPlaceholders(texts[field]);
+        if (unknown.length > 0) problems[`texts.${field}`] = `names ${unknown.map((name) => `{{${name}}}`).join(', ')}, which the product does not know`;
+      }
+      if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    }
+    const booking = await this.sources.booking(bookingId);
+    if (!booking) throw httpErrors.notFound('No booking with this id.');
+    return this.compose(kind, language, booking, await this.paymentFor(kind, booking, null), texts);
+  }
+
+  /** The messages of a customer's bookings (as they belong to the customer now, merges included), newest first. */
+  async forCustomer(customerId: string): Promise<Message[]> {
+    const rows = await this.db
+      .selectFrom('messages as m')
+      .selectAll('m')
+      .where('m.booking_id', 'in', (eb) => eb.selectFrom('bookings').select('id').where('customer_id', '=', customerId))
+      .orderBy('m.seq', 'desc')
+      .limit(200)
+      .execute();
+    return rows.map(toMessage);
+  }
+
+  async forBooking(bookingId: string): Promise<Message[]> {
+    const rows = await this.db.selectFrom('messages').selectAll().where('booking_id', '=', bookingId).orderBy('seq', 'desc').execute();
+    return rows.map(toMessage);
+  }
+
+  /** A kind queued again for a booking now (staff's "send again"); refused where the product would never send it. */
+  async resend(booking: Booking, kind: MessageKind, origin: RequestOrigin): Promise<Message> {
+    if (booking.resellerId !== null) throw httpErrors.conflict('The reseller speaks to the customers of its bookings: no message is sent for them.');
+    if (booking.contact.email.trim() === '') throw httpErrors.conflict('The booking’s contact has no e-mail address.');
+    return this.db.transaction().execute(async (trx) => {
+      const customer = await trx.selectFrom('customers').select(['erased_at', 'language']).where('id', '=', booking.customerId).executeTakeFirstOrThrow();
+      if (customer.erased_at) throw httpErrors.conflict('The customer was erased: nothing is sent to them.');
+      const at = new Date(this.now());
+      const row = await trx
+        .insertInto('messages')
+        .values({ id: randomUUID(), booking_id: booking.id, customer_id: booking.customerId, kind, event_key: `resend:${randomUUID()}`, language: customer.language, next_attempt_at: at, created_at: at })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.audit.record({ action: 'message.resent', ...auditOrigin(origin), targetType: 'booking', targetId: booking.id, details: { kind, reference: booking.reference } }, trx);
+      return toMessage(row);
+    });
+  }
+
+  /**
+   * Queues the reminders due at `at`: a balance reminder 7 days before a booking's balance is due
+   * and one on the day (in the tour's zone; each at most once, whatever the job missed), and a
+   * departure reminder for confirmed bookings starting within 3 days. Each reads an index of the
+   * bookings it looks for, not every booking. Answers how many were queued.
+   */
+  async queueReminders(at = new Date(this.now())): Promise<number> {
+    const day = 86_400_000;
+    // Every zone's today lies within a day of UTC's; the exact test per tour is in the query.
+    const from = new Date(at.getTime() - 2 * day).toISOString().slice(0, 10);
+    const to = new Date(at.getTime() + 9 * day).toISOString().slice(0, 10);
+    const [balances, departures] = await Promise.all([
+      sql`
+        insert into messages (id, booking_id, customer_id, kind, event_key, language, next_attempt_at, created_at)
+        select gen_random_uuid(), b.id, b.customer_id, 'balance_reminder',
+               case when (${at}::timestamptz at time zone t.time_zone)::date >= b.balance_due_date then 'on-due' else 'before-due' end,
+               cu.language, ${at}, ${at}
+        from bookings b
+        join tours t on t.id = b.tour_id
+        join customers cu on cu.id = b.customer_id
+        where b.balance_minor > 0 and b.status in ('held', 'confirmed')
+          and b.balance_due_date between ${from}::date and ${to}::date
+          and (${at}::timestamptz at time zone t.time_zone)::date between b.balance_due_date - 7 and b.balance_due_date + 1
+          and (b.status <> 'held' or b.hold_expires_at > ${at})
+          and b.reseller_id is null and btrim(b.contact_email) <> '' and cu.erased_at is null
+          and coalesce((select m.enabled from message_templates m where m.kind = 'balance_reminder'), true)
+        on conflict (booking_id, kind, event_key) do nothing`.execute(this.db),
+      sql`
+        insert into messages (id, booking_id, customer_id, kind, event_key, language, next_attempt_at, created_at)
+        select gen_random_uuid(), b.id, b.customer_id, 'departure_reminder', 'departure', cu.language, ${at}, ${at}
+        from bookings b
+        join customers cu on cu.id = b.customer_id
+        where b.status = 'confirmed' and b.reseller_id is null
+          and b.starts_at > ${at} and b.starts_at <= ${new Date(at.getTime() + 3 * day)}
+          and btrim(b.contact_email) <> '' and cu.erased_at is null
+          and coalesce((select m.enabled from message_templates m where m.kind = 'departure_reminder'), true)
+        -- In the order of the partial index of confirmed bookings by start, which the planner then reads.
+        order by b.starts_at
+        on conflict (booking_id, kind, event_key) do nothing`.execute(this.db),
+    ]);
+    return Number(balances.numAffectedRows ?? 0) + Number(departures.numAffectedRows ?? 0);
+  }
+
+  /** Erasure: the messages of these bookings keep their kind, status and times, not where they went or what they said; queued ones are not sent. */
+  async forget(trx: Kysely<Database>, bookingIds: string[]): Promise<void> {
+    if (bookingIds.length === 0) return;
+    await trx
+      .updateTable('messages')
+      .set((eb) => ({ to_address: '', subject: '', status: eb.case().when('status', '=', 'queued').then('failed' as const).else(eb.ref('status')).end(), last_error: eb.case().when('status', '=', 'queued').then('the customer was erased').else(eb.ref('last_error')).end() }))
+      .where('booking_id', 'in', bookingIds)
+      .execute();
+  }
+
+  /** Claims and sends the messages due now; answers how many were tried. */
+  async sendDue(): Promise<number> {
+    const at = new Date(this.now());
+    const claimed = await sql<MessageRow>`
+      update messages m
+      set locked_until = ${new Date(at.getTime() + LEASE_MS)}, attempts = m.attempts + 1
+      from (
+        select id from messages
+        where status = 'queued' and next_attempt_at <= ${at} and (locked_until is null or locked_until <= ${at})
+        order by next_attempt_at, seq
+        limit ${BATCH}
+        for update skip locked
+      ) due
+      where m.id = due.id
+      returning m.*`.execute(this.db);
+    for (const row of claimed.rows) {
+      try {
+        await this.send(row);
+      } catch (error) {
+        await this.failed(row, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      }
+    }
+    return claimed.rows.length;
+  }
+
+  private async send(row: MessageRow): Promise<void> {
+    const booking = await this.sources.booking(row.booking_id);
+    if (!booking) return this.failed(row, 'the booking is gone', true);
+    if (booking.contact.email.trim() === '') return this.failed(row, 'the booking’s contact has no e-mail address', true);
+    const customer = await this.db.selectFrom('customers').select('erased_at').where('id', '=', booking.customerId).executeTakeFirst();
+    if (!customer || customer.erased_at) return this.failed(row, 'the customer was erased', true);
+    if (!(await this.template(row.kind)).enabled) return this.failed(row, 'this kind of message was switched off before it went', true);
+    const language = (row.language === 'de' ? 'de' : 'en') as CustomerLanguage;
+    const mail = await this.compose(row.kind, language, booking, await this.paymentFor(row.kind, booking, row.event_key));
+    const message: MailMessage = { to: booking.contact.email.trim(), subject: mail.subject, text: mail.text, html: mail.html, id: { value: row.id, createdAt: row.created_at } };
+    if (row.kind === 'booking_confirmed' && booking.status === 'confirmed') {
+      message.attachments = [{ filename: `voucher-${booking.reference}.pdf`, contentType: 'application/pdf', content: await this.sources.voucher(booking) }];
+    }
+    await this.mailer.send(message);
+    await this.db
+      .updateTable('messages')
+      .set({ status: 'sent', to_address: message.to, subject: message.subject, sent_at: new Date(this.now()), locked_until: null, last_error: null })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  /** A failed attempt: tried again later, or (after the last, or when trying again cannot help) failed. */
+  private async failed(row: MessageRow, reason: string, final = false): Promise<void> {
+    const delay = final ? undefined : MESSAGE_RETRY_DELAYS_S[row.attempts - 1];
+    const at = new Date(this.now());
+    await this.db
+      .updateTable('messages')
+      .set({
+        status: delay === undefined ? 'failed' : 'queued',
+        last_error: reason.slice(0, 300),
+        locked_until: null,
+        ...(delay !== undefined && { next_attempt_at: new Date(at.getTime() + delay * 1000) }),
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  private async paymentFor(kind: MessageKind, booking: Booking, eventKey: string | null): Promise<Payment | null> {
+    if (kind !== 'payment_received') return null;
+    const payments = (await this.sources.payments(booking.id)) ?? [];
+    return payments.find((payment) => payment.id === eventKey) ?? payments.at(-1) ?? null;
+  }
+
+  private async compose(kind: MessageKind, language: CustomerLanguage, booking: Booking, payment: Payment | null, given?: { subject: string; body: string }): Promise<MessagePreview> {
+    const texts = given ?? (await this.template(kind)).texts[language];
+    const values = placeholderValues(booking, payment, language, this.sources.business);
+    const subject = fillPlaceholders(texts.subject, values).replace(/\s+/g, ' ').trim();
+    const text = fillPlaceholders(texts.body, values);
+    const html = `<!doctype html><html lang="${language}"><body>${fillPlaceholders(escapeHtml(texts.body), values, escapeHtml)
+      .split(/\n{2,}/)
+      .map((paragraph) => `<p>${paragraph.replace(/\n/g, '<br>')}</p>`)
+      .join('')}</body></html>`;
+    return { subject, text, html };
+  }
+
+  /** Looks for queued messages every `pollMs` and reminders every `jobsMs` (either null: not by itself), until the returned stop is called. */
+  start(pollMs: number | null, jobsMs: number | null, run: (name: string, work: () => Promise<void>) => void): () => void {
+    let sending = false;
+    let stopped = false;
+    const look = () => {
+      if (sending || stopped) return;
+      sending = true;
+      run('messages to customers', async () => {
+        try {
+          while ((await this.sendDue()) > 0);
+        } finally {
+          sending = false;
+        }
+      });
+    };
+    this.look = look;
+    const timers = [
+      pollMs !== null ? setInterval(look, pollMs) : null,
+      jobsMs !== null
+        ? setInterval(() => {
+            if (stopped) return;
+            run('reminders', async () => {
+              if ((await this.queueReminders()) > 0) look();
+            });
+          }, jobsMs)
+        : null,
+    ];
+    for (const timer of timers) timer?.unref();
+    return () => {
+      stopped = true;
+      for (const timer of timers) if (timer) clearInterval(timer);
+      this.look = null;
+    };
+  }
+
+  private look: (() => void) | null = null;
+
+  /** A message was just queued: look now rather than at the next round. */
+  nudge(): void {
+    this.look?.();
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+const TRAVELLER_WORDS: Record<CustomerLanguage, Record<'ADULT' | 'CHILD' | 'INFANT', [string, string]>> = {
+  en: { ADULT: ['adult', 'adults'], CHILD: ['child', 'children'], INFANT: ['infant', 'infants'] },
+  de: { ADULT: ['Erwachsener', 'Erwachsene'], CHILD: ['Kind', 'Kinder'], INFANT: ['Kleinkind', 'Kleinkinder'] },
+};
+
+/** Each placeholder's value for a booking, in the message's language (money and dates as that language writes them). */
+export function placeholderValues(booking: Booking, payment: Payment | null, language: CustomerLanguage, business: BusinessDetails): Record<Placeholder, string> {
+  const locale = LOCALES[language];
+  const money = (amount: number) => formatMinor(amount, booking.currency, locale);
+  const counts = { ADULT: 0, CHILD: 0, INFANT: 0 };
+  for (const traveller of booking.travellers) counts[traveller.category] += 1;
+  const travellers = (['ADULT', 'CHILD', 'INFANT'] as const)
+    .filter((category) => counts[category] > 0)
+    .map((category) => `${counts[category]} ${TRAVELLER_WORDS[language][category][counts[category] === 1 ? 0 : 1]}`)
+    .join(', ');
+  const start = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: booking.timeZone }).format(new Date(booking.startsAt));
+  const dueDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${booking.balanceDueDate}T00:00:00Z`));
+  const fee = booking.cancellation?.feeMinor ?? 0;
+  return {
+    'customer.name': booking.contact.name,
+    'booking.reference': booking.reference,
+    'booking.total': money(booking.totalMinor),
+    'booking.paid': money(booking.paidMinor),
+    'booking.balance': money(Math.max(0, booking.balanceMinor)),
+    'booking.deposit': money(booking.depositMinor),
+    'booking.balanceDueDate': dueDate,
+    'booking.travellers': travellers,
+    'tour.title': booking.tourTitle,
+    'tour.code': booking.tourCode,
+    'departure.start': `${start} (${booking.timeZone})`,
+    'payment.amount': payment ? (payment.kind === 'refund' ? `${language === 'de' ? 'eine Erstattung von' : 'a refund of'} ${money(payment.amountMinor)}` : money(payment.amountMinor)) : '',
+    'payment.link': '',
+    'cancellation.fee': money(fee),
+    'cancellation.refundDue': money(Math.max(0, -booking.balanceMinor)),
+    'business.name': business.name ?? '',
+    'business.email': business.email ?? '',
+    'business.phone': business.phone ?? '',
+  };
+}
+
+function toTemplate(kind: MessageKind, row: { enabled: boolean; texts: unknown } | undefined): MessageTemplate {
+  if (!row) return { kind, enabled: true, texts: DEFAULT_TEXTS[kind], custom: false };
+  const texts = (typeof row.texts === 'string' ? JSON.parse(row.texts) : row.texts) as MessageTemplate['texts'];
+  return { kind, enabled: row.enabled, texts: { ...DEFAULT_TEXTS[kind], ...texts }, custom: true };
+}
+
+function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to_address,
+    language: row.language,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: row.created_at.toISOString(),
+    sentAt: row.sent_at?.toISOString() ?? null,
+    error: row.last_error,
+  };
+}

@@ -1,0 +1,39 @@
+/** The messages domain's tables: the templates staff changed, and the messages (also the queue they are sent from). */
+import type { ColumnType, Generated } from 'kysely';
+import type { Nullable, Timestamp } from '../db/column-types.js';
+import type { MessageKind } from '../../shared/contract/messages.js';
+
+export interface MessageTemplatesTable {
+  kind: MessageKind;
+  enabled: boolean;
+  /** {en: {subject, body}, de: {…}}, JSON. */
+  texts: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  seq: Generated<string>;
+  booking_id: string;
+  customer_id: string;
+  kind: MessageKind;
+  /** What queued it, unique per booking and kind: 'confirmed', 'cancelled', a payment's id, 'before-due', 'on-due', 'departure', 'resend:…'. */
+  event_key: string;
+  language: string;
+  to_address: ColumnType<string, string | undefined, string>;
+  subject: ColumnType<string, string | undefined, string>;
+  status: ColumnType<'queued' | 'sent' | 'failed', 'queued' | undefined, 'queued' | 'sent' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  locked_until: Nullable<Date>;
+  last_error: Nullable<string>;
+  created_at: Timestamp;
+  sent_at: Nullable<Date>;
+}
+
+declare module '../db/schema.js' {
+  interface Database {
+    message_templates: MessageTemplatesTable;
+    messages: MessagesTable;
+  }
+}
