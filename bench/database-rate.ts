@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type * as Principals from '../src/server/auth/principals.ts';
 import type * as Bookings from '../src/server/bookings/repository.ts';
 import type * as Customers from '../src/server/customers/repository.ts';
+import type * as MessagesService from '../src/server/messages/service.ts';
 import type { CustomerListQuery } from '../src/shared/contract/customers.ts';
 import type * as Holds from '../src/server/bookings/holds.ts';
 import type * as Departures from '../src/server/departures/repository.ts';
@@ -29,7 +30,7 @@ const { target, userId, sessionId, warmup, duration, list = 'users', query } = J
   sessionId: string;
   warmup: number;
   duration: number;
-  list?: 'users' | 'bookings' | 'customers' | 'octo-calendar';
+  list?: 'users' | 'bookings' | 'customers' | 'reminders' | 'octo-calendar';
   query?: BookingListQuery & { key?: string; tourId?: string; from?: string; to?: string };
 };
 const { openDatabase } = (await import(join(root, 'dist/server/server/db/open-database.js'))) as typeof OpenDatabase;
@@ -52,6 +53,14 @@ if (list === 'customers') {
   const { CustomersRepository } = (await import(join(root, 'dist/server/server/customers/repository.js'))) as typeof Customers;
   const customers = new CustomersRepository(handle.db, Date.now, null as never, (db, ids) => bookings.spentBy(db, ids));
   readList = () => customers.list(query as unknown as CustomerListQuery);
+}
+if (list === 'reminders') {
+  // The reminders job's one round (no HTTP, no principal): what it costs is what the bench compares
+  // at 100,000 and 1,000,000 bookings. Its keys make every round after the first queue nothing new.
+  const { Messages } = (await import(join(root, 'dist/server/server/messages/service.js'))) as typeof MessagesService;
+  const messages = new Messages(handle.db, Date.now, null as never, null as never, null as never);
+  loadPrincipal = async () => ({}) as never;
+  readList = () => messages.queueReminders();
 }
 if (list === 'octo-calendar') {
   const { ResellersRepository } = (await import(join(root, 'dist/server/server/resellers/repository.js'))) as typeof Resellers;

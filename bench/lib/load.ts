@@ -27,7 +27,7 @@ export type Target = { kind: 'pglite-file'; dataDir: string } | { kind: 'postgre
  * launched as the server is: same Node flags, same environment. The server is stopped meanwhile
  * (PGlite's directory has one owner), so the database has the machine to itself, as it does here.
  */
-export function databaseRate(target: Target, userId: string, sessionId: string, list: { list: 'users' } | { list: 'bookings' | 'customers' | 'octo-calendar'; query: Record<string, unknown> } = { list: 'users' }): Promise<number> {
+export function databaseRate(target: Target, userId: string, sessionId: string, list: { list: 'users' } | { list: 'bookings' | 'customers' | 'octo-calendar'; query: Record<string, unknown> } | { list: 'reminders' } = { list: 'users' }): Promise<number> {
   return new Promise((resolve, reject) => {
     const args = JSON.stringify({ target, userId, sessionId, warmup: WARMUP, duration: DURATION, ...list });
     const child = spawn(process.execPath, [...serverNodeFlags(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}), join(root, 'bench/database-rate.ts'), args], {

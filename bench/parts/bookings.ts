@@ -116,6 +116,7 @@ export async function bookingRows(engine: string, running: BenchServer, env: Rec
   const query = { page: 1, pageSize: 25, sort: 'createdAt', order: 'DESC', status: 'confirmed', tourId };
   const p50: Record<number, number> = {};
   const customerP50: Record<'list' | 'search', Record<number, number>> = { list: {}, search: {} };
+  const reminderRate: Record<number, number> = {};
   for (const size of [100_000, 1_000_000]) {
     if (size === 1_000_000) {
       await server.stop();
@@ -142,6 +143,13 @@ export async function bookingRows(engine: string, running: BenchServer, env: Rec
       `≥ ${need * 100}% of the database`,
       ratio >= need,
     );
+    server = await startServer(env);
+    ({ token } = await signIn(server.baseUrl));
+    headers = { authorization: `Bearer ${token}` };
+    // The reminders job at this size, the server stopped (it runs no HTTP).
+    await server.stop();
+    reminderRate[size] = await databaseRate(target, '', '', { list: 'reminders' });
+    row(engine, `the reminders job at ${size.toLocaleString('en')} bookings (rounds a second, 50 callers, nothing new to queue after the first)`, rate(reminderRate[size]));
     server = await startServer(env);
     ({ token } = await signIn(server.baseUrl));
     headers = { authorization: `Bearer ${token}` };
@@ -172,6 +180,8 @@ export async function bookingRows(engine: string, running: BenchServer, env: Rec
       headers = { authorization: `Bearer ${token}` };
     }
   }
+  const reminderGrowth = reminderRate[100_000] / Math.max(reminderRate[1_000_000], 0.001);
+  row(engine, 'the reminders job’s round (balances due, departures within 3 days) at 1,000,000 bookings ÷ at 100,000 (time of one round, 50 callers)', `${reminderGrowth.toFixed(2)}×`, '≤ 1.5×', reminderGrowth <= 1.5);
   for (const kind of ['list', 'search'] as const) {
     const customerGrowth = customerP50[kind][1_000_000] / Math.max(customerP50[kind][100_000], 0.5);
     row(engine, `customers ${kind} p50 at 1,000,000 customers ÷ at 100,000`, `${customerGrowth.toFixed(2)}×`, '≤ 1.5×', customerGrowth <= 1.5);

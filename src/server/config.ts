@@ -83,6 +83,8 @@ export interface Config {
   messagePollMs: number | null;
   /** How often the reminders due are looked for (JOBS_INTERVAL); null: never by itself. */
   jobsIntervalMs: number | null;
+  /** How long a sender owns a message it claimed before another may send it (MESSAGE_LEASE): longer than any SMTP exchange. */
+  messageLeaseMs: number;
 }
 
 export interface BusinessDetails {
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
   const webhookPollMs = get('WEBHOOK_POLL_INTERVAL') === 'off' ? null : durationVar(get, 'WEBHOOK_POLL_INTERVAL', '2s');
   const messagePollMs = get('MESSAGE_POLL_INTERVAL') === 'off' ? null : durationVar(get, 'MESSAGE_POLL_INTERVAL', '2s');
   const jobsIntervalMs = get('JOBS_INTERVAL') === 'off' ? null : durationVar(get, 'JOBS_INTERVAL', '1m');
+  const messageLeaseMs = durationVar(get, 'MESSAGE_LEASE', '5m');
 
   return {
     port,
@@ -219,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookPollMs,
     messagePollMs,
     jobsIntervalMs,
+    messageLeaseMs,
   };
 }
 

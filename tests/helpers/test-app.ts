@@ -75,6 +75,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_URL: 'memory://',
     PUBLIC_URL: 'http://office.test',
     LOG_LEVEL: 'info',
+    // Messages to customers go when a test sends them (app.messages.sendDue), or by themselves where it asks.
+    MESSAGE_POLL_INTERVAL: 'off',
+    JOBS_INTERVAL: 'off',
     ...(siteverify && {
       RECAPTCHA_SITE_KEY: TEST_RECAPTCHA_SITE_KEY,
       RECAPTCHA_SECRET: TEST_RECAPTCHA_SECRET,

@@ -46,7 +46,16 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     dataDir: test.dataDir,
     outboxDir: test.outboxDir,
     app: test.app,
-    close: () => test.close(),
+    close: async () => {
+      // A request the page under test still had open when its test ended (jsdom keeps the app's
+      // fetches alive) must not hold the suite: after a grace, remaining connections are cut.
+      const force = setTimeout(() => test.app.server.closeAllConnections(), 3_000);
+      try {
+        await test.close();
+      } finally {
+        clearTimeout(force);
+      }
+    },
   };
 }
 

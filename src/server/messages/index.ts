@@ -20,7 +20,7 @@ const plugin = fp(
       payments: (bookingId) => app.bookings.payments(bookingId),
       voucher: (booking) => app.voucherOf(booking),
       business: app.config.business,
-    });
+    }, app.config.messageLeaseMs);
     app.decorate('messages', service);
     const stop = service.start(app.config.messagePollMs, app.config.jobsIntervalMs, (name, work) => app.background.run(name, work));
     // Before closing begins: no new round starts once the server waits for the rounds under way (app.ts).

@@ -38,8 +38,6 @@ import { DEFAULT_TEXTS } from './defaults.js';
 
 /** Seconds to wait after the 1st, 2nd, … failed attempt; after the last, the message has failed. */
 export const MESSAGE_RETRY_DELAYS_S = [60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600];
-/** How long a claimed message is the claimer's: longer than any SMTP exchange takes. */
-const LEASE_MS = 5 * 60_000;
 const BATCH = 5;
 const LOCALES: Record<CustomerLanguage, string> = { en: 'en-GB', de: 'de-DE' };
 
@@ -74,6 +72,8 @@ export class Messages {
     private readonly audit: AuditLog,
     private readonly mailer: Mailer,
     private readonly sources: MessageSources,
+    /** How long a claimed message is the claimer's: longer than any SMTP exchange takes. */
+    private readonly leaseMs = 5 * 60_000,
   ) {}
 
   async templates(): Promise<MessageTemplate[]> {
@@ -215,7 +215,7 @@ export class Messages {
     const at = new Date(this.now());
     const claimed = await sql<MessageRow>`
       update messages m
-      set locked_until = ${new Date(at.getTime() + LEASE_MS)}, attempts = m.attempts + 1
+      set locked_until = ${new Date(at.getTime() + this.leaseMs)}, attempts = m.attempts + 1
       from (
         select id from messages
         where status = 'queued' and next_attempt_at <= ${at} and (locked_until is null or locked_until <= ${at})
@@ -299,7 +299,8 @@ export class Messages {
       sending = true;
       run('messages to customers', async () => {
         try {
-          while ((await this.sendDue()) > 0);
+          // A server closing sends what it has claimed and leaves the rest queued for the next start.
+          while (!stopped && (await this.sendDue()) > 0);
         } finally {
           sending = false;
         }
