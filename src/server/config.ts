@@ -85,6 +85,8 @@ export interface Config {
   jobsIntervalMs: number | null;
   /** How long a sender owns a message it claimed before another may send it (MESSAGE_LEASE): longer than any SMTP exchange. */
   messageLeaseMs: number;
+  /** Card payments through Stripe Checkout (null: not set up; payment links answer 409). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: URL } | null;
 }
 
 export interface BusinessDetails {
@@ -190,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
   const messagePollMs = get('MESSAGE_POLL_INTERVAL') === 'off' ? null : durationVar(get, 'MESSAGE_POLL_INTERVAL', '2s');
   const jobsIntervalMs = get('JOBS_INTERVAL') === 'off' ? null : durationVar(get, 'JOBS_INTERVAL', '1m');
   const messageLeaseMs = durationVar(get, 'MESSAGE_LEASE', '5m');
+  const stripe = parseStripe(get);
 
   return {
     port,
@@ -223,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     messagePollMs,
     jobsIntervalMs,
     messageLeaseMs,
+    stripe,
   };
 }
 
@@ -338,4 +342,18 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   const list = value.split(',').map((part) => part.trim());
   if (list.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))) return list;
   throw new ConfigError('TRUST_PROXY', 'must be true, false, a hop count, or a comma-separated list of addresses');
+}
+
+/** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither; STRIPE_API_URL only for a test double. */
+function parseStripe(get: (name: string) => string | undefined): Config['stripe'] {
+  const secretKey = get('STRIPE_SECRET_KEY');
+  const webhookSecret = get('STRIPE_WEBHOOK_SECRET');
+  if (secretKey && !webhookSecret) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be set together with STRIPE_SECRET_KEY (the signing secret of the webhook endpoint, whsec_…)');
+  if (webhookSecret && !secretKey) throw new ConfigError('STRIPE_SECRET_KEY', 'must be set together with STRIPE_WEBHOOK_SECRET');
+  if (!secretKey || !webhookSecret) return null;
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY', 'is not a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key)');
+  if (!/^whsec_\S+$/.test(webhookSecret)) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'is not a Stripe webhook signing secret (whsec_…)');
+  const apiUrlText = get('STRIPE_API_URL') ?? 'https://api.stripe.com';
+  checkUrl('STRIPE_API_URL', apiUrlText, ['http:', 'https:']);
+  return { secretKey, webhookSecret, apiUrl: new URL(apiUrlText) };
 }

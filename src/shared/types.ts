@@ -67,6 +67,8 @@ export interface LoginBody {
 
 export interface PublicConfig {
   recaptchaSiteKey: string | null;
+  /** Whether card payment links can be made (Stripe is set up on the server). */
+  cardPayments: boolean;
 }
 
 export type SortOrder = 'ASC' | 'DESC';

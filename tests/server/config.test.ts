@@ -136,3 +136,16 @@ describe('production', () => {
     expect(loadConfig({ ...env }).jwtSecret).toBeNull(); // unset: generated and kept in the database
   });
 });
+
+describe('card payments (Stripe)', () => {
+  test('off unless both the secret key and the webhook secret are set; each alone is refused, as is a value of the wrong kind', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/^STRIPE_WEBHOOK_SECRET: must be set together/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/^STRIPE_SECRET_KEY: must be set together/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/^STRIPE_SECRET_KEY: is not a Stripe secret key/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'abc' })).toThrow(/^STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_URL: 'ftp://x' })).toThrow(/^STRIPE_API_URL/);
+    const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe!;
+    expect(stripe.apiUrl.href).toBe('https://api.stripe.com/');
+  });
+});

@@ -32,6 +32,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     tables: ['bookings', 'tours', 'customers'],
     why: "the reminders job finds the bookings due from the bookings' own indexes (a balance's due day in its tour's zone, a confirmed booking's start); a message goes in its customer's language, never to an erased customer",
   },
+  'payments/service.ts': {
+    tables: ['bookings', 'users'],
+    why: "a paid session this server never stored is kept for its booking, if the booking exists; a link shows the clerk who made it",
+  },
   'reports/repository.ts': { tables: ['bookings'], why: "the dashboard counts the bookings made today and the balances due soon or overdue from the bookings' own indexes" },
   'resellers/repository.ts': { tables: ['bookings'], why: 'a reseller shows how many bookings it made, counted from an index of the bookings' },
   'resellers/webhooks.ts': { tables: ['bookings'], why: "a delivery shows its booking's reference" },

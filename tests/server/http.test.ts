@@ -183,7 +183,7 @@ describe('routes and the error shape', () => {
   });
 
   test('GET /api/config → the public runtime settings', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({ recaptchaSiteKey: 'test-recaptcha-site-key' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({ recaptchaSiteKey: 'test-recaptcha-site-key', cardPayments: false });
   });
 });
 
@@ -305,6 +305,10 @@ describe('OpenAPI document at /api/docs', () => {
     'get /api/message-templates/{kind}',
     'put /api/message-templates/{kind}',
     'post /api/message-templates/{kind}/preview',
+    'get /api/bookings/{id}/payment-links',
+    'post /api/bookings/{id}/payment-links',
+    'post /api/payments/stripe/webhook',
+    'get /api/payments/return',
     'get /api/resellers/{id}/webhook-deliveries',
     'post /api/resellers/{id}/webhook-deliveries/{deliveryId}/retry',
     'get /api/resellers/{id}/statement.csv',

@@ -7,7 +7,7 @@ export async function loadRuntimeConfig(http: HttpClient): Promise<PublicConfig>
   try {
     return await http.request<PublicConfig>(apiPaths.config, { skipRefresh: true });
   } catch (error) {
-    console.error('Could not read /api/config; the captcha is off in this page', error);
-    return { recaptchaSiteKey: null };
+    console.error('Could not read /api/config; the captcha and card payment links are off in this page', error);
+    return { recaptchaSiteKey: null, cardPayments: false };
   }
 }

@@ -523,65 +523,78 @@ export class BookingsRepository extends BookingQueries {
     const receivedAt = input.receivedAt === undefined ? at : new Date(input.receivedAt);
     if (receivedAt.getTime() > at.getTime() + FUTURE_TOLERANCE_MS) throw httpErrors.validation({ receivedAt: 'must not be in the future' });
     return this.db.transaction().execute(async (trx) => {
-      const booking = await trx
-        .selectFrom('bookings')
-        .select(['id', 'reference', 'status', 'hold_expires_at', 'currency', 'total_minor', 'paid_minor', 'refunded_minor', 'cancel_fee_minor'])
-        .where('id', '=', bookingId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!booking) throw httpErrors.notFound(NO_BOOKING);
-      const status = effectiveStatus(booking, at);
-      const paid = toMoney(booking.paid_minor)!;
-      const fee = status === 'cancelled' ? (toMoney(booking.cancel_fee_minor) ?? 0) : 0;
-      const { balanceMinor } = paymentStanding({ status, totalMinor: toMoney(booking.total_minor)!, paidMinor: paid, refundedMinor: toMoney(booking.refunded_minor)!, feeMinor: fee });
-      const money = (amount: number) => formatMinor(amount, booking.currency);
-      if (input.kind === 'payment') {
-        if (status === 'expired') throw httpErrors.conflict('The hold on this booking has expired: it takes no payment.');
-        if (input.amountMinor > balanceMinor) {
-          throw bookingErrors.paymentExceedsBalance(balanceMinor > 0 ? `The balance is ${money(balanceMinor)}: a payment cannot be more than that.` : 'Nothing is owed on this booking.');
-        }
-      } else if (input.amountMinor > paid - fee) {
-        throw bookingErrors.refundExceedsPaid(
-          paid - fee > 0 ? `At most ${money(paid - fee)} can be refunded (what was paid${fee > 0 ? ', less the cancellation fee' : ''}).` : 'Nothing paid on this booking can be refunded.',
-        );
-      }
-      const id = randomUUID();
-      const signed = input.kind === 'payment' ? input.amountMinor : -input.amountMinor;
-      await trx
-        .insertInto('payments')
-        .values({
-          id,
-          booking_id: bookingId,
-          kind: input.kind,
-          amount_minor: input.amountMinor,
-          currency: booking.currency,
-          method: input.method,
-          reference: input.reference?.trim() ?? '',
-          received_at: receivedAt,
-          recorded_by: origin.actorId,
-          created_at: at,
-        })
-        .execute();
-      await trx
-        .updateTable('bookings')
-        .set({
-          paid_minor: sql`paid_minor + ${signed}`,
-          ...(input.kind === 'refund' && { refunded_minor: sql`refunded_minor + ${input.amountMinor}` }),
-          updated_at: at,
-        })
-        .where('id', '=', bookingId)
-        .execute();
-      await this.record(trx, origin, input.kind === 'payment' ? 'payment.recorded' : 'refund.recorded', bookingId, {
-        reference: booking.reference,
-        paymentId: id,
-        amountMinor: input.amountMinor,
-        currency: booking.currency,
-        method: input.method,
-      });
-      const payment = toPayment(await paymentColumns(trx).where('p.id', '=', id).executeTakeFirstOrThrow());
+      const payment = await this.recordPaymentIn(trx, bookingId, input, origin);
       await onRecorded?.(trx, payment);
       return payment;
     });
+  }
+
+  /**
+   * A payment or refund in the caller's transaction. `arrived`: money that already reached the
+   * business (a card payment its provider reports): recorded whatever the balance or the booking's
+   * status, since refusing it would lose it; a balance below zero is owed to the customer.
+   */
+  async recordPaymentIn(trx: Kysely<Database>, bookingId: string, input: NewPayment, origin: RequestOrigin, options: { arrived?: boolean } = {}): Promise<Payment> {
+    const at = new Date(this.now());
+    const receivedAt = input.receivedAt === undefined ? at : new Date(input.receivedAt);
+    const booking = await trx
+      .selectFrom('bookings')
+      .select(['id', 'reference', 'status', 'hold_expires_at', 'currency', 'total_minor', 'paid_minor', 'refunded_minor', 'cancel_fee_minor'])
+      .where('id', '=', bookingId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!booking) throw httpErrors.notFound(NO_BOOKING);
+    const status = effectiveStatus(booking, at);
+    const paid = toMoney(booking.paid_minor)!;
+    const fee = status === 'cancelled' ? (toMoney(booking.cancel_fee_minor) ?? 0) : 0;
+    const { balanceMinor } = paymentStanding({ status, totalMinor: toMoney(booking.total_minor)!, paidMinor: paid, refundedMinor: toMoney(booking.refunded_minor)!, feeMinor: fee });
+    const money = (amount: number) => formatMinor(amount, booking.currency);
+    if (input.kind === 'payment' && options.arrived) {
+      // Recorded as it came: nothing to refuse.
+    } else if (input.kind === 'payment') {
+      if (status === 'expired') throw httpErrors.conflict('The hold on this booking has expired: it takes no payment.');
+      if (input.amountMinor > balanceMinor) {
+        throw bookingErrors.paymentExceedsBalance(balanceMinor > 0 ? `The balance is ${money(balanceMinor)}: a payment cannot be more than that.` : 'Nothing is owed on this booking.');
+      }
+    } else if (input.amountMinor > paid - fee) {
+      throw bookingErrors.refundExceedsPaid(
+        paid - fee > 0 ? `At most ${money(paid - fee)} can be refunded (what was paid${fee > 0 ? ', less the cancellation fee' : ''}).` : 'Nothing paid on this booking can be refunded.',
+      );
+    }
+    const id = randomUUID();
+    const signed = input.kind === 'payment' ? input.amountMinor : -input.amountMinor;
+    await trx
+      .insertInto('payments')
+      .values({
+        id,
+        booking_id: bookingId,
+        kind: input.kind,
+        amount_minor: input.amountMinor,
+        currency: booking.currency,
+        method: input.method,
+        reference: input.reference?.trim() ?? '',
+        received_at: receivedAt,
+        recorded_by: origin.actorId,
+        created_at: at,
+      })
+      .execute();
+    await trx
+      .updateTable('bookings')
+      .set({
+        paid_minor: sql`paid_minor + ${signed}`,
+        ...(input.kind === 'refund' && { refunded_minor: sql`refunded_minor + ${input.amountMinor}` }),
+        updated_at: at,
+      })
+      .where('id', '=', bookingId)
+      .execute();
+    await this.record(trx, origin, input.kind === 'payment' ? 'payment.recorded' : 'refund.recorded', bookingId, {
+      reference: booking.reference,
+      paymentId: id,
+      amountMinor: input.amountMinor,
+      currency: booking.currency,
+      method: input.method,
+    });
+    return toPayment(await paymentColumns(trx).where('p.id', '=', id).executeTakeFirstOrThrow());
   }
 
   private async record(trx: Kysely<Database>, origin: RequestOrigin, action: Parameters<AuditLog['record']>[0]['action'], bookingId: string, details: Record<string, unknown>) {

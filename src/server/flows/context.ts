@@ -4,6 +4,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { BookingsRepository } from '../bookings/repository.js';
 import type { CustomersRepository } from '../customers/repository.js';
 import type { Messages } from '../messages/service.js';
+import type { PaymentLinks } from '../payments/service.js';
 import type { Database } from '../db/schema.js';
 import type { DeparturesRepository } from '../departures/repository.js';
 import type { Webhooks } from '../resellers/webhooks.js';
@@ -17,7 +18,8 @@ export interface FlowContext {
   departures: DeparturesRepository;
   bookings: BookingsRepository;
   customers: Pick<CustomersRepository, 'checkMerge' | 'absorb' | 'lockForErasure' | 'erase'>;
-  messages: Pick<Messages, 'forget'>;
+  messages: Pick<Messages, 'forget' | 'queueIn'>;
+  paymentLinks: Pick<PaymentLinks, 'claim' | 'settle' | 'prepare' | 'store'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
   webhooks: Pick<Webhooks, 'enqueue' | 'nudge'>;
 }

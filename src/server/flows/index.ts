@@ -5,13 +5,17 @@
  * Also the sweep that records lapsed holds every SWEEP_INTERVAL_MS (safe on several instances).
  */
 import fp from 'fastify-plugin';
-import type { Booking, CancelBooking, NewBooking } from '../../shared/contract/bookings.js';
+import type { Booking, CancelBooking, NewBooking, Payment } from '../../shared/contract/bookings.js';
 import type { Departure, DeparturePatch } from '../../shared/contract/departures.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import type { BookingAmendment } from '../bookings/repository.js';
 import type { Customer } from '../../shared/contract/customers.js';
 import { mergeCustomers } from './merge-customers.js';
 import { eraseCustomer } from './erase-customer.js';
+import { recordCardPayment } from './record-card-payment.js';
+import { sendPaymentLink } from './send-payment-link.js';
+import type { NewPaymentLink } from '../../shared/contract/payment-links.js';
+import type { CompletedCheckout } from '../payments/stripe.js';
 import type { ResellerSale } from '../bookings/rules.js';
 import { amendBooking } from './amend-booking.js';
 import { changeBooking, type BookingChangeRequest } from './change-booking.js';
@@ -90,6 +94,16 @@ export class Flows {
     return this.run((ctx) => eraseCustomer(ctx, id, reason, origin));
   }
 
+  /** A clerk's payment link, e-mailed with a message when asked; answers its id. */
+  sendPaymentLink(booking: Booking, input: NewPaymentLink, origin: RequestOrigin): Promise<string> {
+    return this.run((ctx) => sendPaymentLink(ctx, booking, input, origin));
+  }
+
+  /** A card payment Stripe reports, recorded once per Checkout Session; null when it was recorded before. */
+  recordCardPayment(checkout: CompletedCheckout, origin: RequestOrigin): Promise<Payment | null> {
+    return this.run((ctx) => recordCardPayment(ctx, checkout, origin));
+  }
+
   /** Records lapsed holds as expired and gives their seats back; answers the bookings expired. */
   expireLapsedHolds(limit?: number): Promise<number> {
     return this.run((ctx) => expireLapsedHolds(ctx, limit));
@@ -124,7 +138,7 @@ declare module 'fastify' {
 
 const plugin = fp(
   async (app) => {
-    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, webhooks: app.webhooks }));
+    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, webhooks: app.webhooks }));
 
     let sweeping = false;
     const sweep = () => {
@@ -143,7 +157,7 @@ const plugin = fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'messages', 'resellers'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
+  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'payments', 'messages', 'resellers'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
 );
 
 const flowsModule: DomainModule = { name: 'flows', plugin };

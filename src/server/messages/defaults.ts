@@ -49,6 +49,20 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
         '{{payment.link}}\n\nFalls Sie bereits bezahlt haben, danke: Bitte betrachten Sie diese Nachricht als gegenstandslos.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
     },
   },
+  payment_link: {
+    en: {
+      subject: 'Pay {{payment.amount}} for booking {{booking.reference}} by card',
+      body:
+        'Dear {{customer.name}},\n\nyou can pay {{payment.amount}} for your booking {{booking.reference}} ({{tour.title}}, {{departure.start}}) by card here:\n\n' +
+        '{{payment.link}}\n\nThe link works for 24 hours. Your booking’s total is {{booking.total}}; paid so far {{booking.paid}}.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+    de: {
+      subject: '{{payment.amount}} für Buchung {{booking.reference}} per Karte bezahlen',
+      body:
+        'Guten Tag {{customer.name}},\n\nSie können {{payment.amount}} für Ihre Buchung {{booking.reference}} ({{tour.title}}, {{departure.start}}) hier per Karte bezahlen:\n\n' +
+        '{{payment.link}}\n\nDer Link gilt 24 Stunden. Der Gesamtpreis Ihrer Buchung beträgt {{booking.total}}; bisher bezahlt: {{booking.paid}}.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+  },
   departure_reminder: {
     en: {
       subject: 'See you soon: {{tour.title}} on {{departure.start}}',

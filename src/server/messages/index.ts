@@ -20,6 +20,7 @@ const plugin = fp(
       payments: (bookingId) => app.bookings.payments(bookingId),
       voucher: (booking) => app.voucherOf(booking),
       business: app.config.business,
+      paymentLinks: app.paymentLinks.configured ? app.paymentLinks : null,
     }, app.config.messageLeaseMs);
     app.decorate('messages', service);
     const stop = service.start(app.config.messagePollMs, app.config.jobsIntervalMs, (name, work) => app.background.run(name, work));
@@ -27,7 +28,7 @@ const plugin = fp(
     app.addHook('preClose', async () => stop());
     await app.register(messageRoutes, { prefix: API_PREFIX });
   },
-  { name: 'messages', dependencies: ['bookings', 'customers'], decorators: { fastify: ['db', 'now', 'audit', 'config', 'mailer', 'background'] } },
+  { name: 'messages', dependencies: ['bookings', 'customers', 'payments'], decorators: { fastify: ['db', 'now', 'audit', 'config', 'mailer', 'background'] } },
 );
 
 const messagesModule: DomainModule = {

@@ -47,6 +47,14 @@ export interface MessageSources {
   payments(bookingId: string): Promise<Payment[] | null>;
   voucher(booking: Booking): Promise<Buffer>;
   business: BusinessDetails;
+  /** Card payment links (the payments domain): the one a message carries, made once per message; null when card payments are not set up. */
+  paymentLinks: { forMessage(booking: Booking, messageId: string): Promise<PaymentLinkOf | null> } | null;
+}
+
+/** What a message says of its payment link. */
+export interface PaymentLinkOf {
+  url: string;
+  amountMinor: number;
 }
 
 type MessageRow = {
@@ -119,7 +127,9 @@ export class Messages {
     }
     const booking = await this.sources.booking(bookingId);
     if (!booking) throw httpErrors.notFound('No booking with this id.');
-    return this.compose(kind, language, booking, await this.paymentFor(kind, booking, null), texts);
+    // No payment page is made for a preview: the place of its address is shown instead.
+    const link = this.sources.paymentLinks && (kind === 'payment_link' || kind === 'balance_reminder') ? { url: 'https://checkout.stripe.com/c/pay/… (made when the message goes out)', amountMinor: Math.max(0, booking.balanceMinor) } : null;
+    return this.compose(kind, language, booking, await this.paymentFor(kind, booking, null), link, texts);
   }
 
   /** The messages of a customer's bookings (as they belong to the customer now, merges included), newest first. */
@@ -137,6 +147,16 @@ export class Messages {
   async forBooking(bookingId: string): Promise<Message[]> {
     const rows = await this.db.selectFrom('messages').selectAll().where('booking_id', '=', bookingId).orderBy('seq', 'desc').execute();
     return rows.map(toMessage);
+  }
+
+  /** A message queued in the caller's transaction (a payment link sent with its making); refused for an erased customer. Answers its id. */
+  async queueIn(trx: Kysely<Database>, booking: Booking, kind: MessageKind, eventKey: string): Promise<string> {
+    const customer = await trx.selectFrom('customers').select(['erased_at', 'language']).where('id', '=', booking.customerId).executeTakeFirstOrThrow();
+    if (customer.erased_at) throw httpErrors.conflict('The customer was erased: nothing is sent to them.');
+    const at = new Date(this.now());
+    const id = randomUUID();
+    await trx.insertInto('messages').values({ id, booking_id: booking.id, customer_id: booking.customerId, kind, event_key: eventKey, language: customer.language, next_attempt_at: at, created_at: at }).execute();
+    return id;
   }
 
   /** A kind queued again for a booking now (staff's "send again"); refused where the product would never send it. */
@@ -243,7 +263,12 @@ export class Messages {
     if (!customer || customer.erased_at) return this.failed(row, 'the customer was erased', true);
     if (!(await this.template(row.kind)).enabled) return this.failed(row, 'this kind of message was switched off before it went', true);
     const language = (row.language === 'de' ? 'de' : 'en') as CustomerLanguage;
-    const mail = await this.compose(row.kind, language, booking, await this.paymentFor(row.kind, booking, row.event_key));
+    let link: PaymentLinkOf | null = null;
+    if (row.kind === 'payment_link' || row.kind === 'balance_reminder') {
+      link = (await this.sources.paymentLinks?.forMessage(booking, row.id)) ?? null;
+      if (!link && row.kind === 'payment_link') return this.failed(row, this.sources.paymentLinks ? 'nothing is owed on the booking any more' : 'card payments are not set up on this server', true);
+    }
+    const mail = await this.compose(row.kind, language, booking, await this.paymentFor(row.kind, booking, row.event_key), link);
     const message: MailMessage = { to: booking.contact.email.trim(), subject: mail.subject, text: mail.text, html: mail.html, id: { value: row.id, createdAt: row.created_at } };
     if (row.kind === 'booking_confirmed' && booking.status === 'confirmed') {
       message.attachments = [{ filename: `voucher-${booking.reference}.pdf`, contentType: 'application/pdf', content: await this.sources.voucher(booking) }];
@@ -278,9 +303,9 @@ export class Messages {
     return payments.find((payment) => payment.id === eventKey) ?? payments.at(-1) ?? null;
   }
 
-  private async compose(kind: MessageKind, language: CustomerLanguage, booking: Booking, payment: Payment | null, given?: { subject: string; body: string }): Promise<MessagePreview> {
+  private async compose(kind: MessageKind, language: CustomerLanguage, booking: Booking, payment: Payment | null, link: PaymentLinkOf | null, given?: { subject: string; body: string }): Promise<MessagePreview> {
     const texts = given ?? (await this.template(kind)).texts[language];
-    const values = placeholderValues(booking, payment, language, this.sources.business);
+    const values = placeholderValues(booking, payment, language, this.sources.business, link, kind === 'payment_link');
     const subject = fillPlaceholders(texts.subject, values).replace(/\s+/g, ' ').trim();
     const text = fillPlaceholders(texts.body, values);
     const html = `<!doctype html><html lang="${language}"><body>${fillPlaceholders(escapeHtml(texts.body), values, escapeHtml)
@@ -344,7 +369,15 @@ const TRAVELLER_WORDS: Record<CustomerLanguage, Record<'ADULT' | 'CHILD' | 'INFA
 };
 
 /** Each placeholder's value for a booking, in the message's language (money and dates as that language writes them). */
-export function placeholderValues(booking: Booking, payment: Payment | null, language: CustomerLanguage, business: BusinessDetails): Record<Placeholder, string> {
+export function placeholderValues(
+  booking: Booking,
+  payment: Payment | null,
+  language: CustomerLanguage,
+  business: BusinessDetails,
+  link: PaymentLinkOf | null = null,
+  /** A payment link's message: payment.amount is what the link asks for. */
+  linkAmount = false,
+): Record<Placeholder, string> {
   const locale = LOCALES[language];
   const money = (amount: number) => formatMinor(amount, booking.currency, locale);
   const counts = { ADULT: 0, CHILD: 0, INFANT: 0 };
@@ -368,8 +401,15 @@ export function placeholderValues(booking: Booking, payment: Payment | null, lan
     'tour.title': booking.tourTitle,
     'tour.code': booking.tourCode,
     'departure.start': `${start} (${booking.timeZone})`,
-    'payment.amount': payment ? (payment.kind === 'refund' ? `${language === 'de' ? 'eine Erstattung von' : 'a refund of'} ${money(payment.amountMinor)}` : money(payment.amountMinor)) : '',
-    'payment.link': '',
+    'payment.amount':
+      linkAmount && link
+        ? money(link.amountMinor)
+        : payment
+          ? payment.kind === 'refund'
+            ? `${language === 'de' ? 'eine Erstattung von' : 'a refund of'} ${money(payment.amountMinor)}`
+            : money(payment.amountMinor)
+          : '',
+    'payment.link': link?.url ?? '',
     'cancellation.fee': money(fee),
     'cancellation.refundDue': money(Math.max(0, -booking.balanceMinor)),
     'business.name': business.name ?? '',

@@ -26,10 +26,15 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Public runtime settings the browser app reads at start',
-        response: { 200: Type.Object({ recaptchaSiteKey: Type.Union([Type.String(), Type.Null()], { description: 'Null: no captcha' }) }) },
+        response: {
+          200: Type.Object({
+            recaptchaSiteKey: Type.Union([Type.String(), Type.Null()], { description: 'Null: no captcha' }),
+            cardPayments: Type.Boolean({ description: 'Whether card payment links can be made (Stripe is set up)' }),
+          }),
+        },
       },
     },
-    async () => ({ recaptchaSiteKey: app.config.recaptcha?.siteKey ?? null }),
+    async () => ({ recaptchaSiteKey: app.config.recaptcha?.siteKey ?? null, cardPayments: app.config.stripe !== null }),
   );
 
   const docs = async () => app.swagger();

@@ -1,6 +1,6 @@
 /**
  * Messages the product sends customers by itself (a booking confirmed, a payment received, balance
- * and departure reminders, a booking cancelled), and the templates they are written from: per kind,
+ * and departure reminders, a booking cancelled, a payment link a clerk sends), and the templates they are written from: per kind,
  * on or off, a subject and a text in each language, with placeholders by name. Both sides take
  * their types and rules from here.
  */
@@ -8,7 +8,7 @@ import Type, { type Static } from 'typebox';
 import { IsoDateTimeSchema, NullableIsoDateTimeSchema, UuidSchema } from './common.js';
 import { CUSTOMER_LANGUAGES, LanguageSchema } from './customers.js';
 
-export const MESSAGE_KINDS = ['booking_confirmed', 'payment_received', 'balance_reminder', 'departure_reminder', 'booking_cancelled'] as const;
+export const MESSAGE_KINDS = ['booking_confirmed', 'payment_received', 'balance_reminder', 'departure_reminder', 'booking_cancelled', 'payment_link'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
@@ -17,6 +17,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   balance_reminder: 'Balance reminder (7 days before it is due, and on the day)',
   departure_reminder: 'Departure reminder (3 days before)',
   booking_cancelled: 'Booking cancelled',
+  payment_link: 'Payment link (sent by a clerk from the booking)',
 };
 
 /** Every placeholder a template may name, with what it stands for. */
@@ -32,8 +33,8 @@ export const PLACEHOLDERS = {
   'tour.title': 'The tour’s title',
   'tour.code': 'The tour’s code',
   'departure.start': 'The departure’s local date and time, with its zone',
-  'payment.amount': 'The payment or refund just recorded',
-  'payment.link': 'A link to pay the balance by card (empty unless card payments are set up)',
+  'payment.amount': 'The payment or refund just recorded; in a payment link, what the link asks for',
+  'payment.link': 'A card payment page for the balance, made for the message (in a payment link: the link the clerk made); empty unless card payments are set up',
   'cancellation.fee': 'The fee kept on cancellation',
   'cancellation.refundDue': 'What is owed back after cancellation',
   'business.name': 'Your business’s name (BUSINESS_NAME)',

@@ -9,13 +9,14 @@ import { COMMON } from './common.js';
 import { CUSTOMERS } from './customers.js';
 import { DEPARTURES } from './departures.js';
 import { MESSAGES } from './messages.js';
+import { PAYMENTS } from './payments.js';
 import { REPORTS } from './reports.js';
 import { RESELLERS } from './resellers.js';
 import { ROLES } from './roles.js';
 import { TOURS } from './tours.js';
 import { USERS } from './users.js';
 
-const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, CUSTOMERS, MESSAGES, REPORTS, RESELLERS] as const;
+const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, CUSTOMERS, PAYMENTS, MESSAGES, REPORTS, RESELLERS] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type ActionsOf<D> = D extends { auditActions: Readonly<Record<infer A, string>> } ? A : never;

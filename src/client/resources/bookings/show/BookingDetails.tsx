@@ -10,9 +10,12 @@ import { Payments } from './Payments';
 import { Section } from './Section';
 import { Timeline } from './Timeline';
 import { Messages } from './Messages';
+import { PaymentLinks } from './PaymentLinks';
+import { useRuntimeConfig } from '../../../auth/RuntimeConfig';
 
 export function BookingDetails() {
   const booking = useRecordContext<Booking>();
+  const { cardPayments } = useRuntimeConfig();
   const lines = useMemo(() => {
     if (!booking) return [];
     return [
@@ -136,6 +139,12 @@ export function BookingDetails() {
       <Section title="Payments and refunds">
         <Payments booking={booking} />
       </Section>
+
+      {cardPayments && (
+        <Section title="Card payment links">
+          <PaymentLinks booking={booking} />
+        </Section>
+      )}
 
       <Section title="Messages to the customer">
         <Messages booking={booking} />

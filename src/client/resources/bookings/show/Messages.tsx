@@ -24,7 +24,8 @@ const shortLabel = (kind: MessageKind) => MESSAGE_KIND_LABELS[kind].replace(/ \(
 
 /** The kinds a booking in this state could be sent again. */
 function kindsFor(booking: Booking): MessageKind[] {
-  return MESSAGE_KINDS.filter((kind) => (kind === 'booking_cancelled' ? booking.status === 'cancelled' : kind === 'booking_confirmed' || kind === 'departure_reminder' ? booking.status === 'confirmed' : true));
+  // A payment link goes from its own button, which makes the link it carries.
+  return MESSAGE_KINDS.filter((kind) => kind !== 'payment_link').filter((kind) => (kind === 'booking_cancelled' ? booking.status === 'cancelled' : kind === 'booking_confirmed' || kind === 'departure_reminder' ? booking.status === 'confirmed' : true));
 }
 
 function SendAgain({ booking }: { booking: Booking }) {

@@ -9,12 +9,15 @@ import { DownloadButton } from '../../common/DownloadButton';
 import { CancelBookingButton } from './CancelBookingButton';
 import { ConfirmButton } from './ConfirmButton';
 import { RecordPaymentButton } from './RecordPaymentButton';
+import { SendPaymentLinkButton } from './PaymentLinks';
+import { useRuntimeConfig } from '../../../auth/RuntimeConfig';
 
 export function ShowActions() {
   const booking = useRecordContext<Booking>();
   const { canAccess: canUpdate } = useCanAccess({ resource: 'bookings', action: 'edit' });
   const { canAccess: canCancel } = useCanAccess({ resource: 'bookings', action: 'cancel' });
   const { canAccess: canPay } = useCanAccess({ resource: 'payments', action: 'create' });
+  const { cardPayments } = useRuntimeConfig();
   if (!booking) return <TopToolbar />;
   const active = booking.status === 'held' || booking.status === 'confirmed' || booking.status === 'waitlisted';
   return (
@@ -22,6 +25,7 @@ export function ShowActions() {
       {/* The customer's paper: only a confirmed booking has one. */}
       {booking.status === 'confirmed' && <DownloadButton path={`bookings/${encodeURIComponent(booking.id)}/voucher.pdf`} label="Voucher" what="The voucher" icon={<PictureAsPdfIcon />} />}
       {canPay === true && booking.status !== 'expired' && (booking.balanceMinor !== 0 || booking.paidMinor > 0) && <RecordPaymentButton booking={booking} />}
+      {canPay === true && cardPayments && (booking.status === 'held' || booking.status === 'confirmed') && booking.balanceMinor > 0 && <SendPaymentLinkButton booking={booking} />}
       {canUpdate === true && (booking.status === 'held' || booking.status === 'waitlisted') && <ConfirmButton booking={booking} />}
       {canCancel === true && active && <CancelBookingButton booking={booking} />}
       {canUpdate === true && (booking.status === 'held' || booking.status === 'confirmed') && (

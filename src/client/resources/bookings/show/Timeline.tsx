@@ -6,7 +6,7 @@ import { type Booking, type TimelineEntry } from '../../../../shared/contract/bo
 import { formatDateTime } from '../../../dates';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { LoadFailure } from '../../common/LoadError';
-import { TIMELINE_LABELS, timelineDetail } from './timeline-text';
+import { timelineDetail, timelineLabel } from './timeline-text';
 
 export function Timeline({ booking }: { booking: Booking }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
@@ -21,7 +21,7 @@ export function Timeline({ booking }: { booking: Booking }) {
       {timeline.data.data.map((entry, index) => (
         <Box component="li" key={`${entry.at}-${index}`} sx={{ pl: 2, pb: 1.5, position: 'relative' }}>
           <Typography variant="body2">
-            <strong>{TIMELINE_LABELS[entry.action] ?? entry.action}</strong> {timelineDetail(entry, booking)}
+            <strong>{timelineLabel(entry.action)}</strong> {timelineDetail(entry, booking)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {formatDateTime(entry.at)} · {entry.actorName ?? 'automatically'}

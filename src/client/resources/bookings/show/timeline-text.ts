@@ -1,5 +1,6 @@
 /** How a booking's history reads: a label for each action and the line of details under it. */
 import type { Booking, TimelineEntry } from '../../../../shared/contract/bookings';
+import { AUDIT_ACTION_LABELS } from '../../../../shared/types';
 import { amendmentLines, counted, METHOD_LABELS, money } from '../booking-text';
 
 export const TIMELINE_LABELS: Record<string, string> = {
@@ -10,7 +11,14 @@ export const TIMELINE_LABELS: Record<string, string> = {
   'booking.updated': 'Amended',
   'payment.recorded': 'Payment recorded',
   'refund.recorded': 'Refund recorded',
+  'payment_link.created': 'Payment link made',
+  'payment_link.paid': 'Payment link paid',
 };
+
+/** An action's words in the history: the booking's own, else the audit log's, else its name. */
+export function timelineLabel(action: string): string {
+  return TIMELINE_LABELS[action] ?? (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
 
 export function timelineDetail(entry: TimelineEntry, booking: Booking): string {
   const details = entry.details ?? {};
@@ -23,6 +31,10 @@ export function timelineDetail(entry: TimelineEntry, booking: Booking): string {
     case 'payment.recorded':
     case 'refund.recorded':
       return `${amount ?? ''} by ${METHOD_LABELS[details.method as keyof typeof METHOD_LABELS] ?? String(details.method ?? '')}`;
+    case 'payment_link.created':
+      return `for ${amount ?? ''}${details.emailed ? ', e-mailed to the customer' : ''}`;
+    case 'payment_link.paid':
+      return `${amount ?? ''} by card`;
     case 'booking.updated':
       return amendmentLines(details).join('; ');
     default:

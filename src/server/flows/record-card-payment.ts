@@ -1,0 +1,26 @@
+/**
+ * A card payment Stripe reports: the payments domain claims the link the Checkout Session was made
+ * for (once: a repeated or concurrent event finds it paid and does nothing), the bookings domain
+ * records the money on the booking, then the link notes its payment, all in one transaction. The
+ * receipt is queued by the payment's own row (the messages domain's trigger).
+ */
+import type { Payment } from '../../shared/contract/bookings.js';
+import type { RequestOrigin } from '../audit/audit-log.js';
+import type { CompletedCheckout } from '../payments/stripe.js';
+import type { FlowContext } from './context.js';
+
+export async function recordCardPayment(ctx: FlowContext, checkout: CompletedCheckout, origin: RequestOrigin): Promise<Payment | null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const link = await ctx.paymentLinks.claim(trx, checkout);
+    if (!link) return null;
+    const payment = await ctx.bookings.recordPaymentIn(
+      trx,
+      link.bookingId,
+      { kind: 'payment', method: 'card', amountMinor: checkout.amountMinor, reference: checkout.paymentIntent || checkout.sessionId },
+      origin,
+      { arrived: true },
+    );
+    await ctx.paymentLinks.settle(trx, link, payment.id, checkout.amountMinor, origin);
+    return payment;
+  });
+}

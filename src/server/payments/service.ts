@@ -1,0 +1,219 @@
+/**
+ * Payment links: making a card payment page for an amount of a booking (through CardPayments, the
+ * Stripe Checkout gateway), listing a booking's links, and the two halves of a paid link that the
+ * card-payment flow runs in its transaction: claiming the link once, then noting its payment.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Booking } from '../../shared/contract/bookings.js';
+import { PAYMENT_LINK_HOURS, type NewPaymentLink, type PaymentLink } from '../../shared/contract/payment-links.js';
+import { formatMinor } from '../../shared/money.js';
+import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
+import { toMoney } from '../db/query-helpers.js';
+import type { Database } from '../db/schema.js';
+import { AppError, httpErrors } from '../http/errors.js';
+import type { CardPayments, CheckoutSession, CompletedCheckout } from './stripe.js';
+
+/** Stripe's clock and ours may differ a little: a session asked to live 24 hours less this is never refused as too long. */
+const EXPIRY_MARGIN_MS = 5 * 60_000;
+
+export const paymentErrors = {
+  notConfigured: () =>
+    new AppError(409, 'PAYMENTS_NOT_CONFIGURED', 'Card payments are not set up on this server (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): record the payment by hand instead.'),
+};
+
+export interface PreparedLink {
+  id: string;
+  amountMinor: number;
+  session: CheckoutSession;
+}
+
+export interface LinkClaim {
+  id: string;
+  bookingId: string;
+  amountMinor: number;
+  currency: string;
+}
+
+export class PaymentLinks {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+    private readonly audit: AuditLog,
+    private readonly gateway: CardPayments | null,
+    private readonly publicUrl: string,
+  ) {}
+
+  get configured(): boolean {
+    return this.gateway !== null;
+  }
+
+  async forBooking(bookingId: string): Promise<PaymentLink[]> {
+    const rows = await this.db
+      .selectFrom('payment_links as l')
+      .leftJoin('users as u', 'u.id', 'l.created_by')
+      .select(['l.id', 'l.booking_id', 'l.url', 'l.amount_minor', 'l.currency', 'l.status', 'l.expires_at', 'l.message_id', 'l.payment_id', 'l.created_at', 'u.full_name as created_by_name'])
+      .where('l.booking_id', '=', bookingId)
+      .orderBy('l.seq', 'desc')
+      .execute();
+    const at = this.now();
+    return rows.map((row) => ({
+      id: row.id,
+      bookingId: row.booking_id,
+      url: row.url,
+      amountMinor: toMoney(row.amount_minor)!,
+      currency: row.currency,
+      status: row.status === 'paid' ? 'paid' : row.expires_at.getTime() <= at ? 'expired' : 'open',
+      expiresAt: row.expires_at.toISOString(),
+      emailed: row.message_id !== null,
+      paymentId: row.payment_id,
+      createdByName: row.created_by_name ?? null,
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+
+  /**
+   * The first half of a link a clerk asks for, outside any transaction: the amount (the one given,
+   * at most the balance; else the deposit while nothing is paid and the tour asks one; else the
+   * balance) and the page Stripe makes for it. `store` keeps it.
+   */
+  async prepare(booking: Booking, input: NewPaymentLink): Promise<PreparedLink> {
+    if (!this.gateway) throw paymentErrors.notConfigured();
+    const amountMinor = this.amountFor(booking, input.amountMinor);
+    if (input.email) {
+      if (booking.resellerId !== null) throw httpErrors.conflict('The reseller speaks to the customers of its bookings: send the link to them yourself, or not at all.');
+      if (booking.contact.email.trim() === '') throw httpErrors.conflict('The booking’s contact has no e-mail address: copy the link and hand it over another way.');
+    }
+    const id = randomUUID();
+    return { id, amountMinor, session: await this.checkout(booking, id, amountMinor, `payment-link-${id}`) };
+  }
+
+  /** A prepared link kept, with the message it is sent in (null: the clerk hands it over), and audited. */
+  async store(trx: Kysely<Database>, booking: Booking, link: PreparedLink, messageId: string | null, origin: RequestOrigin): Promise<void> {
+    await trx
+      .insertInto('payment_links')
+      .values({
+        id: link.id,
+        booking_id: booking.id,
+        amount_minor: link.amountMinor,
+        currency: booking.currency,
+        session_id: link.session.id,
+        url: link.session.url,
+        expires_at: link.session.expiresAt,
+        message_id: messageId,
+        created_by: origin.actorId,
+        created_at: new Date(this.now()),
+      })
+      .execute();
+    await this.audit.record(
+      {
+        action: 'payment_link.created',
+        ...auditOrigin(origin),
+        targetType: 'booking',
+        targetId: booking.id,
+        details: { reference: booking.reference, linkId: link.id, amountMinor: link.amountMinor, currency: booking.currency, emailed: messageId !== null },
+      },
+      trx,
+    );
+  }
+
+  /**
+   * The link a message carries, made once for that message however often its sending is tried:
+   * the one made with it (a clerk's "send a payment link"), else a fresh one for the balance. Null
+   * when card payments are not set up or nothing is owed.
+   */
+  async forMessage(booking: Booking, messageId: string): Promise<{ url: string; amountMinor: number } | null> {
+    const made = await this.db.selectFrom('payment_links').select(['url', 'amount_minor']).where('message_id', '=', messageId).executeTakeFirst();
+    if (made) return { url: made.url, amountMinor: toMoney(made.amount_minor)! };
+    if (!this.gateway || booking.balanceMinor <= 0 || (booking.status !== 'held' && booking.status !== 'confirmed')) return null;
+    const id = randomUUID();
+    // Stripe answers a repeated key with the session it made: a retry after a crash makes no second one.
+    const session = await this.checkout(booking, id, booking.balanceMinor, `message-${messageId}`);
+    const at = new Date(this.now());
+    await this.db
+      .insertInto('payment_links')
+      .values({ id, booking_id: booking.id, amount_minor: booking.balanceMinor, currency: booking.currency, session_id: session.id, url: session.url, expires_at: session.expiresAt, message_id: messageId, created_by: null, created_at: at })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    const kept = await this.db.selectFrom('payment_links').select(['url', 'amount_minor']).where('message_id', '=', messageId).executeTakeFirstOrThrow();
+    return { url: kept.url, amountMinor: toMoney(kept.amount_minor)! };
+  }
+
+  /** The event of a signed payload (throws when the signature is not Stripe's, or too old or new); null: an event this product does nothing with. */
+  completedCheckout(payload: Buffer, signature: string): CompletedCheckout | null {
+    if (!this.gateway) throw paymentErrors.notConfigured();
+    return this.gateway.completedCheckout(payload, signature, this.now());
+  }
+
+  /**
+   * The link a paid Checkout Session pays, claimed in `trx` (its row locked and marked paid): null
+   * when it was paid already, by this event before or by a copy of it at once (the copy waits for
+   * the row, then finds it paid). A session this server made but never stored (it stopped between
+   * Stripe's answer and its own write) is stored from the event: money that arrived is never lost.
+   * An event whose own record of the booking or link disagrees with the link's is refused.
+   */
+  async claim(trx: Kysely<Database>, checkout: CompletedCheckout): Promise<LinkClaim | null> {
+    const { bookingId, linkId } = checkout.metadata;
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    if (!bookingId || !linkId || !uuid.test(bookingId) || !uuid.test(linkId)) throw httpErrors.validation({ metadata: 'is not of a payment link made by this server' });
+    const at = new Date(this.now());
+    await sql`
+      insert into payment_links (id, booking_id, amount_minor, currency, session_id, url, expires_at, created_at)
+      select ${linkId}::uuid, b.id, ${checkout.amountMinor}, b.currency, ${checkout.sessionId}, '', ${at}, ${at}
+      from bookings b where b.id = ${bookingId}::uuid and ${checkout.amountMinor} > 0
+      on conflict do nothing`.execute(trx);
+    const claimed = await trx
+      .updateTable('payment_links')
+      .set({ status: 'paid', paid_at: at })
+      .where('session_id', '=', checkout.sessionId)
+      .where('status', '=', 'open')
+      .returning(['id', 'booking_id', 'amount_minor', 'currency'])
+      .executeTakeFirst();
+    if (!claimed) return null;
+    if (claimed.id !== linkId || claimed.booking_id !== bookingId) throw httpErrors.validation({ metadata: 'names another booking or link than the session paid' });
+    if (claimed.currency !== checkout.currency) throw httpErrors.validation({ currency: `is ${checkout.currency}, the link's is ${claimed.currency}` });
+    return { id: claimed.id, bookingId: claimed.booking_id, amountMinor: toMoney(claimed.amount_minor)!, currency: claimed.currency };
+  }
+
+  /** The payment a claimed link was paid with, noted on it and in the audit log. */
+  async settle(trx: Kysely<Database>, link: LinkClaim, paymentId: string, amountMinor: number, origin: RequestOrigin): Promise<void> {
+    await trx.updateTable('payment_links').set({ payment_id: paymentId }).where('id', '=', link.id).execute();
+    await this.audit.record(
+      { action: 'payment_link.paid', ...auditOrigin(origin), targetType: 'booking', targetId: link.bookingId, details: { linkId: link.id, paymentId, amountMinor, currency: link.currency } },
+      trx,
+    );
+  }
+
+  private amountFor(booking: Booking, asked: number | undefined): number {
+    if (booking.status !== 'held' && booking.status !== 'confirmed') throw httpErrors.conflict(`This booking is ${booking.status}: it takes no payment.`);
+    const balance = booking.balanceMinor;
+    const money = (amount: number) => formatMinor(amount, booking.currency);
+    if (balance <= 0) throw new AppError(409, 'PAYMENT_EXCEEDS_BALANCE', 'Nothing is owed on this booking.');
+    if (asked !== undefined) {
+      if (asked > balance) throw new AppError(409, 'PAYMENT_EXCEEDS_BALANCE', `The balance is ${money(balance)}: a link cannot ask for more than that.`);
+      return asked;
+    }
+    return booking.paidMinor === 0 && booking.depositMinor > 0 && booking.depositMinor < balance ? booking.depositMinor : balance;
+  }
+
+  private checkout(booking: Booking, linkId: string, amountMinor: number, idempotencyKey: string) {
+    const expiresAt = new Date(this.now() + PAYMENT_LINK_HOURS * 3_600_000 - EXPIRY_MARGIN_MS);
+    const back = (outcome: string) => `${this.publicUrl}/api/payments/return?outcome=${outcome}&reference=${encodeURIComponent(booking.reference)}`;
+    return this.gateway!.createCheckout({
+      bookingId: booking.id,
+      linkId,
+      reference: booking.reference,
+      tourTitle: booking.tourTitle,
+      amountMinor,
+      currency: booking.currency,
+      email: booking.contact.email.trim() || null,
+      successUrl: back('paid'),
+      cancelUrl: back('cancelled'),
+      expiresAt,
+      idempotencyKey,
+    }).catch((error: unknown) => {
+      // Stripe's own words stay in the log; the clerk hears that the provider refused or could not be reached.
+      throw Object.assign(new AppError(503, 'UNAVAILABLE', 'Stripe did not make the payment page. Try again in a moment; if it goes on, the server log says why.'), { cause: error });
+    });
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Stripe, as the payments domain uses it: a Checkout Session for an amount of a booking, and the
+ * check of an event's signature. Behind this interface in tests is the real SDK talking to a local
+ * HTTP double of Stripe (STRIPE_API_URL), never a stand-in for the SDK.
+ */
+import Stripe from 'stripe';
+
+export interface CheckoutRequest {
+  bookingId: string;
+  linkId: string;
+  reference: string;
+  tourTitle: string;
+  amountMinor: number;
+  currency: string;
+  email: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  /** The same key again answers the session the first call made (Stripe keeps keys 24 hours). */
+  idempotencyKey: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/** What the webhook acts on of a signed event: a Checkout Session that was completed. */
+export interface CompletedCheckout {
+  sessionId: string;
+  paid: boolean;
+  amountMinor: number;
+  currency: string;
+  paymentIntent: string;
+  metadata: Record<string, string>;
+}
+
+export interface CardPayments {
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * The event in `payload` when `signature` is Stripe's for it and was made within the tolerance
+   * of `nowMs` (either side of it); throws otherwise. Null for an event of another type (nothing to do).
+   */
+  completedCheckout(payload: Buffer, signature: string, nowMs: number): CompletedCheckout | null;
+}
+
+/** Stripe accepts a signed event for 5 minutes after it was signed: a replay after that is refused. */
+export const SIGNATURE_TOLERANCE_S = 300;
+
+export function stripePayments(config: { secretKey: string; webhookSecret: string; apiUrl: URL }): CardPayments {
+  const port = config.apiUrl.port === '' ? (config.apiUrl.protocol === 'https:' ? 443 : 80) : Number(config.apiUrl.port);
+  const stripe = new Stripe(config.secretKey, {
+    host: config.apiUrl.hostname,
+    port,
+    protocol: config.apiUrl.protocol === 'http:' ? 'http' : 'https',
+    // A request the network lost is sent again with the same idempotency key: never two sessions.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+  return {
+    async createCheckout(request) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountMinor,
+                product_data: { name: `${request.reference} · ${request.tourTitle}`.slice(0, 250) },
+              },
+            },
+          ],
+          client_reference_id: request.reference,
+          ...(request.email && { customer_email: request.email }),
+          metadata: { bookingId: request.bookingId, linkId: request.linkId },
+          payment_intent_data: { metadata: { bookingId: request.bookingId, linkId: request.linkId } },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Stripe answered the Checkout Session ${session.id} without a URL`);
+      return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+    completedCheckout(payload, signature, nowMs) {
+      const event = stripe.webhooks.constructEvent(payload, signature, config.webhookSecret, SIGNATURE_TOLERANCE_S, undefined, nowMs);
+      // The SDK refuses a signature older than the tolerance; one from further ahead is no better.
+      const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+      if (!(signedAt * 1000 <= nowMs + SIGNATURE_TOLERANCE_S * 1000)) throw new Error('Timestamp outside the tolerance zone');
+      // A card is paid on completion; a slower method (a bank debit) says so later in its own event.
+      if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
+      const session = event.data.object;
+      const intent = session.payment_intent;
+      return {
+        sessionId: session.id,
+        paid: session.payment_status === 'paid',
+        amountMinor: session.amount_total ?? 0,
+        currency: (session.currency ?? '').toUpperCase(),
+        paymentIntent: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+        metadata: Object.fromEntries(Object.entries(session.metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+      };
+    },
+  };
+}
