@@ -87,6 +87,8 @@ export interface Config {
   messageLeaseMs: number;
   /** Card payments through Stripe Checkout (null: not set up; payment links answer 409). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: URL } | null;
+  /** Months after a departure ended that its travellers' names, birth dates and notes are erased (null: kept). */
+  travellerRetentionMonths: number | null;
 }
 
 export interface BusinessDetails {
@@ -193,6 +195,11 @@ export function loadConfig(env: Env = process.env): Config {
   const jobsIntervalMs = get('JOBS_INTERVAL') === 'off' ? null : durationVar(get, 'JOBS_INTERVAL', '1m');
   const messageLeaseMs = durationVar(get, 'MESSAGE_LEASE', '5m');
   const stripe = parseStripe(get);
+  const retentionText = get('TRAVELLER_RETENTION_MONTHS');
+  if (retentionText !== undefined && (!/^\d{1,3}$/.test(retentionText) || Number(retentionText) < 1 || Number(retentionText) > 600)) {
+    throw new ConfigError('TRAVELLER_RETENTION_MONTHS', 'must be a whole number of months from 1 to 600 (or unset, to keep travellers’ data)');
+  }
+  const travellerRetentionMonths = retentionText === undefined ? null : Number(retentionText);
 
   return {
     port,
@@ -227,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobsIntervalMs,
     messageLeaseMs,
     stripe,
+    travellerRetentionMonths,
   };
 }
 

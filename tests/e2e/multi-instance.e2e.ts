@@ -9,6 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
 import { ApiClient, type Role, type User } from './api.js';
 import { createDatabase, DATABASE_SERVER_URL, queryDatabase, REDIS_URL, startServer, type E2EDatabase, type RunningServer } from './harness.js';
 
@@ -40,15 +41,18 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
   let database: E2EDatabase;
   let a: RunningServer;
   let b: RunningServer;
+  let stripe: StripeDouble;
 
   beforeAll(async () => {
+    stripe = await startStripeDouble();
     if (!DATABASE_SERVER_URL) throw new Error('the multi-instance leg needs E2E_DATABASE_URL');
     if (!REDIS_URL) console.warn('E2E_REDIS_URL is not set: the instances keep rate limits in process');
     database = (await createDatabase())!;
     // Together, on the empty database: both migrate and seed at the same moment.
     await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
     // The webhook endpoint below is on this machine; both senders look for due deliveries often.
-    const env = { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_INTERVAL: '200ms' };
+    // So are Stripe's double and the customers' messages, which both senders look for often too.
+    const env = { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_INTERVAL: '200ms', MESSAGE_POLL_INTERVAL: '200ms', ...stripe.env };
     [a, b] = await Promise.all([startServer({ name: 'multi-instance-a', database, env }), startServer({ name: 'multi-instance-b', database, env })]);
   });
 
@@ -60,6 +64,7 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     const results = await Promise.allSettled([a?.stop(), b?.stop()]);
     await database?.drop();
     await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+    await stripe?.close();
     for (const result of results) if (result.status === 'rejected') throw result.reason;
   });
 
@@ -277,6 +282,56 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect([...hooks.received].sort()).toEqual(all.map((delivery) => `msg_${delivery.id}`).sort());
     // One sender has at most four in flight: more at once means both were sending.
     expect(hooks.mostInFlight).toBeGreaterThan(4);
+  });
+
+  test('both instances send customers’ messages from one queue and take Stripe’s events: each confirmation and receipt goes once, one card payment per session', async () => {
+    const clerk = new ApiClient(a.baseUrl);
+    expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
+    const tour = await clerk.call<{ id: string }>('POST', '/api/tours', {
+      body: { code: 'MULTI-MAIL', title: 'Messages from two instances', timeZone: 'UTC', currency: 'EUR', durationDays: 1, status: 'published', bookingCutoffHours: 0, prices: { ADULT: 5_000, CHILD: null, INFANT: null } },
+    });
+    const departure = await clerk.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.body.id, startDate: '2031-08-08', startTime: '10:00', capacity: 60 } });
+    // Thirty confirmed bookings through both instances at once, each for a customer of its own: a confirmation each.
+    const made = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        clerk.call<{ id: string; reference: string }>('POST', '/api/bookings', {
+          baseUrl: (n % 2 ? b : a).baseUrl,
+          body: { departureId: departure.body.id, status: 'confirmed', contact: { name: `Mail ${n}`, email: `mail${n}@e2e.test` }, travellers: [{ category: 'ADULT', firstName: 'Mail', lastName: `${n}` }] },
+        }),
+      ),
+    );
+    expect(made.map((answer) => answer.status)).toEqual(made.map(() => 201));
+    // A payment link on ten of them; Stripe's event for each arrives six times, at both instances at once.
+    const paid = made.slice(0, 10).map((answer) => answer.body);
+    const links = await Promise.all(paid.map((booking) => clerk.call<{ url: string }>('POST', `/api/bookings/${booking.id}/payment-links`, { body: {} })));
+    expect(links.map((link) => link.status)).toEqual(links.map(() => 201));
+    const events = links.map((link) => stripe.completedEvent([...stripe.sessions.values()].find((session) => session.url === link.body.url)!.id));
+    const answers = await Promise.all(
+      events.flatMap((event) =>
+        [a, b, a, b, a, b].map(async (server) => {
+          const response = await fetch(`${server.baseUrl}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload });
+          return { status: response.status, recorded: ((await response.json()) as { recorded: boolean }).recorded };
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(answers.filter((answer) => answer.recorded)).toHaveLength(paid.length);
+    const payments = await queryDatabase<{ booking_id: string; n: string }>(database, `select booking_id, count(*) as n from payments where method = 'card' group by booking_id`);
+    expect(payments.map((row) => [row.booking_id, Number(row.n)]).sort()).toEqual(paid.map((booking) => [booking.id, 1]).sort());
+    // Every message sent, each once, across both instances' outboxes.
+    const mine = new Set(made.map((answer) => answer.body.id));
+    const deadline = Date.now() + 30_000;
+    const pending = async () => (await queryDatabase<{ booking_id: string }>(database, `select booking_id from messages where status <> 'sent'`)).filter((row) => mine.has(row.booking_id)).length;
+    while ((await pending()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await pending()).toBe(0);
+    const mails = [...a.mails(), ...b.mails()].filter((mail) => /^mail\d+@e2e\.test$/.test(mail.to));
+    const confirmations = mails.filter((mail) => mail.subject.startsWith('Your booking'));
+    const receipts = mails.filter((mail) => mail.subject.startsWith('Payment received'));
+    expect(confirmations.map((mail) => mail.to).sort()).toEqual(made.map((_, n) => `mail${n}@e2e.test`).sort());
+    expect(receipts.map((mail) => mail.subject).sort()).toEqual(paid.map((booking) => `Payment received for booking ${booking.reference}`).sort());
+    // Both senders took part.
+    expect(a.mails().some((mail) => /^mail\d+@e2e\.test$/.test(mail.to))).toBe(true);
+    expect(b.mails().some((mail) => /^mail\d+@e2e\.test$/.test(mail.to))).toBe(true);
   });
 
   // Last: it leaves this machine's address rate-limited on both instances.

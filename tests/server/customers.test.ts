@@ -305,3 +305,37 @@ describe('access and erasure', () => {
     expect((await sales({ method: 'GET', url: `/api/customers/${made.customerId}/export` })).statusCode).toBe(200);
   });
 });
+
+describe('the kept counts', () => {
+  it('equal a recount from the bookings after bookings, cancellations, reseller holds confirmed for new and returning customers, and merges', async () => {
+    const { key } = await createResellerWithKey(staff);
+    const octo = octoAs(t.app, key);
+    const emails = [`count.a.${run}@example.test`, `count.b.${run}@example.test`, `count.c.${run}@example.test`];
+    const made: Booking[] = [];
+    for (let n = 0; n < 12; n += 1) {
+      t.clock.advance(1_000);
+      made.push(await book({ name: `Count ${n}`, email: emails[n % 3]! }, n % 4 === 0 ? 'held' : 'confirmed'));
+    }
+    for (const booking of made.slice(0, 4)) expect((await staff({ method: 'POST', url: `/api/bookings/${booking.id}/cancel`, payload: { reason: 'recount' } })).statusCode).toBe(200);
+    for (let n = 0; n < 6; n += 1) {
+      t.clock.advance(1_000);
+      const held = (await octo('POST', '/bookings', { productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }] })).json<{ uuid: string }>();
+      const email = n % 2 === 0 ? emails[n % 3]! : `count.new${n}.${run}@example.test`;
+      expect((await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { fullName: `Reseller ${n}`, emailAddress: email } })).statusCode).toBe(200);
+    }
+    const ids = async (email: string) => (await list(`q=${encodeURIComponent(email)}`)).data[0]!.id;
+    expect((await staff({ method: 'POST', url: `/api/customers/${await ids(emails[0]!)}/merge`, payload: { otherId: await ids(emails[1]!) } })).statusCode).toBe(200);
+    const db = t.database.handle.db;
+    const drift = await sql<{ id: string }>`
+      select c.id from customers c
+      left join (select customer_id, count(*) filter (where status in ('held', 'confirmed', 'waitlisted')) as active, min(created_at) as first, max(created_at) as last from bookings group by 1) x
+        on x.customer_id = c.id
+      where c.booking_count <> coalesce(x.active, 0) or c.first_booking_at is distinct from x.first or c.last_booking_at is distinct from x.last`.execute(db);
+    expect(drift.rows).toEqual([]);
+    const [kept, counted] = await Promise.all([
+      sql<{ count: string }>`select count from row_counts where name = 'customers'`.execute(db),
+      sql<{ count: string }>`select count(*) as count from customers`.execute(db),
+    ]);
+    expect(Number(kept.rows[0]!.count)).toBe(Number(counted.rows[0]!.count));
+  });
+});

@@ -169,6 +169,23 @@ describe('the paid event', () => {
     expect((await deliver(stripe.completedEvent(session.id))).json()).toEqual({ received: true, recorded: false });
   });
 
+  it('an event that says only its session (no metadata, no amount or currency) pays that session’s link, for the link’s amount', async () => {
+    const booking = await book(`bare.${run}@example.test`);
+    const link = await makeLink(booking.id, { amountMinor: 3_300 });
+    const bare = stripe.completedEvent(sessionOf(link).id, {
+      tamper: (session) => {
+        session.metadata = {};
+        delete (session as Partial<typeof session>).amount_total;
+        delete (session as Partial<typeof session>).currency;
+      },
+    });
+    expect((await deliver(bare)).json()).toEqual({ received: true, recorded: true });
+    expect((await paymentsOf(booking.id)).map((payment) => payment.amountMinor)).toEqual([3_300]);
+    // A session this server never made (another system on the same Stripe account): taken, nothing recorded.
+    const stranger = stripe.completedEvent(sessionOf(link).id, { tamper: (session) => ((session.id = 'cs_test_not_ours'), (session.metadata = {})) });
+    expect((await deliver(stranger)).json()).toEqual({ received: true, recorded: false });
+  });
+
   it('forged, stale, early and mismatched events change nothing', async () => {
     const booking = await book(`forged.${run}@example.test`);
     const other = await book(`forged2.${run}@example.test`);

@@ -451,6 +451,23 @@ export class BookingsRepository extends BookingQueries {
       .execute();
   }
 
+  /**
+   * The travellers of these departures' bookings forgotten (the retention period after the
+   * departure ended): names, birth dates and notes; the booking, its contact (the customer), money
+   * and counts stay. Answers the bookings whose travellers were changed.
+   */
+  async forgetTravellers(trx: Kysely<Database>, departureIds: string[], placeholder: { firstName: string; lastName: string }): Promise<string[]> {
+    if (departureIds.length === 0) return [];
+    const changed = await trx
+      .updateTable('booking_travellers')
+      .set({ first_name: placeholder.firstName, last_name: placeholder.lastName, date_of_birth: null, notes: '' })
+      .where('booking_id', 'in', (eb) => eb.selectFrom('bookings').select('id').where('departure_id', 'in', departureIds))
+      .where((eb) => eb.or([eb('first_name', '<>', placeholder.firstName), eb('last_name', '<>', placeholder.lastName), eb('date_of_birth', 'is not', null), eb('notes', '<>', '')]))
+      .returning('booking_id')
+      .execute();
+    return [...new Set(changed.map((row) => row.booking_id))];
+  }
+
   /** What each customer spent: payments less refunds over their bookings, per currency (none left out of the answer). */
   async spentBy(db: Kysely<Database>, customerIds: string[]): Promise<Map<string, { currency: string; amountMinor: number }[]>> {
     const rows = await db

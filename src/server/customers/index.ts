@@ -6,6 +6,7 @@ import type { Customer } from '../../shared/contract/customers.js';
 import type { Message } from '../../shared/contract/messages.js';
 import type { DomainModule } from '../module.js';
 import * as customers from './migrations/0021-customers.js';
+import * as countsByDifference from './migrations/0024-customer-counts-by-difference.js';
 import { CustomersRepository } from './repository.js';
 import { customerRoutes } from './routes.js';
 
@@ -57,7 +58,7 @@ const plugin = fp(
 const customersModule: DomainModule = {
   name: 'customers',
   tag: { name: 'customers', description: 'The people bookings are made for, found again by e-mail' },
-  migrations: { '0021-customers': customers },
+  migrations: { '0021-customers': customers, '0024-customer-counts-by-difference': countsByDifference },
   plugin,
 };
 

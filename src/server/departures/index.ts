@@ -5,6 +5,7 @@ import { DeparturesRepository, type DepartureSurroundings } from './repository.j
 import { departureRoutes } from './routes.js';
 import type { DomainModule } from '../module.js';
 import * as departures from './migrations/0009-departures.js';
+import * as travellerRetention from './migrations/0025-traveller-retention.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,7 @@ const plugin = fp(
 const departuresModule: DomainModule = {
   name: 'departures',
   tag: { name: 'departures', description: 'Departures: the dates a tour can be booked on' },
-  migrations: { '0009-departures': departures },
+  migrations: { '0009-departures': departures, '0025-traveller-retention': travellerRetention },
   plugin,
 };
 

@@ -402,6 +402,28 @@ export class DeparturesRepository {
   ) {
     await this.audit.record({ action, ...auditOrigin(origin), targetType, targetId, details }, trx);
   }
+
+  /**
+   * Departures whose travellers are due to be forgotten: ended (start plus the tour's days) before
+   * `endedBefore` and not forgotten yet, oldest first, locked for the caller (another instance's
+   * job skips them). Walks the index of departures not forgotten yet from the oldest.
+   */
+  async toForget(trx: Kysely<Database>, endedBefore: Date, limit: number): Promise<{ id: string; startDate: string }[]> {
+    const rows = await sql<{ id: string; start_date: string }>`
+      select d.id, d.start_date::text as start_date from departures d
+      join tours t on t.id = d.tour_id
+      where d.travellers_forgotten_at is null and d.starts_at < ${endedBefore}
+        and d.starts_at + make_interval(days => t.duration_days) <= ${endedBefore}
+      order by d.starts_at, d.id
+      limit ${limit}
+      for update of d skip locked`.execute(trx);
+    return rows.rows.map((row) => ({ id: row.id, startDate: row.start_date }));
+  }
+
+  async markTravellersForgotten(trx: Kysely<Database>, ids: string[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await trx.updateTable('departures').set({ travellers_forgotten_at: at }).where('id', 'in', ids).execute();
+  }
 }
 
 function instantOrRefuse(date: string, time: string, timeZone: string): string {

@@ -20,6 +20,8 @@ export interface DeparturesTable {
   single_supplement_minor: Money;
   cancel_reason: string | null;
   cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When its travellers' names, birth dates and notes were erased after the retention period (migration 0025). */
+  travellers_forgotten_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -13,6 +13,7 @@ import type { Customer } from '../../shared/contract/customers.js';
 import { mergeCustomers } from './merge-customers.js';
 import { eraseCustomer } from './erase-customer.js';
 import { recordCardPayment } from './record-card-payment.js';
+import { FORGET_BATCH, forgetPastTravellers } from './forget-past-travellers.js';
 import { sendPaymentLink } from './send-payment-link.js';
 import type { NewPaymentLink } from '../../shared/contract/payment-links.js';
 import type { CompletedCheckout } from '../payments/stripe.js';
@@ -104,6 +105,17 @@ export class Flows {
     return this.run((ctx) => recordCardPayment(ctx, checkout, origin));
   }
 
+  /** The travellers of departures that ended `months` ago forgotten, a batch at a time, until none is due; answers how many departures and bookings. */
+  async forgetPastTravellers(months: number): Promise<{ departures: number; bookings: number }> {
+    const total = { departures: 0, bookings: 0 };
+    for (;;) {
+      const done = await this.run((ctx) => forgetPastTravellers(ctx, months));
+      total.departures += done.departures;
+      total.bookings += done.bookings;
+      if (done.departures < FORGET_BATCH) return total;
+    }
+  }
+
   /** Records lapsed holds as expired and gives their seats back; answers the bookings expired. */
   expireLapsedHolds(limit?: number): Promise<number> {
     return this.run((ctx) => expireLapsedHolds(ctx, limit));
@@ -156,6 +168,26 @@ const plugin = fp(
     const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
+
+    // The retention period, when one is set: looked at with the other jobs (JOBS_INTERVAL).
+    const months = app.config.travellerRetentionMonths;
+    if (months !== null && app.config.jobsIntervalMs !== null) {
+      let forgetting = false;
+      const forget = setInterval(() => {
+        if (forgetting) return;
+        forgetting = true;
+        app.background.run('forget past travellers', async () => {
+          try {
+            const done = await app.flows.forgetPastTravellers(months);
+            if (done.departures > 0) app.log.info(done, 'travellers of past departures forgotten (TRAVELLER_RETENTION_MONTHS)');
+          } finally {
+            forgetting = false;
+          }
+        });
+      }, app.config.jobsIntervalMs);
+      forget.unref();
+      app.addHook('onClose', async () => clearInterval(forget));
+    }
   },
   { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'payments', 'messages', 'resellers'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
 );

@@ -13,14 +13,9 @@ export async function recordCardPayment(ctx: FlowContext, checkout: CompletedChe
   return ctx.db.transaction().execute(async (trx) => {
     const link = await ctx.paymentLinks.claim(trx, checkout);
     if (!link) return null;
-    const payment = await ctx.bookings.recordPaymentIn(
-      trx,
-      link.bookingId,
-      { kind: 'payment', method: 'card', amountMinor: checkout.amountMinor, reference: checkout.paymentIntent || checkout.sessionId },
-      origin,
-      { arrived: true },
-    );
-    await ctx.paymentLinks.settle(trx, link, payment.id, checkout.amountMinor, origin);
+    const amountMinor = checkout.amountMinor ?? link.amountMinor;
+    const payment = await ctx.bookings.recordPaymentIn(trx, link.bookingId, { kind: 'payment', method: 'card', amountMinor, reference: checkout.paymentIntent || checkout.sessionId }, origin, { arrived: true });
+    await ctx.paymentLinks.settle(trx, link, payment.id, amountMinor, origin);
     return payment;
   });
 }

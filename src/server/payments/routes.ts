@@ -36,7 +36,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.warn('a Stripe event with a signature that does not verify (wrong secret, altered body, or outside 5 minutes) was refused');
         throw httpErrors.validation({ 'stripe-signature': 'does not verify for this body within 5 minutes' });
       }
-      if (!checkout || !checkout.paid || checkout.amountMinor <= 0) return { received: true as const, recorded: false };
+      if (!checkout || !checkout.paid || (checkout.amountMinor !== null && checkout.amountMinor <= 0)) return { received: true as const, recorded: false };
       const payment = await app.flows.recordCardPayment(checkout, { actorId: null, actorLabel: 'Stripe', permissions: null, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
       if (payment) {
         request.log.info({ bookingId: payment.bookingId, paymentId: payment.id }, 'card payment recorded from Stripe');

@@ -150,18 +150,20 @@ export class PaymentLinks {
    * when it was paid already, by this event before or by a copy of it at once (the copy waits for
    * the row, then finds it paid). A session this server made but never stored (it stopped between
    * Stripe's answer and its own write) is stored from the event: money that arrived is never lost.
-   * An event whose own record of the booking or link disagrees with the link's is refused.
+   * An event whose own record of the booking or link disagrees with the link's is refused; one
+   * that names neither is taken by its session alone.
    */
   async claim(trx: Kysely<Database>, checkout: CompletedCheckout): Promise<LinkClaim | null> {
     const { bookingId, linkId } = checkout.metadata;
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    if (!bookingId || !linkId || !uuid.test(bookingId) || !uuid.test(linkId)) throw httpErrors.validation({ metadata: 'is not of a payment link made by this server' });
     const at = new Date(this.now());
-    await sql`
-      insert into payment_links (id, booking_id, amount_minor, currency, session_id, url, expires_at, created_at)
-      select ${linkId}::uuid, b.id, ${checkout.amountMinor}, b.currency, ${checkout.sessionId}, '', ${at}, ${at}
-      from bookings b where b.id = ${bookingId}::uuid and ${checkout.amountMinor} > 0
-      on conflict do nothing`.execute(trx);
+    if (bookingId && linkId && uuid.test(bookingId) && uuid.test(linkId) && checkout.amountMinor !== null) {
+      await sql`
+        insert into payment_links (id, booking_id, amount_minor, currency, session_id, url, expires_at, created_at)
+        select ${linkId}::uuid, b.id, ${checkout.amountMinor}, b.currency, ${checkout.sessionId}, '', ${at}, ${at}
+        from bookings b where b.id = ${bookingId}::uuid and ${checkout.amountMinor} > 0
+        on conflict do nothing`.execute(trx);
+    }
     const claimed = await trx
       .updateTable('payment_links')
       .set({ status: 'paid', paid_at: at })
@@ -169,9 +171,12 @@ export class PaymentLinks {
       .where('status', '=', 'open')
       .returning(['id', 'booking_id', 'amount_minor', 'currency'])
       .executeTakeFirst();
+    // Paid before, or a session this server never made (another system on the same Stripe account).
     if (!claimed) return null;
-    if (claimed.id !== linkId || claimed.booking_id !== bookingId) throw httpErrors.validation({ metadata: 'names another booking or link than the session paid' });
-    if (claimed.currency !== checkout.currency) throw httpErrors.validation({ currency: `is ${checkout.currency}, the link's is ${claimed.currency}` });
+    if ((bookingId !== undefined && bookingId !== claimed.booking_id) || (linkId !== undefined && linkId !== claimed.id)) {
+      throw httpErrors.validation({ metadata: 'names another booking or link than the session paid' });
+    }
+    if (checkout.currency !== '' && claimed.currency !== checkout.currency) throw httpErrors.validation({ currency: `is ${checkout.currency}, the link's is ${claimed.currency}` });
     return { id: claimed.id, bookingId: claimed.booking_id, amountMinor: toMoney(claimed.amount_minor)!, currency: claimed.currency };
   }
 

@@ -30,7 +30,9 @@ export interface CheckoutSession {
 export interface CompletedCheckout {
   sessionId: string;
   paid: boolean;
-  amountMinor: number;
+  /** What was paid, in minor units (null when the event does not say: the link's amount). */
+  amountMinor: number | null;
+  /** Upper case; '' when the event does not say. */
   currency: string;
   paymentIntent: string;
   metadata: Record<string, string>;
@@ -99,7 +101,7 @@ export function stripePayments(config: { secretKey: string; webhookSecret: strin
       return {
         sessionId: session.id,
         paid: session.payment_status === 'paid',
-        amountMinor: session.amount_total ?? 0,
+        amountMinor: session.amount_total ?? null,
         currency: (session.currency ?? '').toUpperCase(),
         paymentIntent: typeof intent === 'string' ? intent : (intent?.id ?? ''),
         metadata: Object.fromEntries(Object.entries(session.metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),

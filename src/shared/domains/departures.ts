@@ -15,6 +15,7 @@ export const DEPARTURES = domainFacts({
     'departure.updated': 'Departure changed',
     'departure.cancelled': 'Departure cancelled',
     'departure.deleted': 'Departure deleted',
+    'travellers.forgotten': 'Travellers forgotten after the retention period',
   },
   auditTargets: ['departure'],
   // SOLD_OUT: fewer free seats than asked; DEPARTURE_CLOSED: the departure takes no bookings.

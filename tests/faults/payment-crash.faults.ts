@@ -1,0 +1,86 @@
+/**
+ * Card payments and `kill -9` on the embedded database: twenty bookings each have a payment link
+ * (a Checkout Session at a local double of Stripe), and Stripe's paid events arrive for all of
+ * them, each twice at once, while the server is killed part-way. After a restart on the same
+ * DATA_DIR Stripe delivers every event again (as it does until it hears 2xx, and sometimes after):
+ * every booking then has exactly one card payment, none lost and none twice.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
+import { call, signIn, startServer, waitUntil, type ServerProcess } from './harness.js';
+
+const BOOKINGS = 20;
+let dataDir: string;
+let stripe: StripeDouble;
+let server: (ServerProcess & { startMs: number }) | null = null;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'bo-faults-payments-'));
+  stripe = await startStripeDouble();
+});
+afterAll(async () => {
+  server?.child.kill('SIGKILL');
+  await stripe?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const ENV = () => ({ DATA_DIR: dataDir, ...stripe.env });
+
+/** Stripe's delivery of a session's paid event: the status, or null when the connection died with the server. */
+async function deliver(baseUrl: string, sessionId: string): Promise<{ status: number; recorded: boolean } | null> {
+  const event = stripe.completedEvent(sessionId);
+  try {
+    const response = await fetch(`${baseUrl}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload });
+    return { status: response.status, recorded: ((await response.json()) as { recorded: boolean }).recorded };
+  } catch {
+    return null;
+  }
+}
+
+test('kill -9 while Stripe’s paid events arrive: after Stripe delivers them again, each booking has exactly one card payment', async () => {
+  server = await startServer(ENV());
+  let token = await signIn(server.baseUrl);
+  const tour = await call(server.baseUrl, 'tours', { method: 'POST', token, body: { code: 'CRASH-PAY', title: 'Crash pay', timeZone: 'UTC', currency: 'EUR', durationDays: 1, status: 'published', prices: { ADULT: 10_000, CHILD: null, INFANT: null } } });
+  expect(tour.status).toBe(201);
+  const departure = await call(server.baseUrl, 'departures', { method: 'POST', token, body: { tourId: (tour.body as { id: string }).id, startDate: '2031-06-06', startTime: '09:00', capacity: 100 } });
+  const departureId = (departure.body as { id: string }).id;
+  const bookings: { id: string; sessionId: string }[] = [];
+  for (let n = 0; n < BOOKINGS; n += 1) {
+    const booking = await call(server.baseUrl, 'bookings', { method: 'POST', token, body: { departureId, status: 'confirmed', contact: { name: `Payer ${n}`, email: `payer${n}@crash.test` }, travellers: [{ category: 'ADULT', firstName: 'P', lastName: `${n}` }] } });
+    expect(booking.status).toBe(201);
+    const id = (booking.body as { id: string }).id;
+    const link = await call(server.baseUrl, `bookings/${id}/payment-links`, { method: 'POST', token, body: {} });
+    expect(link.status).toBe(201);
+    const url = (link.body as { url: string }).url;
+    bookings.push({ id, sessionId: [...stripe.sessions.values()].find((session) => session.url === url)!.id });
+  }
+
+  // Every event twice at once; the server dies once a few have been answered.
+  const answered: ({ status: number; recorded: boolean } | null)[] = [];
+  const deliveries = bookings.flatMap((booking) => [booking, booking]).map(async (booking) => answered.push(await deliver(server!.baseUrl, booking.sessionId)));
+  await waitUntil(async () => answered.filter((answer) => answer?.status === 200).length >= 4, 20_000, 5);
+  server.child.kill('SIGKILL');
+  await server.exited;
+  await Promise.all(deliveries);
+  const recordedBefore = answered.filter((answer) => answer?.recorded).length;
+  const lost = answered.filter((answer) => answer === null).length;
+
+  server = await startServer(ENV());
+  token = await signIn(server.baseUrl);
+  // Stripe delivers each again (a new signature, the same session).
+  const again = await Promise.all(bookings.map((booking) => deliver(server!.baseUrl, booking.sessionId)));
+  expect(again.map((answer) => answer?.status)).toEqual(bookings.map(() => 200));
+  const recordedAfter = again.filter((answer) => answer?.recorded).length;
+  for (const booking of bookings) {
+    const payments = (await call(server.baseUrl, `bookings/${booking.id}/payments`, { token })).body as { data: { method: string; amountMinor: number }[] };
+    expect(payments.data, `booking ${booking.id}`).toEqual([expect.objectContaining({ method: 'card', amountMinor: 10_000 })]);
+  }
+  // No session was reported recorded twice (a delivery cut by the kill may have been recorded unheard).
+  expect(recordedBefore + recordedAfter).toBeLessThanOrEqual(BOOKINGS);
+  console.log(
+    `card payments and kill -9: ${BOOKINGS} sessions, ${answered.length} deliveries (${recordedBefore} recorded, ${lost} cut by the kill), ${recordedAfter} recorded when Stripe sent them again; each booking has exactly one card payment`,
+  );
+}, 90_000);
