@@ -13,17 +13,32 @@ export function isKnownCurrency(code: string): boolean {
   return knownCurrencies.has(code);
 }
 
+// Making an Intl.NumberFormat costs far more than using one: every booking's prices and totals
+// ask for the same few currencies, so each currency's digits and each (locale, currency) format are
+// made once.
+const digitsOf = new Map<string, number>();
+const formats = new Map<string, Intl.NumberFormat>();
+
 /** Decimals of the currency's minor unit: EUR 2, ISK 0, JPY 0, KWD 3. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 /** "€1,299.00", "ISK 189,000", in the reader's locale. */
 export function formatMinor(amountMinor: number, currency: string, locale?: string): string {
   const digits = currencyDigits(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    amountMinor / 10 ** digits,
-  );
+  const key = `${locale ?? ''} ${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formats.set(key, format);
+  }
+  return format.format(amountMinor / 10 ** digits);
 }
 
 /** Minor units as the major amount a person types: 129900 EUR → "1299.00", 189000 ISK → "189000". */

@@ -52,7 +52,7 @@ describe('migrations', () => {
   test('running them again is a no-op', async () => {
     await migrateToLatest(db);
     const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-    expect(rows.map((row) => row.name)).toEqual(['0001-initial', '0002-row-counts', '0003-auth-epoch', '0004-list-indexes', '0005-search-indexes', '0006-invitations', '0007-catalogue', '0008-gallery', '0009-departures', '0010-bookings', '0011-reports', '0012-traveller-ages', '0013-unconfirmed-balances', '0014-cancellation-cutoff', '0015-resellers', '0016-reseller-bookings', '0017-webhook-deliveries', '0018-reseller-unit-items', '0019-payment-terms', '0020-balance-due-dates', '0021-customers', '0022-messages', '0023-payment-links', '0024-customer-counts-by-difference', '0025-traveller-retention']);
+    expect(rows.map((row) => row.name)).toEqual(['0001-initial', '0002-row-counts', '0003-auth-epoch', '0004-list-indexes', '0005-search-indexes', '0006-invitations', '0007-catalogue', '0008-gallery', '0009-departures', '0010-bookings', '0011-reports', '0012-traveller-ages', '0013-unconfirmed-balances', '0014-cancellation-cutoff', '0015-resellers', '0016-reseller-bookings', '0017-webhook-deliveries', '0018-reseller-unit-items', '0019-payment-terms', '0020-balance-due-dates', '0021-customers', '0022-messages', '0023-payment-links', '0024-customer-counts-by-difference', '0025-traveller-retention', '0026-customer-when-contact-given', '0027-counts-on-status-change', '0028-totals-when-they-change']);
   });
 
   test('the user search can be answered from trigram indexes on the e-mail and the name, not only by reading every user', async () => {

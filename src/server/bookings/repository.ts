@@ -480,7 +480,7 @@ export class BookingsRepository extends BookingQueries {
       .orderBy('currency')
       .execute();
     const spent = new Map<string, { currency: string; amountMinor: number }[]>();
-    for (const row of rows) spent.set(row.customer_id, [...(spent.get(row.customer_id) ?? []), { currency: row.currency, amountMinor: toMoney(row.spent)! }]);
+    for (const row of rows) spent.set(row.customer_id!, [...(spent.get(row.customer_id!) ?? []), { currency: row.currency, amountMinor: toMoney(row.spent)! }]);
     return spent;
   }
 

@@ -28,7 +28,7 @@ export interface BookingsTable {
   /** The language the contact asked to be written to in, when given: a new customer takes it (migration 0021). */
   contact_language: Nullable<'en' | 'de'>;
   /** Set by the database when not given: the customer the contact's e-mail finds or makes (migration 0021). */
-  customer_id: ColumnType<string, string | undefined, string>;
+  customer_id: ColumnType<string | null, string | undefined, string | null>;
   single_rooms: number;
   single_supplement_minor: ColumnType<string | number, number, number>;
   channel: 'direct' | 'phone' | 'email' | 'agent' | 'walk_in' | 'reseller';

@@ -7,6 +7,7 @@ import type { Message } from '../../shared/contract/messages.js';
 import type { DomainModule } from '../module.js';
 import * as customers from './migrations/0021-customers.js';
 import * as countsByDifference from './migrations/0024-customer-counts-by-difference.js';
+import * as customerWhenContactGiven from './migrations/0026-customer-when-contact-given.js';
 import { CustomersRepository } from './repository.js';
 import { customerRoutes } from './routes.js';
 
@@ -58,7 +59,7 @@ const plugin = fp(
 const customersModule: DomainModule = {
   name: 'customers',
   tag: { name: 'customers', description: 'The people bookings are made for, found again by e-mail' },
-  migrations: { '0021-customers': customers, '0024-customer-counts-by-difference': countsByDifference },
+  migrations: { '0021-customers': customers, '0024-customer-counts-by-difference': countsByDifference, '0026-customer-when-contact-given': customerWhenContactGiven },
   plugin,
 };
 

@@ -6,6 +6,7 @@ import { departureRoutes } from './routes.js';
 import type { DomainModule } from '../module.js';
 import * as departures from './migrations/0009-departures.js';
 import * as travellerRetention from './migrations/0025-traveller-retention.js';
+import * as countsOnStatusChange from './migrations/0027-counts-on-status-change.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,7 +30,7 @@ const plugin = fp(
 const departuresModule: DomainModule = {
   name: 'departures',
   tag: { name: 'departures', description: 'Departures: the dates a tour can be booked on' },
-  migrations: { '0009-departures': departures, '0025-traveller-retention': travellerRetention },
+  migrations: { '0009-departures': departures, '0025-traveller-retention': travellerRetention, '0027-counts-on-status-change': countsOnStatusChange },
   plugin,
 };
 

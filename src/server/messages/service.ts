@@ -151,6 +151,7 @@ export class Messages {
 
   /** A message queued in the caller's transaction (a payment link sent with its making); refused for an erased customer. Answers its id. */
   async queueIn(trx: Kysely<Database>, booking: Booking, kind: MessageKind, eventKey: string): Promise<string> {
+    if (!booking.customerId) throw httpErrors.conflict('The booking has no contact yet: nobody to write to.');
     const customer = await trx.selectFrom('customers').select(['erased_at', 'language']).where('id', '=', booking.customerId).executeTakeFirstOrThrow();
     if (customer.erased_at) throw httpErrors.conflict('The customer was erased: nothing is sent to them.');
     const at = new Date(this.now());
@@ -162,14 +163,15 @@ export class Messages {
   /** A kind queued again for a booking now (staff's "send again"); refused where the product would never send it. */
   async resend(booking: Booking, kind: MessageKind, origin: RequestOrigin): Promise<Message> {
     if (booking.resellerId !== null) throw httpErrors.conflict('The reseller speaks to the customers of its bookings: no message is sent for them.');
-    if (booking.contact.email.trim() === '') throw httpErrors.conflict('The booking’s contact has no e-mail address.');
+    if (booking.contact.email.trim() === '' || !booking.customerId) throw httpErrors.conflict('The booking’s contact has no e-mail address.');
+    const customerId = booking.customerId;
     return this.db.transaction().execute(async (trx) => {
-      const customer = await trx.selectFrom('customers').select(['erased_at', 'language']).where('id', '=', booking.customerId).executeTakeFirstOrThrow();
+      const customer = await trx.selectFrom('customers').select(['erased_at', 'language']).where('id', '=', customerId).executeTakeFirstOrThrow();
       if (customer.erased_at) throw httpErrors.conflict('The customer was erased: nothing is sent to them.');
       const at = new Date(this.now());
       const row = await trx
         .insertInto('messages')
-        .values({ id: randomUUID(), booking_id: booking.id, customer_id: booking.customerId, kind, event_key: `resend:${randomUUID()}`, language: customer.language, next_attempt_at: at, created_at: at })
+        .values({ id: randomUUID(), booking_id: booking.id, customer_id: customerId, kind, event_key: `resend:${randomUUID()}`, language: customer.language, next_attempt_at: at, created_at: at })
         .returningAll()
         .executeTakeFirstOrThrow();
       await this.audit.record({ action: 'message.resent', ...auditOrigin(origin), targetType: 'booking', targetId: booking.id, details: { kind, reference: booking.reference } }, trx);

@@ -106,7 +106,9 @@ export const BookingSchema = Type.Object(
     overdue: Type.Boolean({ description: 'Held, confirmed or waitlisted, with a balance to pay after its balanceDueDate (in the tour’s zone)' }),
     holdExpiresAt: NullableIsoDateTimeSchema,
     contact: Type.Object({ name: Type.String(), email: Type.String(), phone: Type.Union([Type.String(), Type.Null()]) }),
-    customerId: Type.String({ format: 'uuid', description: 'The customer the booking belongs to: found by the contact’s e-mail when it was made, or made for it' }),
+    customerId: Type.Union([UuidSchema, Type.Null()], {
+      description: 'The customer the booking belongs to: found by the contact’s e-mail when it was made (or its contact given), or made for it; null while a reseller’s hold has no contact yet',
+    }),
     travellers: Type.Array(TravellerSchema),
     extras: Type.Array(BookingExtraSchema),
     singleRooms: Type.Integer(),

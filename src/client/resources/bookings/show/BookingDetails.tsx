@@ -75,7 +75,7 @@ export function BookingDetails() {
           {booking.contact.phone ? ` · ${booking.contact.phone}` : ''}
         </Typography>
         {booking.notes && <Typography color="text.secondary">Notes: {booking.notes}</Typography>}
-        <CustomerLink customerId={booking.customerId} />
+        {booking.customerId && <CustomerLink customerId={booking.customerId} />}
       </Section>
 
       <Section title={`Travellers: ${travellersText(booking.travellers)}`}>
