@@ -20,7 +20,7 @@ import type { CustomerLanguage } from '../../shared/contract/customers.js';
 import {
   fillPlaceholders,
   MESSAGE_KINDS,
-  unknownPlaceholders,
+  placeholderProblems,
   type Message,
   type MessageKind,
   type MessagePreview,
@@ -95,13 +95,7 @@ export class Messages {
 
   /** Saves a kind's switch and texts; a placeholder the product does not know is refused on its field. */
   async saveTemplate(kind: MessageKind, input: MessageTemplateInput, origin: RequestOrigin): Promise<MessageTemplate> {
-    const problems: Record<string, string> = {};
-    for (const [language, texts] of Object.entries(input.texts)) {
-      for (const field of ['subject', 'body'] as const) {
-        const unknown = unknownPlaceholders(texts[field]);
-        if (unknown.length > 0) problems[`texts.${language}.${field}`] = `names ${unknown.map((name) => `{{${name}}}`).join(', ')}, which the product does not know`;
-      }
-    }
+    const problems = Object.assign({}, ...Object.entries(input.texts).map(([language, texts]) => placeholderProblems(texts, `texts.${language}.`))) as Record<string, string>;
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     const at = new Date(this.now());
     await this.db.transaction().execute(async (trx) => {
@@ -117,14 +111,8 @@ export class Messages {
 
   /** A kind written for a real booking in a language, as it would go now. */
   async preview(kind: MessageKind, bookingId: string, language: CustomerLanguage, texts?: { subject: string; body: string }): Promise<MessagePreview> {
-    if (texts) {
-      const problems: Record<string, string> = {};
-      for (const field of ['subject', 'body'] as const) {
-        const unknown = unknownPlaceholders(texts[field]);
-        if (unknown.length > 0) problems[`texts.${field}`] = `names ${unknown.map((name) => `{{${name}}}`).join(', ')}, which the product does not know`;
-      }
-      if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-    }
+    const problems = texts ? placeholderProblems(texts, 'texts.') : {};
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     const booking = await this.sources.booking(bookingId);
     if (!booking) throw httpErrors.notFound('No booking with this id.');
     // No payment page is made for a preview: the place of its address is shown instead.

@@ -57,6 +57,20 @@ export function unknownPlaceholders(text: string): string[] {
   return [...unknown];
 }
 
+/**
+ * Each of `texts`' subjects and bodies that names a placeholder the product does not know, as
+ * `{field: message}` under `prefix` (`texts.en.` → `texts.en.subject`); empty when all are known.
+ * The server refuses with these, and the form says them before it sends.
+ */
+export function placeholderProblems(texts: { subject: string; body: string }, prefix: string): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of ['subject', 'body'] as const) {
+    const unknown = unknownPlaceholders(texts[field]);
+    if (unknown.length > 0) problems[`${prefix}${field}`] = `names ${unknown.map((name) => `{{${name}}}`).join(', ')}, which the product does not know`;
+  }
+  return problems;
+}
+
 /** `text` with each placeholder replaced by its value, each value passed through `escape` (HTML's part) or as it is. */
 export function fillPlaceholders(text: string, values: Partial<Record<Placeholder, string>>, escape: (value: string) => string = (value) => value): string {
   return text.replace(PLACEHOLDER_PATTERN, (_whole, name: string) => escape(values[name as Placeholder] ?? ''));

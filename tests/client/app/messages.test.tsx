@@ -65,7 +65,7 @@ describe('messages to customers', () => {
     // (Braces are typed doubled: user-event reads one as the start of a key name.)
     await user.type(subject, 'Welcome aboard {{{{guest.name}}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/Unknown: \{\{guest\.name\}\}/)).toBeInTheDocument();
+    expect(await screen.findByText(/It names \{\{guest\.name\}\}, which the product does not know: use the placeholders below/)).toBeInTheDocument();
     await user.clear(subject);
     await user.type(subject, 'Welcome aboard, ');
     await user.click(screen.getByRole('button', { name: /Put \{\{customer\.name\}\} in the text/ }));

@@ -11,7 +11,7 @@ import { Link, Title, useDataProvider, useNotify } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Booking } from '../../../shared/contract/bookings';
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '../../../shared/contract/customers';
-import { MESSAGE_KIND_LABELS, MESSAGE_KINDS, MESSAGE_RULES, PLACEHOLDERS, unknownPlaceholders, type MessageKind, type MessagePreview, type MessageTemplate } from '../../../shared/contract/messages';
+import { MESSAGE_KIND_LABELS, MESSAGE_KINDS, MESSAGE_RULES, PLACEHOLDERS, placeholderProblems, type MessageKind, type MessagePreview, type MessageTemplate } from '../../../shared/contract/messages';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { FORM_WIDTH } from '../common/fields';
@@ -61,11 +61,11 @@ export function TemplateList() {
 function localProblems(texts: MessageTemplate['texts']): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const language of CUSTOMER_LANGUAGES) {
+    const unknown = placeholderProblems(texts[language], `texts.${language}.`);
     for (const field of ['subject', 'body'] as const) {
-      const text = texts[language][field];
-      const unknown = unknownPlaceholders(text);
-      if (text.trim() === '') problems[`texts.${language}.${field}`] = field === 'subject' ? 'Enter a subject.' : 'Enter the text.';
-      else if (unknown.length > 0) problems[`texts.${language}.${field}`] = `Unknown: ${unknown.map((name) => `{{${name}}}`).join(', ')}. Use the placeholders below.`;
+      const key = `texts.${language}.${field}`;
+      if (texts[language][field].trim() === '') problems[key] = field === 'subject' ? 'Enter a subject.' : 'Enter the text.';
+      else if (unknown[key]) problems[key] = `It ${unknown[key]}: use the placeholders below.`;
     }
   }
   return problems;
