@@ -14,9 +14,9 @@ export const listCustomersSchema = {
   summary: 'List customers',
   description:
     'Needs `customers.read`. Filters: `q` (part of the name, e-mail or phone, any case), `marketingConsent`. Sorts: `name`, `createdAt`, ' +
-    '`lastBookingAt`, `bookingCount` (bookings not cancelled or expired). Every booking belongs to a customer: a new booking’s contact ' +
-    'e-mail (trimmed, any case) finds its customer or makes one; a contact without an e-mail makes a customer of its own, which takes the ' +
-    'name and e-mail given later (a reseller’s confirmation), or joins the customer who has that e-mail.',
+    '`lastBookingAt`, `bookingCount` (bookings not cancelled or expired). Every booking with a contact belongs to a customer: a new booking’s contact ' +
+    'e-mail (trimmed, any case) finds its customer or makes one; a contact with a name and no e-mail makes a customer of its own; a reseller’s hold ' +
+    'made without any contact has none (its customerId is null) until its confirmation gives the contact.',
   querystring: CustomerListQuerySchema,
   response: { 200: CustomerListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };

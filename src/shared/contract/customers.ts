@@ -1,7 +1,8 @@
 /**
- * Customers: the people bookings are made for. Every booking belongs to one, found by its contact's
- * e-mail (trimmed, any case) or made for it; a contact without an e-mail makes a customer of its
- * own. The contact as typed stays on the booking. The server validates with these schemas and
+ * Customers: the people bookings are made for. Every booking with a contact belongs to one, found by
+ * its contact's e-mail (trimmed, any case) or made for it; a contact with a name and no e-mail makes
+ * a customer of its own; a reseller's hold without any contact has none until it is confirmed. The
+ * contact as typed stays on the booking. The server validates with these schemas and
  * documents them; both sides take their types from them.
  */
 import Type, { type Static } from 'typebox';
