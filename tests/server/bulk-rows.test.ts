@@ -50,7 +50,7 @@ describe('rows in bulk', () => {
     await run(bookingsSql(10, 40));
     const departures = (await admin({ method: 'GET', url: '/api/departures?page=1&pageSize=1&from=2028-01-01&to=2028-12-31' })).json<{ total: number }>();
     expect(departures.total).toBe(500);
-    const list = (await admin({ method: 'GET', url: '/api/bookings?page=1&pageSize=100' })).json<{ total: number; data: { reference: string; status: string; totalMinor: number }[] }>();
+    const list = (await admin({ method: 'GET', url: '/api/bookings?page=1&pageSize=100' })).json<{ total: number; data: { id: string; reference: string; status: string; totalMinor: number }[] }>();
     expect(list.total).toBe(50);
     expect(new Set(list.data.map((booking) => booking.status))).toEqual(new Set(['confirmed', 'held', 'cancelled', 'waitlisted']));
     const pattern = new RegExp(`^[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`);
@@ -72,6 +72,10 @@ describe('rows in bulk', () => {
     const customer = (await admin({ method: 'GET', url: `/api/customers/${guest.customerId}` })).json<{ bookingCount: number; lastBookingAt: string | null }>();
     expect(customer.bookingCount).toBe(guest.status === 'cancelled' ? 0 : 1);
     expect(customer.lastBookingAt).not.toBeNull();
+    // Their confirmations went out when they were made: none is left queued for a server to send.
+    const messages = (await admin({ method: 'GET', url: `/api/bookings/${list.data.find((booking) => booking.status === 'confirmed')!.id}/messages` })).json<{ data: { kind: string; status: string }[] }>().data;
+    expect(messages).toMatchObject([{ kind: 'booking_confirmed', status: 'sent' }]);
+    expect(await t.app.messages.sendDue()).toBe(0);
   });
 
   it('the OCTO catalogue: its tours offered to its reseller’s key, their departures a day apart', async () => {
