@@ -151,17 +151,10 @@ export class Messages {
   /** A kind queued again for a booking now (staff's "send again"); refused where the product would never send it. */
   async resend(booking: Booking, kind: MessageKind, origin: RequestOrigin): Promise<Message> {
     if (booking.resellerId !== null) throw httpErrors.conflict('The reseller speaks to the customers of its bookings: no message is sent for them.');
-    if (booking.contact.email.trim() === '' || !booking.customerId) throw httpErrors.conflict('The booking’s contact has no e-mail address.');
-    const customerId = booking.customerId;
+    if (booking.contact.email.trim() === '') throw httpErrors.conflict('The booking’s contact has no e-mail address.');
     return this.db.transaction().execute(async (trx) => {
-      const customer = await trx.selectFrom('customers').select(['erased_at', 'language']).where('id', '=', customerId).executeTakeFirstOrThrow();
-      if (customer.erased_at) throw httpErrors.conflict('The customer was erased: nothing is sent to them.');
-      const at = new Date(this.now());
-      const row = await trx
-        .insertInto('messages')
-        .values({ id: randomUUID(), booking_id: booking.id, customer_id: customerId, kind, event_key: `resend:${randomUUID()}`, language: customer.language, next_attempt_at: at, created_at: at })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const id = await this.queueIn(trx, booking, kind, `resend:${randomUUID()}`);
+      const row = await trx.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       await this.audit.record({ action: 'message.resent', ...auditOrigin(origin), targetType: 'booking', targetId: booking.id, details: { kind, reference: booking.reference } }, trx);
       return toMessage(row);
     });

@@ -12,6 +12,12 @@ export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
 /** How long a link stays payable: Stripe's longest for a Checkout Session. */
 export const PAYMENT_LINK_HOURS = 24;
 
+/** What a link asks for unless the clerk says otherwise: the deposit while nothing is paid and the tour asks one, else the balance. */
+export function defaultLinkAmount(booking: { paidMinor: number; depositMinor: number; balanceMinor: number }): number {
+  const balance = booking.balanceMinor;
+  return booking.paidMinor === 0 && booking.depositMinor > 0 && booking.depositMinor < balance ? booking.depositMinor : balance;
+}
+
 export const PaymentLinkSchema = Type.Object(
   {
     id: UuidSchema,

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
-import type { PaymentLink } from '../../../../shared/contract/payment-links';
+import { defaultLinkAmount, type PaymentLink } from '../../../../shared/contract/payment-links';
 import { currencyDigits, minorToMajorText } from '../../../../shared/money';
 import { formatDateTime } from '../../../dates';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
@@ -26,12 +26,6 @@ const STATUS = {
 } as const;
 
 const linksKey = (booking: Booking) => ['bookings', 'payment-links', booking.id];
-
-/** What a link asks for unless the clerk says otherwise: the deposit while nothing is paid, else the balance (the server's rule too). */
-function suggestedAmount(booking: Booking): number {
-  const balance = booking.balanceMinor;
-  return booking.paidMinor === 0 && booking.depositMinor > 0 && booking.depositMinor < balance ? booking.depositMinor : balance;
-}
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -55,7 +49,7 @@ export function SendPaymentLinkButton({ booking }: { booking: Booking }) {
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<PaymentLink | null>(null);
   const openDialog = () => {
-    setAmount(minorToMajorText(suggestedAmount(booking), booking.currency));
+    setAmount(minorToMajorText(defaultLinkAmount(booking), booking.currency));
     setSend(canEmail);
     setErrors({});
     setMade(null);
