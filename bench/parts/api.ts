@@ -4,11 +4,11 @@
  * sign-in (argon2id). Answers the server it leaves running.
  */
 import { nextAddress } from '../../scripts/lib/built-server.mjs';
-import { cannon, databaseRate, type Target } from '../lib/load.ts';
+import { cannon, warmed, databaseRate, type Target } from '../lib/load.ts';
 import { onEngine, rate, row } from '../lib/report.ts';
 import { bulk, type Seed } from '../lib/seed.ts';
 import { decodeJwt, signIn, startServer, type BenchServer } from '../lib/servers.ts';
-import { ADMIN, WARMUP } from '../lib/settings.ts';
+import { ADMIN } from '../lib/settings.ts';
 
 export async function apiRows(engine: string, env: Record<string, string>, seed: Seed, target: Target): Promise<BenchServer> {
   console.log(`\nbench: API on the ${engine}`);
@@ -29,8 +29,7 @@ export async function apiRows(engine: string, env: Record<string, string>, seed:
       const health = await cannon({ url: `${server.baseUrl}/api/health` });
       row(engine, 'GET /api/health', `${rate(health.rps)}, p50 ${health.p50} ms, p99 ${health.p99} ms`);
     }
-    await cannon({ url: server.baseUrl + listPath, headers: { authorization: `Bearer ${token}` }, duration: WARMUP });
-    const list = await cannon({ url: server.baseUrl + listPath, headers: { authorization: `Bearer ${token}` } });
+    const list = await warmed({ url: server.baseUrl + listPath, headers: { authorization: `Bearer ${token}` } });
     if (list.errors > 0) throw new Error(`user list: ${list.errors} errors`);
     p50[size] = list.p50;
     // At 100,000 users, a search for a piece of a name (11 match), answered from the trigram indexes (migration 0005).

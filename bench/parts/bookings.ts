@@ -7,7 +7,7 @@
  * dashboard's reports at 10,000 and 1,000,000 bookings. Answers the server it leaves running.
  */
 import autocannon from 'autocannon';
-import { cannon, databaseRate, type Target } from '../lib/load.ts';
+import { warmed, databaseRate, type Target } from '../lib/load.ts';
 import { onEngine, rate, row } from '../lib/report.ts';
 import { bulk, type Seed } from '../lib/seed.ts';
 import { decodeJwt, signIn, startServer, type BenchServer } from '../lib/servers.ts';
@@ -48,8 +48,7 @@ async function reportRows(engine: string, server: BenchServer, headers: Headers,
     ['summary', '/api/reports/summary'],
     ['monthly', `/api/reports/monthly?year=${year}&basis=departure`],
   ] as const) {
-    await cannon({ url: server.baseUrl + path, headers, duration: WARMUP });
-    const result = await cannon({ url: server.baseUrl + path, headers });
+    const result = await warmed({ url: server.baseUrl + path, headers });
     if (result.errors > 0) throw new Error(`${path}: ${result.errors} errors`);
     row(engine, `GET /api/reports/${report} at ${size.toLocaleString('en')} bookings`, `${rate(result.rps)}, p50 ${result.p50} ms, p99 ${result.p99} ms`);
     p50[report] = result.p50;
@@ -127,8 +126,7 @@ export async function bookingRows(engine: string, running: BenchServer, env: Rec
       ({ token } = await signIn(server.baseUrl));
       headers = { authorization: `Bearer ${token}` };
     }
-    await cannon({ url: server.baseUrl + listPath, headers, duration: WARMUP });
-    const list = await cannon({ url: server.baseUrl + listPath, headers });
+    const list = await warmed({ url: server.baseUrl + listPath, headers });
     if (list.errors > 0) throw new Error(`bookings list: ${list.errors} errors`);
     p50[size] = list.p50;
     await server.stop();
@@ -159,8 +157,7 @@ export async function bookingRows(engine: string, running: BenchServer, env: Rec
       ['search', { page: 1, pageSize: 25, sort: 'name', order: 'ASC', q: 'guest 4242' }],
     ] as const) {
       const path = `/api/customers?${new URLSearchParams(Object.entries(customerQuery).map(([key, value]) => [key, String(value)])).toString()}`;
-      await cannon({ url: server.baseUrl + path, headers, duration: WARMUP });
-      const measured = await cannon({ url: server.baseUrl + path, headers });
+      const measured = await warmed({ url: server.baseUrl + path, headers });
       if (measured.errors > 0) throw new Error(`customers ${kind}: ${measured.errors} errors`);
       customerP50[kind][size] = measured.p50;
       await server.stop();

@@ -5,11 +5,11 @@
  * (in the server's peak memory row) what they cost. Answers the server it leaves running.
  */
 import sharp from 'sharp';
-import { cannon } from '../lib/load.ts';
+import { cannon, warmed } from '../lib/load.ts';
 import { ms, onEngine, rate, row } from '../lib/report.ts';
 import { bulk, type Seed } from '../lib/seed.ts';
 import { signIn, startServer, type BenchServer } from '../lib/servers.ts';
-import { QUICK, WARMUP } from '../lib/settings.ts';
+import { QUICK } from '../lib/settings.ts';
 
 /** A 12-megapixel photograph-like JPEG (4000 × 3000, noise over gradients: about as hard to encode as a real one). */
 async function twelveMegapixelJpeg(): Promise<Buffer> {
@@ -54,8 +54,7 @@ export async function catalogueRows(engine: string, running: BenchServer, env: R
     const { token } = await signIn(server.baseUrl);
     const headers = { authorization: `Bearer ${token}` };
     const listPath = '/api/tours?page=1&pageSize=25&sort=updatedAt&order=DESC';
-    await cannon({ url: server.baseUrl + listPath, headers, duration: WARMUP });
-    const list = await cannon({ url: server.baseUrl + listPath, headers });
+    const list = await warmed({ url: server.baseUrl + listPath, headers });
     const filtered = await cannon({ url: `${server.baseUrl}/api/tours?page=1&pageSize=25&sort=title&status=published`, headers });
     if (list.errors + filtered.errors > 0) throw new Error(`tours list: ${list.errors + filtered.errors} errors`);
     p50[size] = list.p50;

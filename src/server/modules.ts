@@ -15,9 +15,10 @@ import octo from './octo/index.js';
 import payments from './payments/index.js';
 import reports from './reports/index.js';
 import resellers from './resellers/index.js';
+import resources from './resources/index.js';
 import roles from './roles/index.js';
 import system from './system/index.js';
 import tours from './tours/index.js';
 import users from './users/index.js';
 
-export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, flows, octo, reports, system];
+export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, resources, flows, octo, reports, system];

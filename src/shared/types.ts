@@ -43,6 +43,8 @@ export interface ErrorBody {
   requestId?: string;
   /** SOLD_OUT: the seats that are free now. */
   available?: number;
+  /** RESOURCE_CONFLICT: the departures the resource is on already on those days. */
+  conflicts?: { departureId: string; tourTitle: string; startDate: string }[];
 }
 
 

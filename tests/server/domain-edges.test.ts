@@ -39,6 +39,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
   'reports/repository.ts': { tables: ['bookings'], why: "the dashboard counts the bookings made today and the balances due soon or overdue from the bookings' own indexes" },
   'resellers/repository.ts': { tables: ['bookings'], why: 'a reseller shows how many bookings it made, counted from an index of the bookings' },
   'resellers/webhooks.ts': { tables: ['bookings'], why: "a delivery shows its booking's reference" },
+  'resources/repository.ts': {
+    tables: ['departures', 'tours', 'users'],
+    why: "an assignment's days are its departure's, in its tour's zone and length, and a schedule or a conflict names the tour and date; a guide shows the staff user who is them",
+  },
   'roles/repository.ts': { tables: ['user_roles'], why: 'a role shows how many users hold it and cannot be deleted while one does' },
   'tours/repository.ts': { tables: ['departures'], why: 'a tour shows its next departure' },
   'users/repository.ts': { tables: ['roles', 'role_permissions'], why: 'a user shows the names of their roles, and the last administrator is kept' },
@@ -178,7 +182,7 @@ describe('the module list', () => {
   it('collects the permission catalogue from the domains, in the order the roles screen lists it', () => {
     expect(Object.keys(PERMISSIONS)[0]).toBe('dashboard.read');
     expect(Object.keys(PERMISSIONS)).toEqual(expect.arrayContaining(['users.read', 'audit.read', 'tours.delete', 'departures.update', 'bookings.cancel', 'payments.create', 'reports.read']));
-    expect(Object.keys(PERMISSIONS).at(-1)).toBe('resellers.manage');
+    expect(Object.keys(PERMISSIONS).at(-1)).toBe('resources.manage');
     for (const label of Object.values(PERMISSIONS)) expect(label).toMatch(/\w/);
   });
 

@@ -45,19 +45,19 @@ export class CustomersRepository {
       return eb.and(conditions);
     });
     const page = await listPage(filtered, {
-      select: (rows) => rows.selectAll('c'),
+      select: (rows) => rows.select(ANSWER_COLUMNS.map((column) => `c.${column}` as const)),
       orderBy: [SORT_COLUMNS[query.sort ?? 'name'], sql.ref('c.id')],
       query,
       keptTotal: q
         ? null
         : () => keptCount(this.db, query.marketingConsent === undefined ? 'customers' : `customers:marketing_consent:${String(query.marketingConsent)}`),
-      toAnswer: (row) => row as CustomerRow,
+      toAnswer: (row) => row as AnswerRow,
     });
     return { data: await this.answers(this.db, page.data), total: page.total };
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Customer | null> {
-    const row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await db.selectFrom('customers').select(ANSWER_COLUMNS).where('id', '=', id).executeTakeFirst();
     return row ? (await this.answers(db, [row]))[0]! : null;
   }
 
@@ -161,7 +161,7 @@ export class CustomersRepository {
     await this.db.updateTable('customer_settings').set({ default_language: language }).where('default_language', '<>', language).execute();
   }
 
-  private async answers(db: Kysely<Database>, rows: CustomerRow[]): Promise<Customer[]> {
+  private async answers(db: Kysely<Database>, rows: AnswerRow[]): Promise<Customer[]> {
     const spent = rows.length === 0 ? new Map<string, Spent>() : await this.spentBy(db, rows.map((row) => row.id));
     return rows.map((row) => toCustomer(row, spent.get(row.id) ?? []));
   }
@@ -169,7 +169,25 @@ export class CustomersRepository {
 
 const FIELD_OF = { name: 'name', email: 'email', phone: 'phone', language: 'language', marketing_consent: 'marketingConsent', notes: 'notes' } as const;
 
-function toCustomer(row: CustomerRow, spent: Spent): Customer {
+/** The columns an answer shows (not the search text or the e-mail key the database keeps for itself): a page of 25 reads less. */
+const ANSWER_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'language',
+  'marketing_consent',
+  'notes',
+  'booking_count',
+  'first_booking_at',
+  'last_booking_at',
+  'created_at',
+  'updated_at',
+  'erased_at',
+] as const satisfies readonly (keyof CustomerRow)[];
+type AnswerRow = Pick<CustomerRow, (typeof ANSWER_COLUMNS)[number]>;
+
+function toCustomer(row: AnswerRow, spent: Spent): Customer {
   return {
     id: row.id,
     name: row.name,

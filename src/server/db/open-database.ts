@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse, PGlite, protocol } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { DatabaseTarget } from '../config.js';
@@ -54,11 +55,12 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
 
 /**
  * PostgreSQL extensions the embedded database loads (PGlite's contrib modules, by name): pg_trgm,
- * whose trigram indexes serve the searches (migration 0005). Every PGlite that opens the product's
+ * whose trigram indexes serve the searches (migration 0005), and btree_gist, whose operators let one
+ * exclusion constraint keep a guide or vehicle in one place at a time (migration 0029). Every PGlite that opens the product's
  * data must load them, since writing a row updates those indexes. The worker thread imports the
  * same modules by name.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
 
 export async function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, options.poolSize ?? 10);

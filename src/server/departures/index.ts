@@ -20,6 +20,9 @@ const plugin = fp(
     const around: DepartureSurroundings = {
       tourFor: (trx, tourId) => app.tours.forDepartures(trx, tourId),
       lapsedHeldSeats: (departureId, at) => app.bookings.lapsedHeldSeats(departureId, at),
+      // The resources domain is registered later (modules.ts): asked at the time of a read.
+      assignmentsOf: (db, ids) => app.resources.assignmentsOf(db, ids),
+      noneAssigned: (kind, departureId) => app.resources.noneAssigned(kind, departureId),
     };
     app.decorate('departures', new DeparturesRepository(app.db, app.now, app.audit, around));
     await app.register(departureRoutes, { prefix: API_PREFIX });

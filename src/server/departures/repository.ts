@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { BulkDepartures, Departure, DepartureListQuery, DeparturePatch, NewDeparture } from '../../shared/contract/departures.js';
 import { DEPARTURE_RULES } from '../../shared/contract/departure-rules.js';
+import type { Assignment } from '../../shared/contract/resources.js';
 import type { Prices } from '../../shared/contract/tours.js';
 import { datesOnWeekdays, daysBetween, instantOf, isCalendarDate } from '../../shared/local-time.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
@@ -31,6 +32,10 @@ type DepartureRow = Awaited<ReturnType<ReturnType<typeof departureColumns>['exec
 export interface DepartureSurroundings {
   tourFor(trx: Kysely<Database>, tourId: string): Promise<{ id: string; code: string; time_zone: string; price_adult_minor: Money; price_child_minor: Money; price_infant_minor: Money; single_supplement_minor: Money }>;
   lapsedHeldSeats(departureId: RawBuilder<unknown>, at: Date): RawBuilder<number>;
+  /** The guides, vehicles and others assigned to these departures (the resources domain's), by departure. */
+  assignmentsOf?(db: Kysely<Database>, departureIds: string[]): Promise<Map<string, Assignment[]>>;
+  /** The departure (`departureId`, an expression of the query) has no resource of this kind assigned. */
+  noneAssigned?(kind: 'guide' | 'vehicle', departureId: RawBuilder<unknown>): RawBuilder<SqlBool>;
 }
 type Money = string | number | null;
 
@@ -100,19 +105,31 @@ export class DeparturesRepository {
       const taken = sql`d.seats_held - ${this.around.lapsedHeldSeats(sql.ref('d.id'), at)} + d.seats_confirmed`;
       if (query.hasSeats === true) conditions.push(sql<SqlBool>`${taken} < d.capacity`);
       if (query.hasSeats === false) conditions.push(sql<SqlBool>`${taken} >= d.capacity`);
+      // Open departures that nothing of that kind is assigned to yet: so that none leaves without a guide.
+      if (query.unassigned !== undefined && this.around.noneAssigned) {
+        conditions.push(eb('d.status', '=', 'open'), this.around.noneAssigned(query.unassigned, sql.ref('d.id')));
+      }
       return eb.and(conditions);
     });
     // A kept count answers the total when the filters are none, a status alone or a tour alone.
-    const filters = [query.tourId, query.status, query.from, query.to, query.hasSeats].filter((value) => value !== undefined).length;
+    const filters = [query.tourId, query.status, query.from, query.to, query.hasSeats, query.unassigned].filter((value) => value !== undefined).length;
     const kept =
       filters === 0 ? 'departures' : filters === 1 && query.status !== undefined ? `departures:status:${query.status}` : filters === 1 && query.tourId !== undefined ? `departures:tour:${query.tourId}` : null;
-    return listPage(filtered, {
+    const page = await listPage(filtered, {
       select: (rows) => this.columns(rows, at),
       orderBy: [SORT_COLUMNS[query.sort ?? 'startsAt'], sql.ref('d.id')],
       query,
       keptTotal: kept === null ? null : () => keptCount(this.db, kept),
       toAnswer: toDeparture,
     });
+    return { data: await this.withAssignments(this.db, page.data), total: page.total };
+  }
+
+  /** Departures with their assignments (one read for a page). */
+  private async withAssignments(db: Kysely<Database>, departures: Departure[]): Promise<Departure[]> {
+    if (!this.around.assignmentsOf || departures.length === 0) return departures;
+    const assigned = await this.around.assignmentsOf(db, departures.map((departure) => departure.id));
+    return departures.map((departure) => ({ ...departure, assignments: assigned.get(departure.id) ?? [] }));
   }
 
   /** Departures that are not cancelled and start in [from, until), soonest first (the dashboard's; one index range). */
@@ -130,7 +147,7 @@ export class DeparturesRepository {
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Departure | null> {
     const row = await this.columns(db.selectFrom('departures as d'), new Date(this.now())).where('d.id', '=', id).executeTakeFirst();
-    return row ? toDeparture(row) : null;
+    return row ? (await this.withAssignments(db, [toDeparture(row)]))[0]! : null;
   }
 
   /**

@@ -19,6 +19,7 @@ export async function cancelDeparture(ctx: FlowContext, id: string, reason: stri
     await ctx.departures.markCancelled(trx, id, why, at);
     const bookings = await cancelBookingsOfDeparture(trx, id, why, at, origin, ctx.audit);
     await clearSeats(trx, id, at);
+    await ctx.resources.endForDeparture(trx, id, at);
     await ctx.webhooks.enqueue(trx, bookings.changed, origin);
     await ctx.departures.record(trx, origin, 'departure.cancelled', 'departure', id, { startDate: current.start_date, reason: why, bookingsCancelled: bookings.cancelled });
     return (await ctx.departures.get(id, trx))!;

@@ -23,7 +23,10 @@ export async function changeDeparture(ctx: FlowContext, id: string, patch: Depar
       if (patch.capacity < taken) throw httpErrors.conflict(`${taken} seats are taken on this departure: the capacity cannot go below that.`);
     }
     const moved = await ctx.departures.applyPatch(trx, current, patch, at, origin);
-    if (moved) await ctx.webhooks.enqueue(trx, await followDepartureDate(trx, id, moved.startDate, moved.startsAt, at), origin);
+    if (moved) {
+      await ctx.webhooks.enqueue(trx, await followDepartureDate(trx, id, moved.startDate, moved.startsAt, at), origin);
+      await ctx.resources.followDeparture(trx, id);
+    }
     return (await ctx.departures.get(id, trx))!;
   });
 }

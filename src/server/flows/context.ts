@@ -8,6 +8,7 @@ import type { PaymentLinks } from '../payments/service.js';
 import type { Database } from '../db/schema.js';
 import type { DeparturesRepository } from '../departures/repository.js';
 import type { Webhooks } from '../resellers/webhooks.js';
+import type { ResourcesRepository } from '../resources/repository.js';
 import type { ToursRepository } from '../tours/repository.js';
 
 export interface FlowContext {
@@ -22,4 +23,6 @@ export interface FlowContext {
   paymentLinks: Pick<PaymentLinks, 'claim' | 'settle' | 'prepare' | 'store'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
   webhooks: Pick<Webhooks, 'enqueue' | 'nudge'>;
+  /** A departure's guides and vehicles follow it: freed when it is cancelled, moved when its date moves. */
+  resources: Pick<ResourcesRepository, 'endForDeparture' | 'followDeparture'>;
 }

@@ -150,7 +150,7 @@ declare module 'fastify' {
 
 const plugin = fp(
   async (app) => {
-    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, webhooks: app.webhooks }));
+    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, webhooks: app.webhooks, resources: app.resources }));
 
     let sweeping = false;
     const sweep = () => {
@@ -189,7 +189,7 @@ const plugin = fp(
       app.addHook('onClose', async () => clearInterval(forget));
     }
   },
-  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'payments', 'messages', 'resellers'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
+  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'payments', 'messages', 'resellers', 'resources'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
 );
 
 const flowsModule: DomainModule = { name: 'flows', plugin };

@@ -9,6 +9,11 @@ export const ErrorBodySchema = Type.Object(
     errors: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Field → message, for validation errors only' })),
     requestId: Type.Optional(Type.String({ description: 'For 5xx answers: quote it when reporting the problem' })),
     available: Type.Optional(Type.Integer({ description: 'SOLD_OUT: the seats free now' })),
+    conflicts: Type.Optional(
+      Type.Array(Type.Object({ departureId: UuidSchema, tourTitle: Type.String(), startDate: Type.String({ description: 'Local to the tour’s zone' }) }), {
+        description: 'RESOURCE_CONFLICT: the departures the resource is on already on those days',
+      }),
+    ),
   },
   { title: 'Error' },
 );

@@ -6,6 +6,7 @@
 import Type, { type Static } from 'typebox';
 import { DEPARTURE_RULES, DEPARTURE_SORT_FIELDS, DEPARTURE_STATUSES } from './departure-rules.js';
 import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, NullableMoneyMinorSchema, UuidSchema } from './common.js';
+import { AssignmentSchema } from './resources.js';
 import { PricesSchema } from './tours.js';
 
 export * from './departure-rules.js';
@@ -38,6 +39,9 @@ export const DepartureSchema = Type.Object(
     bookingCutoffHours: Type.Integer({ description: 'The tour’s: bookings close this many hours before startsAt' }),
     cancelReason: Type.Union([Type.String(), Type.Null()]),
     createdAt: IsoDateTimeSchema,
+    assignments: Type.Optional(
+      Type.Array(AssignmentSchema, { description: 'The guides, drivers, vehicles and others assigned to it (in the departures routes’ answers; ended ones, of a cancelled departure, last)' }),
+    ),
   },
   { title: 'Departure' },
 );
@@ -92,6 +96,7 @@ export const DepartureListQuerySchema = ListQuerySchema(DEPARTURE_SORT_FIELDS, '
   to: Type.Optional(LocalDateSchema),
   status: Type.Optional(StatusSchema),
   hasSeats: Type.Optional(Type.Boolean({ description: 'true: only departures with a free seat' })),
+  unassigned: Type.Optional(Type.Enum(['guide', 'vehicle'], { description: 'Open departures with no resource of this kind assigned yet' })),
 });
 export const DepartureListSchema = ListAnswerSchema(DepartureSchema);
 

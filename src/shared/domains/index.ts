@@ -12,11 +12,12 @@ import { MESSAGES } from './messages.js';
 import { PAYMENTS } from './payments.js';
 import { REPORTS } from './reports.js';
 import { RESELLERS } from './resellers.js';
+import { RESOURCES } from './resources.js';
 import { ROLES } from './roles.js';
 import { TOURS } from './tours.js';
 import { USERS } from './users.js';
 
-const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, CUSTOMERS, PAYMENTS, MESSAGES, REPORTS, RESELLERS] as const;
+const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, CUSTOMERS, PAYMENTS, MESSAGES, REPORTS, RESELLERS, RESOURCES] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type ActionsOf<D> = D extends { auditActions: Readonly<Record<infer A, string>> } ? A : never;

@@ -46,9 +46,10 @@ describe('roles', () => {
     const sorted = await data.getList('roles', { pagination: page(), sort: { field: 'name', order: 'DESC' }, filter: {} });
     const names = sorted.data.map((r) => r.name);
     expect(names).toEqual([...names].sort().reverse());
+    // The seeded GUIDE role and this one.
     const searched = await data.getList('roles', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: { q: 'guide' } });
-    expect(searched.data.map((r) => r.name)).toEqual(['TOUR_GUIDE']);
-    expect(searched.total).toBe(1);
+    expect(searched.data.map((r) => r.name)).toEqual(['GUIDE', 'TOUR_GUIDE']);
+    expect(searched.total).toBe(2);
 
     expect((await data.delete('roles', { id: driver.id, previousData: driver })).data.id).toBe(driver.id);
     const afterDelete = await data.getList('roles', { pagination: page(), sort: { field: 'name', order: 'ASC' }, filter: {} });

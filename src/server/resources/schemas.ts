@@ -1,0 +1,98 @@
+/** The resource routes' schemas: the contract's (src/shared/contract/resources.ts) plus what each route may answer. */
+import Type from 'typebox';
+import {
+  CreatedAssignmentSchema,
+  DepartureAssignmentsSchema,
+  NewAssignmentSchema,
+  NewResourceSchema,
+  ResourceListQuerySchema,
+  ResourceListSchema,
+  ResourcePatchSchema,
+  ResourceSchema,
+  ScheduleQuerySchema,
+  ScheduleSchema,
+} from '../../shared/contract/resources.js';
+import { AUTHENTICATED_ERRORS, errorResponses, IdAnswerSchema, IdParamsSchema, UuidSchema } from '../http/schemas.js';
+
+const tags = ['resources'];
+const security = [{ bearerAuth: [] }];
+
+export const listResourcesSchema = {
+  tags,
+  security,
+  summary: 'List guides, drivers, vehicles and other resources',
+  description: 'Needs `resources.read`. Filters: `kind`, `active`, `q` (name, e-mail or phone). Sorts: `name`, `kind`.',
+  querystring: ResourceListQuerySchema,
+  response: { 200: ResourceListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const getResourceSchema = {
+  tags,
+  security,
+  summary: 'A resource by id',
+  description: 'Needs `resources.read`.',
+  params: IdParamsSchema,
+  response: { 200: ResourceSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const createResourceSchema = {
+  tags,
+  security,
+  summary: 'Add a resource',
+  description: 'Needs `resources.manage`. A vehicle needs `seats`; no other kind has them (400). `userId` must be a staff user (400). Resources are never deleted: deactivate them.',
+  body: NewResourceSchema,
+  response: { 201: ResourceSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const updateResourceSchema = {
+  tags,
+  security,
+  summary: 'Change a resource',
+  description: 'Needs `resources.manage`. An inactive resource cannot be assigned; its assignments stay.',
+  params: IdParamsSchema,
+  body: ResourcePatchSchema,
+  response: { 200: ResourceSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const scheduleSchema = {
+  tags,
+  security,
+  summary: 'A resource’s schedule',
+  description: 'Needs `resources.read`. Its assignments whose days meet `from` to `to` (local dates, at most 400 days apart), in date order, with their departures’ tours and dates; ended ones (cancelled departures) too, marked by `endedAt`.',
+  params: IdParamsSchema,
+  querystring: ScheduleQuerySchema,
+  response: { 200: ScheduleSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const listAssignmentsSchema = {
+  tags,
+  security,
+  summary: 'A departure’s assignments',
+  description: 'Needs `resources.read`. Ended ones (the departure was cancelled) last. `warnings`: VEHICLE_TOO_SMALL when an assigned vehicle has fewer seats than the seats taken.',
+  params: IdParamsSchema,
+  response: { 200: DepartureAssignmentsSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const createAssignmentSchema = {
+  tags,
+  security,
+  summary: 'Assign a resource to a departure',
+  description:
+    'Needs `resources.manage`. For the departure’s days `dayFrom` to `dayTo` (default all; 1 ≤ dayFrom ≤ dayTo ≤ the tour’s days). The days are the ' +
+    'departure’s local days in its tour’s zone, compared as the hours they cover: a resource already on another departure during any of them is 409 ' +
+    '`RESOURCE_CONFLICT` with `conflicts: [{departureId, tourTitle, startDate}]`, however many clerks assign at once on however many servers (a database ' +
+    'constraint decides). 404: no such departure or resource; 409 CONFLICT: a cancelled departure or an inactive resource. A vehicle with fewer seats than ' +
+    'the seats taken is assigned with `warnings: ["VEHICLE_TOO_SMALL"]`.',
+  params: IdParamsSchema,
+  body: NewAssignmentSchema,
+  response: { 201: CreatedAssignmentSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const deleteAssignmentSchema = {
+  tags,
+  security,
+  summary: 'Take a resource off a departure',
+  description: 'Needs `resources.manage`. The assignment is deleted; the audit log keeps that it was made.',
+  params: Type.Object({ id: UuidSchema, assignmentId: UuidSchema }),
+  response: { 200: IdAnswerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};

@@ -1,0 +1,158 @@
+/**
+ * Resources: the guides, drivers, vehicles and other things a departure needs, and their
+ * assignments to departures. A resource is never in two places at once: its assignments' days
+ * (the departure's local days in its tour's zone, as instants) never overlap. The server validates
+ * with these schemas and documents them; both sides take their types from them.
+ */
+import Type, { type Static } from 'typebox';
+import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, NullableIsoDateTimeSchema, SearchSchema, UuidSchema } from './common.js';
+import { DEPARTURE_RULES } from './departure-rules.js';
+import { EmailSchema } from './users.js';
+
+export const RESOURCE_KINDS = ['guide', 'driver', 'vehicle', 'other'] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+export const RESOURCE_SORT_FIELDS = ['name', 'kind'] as const;
+
+export const RESOURCE_RULES = {
+  name: { minLength: 1, maxLength: 120, pattern: '\\S' },
+  // BCP 47: a primary language, then subtags (de, en-GB, zh-Hant-TW).
+  language: { pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35 },
+  languages: { maxItems: 20 },
+  seats: { minimum: 1, maximum: 1000 },
+  phone: { minLength: 1, maxLength: 40 },
+  notes: { maxLength: 2000 },
+  role: { maxLength: 80 },
+  day: { minimum: 1, maximum: 366 },
+} as const;
+
+export const ResourceSchema = Type.Object(
+  {
+    id: UuidSchema,
+    kind: Type.Enum([...RESOURCE_KINDS]),
+    name: Type.String(),
+    languages: Type.Array(Type.String(), { description: 'BCP 47 tags, e.g. en, de, es-MX' }),
+    seats: Type.Union([Type.Integer(), Type.Null()], { description: 'A vehicle’s seats for travellers; null for every other kind' }),
+    phone: Type.Union([Type.String(), Type.Null()]),
+    email: Type.Union([Type.String(), Type.Null()]),
+    userId: Type.Union([UuidSchema, Type.Null()], { description: 'The staff user who is this guide or driver (signs in to check travellers in)' }),
+    userName: Type.Union([Type.String(), Type.Null()]),
+    active: Type.Boolean({ description: 'An inactive resource cannot be assigned; its past assignments stay' }),
+    notes: Type.String(),
+    createdAt: IsoDateTimeSchema,
+    updatedAt: IsoDateTimeSchema,
+  },
+  { title: 'Resource' },
+);
+
+const resourceFields = {
+  kind: Type.Enum([...RESOURCE_KINDS]),
+  name: Type.String(RESOURCE_RULES.name),
+  languages: Type.Array(Type.String(RESOURCE_RULES.language), { ...RESOURCE_RULES.languages, uniqueItems: true }),
+  seats: Type.Union([Type.Integer({ ...RESOURCE_RULES.seats, description: 'Vehicles only, and required for them' }), Type.Null()]),
+  phone: Type.Union([Type.String(RESOURCE_RULES.phone), Type.Null()]),
+  email: Type.Union([EmailSchema, Type.Null()]),
+  userId: Type.Union([UuidSchema, Type.Null()]),
+  active: Type.Boolean(),
+  notes: Type.String(RESOURCE_RULES.notes),
+};
+
+export const NewResourceSchema = Type.Object(
+  {
+    kind: resourceFields.kind,
+    name: resourceFields.name,
+    languages: Type.Optional(resourceFields.languages),
+    seats: Type.Optional(resourceFields.seats),
+    phone: Type.Optional(resourceFields.phone),
+    email: Type.Optional(resourceFields.email),
+    userId: Type.Optional(resourceFields.userId),
+    active: Type.Optional(resourceFields.active),
+    notes: Type.Optional(resourceFields.notes),
+  },
+  { additionalProperties: false },
+);
+
+export const ResourcePatchSchema = Type.Object(
+  Object.fromEntries(Object.entries(resourceFields).map(([key, schema]) => [key, Type.Optional(schema)])) as {
+    [K in keyof typeof resourceFields]: ReturnType<typeof Type.Optional<(typeof resourceFields)[K]>>;
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const ResourceListQuerySchema = ListQuerySchema(RESOURCE_SORT_FIELDS, 'name', {
+  q: Type.Optional(SearchSchema),
+  kind: Type.Optional(Type.Enum([...RESOURCE_KINDS])),
+  active: Type.Optional(Type.Boolean()),
+});
+export const ResourceListSchema = ListAnswerSchema(ResourceSchema);
+
+export const AssignmentSchema = Type.Object(
+  {
+    id: UuidSchema,
+    departureId: UuidSchema,
+    resourceId: UuidSchema,
+    resourceName: Type.String(),
+    kind: Type.Enum([...RESOURCE_KINDS]),
+    dayFrom: Type.Integer({ description: 'The departure’s first day the resource works, from 1' }),
+    dayTo: Type.Integer({ description: 'Its last day, at most the tour’s days' }),
+    role: Type.String({ description: 'Free text: lead guide, driver, second vehicle…' }),
+    endedAt: NullableIsoDateTimeSchema,
+    createdAt: IsoDateTimeSchema,
+  },
+  { title: 'Assignment', description: 'endedAt: the departure was cancelled and the resource is free again; the record stays' },
+);
+
+export const NewAssignmentSchema = Type.Object(
+  {
+    resourceId: UuidSchema,
+    dayFrom: Type.Optional(Type.Integer({ ...RESOURCE_RULES.day, description: 'Default 1' })),
+    dayTo: Type.Optional(Type.Integer({ ...RESOURCE_RULES.day, description: 'Default the tour’s last day' })),
+    role: Type.Optional(Type.String(RESOURCE_RULES.role)),
+  },
+  { additionalProperties: false },
+);
+
+export const ASSIGNMENT_WARNINGS = ['VEHICLE_TOO_SMALL'] as const;
+export const AssignmentWarningSchema = Type.Enum([...ASSIGNMENT_WARNINGS]);
+
+export const CreatedAssignmentSchema = Type.Object(
+  { ...AssignmentSchema.properties, warnings: Type.Array(AssignmentWarningSchema, { description: 'VEHICLE_TOO_SMALL: the vehicle has fewer seats than the departure’s seats taken' }) },
+  { title: 'CreatedAssignment' },
+);
+
+/** A departure's assignments, with what staff should know about them. */
+export const DepartureAssignmentsSchema = Type.Object({ data: Type.Array(AssignmentSchema), warnings: Type.Array(AssignmentWarningSchema) });
+
+export const ScheduleEntrySchema = Type.Object(
+  {
+    ...AssignmentSchema.properties,
+    tourId: UuidSchema,
+    tourCode: Type.String(),
+    tourTitle: Type.String(),
+    timeZone: Type.String(),
+    departureStatus: Type.String(),
+    startDate: Type.String({ description: 'The departure’s first local day' }),
+    startTime: Type.String(),
+    fromDate: Type.String({ description: 'The local date of dayFrom' }),
+    toDate: Type.String({ description: 'The local date of dayTo' }),
+  },
+  { title: 'ScheduleEntry' },
+);
+
+export const ScheduleQuerySchema = Type.Object(
+  {
+    from: Type.Optional(Type.String({ ...DEPARTURE_RULES.date, description: 'First local date, YYYY-MM-DD (default today in the business’s zone)' })),
+    to: Type.Optional(Type.String({ ...DEPARTURE_RULES.date, description: 'Last local date (default 90 days after from; at most 400 days after it)' })),
+  },
+  { additionalProperties: false },
+);
+export const ScheduleSchema = Type.Object({ from: Type.String(), to: Type.String(), data: Type.Array(ScheduleEntrySchema) });
+
+export type Resource = Static<typeof ResourceSchema>;
+export type NewResource = Static<typeof NewResourceSchema>;
+export type ResourcePatch = Static<typeof ResourcePatchSchema>;
+export type ResourceListQuery = Static<typeof ResourceListQuerySchema>;
+export type Assignment = Static<typeof AssignmentSchema>;
+export type NewAssignment = Static<typeof NewAssignmentSchema>;
+export type AssignmentWarning = (typeof ASSIGNMENT_WARNINGS)[number];
+export type CreatedAssignment = Static<typeof CreatedAssignmentSchema>;
+export type ScheduleEntry = Static<typeof ScheduleEntrySchema>;
