@@ -12,6 +12,7 @@ import flows from './flows/index.js';
 import messages from './messages/index.js';
 import type { DomainModule } from './module.js';
 import octo from './octo/index.js';
+import operations from './operations/index.js';
 import payments from './payments/index.js';
 import reports from './reports/index.js';
 import resellers from './resellers/index.js';
@@ -21,4 +22,4 @@ import system from './system/index.js';
 import tours from './tours/index.js';
 import users from './users/index.js';
 
-export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, resources, flows, octo, reports, system];
+export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, resources, operations, flows, octo, reports, system];

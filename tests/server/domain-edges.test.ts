@@ -32,6 +32,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     tables: ['bookings', 'tours', 'customers'],
     why: "the reminders job finds the bookings due from the bookings' own indexes (a balance's due day in its tour's zone, a confirmed booking's start); a message goes in its customer's language, never to an erased customer",
   },
+  'operations/repository.ts': {
+    tables: ['departures', 'tours', 'tour_days', 'tour_components', 'bookings', 'booking_travellers', 'booking_extras'],
+    why: "a day sheet is one read of a date: its departures, their tours' itinerary days and components, and their bookings' travellers, rooms and extras, counted from each departure's own index",
+  },
   'payments/service.ts': {
     tables: ['bookings', 'users'],
     why: "a paid session this server never stored is kept for its booking, if the booking exists; a link shows the clerk who made it",

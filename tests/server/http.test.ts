@@ -320,6 +320,8 @@ describe('OpenAPI document at /api/docs', () => {
     'get /api/departures/{id}/assignments',
     'post /api/departures/{id}/assignments',
     'delete /api/departures/{id}/assignments/{assignmentId}',
+    'get /api/operations/day',
+    'get /api/operations/day.csv',
     'get /api/octo/supplier',
     'get /api/octo/capabilities',
     'get /api/octo/products',

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
+import { CSV_BOM, csvLines, defuse } from '../http/csv.js';
 import PDFDocument from 'pdfkit';
 import type { Booking, BookingListQuery } from '../../shared/contract/bookings.js';
 import { formatMinor, minorToMajorText } from '../../shared/money.js';
@@ -47,22 +47,6 @@ export const BOOKINGS_CSV_HEADER = [
   'cancelled_at',
   'cancel_reason',
 ];
-
-/** A cell a spreadsheet would read as a formula gets a leading apostrophe. */
-export function defuse(value: string | null | undefined): string {
-  const text = value ?? '';
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/**
- * UTF-8's byte-order mark, first in every CSV file: without it Excel reads the file in the
- * machine's legacy code page and Łódź or 山田 come out garbled. Other programs skip it.
- */
-export const CSV_BOM = '\uFEFF';
-
-function csvLines(rows: string[][]): string {
-  return stringify(rows, { record_delimiter: '\n' });
-}
 
 export function manifestCsv(rows: { reference: string; status: string; last_name: string; first_name: string; category: string; date_of_birth: string | null; contact_name: string; contact_email: string; contact_phone: string | null; notes: string }[]): string {
   return CSV_BOM + csvLines([

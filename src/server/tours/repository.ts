@@ -301,7 +301,7 @@ export class ToursRepository {
   async addComponent(tourId: string, input: NewComponent, origin: RequestOrigin): Promise<TourComponent> {
     return this.db.transaction().execute(async (trx) => {
       const tour = await lockTour(trx, tourId);
-      const component = { supplier: '', notes: '', priceMinor: null, costMinor: null, ...input };
+      const component = { supplier: '', notes: '', priceMinor: null, costMinor: null, costBasis: 'per_traveller' as const, ...input };
       checkComponent(component, tour.duration_days);
       const last = await trx.selectFrom('tour_components').select(sql<number | null>`max(position)`.as('position')).where('tour_id', '=', tourId).executeTakeFirst();
       const id = randomUUID();
@@ -318,6 +318,7 @@ export class ToursRepository {
           inclusion: component.inclusion,
           price_minor: component.priceMinor,
           cost_minor: component.costMinor,
+          cost_basis: component.costBasis,
           notes: component.notes.trim(),
           position: (last?.position ?? -1) + 1,
         })
@@ -347,6 +348,7 @@ export class ToursRepository {
           inclusion: next.inclusion,
           price_minor: next.priceMinor,
           cost_minor: next.costMinor,
+          cost_basis: next.costBasis,
           notes: next.notes.trim(),
         })
         .where('id', '=', componentId)
@@ -598,6 +600,7 @@ function toComponent(row: ComponentRow): TourComponent {
     inclusion: row.inclusion,
     priceMinor: toMoney(row.price_minor),
     costMinor: toMoney(row.cost_minor),
+    costBasis: row.cost_basis,
     notes: row.notes,
     position: row.position,
   };

@@ -43,6 +43,8 @@ export interface TourComponentsTable {
   inclusion: 'included' | 'optional';
   price_minor: Money;
   cost_minor: Money;
+  /** Migration 0030: what cost_minor is counted per. */
+  cost_basis: ColumnType<'per_traveller' | 'per_departure' | 'per_night', 'per_traveller' | 'per_departure' | 'per_night' | undefined, 'per_traveller' | 'per_departure' | 'per_night'>;
   notes: string;
   position: number;
 }

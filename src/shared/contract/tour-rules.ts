@@ -7,6 +7,8 @@ export const TOUR_SORT_FIELDS = ['code', 'title', 'createdAt', 'updatedAt'] as c
 export const TRAVELLER_CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
 export const COMPONENT_KINDS = ['accommodation', 'transport', 'activity', 'guide', 'meal', 'transfer', 'other'] as const;
 export const COMPONENT_INCLUSIONS = ['included', 'optional'] as const;
+/** What a component's cost is counted per: each traveller who takes a seat, the departure, or each such traveller each night of its days. */
+export const COST_BASES = ['per_traveller', 'per_departure', 'per_night'] as const;
 export const MEALS = ['breakfast', 'lunch', 'dinner'] as const;
 
 /** Field limits, for the schemas below and the forms. */

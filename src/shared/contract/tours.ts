@@ -5,7 +5,7 @@
  * within the tour's length) are checked by the server and named in the descriptions.
  */
 import Type, { type Static } from 'typebox';
-import { COMPONENT_INCLUSIONS, COMPONENT_KINDS, MEDIA_RULES, TOUR_RULES, TOUR_SORT_FIELDS, TOUR_STATUSES } from './tour-rules.js';
+import { COMPONENT_INCLUSIONS, COMPONENT_KINDS, COST_BASES, MEDIA_RULES, TOUR_RULES, TOUR_SORT_FIELDS, TOUR_STATUSES } from './tour-rules.js';
 import {
   IsoDateTimeSchema,
   ListAnswerSchema,
@@ -148,6 +148,7 @@ export const ComponentSchema = Type.Object(
     inclusion: Type.Enum([...COMPONENT_INCLUSIONS]),
     priceMinor: NullableMoneyMinorSchema,
     costMinor: NullableMoneyMinorSchema,
+    costBasis: Type.Enum([...COST_BASES]),
     notes: Type.String(),
     position: Type.Integer({ description: 'Order within the tour, from 0' }),
   },
@@ -162,7 +163,10 @@ const componentFields = {
   dayTo: Type.Integer({ minimum: 1, maximum: 365 }),
   inclusion: Type.Enum([...COMPONENT_INCLUSIONS], { description: 'included in the tour’s price, or an optional extra at priceMinor per unit' }),
   priceMinor: Type.Union([MoneyMinorSchema, Type.Null()], { description: 'Price per unit of an optional extra (required for optional components)' }),
-  costMinor: Type.Union([MoneyMinorSchema, Type.Null()], { description: 'What the operator pays the supplier' }),
+  costMinor: Type.Union([MoneyMinorSchema, Type.Null()], { description: 'What the operator pays the supplier, in the tour’s currency, per costBasis' }),
+  costBasis: Type.Enum([...COST_BASES], {
+    description: 'per_traveller (default): each traveller who takes a seat (infants do not); per_departure: once for the departure; per_night: each such traveller for each night of the component’s days',
+  }),
   notes: Type.String(TOUR_RULES.notes),
 };
 
@@ -176,6 +180,7 @@ export const NewComponentSchema = Type.Object(
     inclusion: componentFields.inclusion,
     priceMinor: Type.Optional(componentFields.priceMinor),
     costMinor: Type.Optional(componentFields.costMinor),
+    costBasis: Type.Optional(componentFields.costBasis),
     notes: Type.Optional(componentFields.notes),
   },
   { additionalProperties: false },

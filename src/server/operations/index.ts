@@ -1,0 +1,49 @@
+/**
+ * The day of the tour as one Fastify plugin: day sheets under /api/operations. It keeps no table of
+ * its own; it reads a date's departures, their tours' days and components, their bookings and
+ * their assignments (the resources domain's, through its service).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import { requireUser } from '../auth/guard.js';
+import { API_PREFIX } from '../http/schemas.js';
+import type { DomainModule } from '../module.js';
+import { OperationsRepository } from './repository.js';
+import { daySheetCsvSchema, daySheetSchema } from './schemas.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    operations: OperationsRepository;
+  }
+}
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/operations/day', { schema: daySheetSchema, onRequest: requireUser('departures.read') }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return app.operations.daySheet(request.query.date);
+  });
+  app.get('/operations/day.csv', { schema: daySheetCsvSchema, onRequest: requireUser('departures.read') }, async (request, reply) => {
+    const csv = await app.operations.daySheetCsv(request.query.date);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="day-sheet-${request.query.date}.csv"`)
+      .send(csv);
+  });
+};
+
+const plugin = fp(
+  async (app) => {
+    app.decorate('operations', new OperationsRepository(app.db, app.now, { assignmentsOf: (db, ids) => app.resources.assignmentsOf(db, ids) }));
+    await app.register(routes, { prefix: API_PREFIX });
+  },
+  { name: 'operations', dependencies: ['resources'], decorators: { fastify: ['db', 'now'] } },
+);
+
+const operationsModule: DomainModule = {
+  name: 'operations',
+  tag: { name: 'operations', description: 'The day of the tour: day sheets for the office, the guides and the suppliers' },
+  plugin,
+};
+
+export default operationsModule;

@@ -1,0 +1,29 @@
+/** The day sheet routes' schemas: the contract's (src/shared/contract/operations.ts) plus what each route may answer. */
+import { DaySheetQuerySchema, DaySheetSchema } from '../../shared/contract/operations.js';
+import { AUTHENTICATED_ERRORS, errorResponses } from '../http/schemas.js';
+
+const tags = ['operations'];
+const security = [{ bearerAuth: [] }];
+
+export const daySheetSchema = {
+  tags,
+  security,
+  summary: 'A date’s day sheet',
+  description:
+    'Needs `departures.read`. Every departure that runs on that local date (in its tour’s zone; a five-day tour that started two days earlier is on its ' +
+    'day 3), by start, with the itinerary day, travellers of held and confirmed bookings by category, single rooms, meals (adults and children for each ' +
+    'meal the itinerary day includes), the resources assigned that day and the components active that day with their suppliers and quantities. ' +
+    'Cancelled departures and bookings and lapsed holds are not counted.',
+  querystring: DaySheetQuerySchema,
+  response: { 200: DaySheetSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const daySheetCsvSchema = {
+  tags,
+  security,
+  summary: 'A date’s day sheet as CSV, for suppliers',
+  description: 'Needs `departures.read`. The day sheet as one row per departure and component (a departure without components: one row); cells a spreadsheet would read as a formula begin with an apostrophe.',
+  querystring: DaySheetQuerySchema,
+  produces: ['text/csv'],
+  response: { 200: { description: 'text/csv', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
