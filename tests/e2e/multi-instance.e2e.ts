@@ -75,7 +75,7 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect(users.map((user) => user.email)).toEqual([a.admin.email]);
     const roles = await queryDatabase<{ name: string }>(database, 'select name from roles order by name');
     // The system roles and the travel domain's starting roles, each once.
-    expect(roles.map((role) => role.name)).toEqual(['ADMIN', 'FINANCE', 'PRODUCT', 'SALES', 'STAFF']);
+    expect(roles.map((role) => role.name)).toEqual(['ADMIN', 'FINANCE', 'GUIDE', 'PRODUCT', 'SALES', 'STAFF']);
     // One signing key for both: a token from one instance is good on the other.
     const secrets = await queryDatabase<{ key: string }>(database, "select key from settings where key = 'jwt_secret'");
     expect(secrets).toHaveLength(1);

@@ -282,6 +282,8 @@ describe('OpenAPI document at /api/docs', () => {
     'get /api/bookings/{id}/timeline',
     'get /api/bookings/{id}/cancellation-quote',
     'get /api/vouchers/{id}',
+    'post /api/check-in',
+    'post /api/bookings/{id}/check-in',
     'get /api/reports/summary',
     'get /api/reports/monthly',
     'get /api/resellers',

@@ -18,6 +18,8 @@ import * as bookings from './migrations/0010-bookings.js';
 import * as resellerBookings from './migrations/0016-reseller-bookings.js';
 import * as resellerUnitItems from './migrations/0018-reseller-unit-items.js';
 import * as balanceDueDates from './migrations/0020-balance-due-dates.js';
+import * as checkIn from './migrations/0031-check-in.js';
+import { CheckIn } from './check-in.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +28,7 @@ declare module 'fastify' {
     voucherLinks: VoucherLinks;
     /** A confirmed booking's voucher, as its route gives it (the messages attach it to a confirmation). */
     voucherOf: (booking: Booking) => Promise<Buffer>;
+    checkIn: CheckIn;
   }
 }
 
@@ -36,15 +39,16 @@ const plugin = fp(
     const voucherSecret = () => loadOrCreateSecret(app.db, 'voucher_link_secret', () => randomBytes(32).toString('base64url'));
     app.decorate('voucherLinks', new VoucherLinks(voucherSecret, app.config.publicUrl));
     app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.now));
+    app.decorate('checkIn', new CheckIn(app.db, app.now, app.audit, app.counters));
     await app.register(bookingRoutes, { prefix: API_PREFIX });
   },
-  { name: 'bookings', decorators: { fastify: ['db', 'now', 'audit', 'config'] } },
+  { name: 'bookings', decorators: { fastify: ['db', 'now', 'audit', 'config', 'counters'] } },
 );
 
 const bookingsModule: DomainModule = {
   name: 'bookings',
   tag: { name: 'bookings', description: 'Bookings, their payments and refunds, manifests and vouchers' },
-  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems, '0020-balance-due-dates': balanceDueDates },
+  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems, '0020-balance-due-dates': balanceDueDates, '0031-check-in': checkIn },
   plugin,
   housekeeping: async (app) => {
     await app.idempotencyKeys.purgeExpired();

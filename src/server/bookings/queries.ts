@@ -44,7 +44,7 @@ type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingColumns>['executeT
 /** A booking's travellers and extras (from `travellers` and `extras`: the tables, or a statement's `returning *` of them), as JSON beside its columns. */
 function withLines<O>(rows: SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', O>, travellers: string, extras = 'booking_extras') {
   return rows.select([
-    sql<TravellerLine[]>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'date_of_birth', tr.date_of_birth, 'notes', tr.notes, 'unit_price_minor', tr.unit_price_minor, 'reseller_unit_uuid', tr.reseller_unit_uuid, 'reseller_unit_reference', tr.reseller_unit_reference) order by tr.position) from ${sql.table(travellers)} tr where tr.booking_id = b.id), '[]'::json)`.as('traveller_lines'),
+    sql<TravellerLine[]>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'date_of_birth', tr.date_of_birth, 'notes', tr.notes, 'unit_price_minor', tr.unit_price_minor, 'reseller_unit_uuid', tr.reseller_unit_uuid, 'reseller_unit_reference', tr.reseller_unit_reference, 'checked_in_at', tr.checked_in_at, 'no_show', tr.no_show) order by tr.position) from ${sql.table(travellers)} tr where tr.booking_id = b.id), '[]'::json)`.as('traveller_lines'),
     sql<ExtraLine[]>`coalesce((select json_agg(json_build_object('component_id', x.component_id, 'name', x.name, 'quantity', x.quantity, 'unit_price_minor', x.unit_price_minor) order by x.position) from ${sql.table(extras)} x where x.booking_id = b.id), '[]'::json)`.as('extra_lines'),
   ]);
 }
@@ -105,6 +105,7 @@ function ownColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'
     'b.created_at',
     'b.created_by',
     'b.confirmed_at',
+    'b.check_in_code',
     sql<string>`b.balance_due_date::text`.as('balance_due_date'),
     // The tour's deposit, read with the booking's own row wherever it is read (also from a
     // statement's own `returning *`).
@@ -424,6 +425,8 @@ type TravellerLine = {
   unit_price_minor: string | number;
   reseller_unit_uuid?: string | null;
   reseller_unit_reference?: string | null;
+  checked_in_at?: string | null;
+  no_show?: boolean;
 };
 type ExtraLine = { component_id: string; name: string; quantity: number; unit_price_minor: string | number };
 
@@ -470,6 +473,8 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
       unitPriceMinor: toMoney(line.unit_price_minor)!,
       resellerUnitUuid: line.reseller_unit_uuid ?? null,
       resellerUnitReference: line.reseller_unit_reference ?? null,
+      checkedInAt: line.checked_in_at ? new Date(line.checked_in_at).toISOString() : null,
+      noShow: line.no_show ?? false,
     })),
     extras: extras.map((line) => ({ componentId: line.component_id, name: line.name, quantity: line.quantity, unitPriceMinor: toMoney(line.unit_price_minor)! })),
     singleRooms: row.single_rooms,
@@ -489,5 +494,6 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
     createdByName: row.created_by_name,
     confirmedAt: row.confirmed_at?.toISOString() ?? null,
     updatedAt: row.updated_at.toISOString(),
+    checkInCode: row.check_in_code,
   };
 }

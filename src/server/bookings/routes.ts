@@ -7,6 +7,8 @@ import { bookingsCsvStream, manifestCsv, voucherPdf } from './documents.js';
 import { bookingKey } from '../../shared/contract/booking-rules.js';
 import { idempotencyKeyOf, type IdempotencyKeys } from './idempotency.js';
 import {
+  checkInByCodeSchema,
+  checkInTravellersSchema,
   cancelBookingSchema,
   changeBookingSchema,
   confirmBookingSchema,
@@ -25,6 +27,12 @@ import {
 } from './schemas.js';
 
 export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/check-in', { schema: checkInByCodeSchema, onRequest: requireUser('checkin.create') }, async (request) => app.checkIn.byCode(request.body.code, originOf(request)));
+
+  app.post('/bookings/:id/check-in', { schema: checkInTravellersSchema, onRequest: requireUser('checkin.create') }, async (request) =>
+    app.checkIn.travellers(request.params.id, request.body.travellerIds, request.body.noShow ?? false, originOf(request)),
+  );
+
   app.get('/bookings', { schema: listBookingsSchema, onRequest: requireUser('bookings.read') }, async (request) => app.bookings.list(request.query));
 
   app.get('/bookings.csv', { schema: exportBookingsSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {

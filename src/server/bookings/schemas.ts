@@ -1,6 +1,9 @@
 /** The booking and payment routes' schemas: the contract's (src/shared/contract/bookings.ts) plus what each route may answer. */
 import Type from 'typebox';
 import {
+  CheckInBookingSchema,
+  CheckInByCodeSchema,
+  CheckInTravellersSchema,
   BookingListQuerySchema,
   BookingListSchema,
   BookingPatchSchema,
@@ -196,4 +199,27 @@ export const publicVoucherSchema = {
   querystring: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }),
   produces: ['application/pdf'],
   response: { 200: { description: 'application/pdf', type: 'string', format: 'binary' }, ...errorResponses(404) },
+};
+
+export const checkInByCodeSchema = {
+  tags,
+  security,
+  summary: 'Check in a booking by its voucher’s code',
+  description:
+    'Needs `checkin.create`. Checks in every traveller of the confirmed booking whose voucher carries the code (as typed or scanned: any case, spaces and ' +
+    'dashes ignored). From the day before the departure’s first local day to its last; otherwise, or for a booking that is not confirmed, 409 CONFLICT ' +
+    'saying why. Checking in again answers the booking as it is. An unknown code is 404 and counts as a failed attempt for the user and the address: ' +
+    'after 10 in 15 minutes every attempt is 429 RATE_LIMITED until the window ends. Answers no money.',
+  body: CheckInByCodeSchema,
+  response: { 200: CheckInBookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409, 429) },
+};
+
+export const checkInTravellersSchema = {
+  tags,
+  security,
+  summary: 'Check in chosen travellers, or mark them as no-shows',
+  description: 'Needs `checkin.create`. The same rules as by code; `travellerIds` must all be travellers of this booking (400).',
+  params: IdParamsSchema,
+  body: CheckInTravellersSchema,
+  response: { 200: CheckInBookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
 };

@@ -52,6 +52,8 @@ export interface BookingsTable {
   created_by: string | null;
   confirmed_at: Nullable<Date>;
   updated_at: Timestamp;
+  /** Made by the database when the row is written (migration 0031): the voucher's check-in code. */
+  check_in_code: ColumnType<string, never, never>;
 }
 
 export interface BookingTravellersTable {
@@ -68,6 +70,9 @@ export interface BookingTravellersTable {
   /** A reseller's own uuid and reference for this traveller (an OCTO unit item), as it sent them. */
   reseller_unit_uuid: Nullable<string>;
   reseller_unit_reference: Nullable<string>;
+  /** Migration 0031: when the traveller was checked in on the day, or that they did not show. */
+  checked_in_at: Nullable<Date>;
+  no_show: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface BookingExtrasTable {

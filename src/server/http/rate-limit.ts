@@ -10,6 +10,8 @@ import { AppError } from './errors.js';
 export interface CounterStore {
   /** Adds one to `key`'s window and answers the count so far and when the window ends (ms epoch). */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** `key`'s count in its current window without adding to it (0 when none is open). */
+  peek(key: string): Promise<{ count: number; resetAt: number }>;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,11 @@ export class MemoryCounterStore implements CounterStore {
     }
     window.count += 1;
     return { ...window };
+  }
+
+  async peek(key: string) {
+    const window = this.windows.get(key);
+    return window && window.resetAt > this.now() ? { ...window } : { count: 0, resetAt: this.now() };
   }
 
   private sweep(now: number) {
@@ -61,6 +68,11 @@ export class RedisCounterStore implements CounterStore {
   async hit(key: string, windowMs: number) {
     const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, String(windowMs))) as [number, number];
     return { count, resetAt: this.now() + ttl };
+  }
+
+  async peek(key: string) {
+    const [count, ttl] = await Promise.all([this.redis.get(this.prefix + key), this.redis.pttl(this.prefix + key)]);
+    return { count: Number(count ?? 0), resetAt: this.now() + Math.max(0, ttl) };
   }
 
   async close() {

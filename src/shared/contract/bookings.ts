@@ -56,6 +56,8 @@ export const TravellerSchema = Type.Object(
     unitPriceMinor: MoneyMinorSchema,
     resellerUnitUuid: Type.Union([Type.String(), Type.Null()], { description: 'A reseller’s booking: the uuid its OCTO unit item gave this traveller, or null' }),
     resellerUnitReference: Type.Union([Type.String(), Type.Null()], { description: 'A reseller’s booking: its own reference for this traveller (a ticket number on its side), or null' }),
+    checkedInAt: NullableIsoDateTimeSchema,
+    noShow: Type.Boolean({ description: 'Marked as not having come on the day' }),
   },
   { title: 'Traveller' },
 );
@@ -74,6 +76,34 @@ export const CancellationQuoteSchema = Type.Object(
   },
   { title: 'CancellationQuote' },
 );
+export const CheckInBookingSchema = Type.Object(
+  {
+    id: UuidSchema,
+    reference: Type.String(),
+    status: BookingStatusSchema,
+    departureId: UuidSchema,
+    tourTitle: Type.String(),
+    startDate: Type.String(),
+    startTime: Type.String(),
+    timeZone: Type.String(),
+    contactName: Type.String(),
+    travellers: Type.Array(
+      Type.Object({ id: UuidSchema, category: CategorySchema, firstName: Type.String(), lastName: Type.String(), checkedInAt: NullableIsoDateTimeSchema, noShow: Type.Boolean() }),
+    ),
+  },
+  { title: 'CheckInBooking', description: 'A booking as a guide checking travellers in sees it: who, on which departure, and who is there; no money' },
+);
+
+export const CheckInByCodeSchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40, description: 'The voucher’s check-in code, as typed or scanned (any case; spaces and dashes ignored)' }) }, { additionalProperties: false });
+
+export const CheckInTravellersSchema = Type.Object(
+  {
+    travellerIds: Type.Array(UuidSchema, { minItems: 1, maxItems: 100, uniqueItems: true }),
+    noShow: Type.Optional(Type.Boolean({ description: 'true: mark them as not having come (default false: check them in)' })),
+  },
+  { additionalProperties: false },
+);
+
 export type CancellationQuote = Static<typeof CancellationQuoteSchema>;
 
 export const CancellationSchema = Type.Object(
@@ -128,6 +158,7 @@ export const BookingSchema = Type.Object(
     createdByName: Type.Union([Type.String(), Type.Null()], { description: 'The user who made it, as named now' }),
     confirmedAt: NullableIsoDateTimeSchema,
     updatedAt: IsoDateTimeSchema,
+    checkInCode: Type.String({ description: 'Printed on the voucher (text and QR code): 13 characters of Crockford base32, 65 random bits; POST /api/check-in takes it' }),
   },
   { title: 'Booking' },
 );
@@ -283,3 +314,4 @@ export type ChangeBooking = Static<typeof ChangeBookingSchema>;
 export type BookingListQuery = Static<typeof BookingListQuerySchema>;
 export type Payment = Static<typeof PaymentSchema>;
 export type NewPayment = Static<typeof NewPaymentSchema>;
+export type CheckInBooking = Static<typeof CheckInBookingSchema>;

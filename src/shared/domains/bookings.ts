@@ -9,6 +9,7 @@ export const BOOKINGS = domainFacts({
     'bookings.update': 'Confirm bookings and change their contact, names and notes',
     'bookings.cancel': 'Cancel bookings',
     'payments.create': 'Record payments and refunds',
+    'checkin.create': 'Check travellers in on the day, or mark them as no-shows (by the voucher’s code or by name)',
   },
   auditActions: {
     'booking.created': 'Booking made',
@@ -20,6 +21,7 @@ export const BOOKINGS = domainFacts({
     'booking.hold_extended': 'Hold extended',
     'payment.recorded': 'Payment recorded',
     'refund.recorded': 'Refund recorded',
+    'booking.checked_in': 'Travellers checked in or marked as no-shows',
   },
   auditTargets: ['booking'],
   errorCodes: ['IDEMPOTENCY_KEY_REUSED', 'PAYMENT_EXCEEDS_BALANCE', 'REFUND_EXCEEDS_PAID'],
