@@ -41,6 +41,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     tables: ['bookings', 'users'],
     why: "a paid session this server never stored is kept for its booking, if the booking exists; a link shows the clerk who made it",
   },
+  'reports/margins.ts': {
+    tables: ['departures', 'tours', 'tour_components', 'bookings', 'booking_extras'],
+    why: "a departure's margin is one statement over its bookings' totals and extras and its tour's components' costs; the report ranks a range of departures by it",
+  },
   'reports/repository.ts': { tables: ['bookings'], why: "the dashboard counts the bookings made today and the balances due soon or overdue from the bookings' own indexes" },
   'resellers/repository.ts': { tables: ['bookings'], why: 'a reseller shows how many bookings it made, counted from an index of the bookings' },
   'resellers/webhooks.ts': { tables: ['bookings'], why: "a delivery shows its booking's reference" },

@@ -286,6 +286,8 @@ describe('OpenAPI document at /api/docs', () => {
     'post /api/bookings/{id}/check-in',
     'get /api/reports/summary',
     'get /api/reports/monthly',
+    'get /api/departures/{id}/margin',
+    'get /api/reports/margins',
     'get /api/resellers',
     'post /api/resellers',
     'get /api/resellers/{id}',

@@ -6,6 +6,7 @@
  * concurrency. A cancelled departure frees its resources; a moved one takes them along or is
  * refused. Runs on the embedded database and, with TEST_DATABASE_URL, on a PostgreSQL server.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Departure } from '../../src/shared/contract/departures.js';
 import type { Assignment, CreatedAssignment, Resource, ScheduleEntry } from '../../src/shared/contract/resources.js';
@@ -219,5 +220,18 @@ describe('assignments', () => {
     const answers = await Promise.all(trips.map((trip) => assign(trip.id, { resourceId: guide.id })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
     for (const answer of answers.filter((one) => one.statusCode === 409)) expectError(answer, 409, 'RESOURCE_CONFLICT');
+  });
+
+  it('stay apart by the resource’s lock alone where the database has no exclusion constraint (a server that may not create btree_gist)', async () => {
+    await sql`alter table assignments drop constraint if exists assignments_one_place_at_a_time`.execute(t.database.handle.db);
+    const guide = await resource({ kind: 'guide', name: `Lock ${run}` });
+    const trips = await Promise.all(['2032-01-01', '2032-01-03', '2032-01-04', '2032-01-05'].map((date) => departure(berlinFiveDays, date)));
+    const answers = await Promise.all(trips.map((trip) => assign(trip.id, { resourceId: guide.id })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const other = await departure(berlinFiveDays, '2032-01-20');
+    expect((await assign(other.id, { resourceId: guide.id })).statusCode).toBe(201);
+    const first = answers.find((answer) => answer.statusCode === 201)!.json<CreatedAssignment>();
+    // Moving the first onto the other's days is refused by the same lock and look.
+    expectError(await admin({ method: 'PATCH', url: `/api/departures/${first.departureId}`, payload: { startDate: '2032-01-18' } }), 409, 'RESOURCE_CONFLICT');
   });
 });

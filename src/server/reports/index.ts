@@ -7,7 +7,9 @@ import fp from 'fastify-plugin';
 import { requireUser } from '../auth/guard.js';
 import { API_PREFIX } from '../http/schemas.js';
 import { ReportsRepository } from './repository.js';
-import { monthlySchema, summarySchema } from './schemas.js';
+import { departureMarginSchema, marginsSchema, monthlySchema, summarySchema } from './schemas.js';
+import { Margins } from './margins.js';
+import { httpErrors } from '../http/errors.js';
 import type { DomainModule } from '../module.js';
 import * as reports from './migrations/0011-reports.js';
 import * as unconfirmedBalances from './migrations/0013-unconfirmed-balances.js';
@@ -16,6 +18,7 @@ import * as totalsWhenTheyChange from './migrations/0028-totals-when-they-change
 declare module 'fastify' {
   interface FastifyInstance {
     reports: ReportsRepository;
+    margins: Margins;
   }
 }
 
@@ -28,12 +31,23 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
     return app.reports.monthly(request.query);
   });
+  app.get('/departures/:id/margin', { schema: departureMarginSchema, onRequest: requireUser('reports.read') }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const margin = await app.margins.ofDeparture(request.params.id);
+    if (!margin) throw httpErrors.notFound('No departure with this id.');
+    return margin;
+  });
+  app.get('/reports/margins', { schema: marginsSchema, onRequest: requireUser('reports.read') }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return app.margins.report(request.query);
+  });
 };
 
 const plugin = fp(
   async (app) => {
     const reports = new ReportsRepository(app.db, app.now, app.config.businessTimeZone, app.departures, app.bookings);
     app.decorate('reports', reports);
+    app.decorate('margins', new Margins(app.db, app.now));
     // At start, the kept totals are brought to the configured zone; a database that cannot be
     // reached now does not stop the server (health says so): the first report does it then.
     app.addHook('onReady', async () => {

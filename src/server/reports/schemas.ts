@@ -1,6 +1,6 @@
 /** The report routes' schemas: the contract's (src/shared/contract/reports.ts) plus what each route may answer. */
-import { MonthlyQuerySchema, MonthlySchema, SummarySchema } from '../../shared/contract/reports.js';
-import { AUTHENTICATED_ERRORS, errorResponses } from '../http/schemas.js';
+import { DepartureMarginSchema, MarginsQuerySchema, MarginsSchema, MonthlyQuerySchema, MonthlySchema, SummarySchema } from '../../shared/contract/reports.js';
+import { AUTHENTICATED_ERRORS, errorResponses, IdParamsSchema } from '../http/schemas.js';
 
 const tags = ['reports'];
 const security = [{ bearerAuth: [] }];
@@ -27,4 +27,27 @@ export const monthlySchema = {
     'in the business’s time zone. Read from kept totals.',
   querystring: MonthlyQuerySchema,
   response: { 200: MonthlySchema, ...errorResponses(400, ...AUTHENTICATED_ERRORS) },
+};
+
+export const departureMarginSchema = {
+  tags,
+  security,
+  summary: 'A departure’s margin',
+  description:
+    'Needs `reports.read`. Revenue: the totals of its held and confirmed bookings less resellers’ commissions (a reseller’s booking at its net). Cost: ' +
+    'each included component for every traveller who takes a seat (infants excluded) by its cost basis (per traveller; per departure: once; per night: ' +
+    'each traveller for each of its days), each optional one for the quantities booked. In the tour’s currency.',
+  params: IdParamsSchema,
+  response: { 200: DepartureMarginSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const marginsSchema = {
+  tags,
+  security,
+  summary: 'Margins by departure over a range of dates',
+  description:
+    'Needs `reports.read`. One row per departure (not cancelled) whose first day is `from` to `to` (at most 366 days), sorted by `startDate` (default), ' +
+    '`marginMinor` or `revenueMinor` (within each currency, currencies in alphabetical order: amounts in two currencies are never compared), `marginPercent` (departures without revenue last); `currency` keeps one. `totals`: per currency over the whole range, never added across currencies.',
+  querystring: MarginsQuerySchema,
+  response: { 200: MarginsSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };

@@ -2,8 +2,10 @@
  * Resources (guides, drivers, vehicles, others) and their assignments to departures. Every change
  * is audited in its transaction. Resources are never deleted: an inactive one cannot be assigned,
  * and its assignments stay. An assignment covers the departure's local days from dayFrom to dayTo
- * in the tour's zone; the database refuses two assignments of one resource whose hours overlap
- * (migration 0029's exclusion constraint), so two clerks on two servers cannot both succeed.
+ * in the tour's zone. Two assignments of one resource whose hours overlap are never both made: each
+ * assignment locks the resource's row and looks for an overlap before it writes, and the database's
+ * exclusion constraint (migration 0029, where btree_gist could be created) refuses one besides, so
+ * two clerks on two servers cannot both succeed.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
@@ -179,9 +181,12 @@ export class ResourcesRepository {
         if (dayFrom > dayTo) problems.dayFrom = 'must not be after dayTo';
         if (dayFrom > departure.duration_days) problems.dayFrom = `must be at most ${departure.duration_days}, the tour’s last day`;
         if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-        const resource = await trx.selectFrom('resources').select(['id', 'name', 'kind', 'active', 'seats']).where('id', '=', input.resourceId).executeTakeFirst();
+        // The resource's row locked: two assignments of it, here or on another server, are made one after the other.
+        const resource = await trx.selectFrom('resources').select(['id', 'name', 'kind', 'active', 'seats']).where('id', '=', input.resourceId).forUpdate().executeTakeFirst();
         if (!resource) throw httpErrors.notFound(NO_RESOURCE);
         if (!resource.active) throw httpErrors.conflict(`${resource.name} is inactive: make the resource active to assign it.`);
+        const busy = await this.conflictsOf(trx, input.resourceId, departureId, dayFrom, dayTo);
+        if (busy.length > 0) throw resourceConflict(busy);
         await trx
           .insertInto('assignments')
           .columns(['id', 'departure_id', 'resource_id', 'day_from', 'day_to', 'role', 'from_date', 'to_date', 'span', 'created_at', 'created_by'])
@@ -211,7 +216,7 @@ export class ResourcesRepository {
         return { ...assignment, warnings };
       });
     } catch (error) {
-      if (isOverlap(error)) throw resourceConflict(await this.conflictsOf(input.resourceId, departureId, input.dayFrom ?? 1, input.dayTo ?? null));
+      if (isOverlap(error)) throw resourceConflict(await this.conflictsOf(this.db, input.resourceId, departureId, input.dayFrom ?? 1, input.dayTo ?? null));
       throw error;
     }
   }
@@ -299,6 +304,14 @@ export class ResourcesRepository {
    * transaction). A resource busy on the new days refuses the move: RESOURCE_CONFLICT, naming where.
    */
   async followDeparture(trx: Kysely<Database>, departureId: string): Promise<void> {
+    // Its resources' rows locked, in one order (as an assignment locks one), before the overlap is looked for.
+    await trx
+      .selectFrom('resources')
+      .select('id')
+      .where('id', 'in', (eb) => eb.selectFrom('assignments').select('resource_id').where('departure_id', '=', departureId).where('ended_at', 'is', null))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     const busy = await trx
       .selectFrom('assignments as a')
       .innerJoin('departures as d', 'd.id', 'a.departure_id')
@@ -356,8 +369,8 @@ export class ResourcesRepository {
   }
 
   /** The departures on which the resource is busy during the days asked for on `departureId` (after the database refused the overlap). */
-  private async conflictsOf(resourceId: string, departureId: string, dayFrom: number, dayTo: number | null): Promise<Conflict[]> {
-    return this.db
+  private async conflictsOf(db: Kysely<Database>, resourceId: string, departureId: string, dayFrom: number, dayTo: number | null): Promise<Conflict[]> {
+    return db
       .selectFrom('departures as d')
       .innerJoin('tours as t', 't.id', 'd.tour_id')
       .innerJoin('assignments as other', (join) =>

@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { IsoDateTimeSchema, MoneyMinorSchema, UuidSchema } from './common.js';
+import { COST_BASES } from './tour-rules.js';
 
 /** A sum of payments less refunds may be below zero (more refunded than received in the period). */
 const SignedMinorSchema = Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: 'Minor units, may be negative' });
@@ -93,3 +94,77 @@ export const MonthlySchema = Type.Object(
 );
 export type MonthlyRow = Static<typeof MonthlyRowSchema>;
 export type MonthlyReport = Static<typeof MonthlySchema>;
+
+/**
+ * Margins: what a departure made. Revenue is the totals of its held and confirmed bookings less
+ * resellers' commissions (a reseller's booking counts at its net); cost counts each included
+ * component for every traveller who takes a seat (infants do not), by its cost basis, and each
+ * optional one for the quantities booked. In the tour's currency; never added across currencies.
+ */
+export const MarginLineSchema = Type.Object({
+  componentId: UuidSchema,
+  name: Type.String(),
+  basis: Type.Enum([...COST_BASES]),
+  units: Type.Integer({ description: 'per_traveller: travellers who take a seat (or the quantity booked, optional); per_departure: 1; per_night: those travellers × the component’s nights' }),
+  costMinor: Type.Integer({ description: 'units × the component’s costMinor (none given: 0)' }),
+});
+
+export const DepartureMarginSchema = Type.Object(
+  {
+    departureId: UuidSchema,
+    currency: Type.String(),
+    revenueMinor: Type.Integer(),
+    costMinor: Type.Integer(),
+    marginMinor: Type.Integer({ description: 'revenueMinor − costMinor' }),
+    marginPercent: Type.Union([Type.Number(), Type.Null()], { description: 'marginMinor ÷ revenueMinor × 100, one decimal; null without revenue' }),
+    lines: Type.Array(MarginLineSchema),
+  },
+  { title: 'DepartureMargin' },
+);
+
+export const MARGIN_SORT_FIELDS = ['startDate', 'marginMinor', 'marginPercent', 'revenueMinor'] as const;
+
+export const MarginsQuerySchema = Type.Object(
+  {
+    from: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First departure date, YYYY-MM-DD' }),
+    to: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Last departure date (at most 366 days after from)' }),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+    sort: Type.Optional(Type.Enum([...MARGIN_SORT_FIELDS], { default: 'startDate' })),
+    order: Type.Optional(Type.Enum(['ASC', 'DESC'], { default: 'ASC' })),
+    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+  },
+  { additionalProperties: false },
+);
+
+export const MarginRowSchema = Type.Object({
+  departureId: UuidSchema,
+  tourId: UuidSchema,
+  tourCode: Type.String(),
+  tourTitle: Type.String(),
+  startDate: Type.String(),
+  startTime: Type.String(),
+  status: Type.String(),
+  currency: Type.String(),
+  seats: Type.Integer({ description: 'Seats taken by held and confirmed bookings' }),
+  revenueMinor: Type.Integer(),
+  costMinor: Type.Integer(),
+  marginMinor: Type.Integer(),
+  marginPercent: Type.Union([Type.Number(), Type.Null()]),
+});
+
+export const MarginsSchema = Type.Object(
+  {
+    data: Type.Array(MarginRowSchema),
+    total: Type.Integer(),
+    totals: Type.Array(
+      Type.Object({ currency: Type.String(), departures: Type.Integer(), revenueMinor: Type.Integer(), costMinor: Type.Integer(), marginMinor: Type.Integer() }),
+      { description: 'Per currency over every departure of the range (not only this page)' },
+    ),
+  },
+  { title: 'Margins' },
+);
+
+export type DepartureMargin = Static<typeof DepartureMarginSchema>;
+export type MarginsQuery = Static<typeof MarginsQuerySchema>;
+export type Margins = Static<typeof MarginsSchema>;
