@@ -96,10 +96,10 @@ describe('the manifest', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const body = withoutBom(response.body);
     const lines = body.split('\n');
-    expect(lines[0]).toBe('reference,status,last_name,first_name,category,date_of_birth,contact_name,contact_email,contact_phone,notes');
+    expect(lines[0]).toBe('reference,status,last_name,first_name,category,date_of_birth,contact_name,contact_email,contact_phone,notes,checked_in');
     const rows = parseCsv(body).slice(1);
     expect(rows.map((row) => row[2])).toEqual(['Bech', 'Ærøskøbing', '山田']);
-    expect(rows[0]).toEqual([expect.any(String), 'confirmed', 'Bech', "'-2+3", 'CHILD', '', `'=HYPERLINK("http://evil.test","click")`, 'a@example.test', "'+45 1234", '']);
+    expect(rows[0]).toEqual([expect.any(String), 'confirmed', 'Bech', "'-2+3", 'CHILD', '', `'=HYPERLINK("http://evil.test","click")`, 'a@example.test', "'+45 1234", '', '']);
     expect(rows[1].slice(1, 6)).toEqual(['confirmed', 'Ærøskøbing', 'Þórður', 'ADULT', '1970-03-01']);
     expect(rows[1][9]).toBe("'@SUM(A1:A9)");
     expect(rows[2][1]).toBe('held');

@@ -5,7 +5,10 @@
  * guessing is cut off like passwords; the GUIDE role checks in and is refused money. Runs on the
  * embedded database and, with TEST_DATABASE_URL, on a PostgreSQL server.
  */
+import { zBooking } from '@octocloud/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Departure } from '../../src/shared/contract/departures.js';
+import { createResellerWithKey, octoAs } from '../helpers/octo.js';
 import type { Booking, CheckInBooking } from '../../src/shared/contract/bookings.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
@@ -87,6 +90,37 @@ describe('check-in', () => {
     const other = await book('2032-03-10');
     expectError(await guide({ method: 'POST', url: `/api/bookings/${booking.id}/check-in`, payload: { travellerIds: [other.travellers[0].id] } }), 400, 'VALIDATION');
     expectError(await guide({ method: 'POST', url: `/api/bookings/00000000-0000-4000-8000-000000000000/check-in`, payload: { travellerIds: [ana.id] } }), 404, 'NOT_FOUND');
+  });
+
+  it('shows on the departure and its manifest, and a reseller’s booking whose travellers all came reads REDEEMED over OCTO', async () => {
+    const booking = await book('2032-03-10');
+    const [ana, luis] = booking.travellers;
+    await guide({ method: 'POST', url: `/api/bookings/${booking.id}/check-in`, payload: { travellerIds: [ana.id] } });
+    await guide({ method: 'POST', url: `/api/bookings/${booking.id}/check-in`, payload: { travellerIds: [luis.id], noShow: true } });
+    expect((await admin({ method: 'GET', url: `/api/departures/${booking.departureId}` })).json<Departure>().checkedIn).toBe(1);
+    const manifest = (await admin({ method: 'GET', url: `/api/departures/${booking.departureId}/manifest.csv` })).body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(manifest[0].split(',').at(-1)).toBe('checked_in');
+    const byName = Object.fromEntries(manifest.slice(1).map((line) => [line.split(',')[3], line.split(',').at(-1)]));
+    expect(byName.Ana).toMatch(/^2032-03-09T/);
+    expect(byName.Luis).toBe('no-show');
+    expect(byName.Sol).toBe('');
+
+    const departure = await createDeparture(viaInject(admin), tour.id, { startDate: '2032-03-10', startTime: '17:00', capacity: 5 });
+    const { key } = await createResellerWithKey(admin);
+    const octo = octoAs(t.app, key);
+    const reserved = await octo('POST', '/bookings', { productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }] });
+    expect(reserved.statusCode, reserved.body).toBe(200);
+    const uuid = reserved.json<{ uuid: string }>().uuid;
+    const confirmed = await octo('POST', `/bookings/${uuid}/confirm`, { contact: { fullName: 'Kai Lund', emailAddress: `kai.${run}@example.test` } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const code = zBooking.parse(confirmed.json()).voucher!.deliveryOptions.find((option) => option.deliveryFormat === 'QRCODE')!.deliveryValue;
+    expect(zBooking.parse(confirmed.json()).status).toBe('CONFIRMED');
+    expect((await guide({ method: 'POST', url: '/api/check-in', payload: { code } })).statusCode).toBe(200);
+    const redeemed = zBooking.parse((await octo('GET', `/bookings/${uuid}`)).json());
+    expect(redeemed.status).toBe('REDEEMED');
+    expect(redeemed.utcRedeemedAt).not.toBeNull();
+    expect(redeemed.unitItems.map((item) => item.status)).toEqual(['REDEEMED', 'REDEEMED']);
+    expect(redeemed.cancellable).toBe(false);
   });
 
   it('only for a confirmed booking, from the day before its departure to its last day in the tour’s zone', async () => {

@@ -398,7 +398,9 @@ describe('confirm, extend and get', () => {
     const held = await reserve(departure);
     const confirmed = booking(await octo('POST', `/bookings/${held.uuid}/confirm`, { contact }));
     const pdfUrl = confirmed.voucher?.deliveryOptions.find((option) => option.deliveryFormat === 'PDF_URL')?.deliveryValue;
-    expect(confirmed.voucher?.deliveryOptions.find((option) => option.deliveryFormat === 'QRCODE')?.deliveryValue).toBe(confirmed.supplierReference);
+    // The QR code carries the booking's check-in code, which the guide scans (never the reference, which can be guessed).
+    const checkInCode = (await staff({ method: 'GET', url: `/api/bookings/${confirmed.id}` })).json<Booking>().checkInCode;
+    expect(confirmed.voucher?.deliveryOptions.find((option) => option.deliveryFormat === 'QRCODE')?.deliveryValue).toBe(checkInCode);
     expect(pdfUrl).toMatch(/^http:\/\/office\.test\/api\/vouchers\/[0-9a-f-]+\?token=[\w-]{40,}$/);
     const path = pdfUrl!.replace('http://office.test', '');
     const pdf = await t.app.inject({ method: 'GET', url: path });

@@ -23,7 +23,7 @@ import { formatMinor, minorToMajorText } from '../../shared/money.js';
 import type { BusinessDetails } from '../config.js';
 import type { BookingsRepository } from './repository.js';
 
-export const MANIFEST_HEADER = ['reference', 'status', 'last_name', 'first_name', 'category', 'date_of_birth', 'contact_name', 'contact_email', 'contact_phone', 'notes'];
+export const MANIFEST_HEADER = ['reference', 'status', 'last_name', 'first_name', 'category', 'date_of_birth', 'contact_name', 'contact_email', 'contact_phone', 'notes', 'checked_in'];
 export const BOOKINGS_CSV_HEADER = [
   'reference',
   'status',
@@ -48,7 +48,7 @@ export const BOOKINGS_CSV_HEADER = [
   'cancel_reason',
 ];
 
-export function manifestCsv(rows: { reference: string; status: string; last_name: string; first_name: string; category: string; date_of_birth: string | null; contact_name: string; contact_email: string; contact_phone: string | null; notes: string }[]): string {
+export function manifestCsv(rows: { reference: string; status: string; last_name: string; first_name: string; category: string; date_of_birth: string | null; contact_name: string; contact_email: string; contact_phone: string | null; notes: string; checked_in_at: Date | null; no_show: boolean }[]): string {
   return CSV_BOM + csvLines([
     MANIFEST_HEADER,
     ...rows.map((row) => [
@@ -62,6 +62,8 @@ export function manifestCsv(rows: { reference: string; status: string; last_name
       defuse(row.contact_email),
       defuse(row.contact_phone),
       defuse(row.notes),
+      // When the traveller was checked in (UTC), "no-show", or empty.
+      row.checked_in_at ? row.checked_in_at.toISOString() : row.no_show ? 'no-show' : '',
     ]),
   ]);
 }

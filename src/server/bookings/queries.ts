@@ -312,6 +312,8 @@ export class BookingQueries {
         'b.contact_email',
         'b.contact_phone',
         'tr.notes',
+        'tr.checked_in_at',
+        'tr.no_show',
       ])
       .where('b.departure_id', '=', departureId)
       .where((eb) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'held'), eb('b.hold_expires_at', '>', at)])]))

@@ -484,6 +484,21 @@ export class BookingsRepository extends BookingQueries {
     return spent;
   }
 
+  /** Travellers checked in on these departures' confirmed bookings, by departure. */
+  async checkedInOf(db: Kysely<Database>, departureIds: string[]): Promise<Map<string, number>> {
+    if (departureIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('bookings as b')
+      .innerJoin('booking_travellers as tr', 'tr.booking_id', 'b.id')
+      .select(['b.departure_id', sql<number>`count(*)::int`.as('count')])
+      .where('b.departure_id', 'in', departureIds)
+      .where('b.status', '=', 'confirmed')
+      .where('tr.checked_in_at', 'is not', null)
+      .groupBy('b.departure_id')
+      .execute();
+    return new Map(rows.map((row) => [row.departure_id, row.count]));
+  }
+
   /** A reseller's bookings under its own reference or the booking's reference, newest first (at most 100). */
   async byResellerReferences(resellerId: string, query: { resellerReference?: string; supplierReference?: string }): Promise<Booking[]> {
     let rows = this.db.selectFrom('bookings').select('id').where('reseller_id', '=', resellerId);

@@ -22,6 +22,7 @@ const plugin = fp(
       lapsedHeldSeats: (departureId, at) => app.bookings.lapsedHeldSeats(departureId, at),
       // The resources domain is registered later (modules.ts): asked at the time of a read.
       assignmentsOf: (db, ids) => app.resources.assignmentsOf(db, ids),
+      checkedInOf: (db, ids) => app.bookings.checkedInOf(db, ids),
       noneAssigned: (kind, departureId) => app.resources.noneAssigned(kind, departureId),
     };
     app.decorate('departures', new DeparturesRepository(app.db, app.now, app.audit, around));

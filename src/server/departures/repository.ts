@@ -34,6 +34,8 @@ export interface DepartureSurroundings {
   lapsedHeldSeats(departureId: RawBuilder<unknown>, at: Date): RawBuilder<number>;
   /** The guides, vehicles and others assigned to these departures (the resources domain's), by departure. */
   assignmentsOf?(db: Kysely<Database>, departureIds: string[]): Promise<Map<string, Assignment[]>>;
+  /** Travellers checked in on these departures' confirmed bookings (the bookings domain's), by departure. */
+  checkedInOf?(db: Kysely<Database>, departureIds: string[]): Promise<Map<string, number>>;
   /** The departure (`departureId`, an expression of the query) has no resource of this kind assigned. */
   noneAssigned?(kind: 'guide' | 'vehicle', departureId: RawBuilder<unknown>): RawBuilder<SqlBool>;
 }
@@ -125,11 +127,12 @@ export class DeparturesRepository {
     return { data: await this.withAssignments(this.db, page.data), total: page.total };
   }
 
-  /** Departures with their assignments (one read for a page). */
+  /** Departures with their assignments and their travellers checked in (a read of each for a page). */
   private async withAssignments(db: Kysely<Database>, departures: Departure[]): Promise<Departure[]> {
-    if (!this.around.assignmentsOf || departures.length === 0) return departures;
-    const assigned = await this.around.assignmentsOf(db, departures.map((departure) => departure.id));
-    return departures.map((departure) => ({ ...departure, assignments: assigned.get(departure.id) ?? [] }));
+    if (!this.around.assignmentsOf || !this.around.checkedInOf || departures.length === 0) return departures;
+    const ids = departures.map((departure) => departure.id);
+    const [assigned, checkedIn] = await Promise.all([this.around.assignmentsOf(db, ids), this.around.checkedInOf(db, ids)]);
+    return departures.map((departure) => ({ ...departure, assignments: assigned.get(departure.id) ?? [], checkedIn: checkedIn.get(departure.id) ?? 0 }));
   }
 
   /** Departures that are not cancelled and start in [from, until), soonest first (the dashboard's; one index range). */

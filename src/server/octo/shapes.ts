@@ -226,13 +226,18 @@ export interface BookingContext {
 
 export function bookingShape(booking: Booking, context: BookingContext) {
   const { tour, departure, at, view } = context;
-  const status = STATUS[booking.status];
   const confirmed = booking.status === 'confirmed';
+  // Every traveller checked in on the day: the booking has been used (OCTO's REDEEMED), when the last came.
+  const redeemedAt =
+    confirmed && booking.travellers.length > 0 && booking.travellers.every((traveller) => traveller.checkedInAt !== null)
+      ? booking.travellers.map((traveller) => traveller.checkedInAt!).sort().at(-1)!
+      : null;
+  const status = redeemedAt ? 'REDEEMED' : STATUS[booking.status];
   const deliveryOptions = confirmed
     ? [
         ...(context.voucherUrl ? [{ deliveryFormat: 'PDF_URL', deliveryValue: context.voucherUrl }] : []),
-        // The booking's reference is what the guide checks in at the departure.
-        { deliveryFormat: 'QRCODE', deliveryValue: booking.reference },
+        // The voucher's check-in code is what the guide scans at the departure.
+        { deliveryFormat: 'QRCODE', deliveryValue: booking.checkInCode },
       ]
     : [];
   const cancellationCutoff = new Date(booking.startsAt).getTime() - tour.cancellationCutoffHours * 3_600_000;
@@ -248,13 +253,13 @@ export function bookingShape(booking: Booking, context: BookingContext) {
     utcCreatedAt: booking.createdAt,
     utcUpdatedAt: booking.updatedAt,
     utcExpiresAt: booking.status === 'held' ? booking.holdExpiresAt : null,
-    utcRedeemedAt: null,
+    utcRedeemedAt: redeemedAt,
     utcConfirmedAt: booking.status === 'confirmed' || booking.status === 'cancelled' ? booking.confirmedAt : null,
     productId: booking.tourId,
     product: productShape(tour, context.startTimes, view),
     optionId: OPTION_ID,
     option: optionShape(tour, context.startTimes, view),
-    cancellable: (booking.status === 'held' || booking.status === 'confirmed') && (booking.status === 'held' || at.getTime() < cancellationCutoff),
+    cancellable: redeemedAt === null && (booking.status === 'held' || booking.status === 'confirmed') && (booking.status === 'held' || at.getTime() < cancellationCutoff),
     cancellation:
       booking.status === 'cancelled' && booking.cancellation
         ? { refund: 'FULL', reason: booking.cancellation.reason || null, utcCancelledAt: booking.cancellation.at }
@@ -265,7 +270,7 @@ export function bookingShape(booking: Booking, context: BookingContext) {
     contact: contactShape(booking),
     notes: booking.notes === '' ? null : booking.notes,
     deliveryMethods: ['VOUCHER'],
-    voucher: { redemptionMethod: 'DIGITAL', utcRedeemedAt: null, deliveryOptions },
+    voucher: { redemptionMethod: 'DIGITAL', utcRedeemedAt: redeemedAt, deliveryOptions },
     unitItems: booking.travellers.map((traveller) => {
       const fullName = [traveller.firstName, traveller.lastName].filter((part) => part !== '').join(' ');
       return {
@@ -275,8 +280,8 @@ export function bookingShape(booking: Booking, context: BookingContext) {
         supplierReference: booking.reference,
         unitId: UNIT_IDS[traveller.category],
         unit: unitShape(tour, traveller.category, view),
-        status,
-        utcRedeemedAt: null,
+        status: confirmed && traveller.checkedInAt !== null ? 'REDEEMED' : status,
+        utcRedeemedAt: confirmed ? traveller.checkedInAt : null,
         contact: {
           fullName: fullName || null,
           firstName: traveller.firstName || null,

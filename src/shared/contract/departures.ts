@@ -39,6 +39,7 @@ export const DepartureSchema = Type.Object(
     bookingCutoffHours: Type.Integer({ description: 'The tour’s: bookings close this many hours before startsAt' }),
     cancelReason: Type.Union([Type.String(), Type.Null()]),
     createdAt: IsoDateTimeSchema,
+    checkedIn: Type.Optional(Type.Integer({ description: 'Travellers of its confirmed bookings checked in on the day (in the departures routes’ answers)' })),
     assignments: Type.Optional(
       Type.Array(AssignmentSchema, { description: 'The guides, drivers, vehicles and others assigned to it (in the departures routes’ answers; ended ones, of a cancelled departure, last)' }),
     ),
