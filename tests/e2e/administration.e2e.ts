@@ -125,13 +125,13 @@ describe('roles', () => {
     await page.waitForURL((url) => url.pathname === '/roles/create');
     // The form is loaded on demand: until it shows, the list is still on screen.
     await page.getByRole('button', { name: /^save$/i }).waitFor();
-    await page.getByLabel(/^name/i).fill('GUIDE');
+    await page.getByLabel(/^name/i).fill('TOUR_LEADER');
     await page.getByLabel(/description/i).fill('Guides');
     await page.getByRole('button', { name: /^save$/i }).click();
     // Saved: the app moves on to the new role's page.
     await page.waitForURL((url) => /^\/roles\/[^/]+\/show$/.test(url.pathname));
-    await see(page, 'GUIDE');
-    const created = await api.roleByName('GUIDE');
+    await see(page, 'TOUR_LEADER');
+    const created = await api.roleByName('TOUR_LEADER');
     expect(created.description).toBe('Guides');
 
     // Edit.
@@ -140,28 +140,28 @@ describe('roles', () => {
     await page.getByRole('button', { name: /^save$/i }).click();
     // Saved (the form waits for the answer): the app moves on to the role's page, as a person sees it.
     await page.waitForURL((url) => /^\/roles\/[^/]+\/show$/.test(url.pathname));
-    await expect.poll(async () => (await api.roleByName('GUIDE')).description).toBe('Tour guides on the road');
+    await expect.poll(async () => (await api.roleByName('TOUR_LEADER')).description).toBe('Tour guides on the road');
 
     // Grant, then revoke.
-    await openRolePermissions(page, 'GUIDE');
+    await openRolePermissions(page, 'TOUR_LEADER');
     await permissionToggle(page, 'users.read').check();
-    await expect.poll(async () => (await api.roleByName('GUIDE')).permissions).toEqual(['users.read']);
+    await expect.poll(async () => (await api.roleByName('TOUR_LEADER')).permissions).toEqual(['users.read']);
     await page.reload();
     await signedIn(page);
     await permissionToggle(page, 'users.read').waitFor();
     expect(await permissionToggle(page, 'users.read').isChecked(), 'the grant is shown after a reload').toBe(true);
     await screenshot(page, 'journey-role-permissions');
     await permissionToggle(page, 'users.read').uncheck();
-    await expect.poll(async () => (await api.roleByName('GUIDE')).permissions).toEqual([]);
+    await expect.poll(async () => (await api.roleByName('TOUR_LEADER')).permissions).toEqual([]);
 
     // Delete, refused while someone holds the role.
-    const holder = await api.createUser({ email: 'guide@e2e.test', fullName: 'Guide Holder', password: 'Mountain-trail-123', roles: ['GUIDE'] });
+    const holder = await api.createUser({ email: 'guide@e2e.test', fullName: 'Guide Holder', password: 'Mountain-trail-123', roles: ['TOUR_LEADER'] });
     await page.goto(`/roles/${created.id}`);
     await page.getByRole('button', { name: /^delete$/i }).click();
     await page.getByRole('dialog').getByRole('button', { name: /confirm|delete|yes/i }).click();
     await toast(page, /still held by 1 user/i).waitFor();
     await screenshot(page, 'journey-role-delete-refused');
-    expect((await api.roleByName('GUIDE')).id).toBe(created.id);
+    expect((await api.roleByName('TOUR_LEADER')).id).toBe(created.id);
 
     // Accepted once nobody holds it.
     await api.expect(200, 'PATCH', `/api/admin/auth/user/${holder.id}`, { roles: ['STAFF'] });
@@ -170,7 +170,7 @@ describe('roles', () => {
     await page.getByRole('dialog').getByRole('button', { name: /confirm|delete|yes/i }).click();
     await page.waitForURL((url) => url.pathname === '/roles');
     await expect.poll(async () => (await api.call('GET', `/api/admin/auth/role/${created.id}`)).status).toBe(404);
-    expect(await page.getByText('GUIDE', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('TOUR_LEADER', { exact: true }).count()).toBe(0);
   });
 
   test('a system role cannot be deleted, and the screen says why', async () => {

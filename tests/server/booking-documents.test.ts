@@ -188,6 +188,10 @@ describe('the voucher', () => {
     }
     // The fonts are embedded subsets: nothing is left to the reader's machine.
     expect(response.rawPayload.toString('latin1')).toMatch(/\/FontFile2|\/FontFile3/);
+    // The check-in code, printed for typing and drawn as a QR code (an image) for scanning.
+    const code = (await admin({ method: 'GET', url: `/api/bookings/${booking.id}` })).json<{ checkInCode: string }>().checkInCode;
+    expect(text).toContain(`${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`);
+    expect(response.rawPayload.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
   });
 
   test('fifty travellers still fit on one page', async () => {

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import QRCode from 'qrcode';
 import { CSV_BOM, csvLines, defuse } from '../http/csv.js';
 import PDFDocument from 'pdfkit';
 import type { Booking, BookingListQuery } from '../../shared/contract/bookings.js';
@@ -179,7 +180,9 @@ function longDate(date: string): string {
  * the customer's paper: nothing staff wrote for themselves (notes, a cancellation's reason, a
  * traveller's notes) is printed on it.
  */
-export function voucherPdf(booking: Booking, issuedAt: Date, business: BusinessDetails): Promise<Buffer> {
+export async function voucherPdf(booking: Booking, issuedAt: Date, business: BusinessDetails): Promise<Buffer> {
+  // The check-in code as a QR code the guide's phone scans (its text printed under it for typing).
+  const qr = await QRCode.toBuffer(booking.checkInCode, { errorCorrectionLevel: 'M', margin: 1, width: 270 });
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Voucher ${booking.reference}`, Author: business.name ?? 'Travel Back Office', Subject: booking.tourTitle } });
   const registered = new Set<string>();
   const write = (text: string, options: { size: number; weight?: 400 | 700; x?: number; y?: number; width?: number; align?: 'left' | 'right'; color?: string }) => {
@@ -210,12 +213,17 @@ export function voucherPdf(booking: Booking, issuedAt: Date, business: BusinessD
   });
   doc.moveTo(left, 104).lineTo(left + width, 104).strokeColor('#c8c8c8').stroke();
 
-  write(booking.tourTitle, { size: 16, weight: 700, x: left, y: 116, width });
+  // The tour and the contact on the left; the check-in code on the right.
+  const textWidth = width - 110;
+  write(booking.tourTitle, { size: 16, weight: 700, x: left, y: 116, width: textWidth });
   write(`Tour ${booking.tourCode}`, { size: 10, x: left, y: 138, color: '#5a5a5a' });
   write('Departure', { size: 9, weight: 700, x: left, y: 160, color: '#5a5a5a' });
-  write(localDeparture(booking), { size: 12, x: left, y: 172, width });
+  write(localDeparture(booking), { size: 12, x: left, y: 172, width: textWidth });
   write('Lead contact', { size: 9, weight: 700, x: left, y: 196, color: '#5a5a5a' });
-  write([booking.contact.name, booking.contact.email, booking.contact.phone].filter(Boolean).join(' · '), { size: 11, x: left, y: 208, width });
+  write([booking.contact.name, booking.contact.email, booking.contact.phone].filter(Boolean).join(' · '), { size: 11, x: left, y: 208, width: textWidth });
+  doc.image(qr, left + width - 90, 112, { width: 90, height: 90 });
+  write('Check-in code', { size: 7, weight: 700, x: left + width - 100, y: 204, width: 100, align: 'right', color: '#5a5a5a' });
+  write(groupedCheckInCode(booking.checkInCode), { size: 9, weight: 700, x: left + width - 110, y: 214, width: 110, align: 'right' });
 
   // Lines: travellers, extras, single rooms. They shrink to keep the voucher on one page.
   const lines: [string, string][] = [
@@ -259,6 +267,11 @@ export function voucherPdf(booking: Booking, issuedAt: Date, business: BusinessD
     doc.on('error', reject);
     doc.end();
   });
+}
+
+/** A check-in code as people read it aloud or type it: groups of four or five (1VZS-4Q5B-6V0YK). */
+export function groupedCheckInCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`;
 }
 
 // ---- a reseller's monthly statement ----
