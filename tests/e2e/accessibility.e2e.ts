@@ -18,6 +18,7 @@ const suite = setUpSuite('accessibility');
 let api: ApiClient;
 let departureId: string;
 let booking: Booking;
+let resourceId: string;
 let resellerId: string;
 let user: User;
 let role: Role;
@@ -67,6 +68,11 @@ beforeAll(async () => {
   resellerId = reseller.body.id;
   expect((await api.call('POST', `/api/resellers/${resellerId}/api-keys`, { body: { name: 'Booking engine' } })).status).toBe(201);
   expect((await api.call('POST', `/api/bookings/${booking.id}/payments`, { body: { kind: 'payment', amountMinor: 50_000, method: 'bank_transfer', reference: 'A11Y-1' } })).status).toBe(201);
+  // A guide on the departure, so its page shows a schedule.
+  const guide = await api.call<{ id: string }>('POST', '/api/resources', { body: { kind: 'guide', name: 'Accessible Guide', languages: ['is', 'en-GB'], phone: '+354 555 0102' } });
+  expect(guide.status, JSON.stringify(guide.body)).toBe(201);
+  resourceId = guide.body.id;
+  expect((await api.call('POST', `/api/departures/${departureId}/assignments`, { body: { resourceId } })).status).toBe(201);
 });
 
 interface Screen {
@@ -137,6 +143,9 @@ const screens: Screen[] = [
   { name: 'resellers-list', signedIn: true, url: () => '/resellers', ready: (page) => see(page, 'Accessible Agency') },
   { name: 'reseller-create', signedIn: true, url: () => '/resellers/create', ready: (page) => page.getByRole('textbox', { name: 'Name' }).waitFor() },
   { name: 'reseller-show', signedIn: true, url: () => `/resellers/${resellerId}/show`, ready: (page) => see(page, 'Nothing sent yet.') },
+  { name: 'resources-list', signedIn: true, url: () => '/resources', ready: (page) => see(page, 'Accessible Guide') },
+  { name: 'resource-create', signedIn: true, url: () => '/resources/create', ready: (page) => page.getByRole('textbox', { name: 'Name' }).waitFor() },
+  { name: 'resource-show', signedIn: true, url: () => `/resources/${resourceId}/show`, ready: (page) => see(page, /A11Y-TOUR · Accessible Highlands/) },
   { name: 'customers-list', signedIn: true, url: () => '/customers', ready: (page) => see(page, booking.contact.email) },
   { name: 'customer-show', signedIn: true, url: () => `/customers/${booking.customerId}/show`, ready: (page) => see(page, booking.reference) },
   { name: 'customer-edit', signedIn: true, url: () => `/customers/${booking.customerId}`, ready: async (page) => {

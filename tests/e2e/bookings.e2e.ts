@@ -150,7 +150,7 @@ describe('selling a departure', () => {
     // UTF-8 with its byte-order mark, so Excel reads Ærling and Øystein as written.
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const csv = bytes.subarray(3).toString('utf8').trim().split('\n');
-    expect(csv[0]).toBe('reference,status,last_name,first_name,category,date_of_birth,contact_name,contact_email,contact_phone,notes');
+    expect(csv[0]).toBe('reference,status,last_name,first_name,category,date_of_birth,contact_name,contact_email,contact_phone,notes,checked_in');
     expect(csv.slice(1).map((line) => line.split(',')[3]).sort()).toEqual(['Ingrid', 'Sølvi', 'Ærling', 'Øystein'].sort());
 
     // Cancel with a fee of 200: 300 is due back, refunded from the same page.

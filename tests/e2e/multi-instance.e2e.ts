@@ -174,6 +174,31 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect(Number(n)).toBe(1);
   });
 
+  test('clerks on both instances assign one guide to overlapping departures at once: exactly one assignment is made', async () => {
+    const clerk = new ApiClient(a.baseUrl);
+    expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
+    const tour = await clerk.call<{ id: string }>('POST', '/api/tours', {
+      body: { code: 'MULTI-GUIDE', title: 'Three days with one guide', timeZone: 'Europe/Berlin', currency: 'EUR', durationDays: 3, status: 'published', bookingCutoffHours: 0, prices: { ADULT: 5_000, CHILD: null, INFANT: null } },
+    });
+    expect(tour.status).toBe(201);
+    const departures = await Promise.all(
+      ['2031-07-01', '2031-07-02', '2031-07-03', '2031-07-02', '2031-07-01', '2031-07-03'].map((startDate, index) =>
+        clerk.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.body.id, startDate, startTime: `${10 + index}:00`, capacity: 10 } }),
+      ),
+    );
+    const guide = await clerk.call<{ id: string }>('POST', '/api/resources', { body: { kind: 'guide', name: 'Ola on both instances' } });
+    expect(guide.status).toBe(201);
+    const answers = await Promise.all(
+      departures.map((departure, index) =>
+        clerk.call<{ code?: string }>('POST', `/api/departures/${departure.body.id}/assignments`, { baseUrl: index % 2 === 0 ? a.baseUrl : b.baseUrl, body: { resourceId: guide.body.id } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const answer of answers.filter((x) => x.status === 409)) expect(answer.body.code).toBe('RESOURCE_CONFLICT');
+    const [{ n }] = await queryDatabase<{ n: string }>(database, `select count(*) as n from assignments where resource_id = '${guide.body.id}' and ended_at is null`);
+    expect(Number(n)).toBe(1);
+  });
+
   test('resellers over OCTO and clerks on both instances sell one departure at once: never oversold; one OCTO uuid sent to both makes one booking', async () => {
     const clerk = new ApiClient(a.baseUrl);
     expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
