@@ -63,6 +63,11 @@ export function localDateAt(instant: Date, timeZone: string): string {
   return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
 }
 
+/** A calendar date moved by whole days (negative: back). */
+export function addDays(date: string, days: number): string {
+  return Temporal.PlainDate.from(date).add({ days }).toString();
+}
+
 /** Every date from `from` to `to`, inclusive. */
 export function datesFromTo(from: string, to: string): string[] {
   const dates: string[] = [];

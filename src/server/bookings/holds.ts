@@ -20,6 +20,11 @@ export function lapsedHeldSeats(departureId: RawBuilder<unknown>, at: Date): Raw
   return sql<number>`coalesce((select sum(lb.seats) from bookings lb where lb.departure_id = ${departureId} and lb.status = 'held' and lb.hold_expires_at <= ${at}), 0)::int`;
 }
 
+/** A booking (`b` in the query) that has its seats at `at`: confirmed, or held with its hold still running. */
+export function holdsSeatsAt(at: Date): RawBuilder<boolean> {
+  return sql<boolean>`b.status in ('held', 'confirmed') and not (b.status = 'held' and b.hold_expires_at <= ${at})`;
+}
+
 /**
  * Records the departure's lapsed holds as expired, exactly once: the UPDATE takes only rows still
  * held, so a second sweep (another instance, a booking's retry) finds none. The caller holds the

@@ -23,7 +23,7 @@ import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-l
 import { isUniqueViolation, rowsInserted, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
-import { componentWasSold, departureHasBookings, lapsedHeldSeats } from './holds.js';
+import { componentWasSold, departureHasBookings, holdsSeatsAt, lapsedHeldSeats } from './holds.js';
 import { birthDateProblems, effectiveStatus, type Cancellation, type ChangedSale, type LockedBooking, type PricedSale, type ResellerUnit } from './rules.js';
 import { bookingErrors } from './errors.js';
 import { BookingQueries, paymentColumns, toPayment, type BookingJoined } from './queries.js';
@@ -537,6 +537,11 @@ export class BookingsRepository extends BookingQueries {
   /** Seats on the departure's held bookings whose hold has lapsed, not recorded yet (a piece of the departures' queries). */
   lapsedHeldSeats(departureId: RawBuilder<unknown>, at: Date): RawBuilder<number> {
     return lapsedHeldSeats(departureId, at);
+  }
+
+  /** A booking (`b` in the query) that has its seats at `at`: what day sheets and margins count (a piece of their queries). */
+  holdsSeatsAt(at: Date): RawBuilder<boolean> {
+    return holdsSeatsAt(at);
   }
 
   /** Whether a booking bought the component as an extra (the catalogue asks before deleting it). */

@@ -124,11 +124,11 @@ export class DeparturesRepository {
       keptTotal: kept === null ? null : () => keptCount(this.db, kept),
       toAnswer: toDeparture,
     });
-    return { data: await this.withAssignments(this.db, page.data), total: page.total };
+    return { data: await this.withTheDay(this.db, page.data), total: page.total };
   }
 
-  /** Departures with their assignments and their travellers checked in (a read of each for a page). */
-  private async withAssignments(db: Kysely<Database>, departures: Departure[]): Promise<Departure[]> {
+  /** Departures with their assignments and their travellers checked in (a read of each for a page), as the office's screens show them. */
+  private async withTheDay(db: Kysely<Database>, departures: Departure[]): Promise<Departure[]> {
     if (!this.around.assignmentsOf || !this.around.checkedInOf || departures.length === 0) return departures;
     const ids = departures.map((departure) => departure.id);
     const [assigned, checkedIn] = await Promise.all([this.around.assignmentsOf(db, ids), this.around.checkedInOf(db, ids)]);
@@ -150,7 +150,13 @@ export class DeparturesRepository {
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Departure | null> {
     const row = await this.columns(db.selectFrom('departures as d'), new Date(this.now())).where('d.id', '=', id).executeTakeFirst();
-    return row ? (await this.withAssignments(db, [toDeparture(row)]))[0]! : null;
+    return row ? toDeparture(row) : null;
+  }
+
+  /** A departure as the office sees it: with its assignments and its travellers checked in (a channel's reads take get()). */
+  async show(id: string, db: Kysely<Database> = this.db): Promise<Departure | null> {
+    const departure = await this.get(id, db);
+    return departure ? (await this.withTheDay(db, [departure]))[0]! : null;
   }
 
   /**
@@ -251,7 +257,7 @@ export class DeparturesRepository {
           })
           .execute();
         await this.record(trx, origin, 'departure.created', 'departure', id, { tourCode: tour.code, startDate: input.startDate, startTime: input.startTime, capacity: input.capacity });
-        return (await this.get(id, trx))!;
+        return (await this.show(id, trx))!;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw httpErrors.conflict(DUPLICATE);

@@ -16,7 +16,7 @@ export const departureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/departures', { schema: listDeparturesSchema, onRequest: requireUser('departures.read') }, async (request) => app.departures.list(request.query));
 
   app.get('/departures/:id', { schema: getDepartureSchema, onRequest: requireUser('departures.read') }, async (request) => {
-    const departure = await app.departures.get(request.params.id);
+    const departure = await app.departures.show(request.params.id);
     if (!departure) throw httpErrors.notFound('No departure with this id.');
     return departure;
   });

@@ -22,6 +22,6 @@ export async function cancelDeparture(ctx: FlowContext, id: string, reason: stri
     await ctx.resources.endForDeparture(trx, id, at);
     await ctx.webhooks.enqueue(trx, bookings.changed, origin);
     await ctx.departures.record(trx, origin, 'departure.cancelled', 'departure', id, { startDate: current.start_date, reason: why, bookingsCancelled: bookings.cancelled });
-    return (await ctx.departures.get(id, trx))!;
+    return (await ctx.departures.show(id, trx))!;
   });
 }

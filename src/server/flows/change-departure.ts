@@ -27,6 +27,6 @@ export async function changeDeparture(ctx: FlowContext, id: string, patch: Depar
       await ctx.webhooks.enqueue(trx, await followDepartureDate(trx, id, moved.startDate, moved.startsAt, at), origin);
       await ctx.resources.followDeparture(trx, id);
     }
-    return (await ctx.departures.get(id, trx))!;
+    return (await ctx.departures.show(id, trx))!;
   });
 }

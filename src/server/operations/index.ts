@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 const plugin = fp(
   async (app) => {
-    app.decorate('operations', new OperationsRepository(app.db, app.now, { assignmentsOf: (db, ids) => app.resources.assignmentsOf(db, ids) }));
+    app.decorate('operations', new OperationsRepository(app.db, app.now, { assignmentsOf: (db, ids) => app.resources.assignmentsOf(db, ids), holdsSeatsAt: (at) => app.bookings.holdsSeatsAt(at) }));
     await app.register(routes, { prefix: API_PREFIX });
   },
   { name: 'operations', dependencies: ['resources'], decorators: { fastify: ['db', 'now'] } },

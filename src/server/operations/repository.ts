@@ -6,7 +6,7 @@
  * that have lapsed, are not counted. A read of a few indexed queries, whatever the size of the
  * bookings table: each departure's bookings are found by its own index.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DaySheet, DaySheetDeparture } from '../../shared/contract/operations.js';
 import type { Assignment } from '../../shared/contract/resources.js';
 import { isCalendarDate } from '../../shared/local-time.js';
@@ -20,6 +20,8 @@ const MAX_DEPARTURES = 2000;
 /** What the day sheets ask of their neighbours, given by the module's wiring. */
 export interface OperationsSurroundings {
   assignmentsOf(db: Kysely<Database>, departureIds: string[]): Promise<Map<string, Assignment[]>>;
+  /** A booking (`b`) that has its seats at `at` (the bookings domain's rule). */
+  holdsSeatsAt(at: Date): RawBuilder<boolean>;
 }
 
 export class OperationsRepository {
@@ -59,7 +61,7 @@ export class OperationsRepository {
     if (departures.length === 0) return { date, departures: [] };
     const ids = departures.map((departure) => departure.id);
     const tourIds = [...new Set(departures.map((departure) => departure.tour_id))];
-    const activeBooking = sql<boolean>`b.status in ('held', 'confirmed') and not (b.status = 'held' and b.hold_expires_at <= ${at})`;
+    const activeBooking = this.around.holdsSeatsAt(at);
     const [travellers, rooms, extras, days, components, assigned] = await Promise.all([
       this.db
         .selectFrom('bookings as b')

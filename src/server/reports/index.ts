@@ -47,7 +47,7 @@ const plugin = fp(
   async (app) => {
     const reports = new ReportsRepository(app.db, app.now, app.config.businessTimeZone, app.departures, app.bookings);
     app.decorate('reports', reports);
-    app.decorate('margins', new Margins(app.db, app.now));
+    app.decorate('margins', new Margins(app.db, app.now, (at) => app.bookings.holdsSeatsAt(at)));
     // At start, the kept totals are brought to the configured zone; a database that cannot be
     // reached now does not stop the server (health says so): the first report does it then.
     app.addHook('onReady', async () => {

@@ -8,9 +8,9 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DepartureMargin, Margins as MarginsAnswer, MarginsQuery } from '../../shared/contract/reports.js';
-import { daysBetween, isCalendarDate } from '../../shared/local-time.js';
+import { daysBetween } from '../../shared/local-time.js';
 import type { Database } from '../db/schema.js';
-import { toMoney } from '../db/query-helpers.js';
+import { refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import { httpErrors } from '../http/errors.js';
 
 /** The longest range the report reads at once. */
@@ -23,8 +23,7 @@ const SORTS = { startDate: 'start_date, start_time', marginMinor: 'margin', marg
  * start_time, status, code, title, currency), their sales and booked extras, and each component's
  * line (units and unit cost).
  */
-function costed(departures: RawBuilder<unknown>, at: Date) {
-  const active = sql`b.status in ('held', 'confirmed') and not (b.status = 'held' and b.hold_expires_at <= ${at})`;
+function costed(departures: RawBuilder<unknown>, active: RawBuilder<boolean>) {
   return sql`
     with deps as (${departures}),
     sales as (
@@ -65,6 +64,14 @@ function costed(departures: RawBuilder<unknown>, at: Date) {
 
 const departureColumns = sql`select d.id, d.tour_id, d.start_date, d.start_time, d.status, t.code, t.title, t.currency from departures d join tours t on t.id = d.tour_id`;
 
+interface MarginLineRow {
+  component_id: string;
+  name: string;
+  cost_basis: 'per_traveller' | 'per_departure' | 'per_night';
+  units: number;
+  unit_cost: string | number;
+}
+
 interface MarginRow {
   id: string;
   tour_id: string;
@@ -85,19 +92,23 @@ export class Margins {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
+    /** A booking (`b`) that has its seats at `at` (the bookings domain's rule). */
+    private readonly holdsSeatsAt: (at: Date) => RawBuilder<boolean>,
   ) {}
 
   /** A departure's margin with its lines; null: no such departure. */
   async ofDeparture(departureId: string): Promise<DepartureMargin | null> {
     const at = new Date(this.now());
-    const base = costed(sql`${departureColumns} where d.id = ${departureId}`, at);
-    const [rows, lines] = await Promise.all([
-      sql<MarginRow>`${base} select id, currency, revenue, cost, margin, margin_percent, seats from margins`.execute(this.db),
-      sql<{ component_id: string; name: string; cost_basis: 'per_traveller' | 'per_departure' | 'per_night'; units: number; unit_cost: string | number }>`${base}
-        select component_id, name, cost_basis, units, unit_cost from lines order by position, component_id`.execute(this.db),
-    ]);
+    const base = costed(sql`${departureColumns} where d.id = ${departureId}`, this.holdsSeatsAt(at));
+    // One statement: the departure's totals with its lines beside them (the sales are counted once).
+    const rows = await sql<MarginRow & { lines: MarginLineRow[] | string }>`${base}
+      select m.id, m.currency, m.revenue, m.cost, m.margin, m.margin_percent, m.seats,
+        coalesce((select json_agg(json_build_object('component_id', l.component_id, 'name', l.name, 'cost_basis', l.cost_basis, 'units', l.units, 'unit_cost', l.unit_cost)
+                                  order by l.position, l.component_id) from lines l), '[]'::json) as lines
+      from margins m`.execute(this.db);
     const row = rows.rows[0];
     if (!row) return null;
+    const lines = typeof row.lines === 'string' ? (JSON.parse(row.lines) as MarginLineRow[]) : row.lines;
     return {
       departureId,
       currency: row.currency,
@@ -105,21 +116,18 @@ export class Margins {
       costMinor: toMoney(row.cost)!,
       marginMinor: toMoney(row.margin)!,
       marginPercent: row.margin_percent === null ? null : Number(row.margin_percent),
-      lines: lines.rows.map((line) => ({ componentId: line.component_id, name: line.name, basis: line.cost_basis, units: line.units, costMinor: line.units * toMoney(line.unit_cost)! })),
+      lines: lines.map((line) => ({ componentId: line.component_id, name: line.name, basis: line.cost_basis, units: line.units, costMinor: line.units * toMoney(line.unit_cost)! })),
     };
   }
 
   /** Departures on dates `from` to `to` (not cancelled), a page at a time in the order asked, with totals per currency over all of them. */
   async report(query: MarginsQuery): Promise<MarginsAnswer> {
-    const problems: Record<string, string> = {};
-    if (!isCalendarDate(query.from)) problems.from = 'must be a date such as 2027-06-01';
-    if (!isCalendarDate(query.to)) problems.to = 'must be a date such as 2027-06-30';
-    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    refuseBadDateFilters(query);
     if (query.to < query.from) throw httpErrors.validation({ to: 'must not be before from' });
     if (daysBetween(query.from, query.to) > MAX_RANGE_DAYS) throw httpErrors.validation({ to: `must be at most ${MAX_RANGE_DAYS} days after from` });
     const at = new Date(this.now());
     const currency = query.currency ? sql`and t.currency = ${query.currency}` : sql``;
-    const base = costed(sql`${departureColumns} where d.start_date between ${query.from}::date and ${query.to}::date and d.status <> 'cancelled' ${currency}`, at);
+    const base = costed(sql`${departureColumns} where d.start_date between ${query.from}::date and ${query.to}::date and d.status <> 'cancelled' ${currency}`, this.holdsSeatsAt(at));
     const pageSize = query.pageSize ?? 25;
     const offset = ((query.page ?? 1) - 1) * pageSize;
     const direction = query.order === 'DESC' ? 'desc' : 'asc';

@@ -11,6 +11,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MonthlyQuery, MonthlyReport, MonthlyRow, ReportSummary } from '../../shared/contract/reports.js';
 import { UPCOMING_DAYS, UPCOMING_DEPARTURES_LIMIT } from '../../shared/contract/reports.js';
+import { addDays } from '../../shared/local-time.js';
 import type { Database } from '../db/schema.js';
 import { toMoney } from '../db/query-helpers.js';
 import type { BookingsRepository } from '../bookings/repository.js';
@@ -25,10 +26,6 @@ export function dateIn(timeZone: string, instant: Date): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** A plain date moved by whole days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 const num = (value: string | number | bigint | null): number => toMoney(value) ?? 0;
 

@@ -20,9 +20,9 @@ import type {
   ResourcePatch,
   ScheduleEntry,
 } from '../../shared/contract/resources.js';
-import { daysBetween, isCalendarDate } from '../../shared/local-time.js';
+import { addDays, daysBetween } from '../../shared/local-time.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { containsPattern, listPage } from '../db/query-helpers.js';
+import { containsPattern, listPage, refuseBadDateFilters } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { AppError, httpErrors } from '../http/errors.js';
 import type { ResourcesTable } from './tables.js';
@@ -237,11 +237,8 @@ export class ResourcesRepository {
 
   /** A resource's assignments whose days meet `from` to `to` (local dates), in date order; null: no such resource. */
   async schedule(resourceId: string, range: { from?: string; to?: string }, today: string): Promise<{ from: string; to: string; data: ScheduleEntry[] } | null> {
+    refuseBadDateFilters(range);
     const from = range.from ?? today;
-    const problems: Record<string, string> = {};
-    if (!isCalendarDate(from)) problems.from = 'must be a date such as 2027-06-01';
-    if (range.to !== undefined && !isCalendarDate(range.to)) problems.to = 'must be a date such as 2027-06-30';
-    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     const to = range.to ?? addDays(from, 90);
     if (to < from) throw httpErrors.validation({ to: 'must not be before from' });
     if (daysBetween(from, to) > SCHEDULE_MAX_DAYS) throw httpErrors.validation({ to: `must be at most ${SCHEDULE_MAX_DAYS} days after from` });
@@ -345,12 +342,12 @@ export class ResourcesRepository {
       .execute();
   }
 
-  /** What an assignment needs of its departure: its status, first day, length and seats taken. */
+  /** What an assignment needs of its departure: its status, length and seats taken. */
   private async departureFacts(db: Kysely<Database>, departureId: string) {
     return db
       .selectFrom('departures as d')
       .innerJoin('tours as t', 't.id', 'd.tour_id')
-      .select(['d.id', 'd.status', sql<string>`d.start_date::text`.as('start_date'), 't.duration_days', sql<number>`d.seats_held + d.seats_confirmed`.as('seats_taken')])
+      .select(['d.id', 'd.status', 't.duration_days', sql<number>`d.seats_held + d.seats_confirmed`.as('seats_taken')])
       .where('d.id', '=', departureId)
       .executeTakeFirst();
   }
@@ -368,7 +365,7 @@ export class ResourcesRepository {
     return small ? ['VEHICLE_TOO_SMALL'] : [];
   }
 
-  /** The departures on which the resource is busy during the days asked for on `departureId` (after the database refused the overlap). */
+  /** The departures on which the resource is busy during the days asked for on `departureId` (dayTo null: to its last day). */
   private async conflictsOf(db: Kysely<Database>, resourceId: string, departureId: string, dayFrom: number, dayTo: number | null): Promise<Conflict[]> {
     return db
       .selectFrom('departures as d')
@@ -422,12 +419,6 @@ function normalLanguages(languages: string[]): string[] {
       .join('-'),
   );
   return [...new Set(tags)];
-}
-
-function addDays(date: string, days: number): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + days);
-  return next.toISOString().slice(0, 10);
 }
 
 type ResourceRows = SelectQueryBuilder<Database & { r: Database['resources'] }, 'r', object>;

@@ -39,9 +39,9 @@ export const DepartureSchema = Type.Object(
     bookingCutoffHours: Type.Integer({ description: 'The tour’s: bookings close this many hours before startsAt' }),
     cancelReason: Type.Union([Type.String(), Type.Null()]),
     createdAt: IsoDateTimeSchema,
-    checkedIn: Type.Optional(Type.Integer({ description: 'Travellers of its confirmed bookings checked in on the day (in the departures routes’ answers)' })),
+    checkedIn: Type.Optional(Type.Integer({ description: 'Travellers of its confirmed bookings checked in on the day (in the office’s answers: the list, one departure, its creation, change and cancel)' })),
     assignments: Type.Optional(
-      Type.Array(AssignmentSchema, { description: 'The guides, drivers, vehicles and others assigned to it (in the departures routes’ answers; ended ones, of a cancelled departure, last)' }),
+      Type.Array(AssignmentSchema, { description: 'The guides, drivers, vehicles and others assigned to it (in the office’s answers: the list, one departure, its creation, change and cancel; ended ones, of a cancelled departure, last)' }),
     ),
   },
   { title: 'Departure' },

@@ -4,14 +4,13 @@ import { ArrayInput, Edit, SaveButton, ShowButton, SimpleForm, SimpleFormIterato
 import { BOOKING_RULES, type Booking } from '../../../shared/contract/bookings';
 import { FORM_WIDTH } from '../common/fields';
 import { EditLoadError } from '../common/LoadError';
-import { atMost, emailRules, requiredText } from '../common/validators';
+import { atMost, emailRules, optionalEmailRules, requiredText } from '../common/validators';
 import { BookingTitle } from './show/BookingTitle';
 import { CATEGORY_LABELS } from './booking-text';
 
 const nameRules = [requiredText('a name'), atMost(BOOKING_RULES.name.maxLength)];
 /** A reseller gives names up to its confirmation: on its bookings they may stay "to come". */
 const laterNameRules = [atMost(BOOKING_RULES.name.maxLength)];
-const optionalEmail = emailRules.slice(1);
 
 function TravellerCategory() {
   const traveller = useRecordContext<Booking['travellers'][number]>();
@@ -55,7 +54,7 @@ function AmendFields() {
         Lead contact
       </Typography>
       <TextInput source="contact.name" label="Name" validate={names} isRequired={!fromReseller} helperText={fromReseller ? 'May stay empty until the reseller gives it' : undefined} />
-      <TextInput source="contact.email" label="E-mail" type="email" validate={fromReseller ? optionalEmail : emailRules} isRequired={!fromReseller} />
+      <TextInput source="contact.email" label="E-mail" type="email" validate={fromReseller ? optionalEmailRules : emailRules} isRequired={!fromReseller} />
       <TextInput source="contact.phone" label="Phone" validate={atMost(BOOKING_RULES.phone.maxLength)} parse={(value: string) => (value === '' ? null : value)} />
       <TextInput source="notes" label="Notes" multiline validate={atMost(BOOKING_RULES.notes.maxLength)} />
       <Typography component="h2" variant="h6" sx={{ mt: 2 }}>

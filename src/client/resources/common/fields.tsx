@@ -80,3 +80,8 @@ export function RowLink({ to, children, label }: { to: string; children: React.R
     </MuiLink>
   );
 }
+
+/** Whether a record (a reseller, a guide or vehicle) may be used now: Active, or Inactive outlined. */
+export function ActiveChip({ active }: { active: boolean }) {
+  return <Chip size="small" label={active ? 'Active' : 'Inactive'} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
+}

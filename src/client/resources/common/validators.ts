@@ -27,6 +27,9 @@ export const emailRules: Validator[] = [
   },
 ];
 
+/** An e-mail address that may be left empty: the same checks when one is given. */
+export const optionalEmailRules: Validator[] = emailRules.slice(1);
+
 export const fullNameRules: Validator[] = [requiredText('a full name'), atMost(FIELD_RULES.fullName.maxLength)];
 
 export const newPasswordRules: Validator[] = [

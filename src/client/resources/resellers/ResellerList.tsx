@@ -1,18 +1,13 @@
 /** The resellers list: name, commission, the tours each may sell, its bookings and keys, active or not. */
-import { Chip } from '@mui/material';
 import { BooleanInput, CreateButton, Datagrid, FilterButton, FunctionField, List, NumberField, SimpleList, TextInput, TopToolbar, useCanAccess } from 'react-admin';
 import type { Reseller } from '../../../shared/contract/resellers';
-import { RowLink, useIsSmallScreen } from '../common/fields';
+import { ActiveChip, RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { commissionText, toursText } from './reseller-text';
 
 const filters = [<TextInput key="q" source="q" label="Search" alwaysOn />, <BooleanInput key="active" source="active" label="Active only" />];
 
 const EMPTY = <p style={{ padding: 16 }}>No resellers match. Add one to let it sell your tours over OCTO.</p>;
-
-export function ActiveChip({ active }: { active: boolean }) {
-  return <Chip size="small" label={active ? 'Active' : 'Inactive'} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
-}
 
 function ListActions() {
   const { canAccess } = useCanAccess({ resource: 'resellers', action: 'create' });

@@ -12,13 +12,12 @@ import type { Tour } from '../../../shared/contract/tours';
 import { formatDateTime } from '../../dates';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { Section } from '../bookings/show/Section';
-import { FORM_WIDTH } from '../common/fields';
+import { ActiveChip, FORM_WIDTH } from '../common/fields';
 import { ShowLoadError } from '../common/LoadError';
 import { ApiKeys } from './ApiKeys';
 import { Deliveries } from './Deliveries';
 import { DownloadButton } from '../common/DownloadButton';
 import { commissionText, toursText } from './reseller-text';
-import { ActiveChip } from './ResellerList';
 import { SecretOnce } from './SecretOnce';
 
 function WebhookSecretButton({ reseller }: { reseller: Reseller }) {

@@ -5,11 +5,10 @@
  */
 import { AutocompleteInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput, useCanAccess, type RaRecord } from 'react-admin';
 import { RESOURCE_RULES, type Resource } from '../../../shared/contract/resources';
-import { isEmailAddress } from '../../../shared/field-rules';
 import { KeepDraft } from '../../session/KeepDraft';
 import { FORM_WIDTH } from '../common/fields';
 import { EditLoadError } from '../common/LoadError';
-import { atMost, requiredText, type Validator } from '../common/validators';
+import { atMost, optionalEmailRules, requiredText, type Validator } from '../common/validators';
 import { KIND_CHOICES } from './resource-text';
 
 const LANGUAGE = new RegExp(RESOURCE_RULES.language.pattern);
@@ -24,7 +23,6 @@ const seats: Validator = (value) => {
   if (value === null || value === undefined || value === '') return 'Enter the seats it has for travellers.';
   return Number.isInteger(number) && number >= RESOURCE_RULES.seats.minimum && number <= RESOURCE_RULES.seats.maximum ? undefined : `Enter a whole number from 1 to ${RESOURCE_RULES.seats.maximum}.`;
 };
-const optionalEmail: Validator = (value) => (typeof value === 'string' && value.trim() !== '' && !isEmailAddress(value.trim()) ? 'Enter an e-mail address such as anna@example.com.' : undefined);
 
 /** Languages are typed as "de, en-GB" and sent as a list. */
 function toBody(data: RaRecord): RaRecord {
@@ -50,7 +48,7 @@ function ResourceFields() {
         }
       </FormDataConsumer>
       <TextInput source="phone" label="Phone" validate={atMost(RESOURCE_RULES.phone.maxLength)} />
-      <TextInput source="email" label="E-mail" type="email" validate={optionalEmail} />
+      <TextInput source="email" label="E-mail" type="email" validate={optionalEmailRules} />
       {canListUsers === true && (
         <ReferenceInput source="userId" reference="users" perPage={25}>
           <AutocompleteInput label="Staff user who is this guide" optionText={(user) => `${user.fullName} (${user.email})`} helperText="They see their departures and check travellers in when they sign in" />

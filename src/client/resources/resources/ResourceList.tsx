@@ -1,8 +1,7 @@
 /** Guides, drivers and vehicles: kind, name, languages or seats, contact, active or not. */
-import { Chip } from '@mui/material';
 import { BooleanInput, CreateButton, Datagrid, FilterButton, FunctionField, List, SelectInput, SimpleList, TextInput, TopToolbar, useCanAccess } from 'react-admin';
 import type { Resource } from '../../../shared/contract/resources';
-import { RowLink, useIsSmallScreen } from '../common/fields';
+import { ActiveChip, RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { KIND_CHOICES, KIND_LABEL, resourceSummary } from './resource-text';
 
@@ -13,10 +12,6 @@ const filters = [
 ];
 
 const EMPTY = <p style={{ padding: 16 }}>No guides or vehicles match. Add one to assign it to departures.</p>;
-
-export function ActiveChip({ active }: { active: boolean }) {
-  return <Chip size="small" label={active ? 'Active' : 'Inactive'} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
-}
 
 function ListActions() {
   const { canAccess } = useCanAccess({ resource: 'resources', action: 'create' });

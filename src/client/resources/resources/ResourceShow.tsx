@@ -8,11 +8,10 @@ import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useR
 import type { Resource, ScheduleEntry } from '../../../shared/contract/resources';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { Section } from '../bookings/show/Section';
-import { FORM_WIDTH } from '../common/fields';
+import { ActiveChip, FORM_WIDTH } from '../common/fields';
 import { LoadFailure, ShowLoadError } from '../common/LoadError';
 import { RecordLines } from '../common/narrow-screens';
 import { KIND_LABEL, resourceSummary } from './resource-text';
-import { ActiveChip } from './ResourceList';
 
 function Schedule({ resource }: { resource: Resource }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
