@@ -10,6 +10,7 @@ import { Route } from 'react-router';
 import { RootRoute } from './auth/RootRoute';
 import { i18nProvider } from './i18n';
 import { Layout, Toasts } from './layout';
+import { RequirePermission } from './layout/RequirePermission';
 import Dashboard from './pages/Dashboard';
 import { NotFound } from './pages/NotFound';
 import { registerAppTitles } from './page-titles';
@@ -38,6 +39,9 @@ function adminServices(services: AppServices) {
   return defaults;
 }
 const Profile = lazy(() => import('./pages/Profile'));
+const CheckIn = lazy(() => import('./pages/operations/CheckIn'));
+const DaySheet = lazy(() => import('./pages/operations/DaySheet'));
+const Margins = lazy(() => import('./pages/reports/Margins'));
 
 export default function App({ services }: { services: AppServices }) {
   const { resolved } = useColourMode();
@@ -64,6 +68,9 @@ export default function App({ services }: { services: AppServices }) {
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/profile" element={<Profile />} />
+        <Route path="/check-in" element={<RequirePermission resource="checkin" action="create" children={<CheckIn />} />} />
+        <Route path="/day-sheet" element={<RequirePermission resource="departures" action="list" children={<DaySheet />} />} />
+        <Route path="/margins" element={<RequirePermission resource="reports" action="read" children={<Margins />} />} />
         {RESOURCES.flatMap((resource) => resource.routes ?? []).map(({ path, element }) => (
           <Route key={path} path={path} element={element} />
         ))}

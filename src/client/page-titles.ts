@@ -16,6 +16,9 @@ const PUBLIC_TITLES: [RegExp, string][] = [
 const APP_TITLES: [RegExp, string][] = [
   [/^\/dashboard$/, 'Dashboard'],
   [/^\/profile$/, 'My profile'],
+  [/^\/check-in$/, 'Check-in'],
+  [/^\/day-sheet$/, 'Day sheet'],
+  [/^\/margins$/, 'Margins'],
   [/^\/access-denied$/, 'Access denied'],
 ];
 

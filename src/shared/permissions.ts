@@ -13,6 +13,20 @@ export function isPermission(value: string): value is Permission {
   return Object.prototype.hasOwnProperty.call(PERMISSIONS, value);
 }
 
+/**
+ * Who sees money: prices, totals, payments, balances, vouchers (which print them) and margins. A
+ * role that may read or change the catalogue's prices, change departures, sell, change or cancel
+ * bookings, take payments or read reports sees it; one that may only read departures and bookings
+ * and check travellers in (the GUIDE role, a guide's phone) does not: the routes about money refuse
+ * it and the screens leave money out.
+ */
+export const MONEY_PERMISSIONS: readonly Permission[] = ['tours.read', 'tours.update', 'departures.update', 'bookings.create', 'bookings.update', 'bookings.cancel', 'payments.create', 'reports.read'];
+
+export function seesMoney(permissions: Iterable<string>): boolean {
+  for (const permission of permissions) if ((MONEY_PERMISSIONS as readonly string[]).includes(permission)) return true;
+  return false;
+}
+
 /** System roles: seeded on an empty database, never deleted. ADMIN always holds every permission. */
 export const ADMIN_ROLE = 'ADMIN';
 export const STAFF_ROLE = 'STAFF';

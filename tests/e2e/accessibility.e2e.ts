@@ -156,6 +156,9 @@ const screens: Screen[] = [
   { name: 'departure-show', signedIn: true, url: () => `/departures/${departureId}/show`, ready: (page) => see(page, booking.reference) },
   { name: 'departure-create', signedIn: true, url: () => '/departures/create', ready: (page) => page.getByRole('combobox', { name: 'Tour' }).waitFor() },
   { name: 'tour-show', signedIn: true, url: () => `/tours/${tour.id}/show`, ready: (page) => see(page, 'Day 1: Arrival in Reykjavík') },
+  { name: 'day-sheet', signedIn: true, url: () => '/day-sheet?date=2027-07-03', ready: (page) => page.getByText('1 adult, 1 child').first().waitFor() },
+  { name: 'check-in', signedIn: true, url: () => '/check-in', ready: (page) => page.getByRole('textbox', { name: 'Check-in code' }).waitFor() },
+  { name: 'margins', signedIn: true, url: () => '/margins?from=2027-07-01&to=2027-07-31', ready: (page) => page.getByRole('table', { name: 'Margins by departure' }).getByText('A11Y-TOUR · Accessible Highlands').waitFor() },
   { name: 'unknown-protected-path', signedIn: true, url: () => '/no/such/page', ready: (page) => see(page, /not found|404/i) },
 ];
 

@@ -165,8 +165,70 @@ describe('check-in', () => {
       ['GET', '/api/reports/monthly?year=2032', undefined],
       ['POST', `/api/bookings/${booking.id}/payment-links`, { amountMinor: 100 }],
       ['GET', '/api/customers', undefined],
+      ['GET', `/api/bookings/${booking.id}/payments`, undefined],
+      ['GET', `/api/bookings/${booking.id}/payment-links`, undefined],
+      ['GET', `/api/bookings/${booking.id}/cancellation-quote`, undefined],
+      ['GET', `/api/bookings/${booking.id}/timeline`, undefined],
+      ['GET', `/api/bookings/${booking.id}/messages`, undefined],
+      ['GET', `/api/bookings/${booking.id}/voucher.pdf`, undefined],
+      ['GET', '/api/bookings.csv', undefined],
+      ['GET', `/api/departures/${booking.departureId}/margin`, undefined],
+      ['GET', '/api/reports/margins?from=2033-01-01&to=2033-01-31', undefined],
+      ['GET', '/api/bookings?balanceDue=true', undefined],
+      ['GET', '/api/bookings?overdue=true', undefined],
+      ['GET', '/api/bookings?paymentStatus=unpaid', undefined],
+      ['GET', '/api/bookings?sort=totalMinor', undefined],
+      ['GET', `/api/tours/${tour.id}`, undefined],
     ] as const) {
       expectError(await guide({ method, url, ...(payload && { payload }) }), 403, 'FORBIDDEN');
     }
+    // The same routes answer a role that sees money.
+    expect((await admin({ method: 'GET', url: `/api/bookings/${booking.id}/payments` })).statusCode).toBe(200);
+  });
+
+  it('a GUIDE reads bookings and departures without money, and the manifest it needs', async () => {
+    const booking = await book('2033-01-03');
+    const money = ['paymentStatus', 'totalMinor', 'paidMinor', 'refundedMinor', 'balanceMinor', 'depositMinor', 'balanceDueDate', 'overdue', 'singleSupplementMinor', 'netMinor', 'resellerCommissionPercent'];
+    const one = await guide({ method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect(one.statusCode, one.body).toBe(200);
+    const seen = one.json<Record<string, unknown> & { travellers: Record<string, unknown>[] }>();
+    expect(seen).toMatchObject({ id: booking.id, reference: booking.reference, contact: booking.contact });
+    for (const field of money) expect(seen, field).not.toHaveProperty(field);
+    expect(seen.travellers.map((traveller) => traveller.firstName)).toEqual(['Ana', 'Luis', 'Sol']);
+    for (const traveller of seen.travellers) expect(traveller).not.toHaveProperty('unitPriceMinor');
+    const listed = (await guide({ method: 'GET', url: `/api/bookings?departureId=${booking.departureId}` })).json<{ data: Record<string, unknown>[] }>();
+    expect(listed.data.map((one) => one.id)).toEqual([booking.id]);
+    for (const field of money) expect(listed.data[0], field).not.toHaveProperty(field);
+    expect(JSON.stringify(listed)).not.toMatch(/Minor/);
+    const departure = (await guide({ method: 'GET', url: `/api/departures/${booking.departureId}` })).json<Record<string, unknown>>();
+    expect(departure).toMatchObject({ id: booking.departureId, seatsConfirmed: 3 });
+    expect(departure).not.toHaveProperty('prices');
+    expect(departure).not.toHaveProperty('singleSupplementMinor');
+    const departures = (await guide({ method: 'GET', url: `/api/departures?tourId=${tour.id}&from=2033-01-03&to=2033-01-03` })).json<{ data: Record<string, unknown>[] }>();
+    expect(departures.data.length).toBeGreaterThan(0);
+    expect(JSON.stringify(departures)).not.toMatch(/Minor|prices/);
+    // Staff who see money still get it all.
+    expect((await admin({ method: 'GET', url: `/api/bookings/${booking.id}` })).json<Booking>().totalMinor).toBe(25_000);
+    expect((await admin({ method: 'GET', url: `/api/departures/${booking.departureId}` })).json<Departure>().prices.ADULT).toBe(10_000);
+    const manifest = await guide({ method: 'GET', url: `/api/departures/${booking.departureId}/manifest.csv` });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.body).toContain('Ruiz');
+  });
+
+  it('lists a departure’s confirmed bookings to check in from, by lead name, with no money', async () => {
+    const booking = await book('2033-01-04');
+    const held = await admin({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { departureId: booking.departureId, status: 'held', contact: { name: 'Bea', email: `bea.${run}@example.test` }, travellers: [{ category: 'ADULT', firstName: 'Bea', lastName: 'Held' }] },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    const answer = await guide({ method: 'GET', url: `/api/departures/${booking.departureId}/check-in` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { data } = answer.json<{ data: CheckInBooking[] }>();
+    expect(data.map((one) => [one.reference, one.travellers.length])).toEqual([[booking.reference, 3]]);
+    expect(JSON.stringify(data)).not.toMatch(/Minor/);
+    expectError(await guide({ method: 'GET', url: '/api/departures/00000000-0000-4000-8000-000000000000/check-in' }), 404, 'NOT_FOUND');
+    expectError(await (await signInAs('STAFF'))({ method: 'GET', url: `/api/departures/${booking.departureId}/check-in` }), 403, 'FORBIDDEN');
   });
 });

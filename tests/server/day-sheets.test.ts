@@ -94,6 +94,15 @@ describe('a day sheet', () => {
       'Bus AG,Coach,transport,included,1',
       'Paddle & Co,Kayak hour,activity,optional,3',
     ]);
+    // One supplier's sheet: only its rows, its name (any case) in the file's name as letters and digits.
+    const paddle = await admin({ method: 'GET', url: `/api/operations/day.csv?date=2032-05-11&supplier=${encodeURIComponent('paddle & co')}` });
+    expect(paddle.statusCode).toBe(200);
+    expect(paddle.headers['content-disposition']).toBe('attachment; filename="day-sheet-2032-05-11-paddle-co.csv"');
+    const paddleLines = paddle.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(paddleLines[0]).toBe(lines[0]);
+    expect(paddleLines.slice(1).map((line) => line.split(',').slice(-5).join(','))).toEqual(['Paddle & Co,Kayak hour,activity,optional,3']);
+    const nobody = await admin({ method: 'GET', url: '/api/operations/day.csv?date=2032-05-11&supplier=Nobody' });
+    expect(nobody.body.replace(/^\uFEFF/, '').trim().split('\n')).toHaveLength(1);
   });
 
   it('leaves out cancelled departures and lapsed holds, and refuses a date that is not one', async () => {

@@ -283,6 +283,7 @@ describe('OpenAPI document at /api/docs', () => {
     'get /api/bookings/{id}/cancellation-quote',
     'get /api/vouchers/{id}',
     'post /api/check-in',
+    'get /api/departures/{id}/check-in',
     'post /api/bookings/{id}/check-in',
     'get /api/reports/summary',
     'get /api/reports/monthly',

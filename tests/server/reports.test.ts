@@ -314,12 +314,12 @@ describe('kept totals', () => {
     expect(await kept()).toEqual(await recount(ZONE));
   });
 
-  test('upcoming departures are the next 14 days’, soonest first, with their seats and whether they are guaranteed', async () => {
+  test('upcoming departures are the next 14 days’, soonest first, with their seats, whether they are guaranteed and whether a guide leads them', async () => {
     const summary = (await admin({ method: 'GET', url: '/api/reports/summary' })).json() as ReportSummary;
     const listed = ((await admin({ method: 'GET', url: '/api/departures?pageSize=100&sort=startsAt&order=ASC' })).json() as { data: Departure[] }).data;
     const expected = listed
       .filter((d) => d.status !== 'cancelled' && Date.parse(d.startsAt) >= t.clock.time && Date.parse(d.startsAt) < t.clock.time + 14 * DAY)
-      .map((d) => ({ id: d.id, tourTitle: d.tourTitle, startsAt: d.startsAt, timeZone: d.timeZone, capacity: d.capacity, seatsConfirmed: d.seatsConfirmed, seatsHeld: d.seatsHeld, minPax: d.minPax, guaranteed: d.seatsConfirmed >= d.minPax }));
+      .map((d) => ({ id: d.id, tourTitle: d.tourTitle, startsAt: d.startsAt, timeZone: d.timeZone, capacity: d.capacity, seatsConfirmed: d.seatsConfirmed, seatsHeld: d.seatsHeld, minPax: d.minPax, guaranteed: d.seatsConfirmed >= d.minPax, hasGuide: (d.assignments ?? []).some((a) => a.kind === 'guide' && a.endedAt === null) }));
     expect(expected.length).toBeGreaterThan(0);
     expect(summary.upcomingDepartures).toEqual(expected);
   });

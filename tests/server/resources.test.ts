@@ -214,6 +214,17 @@ describe('assignments', () => {
     expectError(await admin({ method: 'GET', url: '/api/departures?unassigned=boat' }), 400, 'VALIDATION');
   });
 
+  it('flag the dashboard’s departures of the next 14 days that have no guide yet', async () => {
+    const soon = (days: number) => new Date(t.clock.time + days * 86_400_000).toISOString().slice(0, 10);
+    const lonely = await createTour(viaInject(admin), { status: 'published', timeZone: 'UTC', durationDays: 1, bookingCutoffHours: 0, prices: { ADULT: 5_000, CHILD: null, INFANT: null } });
+    const [led, unled] = await Promise.all([soon(3), soon(4)].map((date) => departure(lonely, date, '10:00')));
+    expect((await assign(led.id, { resourceId: (await resource({ kind: 'guide', name: `Dash ${run}` })).id })).statusCode).toBe(201);
+    expect((await assign(unled.id, { resourceId: (await resource({ kind: 'vehicle', name: `Dash van ${run}`, seats: 9 })).id })).statusCode).toBe(201);
+    const summary = (await admin({ method: 'GET', url: '/api/reports/summary' })).json<{ upcomingDepartures: { id: string; hasGuide: boolean }[] }>();
+    const flags = Object.fromEntries(summary.upcomingDepartures.filter((row) => row.id === led.id || row.id === unled.id).map((row) => [row.id, row.hasGuide]));
+    expect(flags).toEqual({ [led.id]: true, [unled.id]: false });
+  });
+
   it('of one guide to two overlapping departures at the same moment: exactly one is made', async () => {
     const guide = await resource({ kind: 'guide', name: `Race ${run}` });
     const trips = await Promise.all(['2031-11-01', '2031-11-03', '2031-11-04', '2031-11-05'].map((date) => departure(berlinFiveDays, date)));

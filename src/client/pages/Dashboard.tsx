@@ -108,6 +108,26 @@ export default function Dashboard() {
         Shortcuts
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
+        {permissions.includes('checkin.create') && (
+          <Card sx={{ minWidth: 220 }}>
+            <CardContent>
+              <Typography component="h3" variant="h6">
+                Today
+              </Typography>
+              <Typography color="text.secondary">Today’s departures and their travellers</Typography>
+            </CardContent>
+            <CardActions>
+              <Button component={RouterLink} to="/check-in">
+                Check in travellers
+              </Button>
+              {permissions.includes('departures.read') && (
+                <Button component={RouterLink} to="/day-sheet">
+                  Day sheet
+                </Button>
+              )}
+            </CardActions>
+          </Card>
+        )}
         {RESOURCES.filter((module) => module.dashboardCard).map((module) => (
           <CountCard key={module.name} module={module} permissions={permissions} />
         ))}

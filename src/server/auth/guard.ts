@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { RESELLER_KEY_PREFIX } from '../../shared/contract/resellers.js';
-import type { Permission } from '../../shared/permissions.js';
+import { seesMoney, type Permission } from '../../shared/permissions.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import { httpErrors } from '../http/errors.js';
 import type { Principal } from './principals.js';
@@ -12,11 +12,16 @@ import { authErrors } from './errors.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** An onRequest hook: runs before the body is read, so an anonymous caller learns nothing about the input. */
-export function requireUser(permission?: Permission) {
+/**
+ * An onRequest hook: runs before the body is read, so an anonymous caller learns nothing about the
+ * input. `money`: the answer is about money (payments, a voucher's prices), refused to a role that
+ * sees none (seesMoney) even when it holds the permission.
+ */
+export function requireUser(permission?: Permission, options: { money?: boolean } = {}) {
   return async function authorize(request: FastifyRequest): Promise<void> {
     const principal = await authenticate(request);
     if (permission && !principal.permissions.has(permission)) throw httpErrors.forbidden();
+    if (options.money && !seesMoney(principal.permissions)) throw httpErrors.forbidden('Your role sees no money, and this answer is about money.');
   };
 }
 

@@ -57,7 +57,21 @@ export class CheckIn {
 
   /** The booking as a guide sees it; null: no such booking. */
   async view(bookingId: string, db: Kysely<Database> = this.db): Promise<CheckInBooking | null> {
-    const row = await db
+    const row = await this.seen(db).where('b.id', '=', bookingId).executeTakeFirst();
+    return row ? toCheckInBooking(row) : null;
+  }
+
+  /** A departure's confirmed bookings as a guide sees them, by lead name (the list to check in from); null: no such departure. */
+  async ofDeparture(departureId: string): Promise<CheckInBooking[] | null> {
+    const [departure, rows] = await Promise.all([
+      this.db.selectFrom('departures').select('id').where('id', '=', departureId).executeTakeFirst(),
+      this.seen(this.db).where('b.departure_id', '=', departureId).where('b.status', '=', 'confirmed').orderBy('b.contact_name').orderBy('b.reference').execute(),
+    ]);
+    return departure ? rows.map(toCheckInBooking) : null;
+  }
+
+  private seen(db: Kysely<Database>) {
+    return db
       .selectFrom('bookings as b')
       .innerJoin('tours as t', 't.id', 'b.tour_id')
       .innerJoin('departures as d', 'd.id', 'b.departure_id')
@@ -71,31 +85,8 @@ export class CheckIn {
         'd.start_time',
         't.time_zone',
         'b.contact_name',
-        sql<{ id: string; category: 'ADULT' | 'CHILD' | 'INFANT'; first_name: string; last_name: string; checked_in_at: string | null; no_show: boolean }[] | string>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'checked_in_at', tr.checked_in_at, 'no_show', tr.no_show) order by tr.position) from booking_travellers tr where tr.booking_id = b.id), '[]'::json)`.as('travellers'),
-      ])
-      .where('b.id', '=', bookingId)
-      .executeTakeFirst();
-    if (!row) return null;
-    const travellers = typeof row.travellers === 'string' ? (JSON.parse(row.travellers) as Exclude<typeof row.travellers, string>) : row.travellers;
-    return {
-      id: row.id,
-      reference: row.reference,
-      status: row.status,
-      departureId: row.departure_id,
-      tourTitle: row.tour_title,
-      startDate: row.start_date,
-      startTime: row.start_time,
-      timeZone: row.time_zone,
-      contactName: row.contact_name,
-      travellers: travellers.map((one) => ({
-        id: one.id,
-        category: one.category,
-        firstName: one.first_name,
-        lastName: one.last_name,
-        checkedInAt: one.checked_in_at ? new Date(one.checked_in_at).toISOString() : null,
-        noShow: one.no_show,
-      })),
-    };
+        sql<SeenTraveller[] | string>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'checked_in_at', tr.checked_in_at, 'no_show', tr.no_show) order by tr.position) from booking_travellers tr where tr.booking_id = b.id), '[]'::json)`.as('travellers'),
+      ]);
   }
 
   /** Checks in (or marks as no-shows) `travellerIds` of the booking, or all of them (null), in one transaction. */
@@ -137,4 +128,48 @@ export class CheckIn {
       return (await this.view(bookingId, trx))!;
     });
   }
+}
+
+interface SeenTraveller {
+  id: string;
+  category: 'ADULT' | 'CHILD' | 'INFANT';
+  first_name: string;
+  last_name: string;
+  checked_in_at: string | null;
+  no_show: boolean;
+}
+
+function toCheckInBooking(row: {
+  id: string;
+  reference: string;
+  status: CheckInBooking['status'];
+  departure_id: string;
+  tour_title: string;
+  start_date: string;
+  start_time: string;
+  time_zone: string;
+  contact_name: string;
+  travellers: SeenTraveller[] | string;
+}): CheckInBooking {
+  // The embedded engine answers json as text; the server, parsed.
+  const travellers = typeof row.travellers === 'string' ? (JSON.parse(row.travellers) as SeenTraveller[]) : row.travellers;
+  return {
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    departureId: row.departure_id,
+    tourTitle: row.tour_title,
+    startDate: row.start_date,
+    startTime: row.start_time,
+    timeZone: row.time_zone,
+    contactName: row.contact_name,
+    travellers: travellers.map((one) => ({
+      id: one.id,
+      category: one.category,
+      firstName: one.first_name,
+      lastName: one.last_name,
+      checkedInAt: one.checked_in_at ? new Date(one.checked_in_at).toISOString() : null,
+      noShow: one.no_show,
+    })),
+  };
 }

@@ -5,9 +5,12 @@ import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
 import { bookingsCsvStream, manifestCsv, voucherPdf } from './documents.js';
 import { bookingKey } from '../../shared/contract/booking-rules.js';
+import { BOOKING_MONEY_FIELDS, BOOKING_MONEY_FILTERS, bookingWithoutMoney } from '../../shared/contract/bookings.js';
+import { seesMoney } from '../../shared/permissions.js';
 import { idempotencyKeyOf, type IdempotencyKeys } from './idempotency.js';
 import {
   checkInByCodeSchema,
+  departureCheckInSchema,
   checkInTravellersSchema,
   cancelBookingSchema,
   changeBookingSchema,
@@ -33,9 +36,25 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.checkIn.travellers(request.params.id, request.body.travellerIds, request.body.noShow ?? false, originOf(request)),
   );
 
-  app.get('/bookings', { schema: listBookingsSchema, onRequest: requireUser('bookings.read') }, async (request) => app.bookings.list(request.query));
+  app.get('/departures/:id/check-in', { schema: departureCheckInSchema, onRequest: requireUser('checkin.create') }, async (request, reply) => {
+    const bookings = await app.checkIn.ofDeparture(request.params.id);
+    if (!bookings) throw httpErrors.notFound('No departure with this id.');
+    reply.header('cache-control', 'no-store');
+    return { data: bookings };
+  });
 
-  app.get('/bookings.csv', { schema: exportBookingsSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {
+  // A role that sees no money (a guide's) reads bookings without their amounts, and may not find them by money.
+  app.get('/bookings', { schema: listBookingsSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+    if (seesMoney(principalOf(request).permissions)) return app.bookings.list(request.query);
+    const query = request.query as Record<string, unknown>;
+    if (BOOKING_MONEY_FILTERS.some((filter) => query[filter] !== undefined) || (BOOKING_MONEY_FIELDS as readonly unknown[]).includes(query.sort)) {
+      throw httpErrors.forbidden('Your role sees no money: the bookings cannot be filtered or sorted by it.');
+    }
+    const page = await app.bookings.list(request.query);
+    return { ...page, data: page.data.map(bookingWithoutMoney) };
+  });
+
+  app.get('/bookings.csv', { schema: exportBookingsSchema, onRequest: requireUser('bookings.read', { money: true }) }, async (request, reply) => {
     // The first page is read before the answer starts, so a refused query is still a JSON error.
     const stream = bookingsCsvStream(app.bookings, request.query);
     return reply
@@ -50,7 +69,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const booking = key === null ? null : 'id' in key ? await app.bookings.get(key.id) : await app.bookings.byReference(key.reference);
     // The reference is echoed only in its own shape (eight letters and digits), never whatever the path held.
     if (!booking) throw httpErrors.notFound(key !== null && 'reference' in key ? `No booking ${key.reference}.` : 'No booking with this id or reference.');
-    return booking;
+    return seesMoney(principalOf(request).permissions) ? booking : bookingWithoutMoney(booking);
   });
 
   app.post('/bookings', { schema: createBookingSchema, onRequest: requireUser('bookings.create') }, async (request, reply) => {
@@ -76,7 +95,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return app.flows.cancelBooking(request.params.id, request.body, originOf(request));
   });
 
-  app.get('/bookings/:id/payments', { schema: listPaymentsSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+  app.get('/bookings/:id/payments', { schema: listPaymentsSchema, onRequest: requireUser('bookings.read', { money: true }) }, async (request) => {
     const payments = await app.bookings.payments(request.params.id);
     if (!payments) throw httpErrors.notFound('No booking with this id.');
     return { data: payments };
@@ -89,13 +108,13 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     );
   });
 
-  app.get('/bookings/:id/cancellation-quote', { schema: cancellationQuoteSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+  app.get('/bookings/:id/cancellation-quote', { schema: cancellationQuoteSchema, onRequest: requireUser('bookings.read', { money: true }) }, async (request) => {
     const quote = await app.bookings.cancellationQuote(request.params.id);
     if (!quote) throw httpErrors.notFound('No booking with this id.');
     return quote;
   });
 
-  app.get('/bookings/:id/timeline', { schema: timelineSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+  app.get('/bookings/:id/timeline', { schema: timelineSchema, onRequest: requireUser('bookings.read', { money: true }) }, async (request) => {
     const timeline = await app.bookings.timeline(request.params.id);
     if (!timeline) throw httpErrors.notFound('No booking with this id.');
     return { data: timeline };
@@ -111,7 +130,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .send(manifestCsv(rows));
   });
 
-  app.get('/bookings/:id/voucher.pdf', { schema: voucherSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {
+  app.get('/bookings/:id/voucher.pdf', { schema: voucherSchema, onRequest: requireUser('bookings.read', { money: true }) }, async (request, reply) => {
     const booking = await app.bookings.get(request.params.id);
     if (!booking) throw httpErrors.notFound('No booking with this id.');
     // A voucher is what the customer shows at the start: only a confirmed booking has one.

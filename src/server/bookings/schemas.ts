@@ -1,11 +1,12 @@
 /** The booking and payment routes' schemas: the contract's (src/shared/contract/bookings.ts) plus what each route may answer. */
 import Type from 'typebox';
 import {
+  BookingAnswerListSchema,
+  BookingAnswerSchema,
   CheckInBookingSchema,
   CheckInByCodeSchema,
   CheckInTravellersSchema,
   BookingListQuerySchema,
-  BookingListSchema,
   BookingPatchSchema,
   BookingSchema,
   CancelBookingSchema,
@@ -33,16 +34,17 @@ export const listBookingsSchema = {
   summary: 'List bookings',
   description:
     'Needs `bookings.read`. Filters by status, payment status, tour, departure, departure dates (local, inclusive) and balance due; ' +
-    '`q` finds a reference, a contact’s name or e-mail, or a traveller’s name. A held booking whose hold has lapsed is `expired`.',
+    '`q` finds a reference, a contact’s name or e-mail, or a traveller’s name. A held booking whose hold has lapsed is `expired`. A role that sees no ' +
+    'money (such as GUIDE) gets the bookings without their amounts, payment status and balance due date, and 403 for a filter or sort by them.',
   querystring: BookingListQuerySchema,
-  response: { 200: BookingListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+  response: { 200: BookingAnswerListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };
 
 export const exportBookingsSchema = {
   tags,
   security,
   summary: 'The bookings as CSV',
-  description: 'Needs `bookings.read`. The list’s filters and order; every matching booking, streamed (UTF-8, one header line).',
+  description: 'Needs `bookings.read` and a role that sees money (403 for one that does not, such as GUIDE). The list’s filters and order; every matching booking, streamed (UTF-8, one header line).',
   querystring: BookingListQuerySchema,
   produces: ['text/csv'],
   response: { 200: { description: 'text/csv', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
@@ -54,9 +56,10 @@ export const getBookingSchema = {
   summary: 'A booking by id or by reference',
   description:
     'Needs `bookings.read`. The path holds the booking’s id or its reference in any case (`/api/bookings/6pc4vlqn`), so an ' +
-    'address typed or pasted by staff opens the booking; 404 `NOT_FOUND` “No booking 6PC4VLQN” when none has it.',
+    'address typed or pasted by staff opens the booking; 404 `NOT_FOUND` “No booking 6PC4VLQN” when none has it. A role that sees no money (such as ' +
+    'GUIDE) gets it without its amounts, payment status and balance due date.',
   params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'The booking’s id (UUID) or its reference' }) }),
-  response: { 200: BookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+  response: { 200: BookingAnswerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
 
 export const createBookingSchema = {
@@ -123,7 +126,7 @@ export const listPaymentsSchema = {
   tags,
   security,
   summary: 'A booking’s payments and refunds',
-  description: 'Needs `bookings.read`. Oldest first.',
+  description: 'Needs `bookings.read` and a role that sees money (403 for one that does not, such as GUIDE). Oldest first.',
   params: IdParamsSchema,
   response: { 200: PaymentListSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
@@ -158,7 +161,7 @@ export const voucherSchema = {
   security,
   summary: 'A booking’s voucher as PDF',
   description:
-    'Needs `bookings.read`. One page for the customer: the business’s name and contact (BUSINESS_NAME, BUSINESS_EMAIL, ' +
+    'Needs `bookings.read` and a role that sees money (403 for one that does not, such as GUIDE). One page for the customer: the business’s name and contact (BUSINESS_NAME, BUSINESS_EMAIL, ' +
     'BUSINESS_PHONE, BUSINESS_ADDRESS), the reference, the tour, the departure’s local date and time with its zone, the ' +
     'travellers, the total, paid and balance in the booking’s currency, and the date the balance is due when one remains. ' +
     'Confirmed bookings only: 409 `CONFLICT` for a held, waitlisted, expired or cancelled one. No internal note or ' +
@@ -173,7 +176,7 @@ export const cancellationQuoteSchema = {
   security,
   summary: 'The fee a booking’s cancellation terms propose today',
   description:
-    'Needs `bookings.read`. By its tour’s `cancellationFees` on today’s date in the tour’s zone: the tier with the most days not above the days ' +
+    'Needs `bookings.read` and a role that sees money (403 for one that does not, such as GUIDE). By its tour’s `cancellationFees` on today’s date in the tour’s zone: the tier with the most days not above the days ' +
     'left (none: no fee), as a share of the total, never above what was paid; `refundDueMinor` is what would be owed back. What the cancel ' +
     'dialog proposes; staff may cancel with another fee. A cancelled or expired booking: 409.',
   params: IdParamsSchema,
@@ -184,7 +187,7 @@ export const timelineSchema = {
   tags,
   security,
   summary: 'A booking’s history',
-  description: 'Needs `bookings.read`. What happened to it, oldest first, from the audit log: made, amended, confirmed, paid, refunded, cancelled, expired, and by whom.',
+  description: 'Needs `bookings.read` and a role that sees money (403 for one that does not, such as GUIDE). What happened to it, oldest first, from the audit log: made, amended, confirmed, paid, refunded, cancelled, expired, and by whom.',
   params: IdParamsSchema,
   response: { 200: TimelineSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
@@ -212,6 +215,15 @@ export const checkInByCodeSchema = {
     'after 10 in 15 minutes every attempt is 429 RATE_LIMITED until the window ends. Answers no money.',
   body: CheckInByCodeSchema,
   response: { 200: CheckInBookingSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409, 429) },
+};
+
+export const departureCheckInSchema = {
+  tags,
+  security,
+  summary: 'A departure’s travellers to check in',
+  description: 'Needs `checkin.create`. Its confirmed bookings by lead name, each with its travellers and whether they are checked in or did not come. Answers no money.',
+  params: IdParamsSchema,
+  response: { 200: Type.Object({ data: Type.Array(CheckInBookingSchema) }), ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
 
 export const checkInTravellersSchema = {

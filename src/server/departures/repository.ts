@@ -135,7 +135,7 @@ export class DeparturesRepository {
     return departures.map((departure) => ({ ...departure, assignments: assigned.get(departure.id) ?? [], checkedIn: checkedIn.get(departure.id) ?? 0 }));
   }
 
-  /** Departures that are not cancelled and start in [from, until), soonest first (the dashboard's; one index range). */
+  /** Departures that are not cancelled and start in [from, until), soonest first, with their assignments (the dashboard's; one index range). */
   async upcoming(from: Date, until: Date, limit: number): Promise<Departure[]> {
     const rows = await this.columns(this.db.selectFrom('departures as d'), new Date(this.now()))
       .where('d.starts_at', '>=', from)
@@ -145,7 +145,7 @@ export class DeparturesRepository {
       .orderBy('d.id')
       .limit(limit)
       .execute();
-    return rows.map(toDeparture);
+    return this.withTheDay(this.db, rows.map(toDeparture));
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Departure | null> {

@@ -1,6 +1,8 @@
 /** /api/departures…: thin routes over app.departures. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { originOf, requireUser } from '../auth/guard.js';
+import { departureWithoutMoney } from '../../shared/contract/departures.js';
+import { seesMoney } from '../../shared/permissions.js';
+import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
 import {
   bulkDeparturesSchema,
@@ -13,12 +15,16 @@ import {
 } from './schemas.js';
 
 export const departureRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/departures', { schema: listDeparturesSchema, onRequest: requireUser('departures.read') }, async (request) => app.departures.list(request.query));
+  // A role that sees no money (a guide's) reads departures without their prices.
+  app.get('/departures', { schema: listDeparturesSchema, onRequest: requireUser('departures.read') }, async (request) => {
+    const page = await app.departures.list(request.query);
+    return seesMoney(principalOf(request).permissions) ? page : { ...page, data: page.data.map(departureWithoutMoney) };
+  });
 
   app.get('/departures/:id', { schema: getDepartureSchema, onRequest: requireUser('departures.read') }, async (request) => {
     const departure = await app.departures.show(request.params.id);
     if (!departure) throw httpErrors.notFound('No departure with this id.');
-    return departure;
+    return seesMoney(principalOf(request).permissions) ? departure : departureWithoutMoney(departure);
   });
 
   app.post('/departures', { schema: createDepartureSchema, onRequest: requireUser('departures.create') }, async (request, reply) => {

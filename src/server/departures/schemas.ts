@@ -1,10 +1,11 @@
 /** The departure routes' schemas: the contract's (src/shared/contract/departures.ts) plus what each route may answer. */
 import {
+  DepartureAnswerListSchema,
+  DepartureAnswerSchema,
   BulkAnswerSchema,
   BulkDeparturesSchema,
   CancelDepartureSchema,
   DepartureListQuerySchema,
-  DepartureListSchema,
   DeparturePatchSchema,
   DepartureSchema,
   NewDepartureSchema,
@@ -18,18 +19,20 @@ export const listDeparturesSchema = {
   tags,
   security,
   summary: 'List departures',
-  description: 'Needs `departures.read`. Filters by tour, local start dates (inclusive), status and free seats.',
+  description:
+    'Needs `departures.read`. Filters by tour, local start dates (inclusive), status, free seats and no guide or vehicle yet. A role that sees no money ' +
+    '(such as GUIDE) gets them without prices.',
   querystring: DepartureListQuerySchema,
-  response: { 200: DepartureListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+  response: { 200: DepartureAnswerListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };
 
 export const getDepartureSchema = {
   tags,
   security,
   summary: 'A departure by id',
-  description: 'Needs `departures.read`.',
+  description: 'Needs `departures.read`. A role that sees no money (such as GUIDE) gets it without prices.',
   params: IdParamsSchema,
-  response: { 200: DepartureSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+  response: { 200: DepartureAnswerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
 
 export const createDepartureSchema = {

@@ -5,7 +5,7 @@ import { httpErrors } from '../http/errors.js';
 import { bookingMessagesSchema, customerMessagesSchema, getTemplateSchema, listTemplatesSchema, previewTemplateSchema, putTemplateSchema, resendMessageSchema } from './schemas.js';
 
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/bookings/:id/messages', { schema: bookingMessagesSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+  app.get('/bookings/:id/messages', { schema: bookingMessagesSchema, onRequest: requireUser('bookings.read', { money: true }) }, async (request) => {
     if (!(await app.bookings.get(request.params.id))) throw httpErrors.notFound('No booking with this id.');
     return { data: await app.messages.forBooking(request.params.id) };
   });

@@ -21,7 +21,7 @@ export const bookingMessagesSchema = {
   security,
   summary: 'The messages of a booking',
   description:
-    'Needs `bookings.read`. What went to the customer (or is queued, or failed, with the reason), newest first. Messages go by themselves: ' +
+    'Needs `bookings.read` and a role that sees money (403 for one that does not, such as GUIDE). What went to the customer (or is queued, or failed, with the reason), newest first. Messages go by themselves: ' +
     'booking confirmed (the voucher attached), payment or refund received, balance reminders (7 days before it is due and on the day), ' +
     'departure reminder (3 days before), booking cancelled; in the customer’s language; never for a reseller’s booking or an erased customer.',
   params: IdParamsSchema,

@@ -23,11 +23,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return app.operations.daySheet(request.query.date);
   });
   app.get('/operations/day.csv', { schema: daySheetCsvSchema, onRequest: requireUser('departures.read') }, async (request, reply) => {
-    const csv = await app.operations.daySheetCsv(request.query.date);
+    const { date, supplier } = request.query;
+    const csv = await app.operations.daySheetCsv(date, supplier);
+    // The supplier's name in the file name, as letters and digits only: it comes from staff's typing.
+    const who = supplier ? `-${supplier.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'supplier'}` : '';
     return reply
       .type('text/csv; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="day-sheet-${request.query.date}.csv"`)
+      .header('content-disposition', `attachment; filename="day-sheet-${date}${who}.csv"`)
       .send(csv);
   });
 };

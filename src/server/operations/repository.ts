@@ -148,9 +148,11 @@ export class OperationsRepository {
   }
 
   /** The day sheet as CSV for suppliers: one row per departure and component (a departure without components: one row). */
-  async daySheetCsv(date: string): Promise<string> {
+  /** The sheet as CSV; with `supplier` (any case), only the rows of that supplier's components, to send to it. */
+  async daySheetCsv(date: string, supplier?: string): Promise<string> {
     const sheet = await this.daySheet(date);
     const rows: string[][] = [];
+    const wanted = supplier?.trim().toLocaleLowerCase();
     for (const departure of sheet.departures) {
       const common = [
         sheet.date,
@@ -169,6 +171,12 @@ export class OperationsRepository {
         String(departure.meals.dinner),
         departure.assignments.map((one) => one.resourceName).join('; '),
       ];
+      if (wanted !== undefined) {
+        for (const component of departure.components) {
+          if (component.supplier.trim().toLocaleLowerCase() === wanted) rows.push([...common, component.supplier, component.name, component.kind, component.inclusion, String(component.quantity)]);
+        }
+        continue;
+      }
       if (departure.components.length === 0) rows.push([...common, '', '', '', '', '']);
       for (const component of departure.components) rows.push([...common, component.supplier, component.name, component.kind, component.inclusion, String(component.quantity)]);
     }

@@ -1,5 +1,5 @@
 /** The day sheet routes' schemas: the contract's (src/shared/contract/operations.ts) plus what each route may answer. */
-import { DaySheetQuerySchema, DaySheetSchema } from '../../shared/contract/operations.js';
+import { DaySheetCsvQuerySchema, DaySheetQuerySchema, DaySheetSchema } from '../../shared/contract/operations.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../http/schemas.js';
 
 const tags = ['operations'];
@@ -22,8 +22,10 @@ export const daySheetCsvSchema = {
   tags,
   security,
   summary: 'A date’s day sheet as CSV, for suppliers',
-  description: 'Needs `departures.read`. The day sheet as one row per departure and component (a departure without components: one row); cells a spreadsheet would read as a formula begin with an apostrophe.',
-  querystring: DaySheetQuerySchema,
+  description:
+    'Needs `departures.read`. The day sheet as one row per departure and component (a departure without components: one row); with `supplier`, only the rows ' +
+    'of that supplier’s components (the sheet to send it). Cells a spreadsheet would read as a formula begin with an apostrophe.',
+  querystring: DaySheetCsvQuerySchema,
   produces: ['text/csv'],
   response: { 200: { description: 'text/csv', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };

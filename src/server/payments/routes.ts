@@ -6,7 +6,7 @@ import { paymentErrors } from './service.js';
 import { createPaymentLinkSchema, listPaymentLinksSchema, paymentReturnSchema, stripeWebhookSchema } from './schemas.js';
 
 export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/bookings/:id/payment-links', { schema: listPaymentLinksSchema, onRequest: requireUser('bookings.read') }, async (request) => {
+  app.get('/bookings/:id/payment-links', { schema: listPaymentLinksSchema, onRequest: requireUser('bookings.read', { money: true }) }, async (request) => {
     if (!(await app.bookings.get(request.params.id))) throw httpErrors.notFound('No booking with this id.');
     return { data: await app.paymentLinks.forBooking(request.params.id) };
   });

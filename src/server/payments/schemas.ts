@@ -10,7 +10,7 @@ export const listPaymentLinksSchema = {
   tags,
   security,
   summary: 'The payment links of a booking',
-  description: 'Needs `bookings.read`. Newest first; `expired` is an open link whose time ran out.',
+  description: 'Needs `bookings.read` and a role that sees money (403 for one that does not, such as GUIDE). Newest first; `expired` is an open link whose time ran out.',
   params: IdParamsSchema,
   response: { 200: PaymentLinkListSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };

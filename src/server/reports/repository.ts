@@ -195,6 +195,7 @@ export class ReportsRepository {
         seatsHeld: departure.seatsHeld,
         minPax: departure.minPax,
         guaranteed: departure.guaranteed,
+        hasGuide: (departure.assignments ?? []).some((assignment) => assignment.kind === 'guide' && assignment.endedAt === null),
       })),
       balancesDueNext14Days: {
         ...dueOf(due, null),

@@ -259,7 +259,40 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
   bookedTo: Type.Optional(Type.String({ ...DEPARTURE_RULES.date, description: 'YYYY-MM-DD: booked on or before this day of the business’s time zone' })),
   q: Type.Optional(SearchSchema),
 });
-export const BookingListSchema = ListAnswerSchema(BookingSchema);
+
+/**
+ * What a booking answer leaves out for a role that sees no money (seesMoney in permissions.ts, the
+ * GUIDE role): every amount, the payment state and when the balance is due. Such a role may not
+ * filter or sort the list by them either.
+ */
+export const BOOKING_MONEY_FIELDS = ['paymentStatus', 'totalMinor', 'paidMinor', 'refundedMinor', 'balanceMinor', 'depositMinor', 'balanceDueDate', 'overdue', 'singleSupplementMinor', 'netMinor', 'resellerCommissionPercent'] as const;
+export const BOOKING_MONEY_FILTERS = ['paymentStatus', 'balanceDue', 'overdue'] as const;
+
+const optionalMoney = <T extends Record<string, import('typebox').TSchema>>(properties: T, money: readonly string[]) =>
+  Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, money.includes(name) ? Type.Optional(schema) : schema])) as T;
+
+/** A booking as every role that may read bookings gets it: with money (BookingSchema), or without it (BOOKING_MONEY_FIELDS absent). */
+export const BookingAnswerSchema = Type.Object(
+  {
+    ...optionalMoney(BookingSchema.properties, BOOKING_MONEY_FIELDS),
+    travellers: Type.Array(Type.Object(optionalMoney(TravellerSchema.properties, ['unitPriceMinor']))),
+    extras: Type.Array(Type.Object(optionalMoney(BookingExtraSchema.properties, ['unitPriceMinor']))),
+    cancellation: Type.Union([Type.Object(optionalMoney(CancellationSchema.properties, ['feeMinor'])), Type.Null()]),
+  },
+  { title: 'BookingAnswer', description: 'A booking; for a role that sees no money (such as GUIDE) without its amounts, payment status and balance due date' },
+);
+export const BookingAnswerListSchema = ListAnswerSchema(BookingAnswerSchema);
+export type BookingAnswer = Static<typeof BookingAnswerSchema>;
+
+/** The booking with its money left out, for a role that sees none. */
+export function bookingWithoutMoney(booking: Booking): BookingAnswer {
+  const answer: Record<string, unknown> = { ...booking };
+  for (const field of BOOKING_MONEY_FIELDS) delete answer[field];
+  answer.travellers = booking.travellers.map(({ unitPriceMinor: _price, ...traveller }) => traveller);
+  answer.extras = booking.extras.map(({ unitPriceMinor: _price, ...extra }) => extra);
+  answer.cancellation = booking.cancellation && { at: booking.cancellation.at, reason: booking.cancellation.reason };
+  return answer as BookingAnswer;
+}
 
 export const PaymentSchema = Type.Object(
   {

@@ -99,7 +99,20 @@ export const DepartureListQuerySchema = ListQuerySchema(DEPARTURE_SORT_FIELDS, '
   hasSeats: Type.Optional(Type.Boolean({ description: 'true: only departures with a free seat' })),
   unassigned: Type.Optional(Type.Enum(['guide', 'vehicle'], { description: 'Open departures with no resource of this kind assigned yet' })),
 });
-export const DepartureListSchema = ListAnswerSchema(DepartureSchema);
+
+/** A departure as every role that may read departures gets it: a role that sees no money (seesMoney, the GUIDE role) without its prices. */
+export const DepartureAnswerSchema = Type.Object(
+  { ...DepartureSchema.properties, prices: Type.Optional(PricesSchema), singleSupplementMinor: Type.Optional(NullableMoneyMinorSchema) },
+  { title: 'DepartureAnswer', description: 'A departure; for a role that sees no money (such as GUIDE) without prices and singleSupplementMinor' },
+);
+export const DepartureAnswerListSchema = ListAnswerSchema(DepartureAnswerSchema);
+export type DepartureAnswer = Static<typeof DepartureAnswerSchema>;
+
+/** The departure with its prices left out, for a role that sees no money. */
+export function departureWithoutMoney(departure: Departure): DepartureAnswer {
+  const { prices: _prices, singleSupplementMinor: _supplement, ...rest } = departure;
+  return rest;
+}
 
 export type DepartureStatus = (typeof DEPARTURE_STATUSES)[number];
 export type Departure = Static<typeof DepartureSchema>;

@@ -10,8 +10,15 @@ import { AssignmentSchema } from './resources.js';
 import { COMPONENT_INCLUSIONS, COMPONENT_KINDS, COST_BASES } from './tour-rules.js';
 import { UuidSchema } from './common.js';
 
-export const DaySheetQuerySchema = Type.Object(
-  { date: Type.String({ ...DEPARTURE_RULES.date, description: 'The local date, YYYY-MM-DD (each departure’s in its tour’s zone)' }) },
+const DateQuery = Type.String({ ...DEPARTURE_RULES.date, description: 'The local date, YYYY-MM-DD (each departure’s in its tour’s zone)' });
+
+export const DaySheetQuerySchema = Type.Object({ date: DateQuery }, { additionalProperties: false });
+
+export const DaySheetCsvQuerySchema = Type.Object(
+  {
+    date: DateQuery,
+    supplier: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only this supplier’s components (any case): the sheet to send it' })),
+  },
   { additionalProperties: false },
 );
 

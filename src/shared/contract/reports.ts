@@ -29,6 +29,7 @@ export const UpcomingDepartureSchema = Type.Object(
     seatsHeld: CountSchema,
     minPax: CountSchema,
     guaranteed: Type.Boolean({ description: 'seatsConfirmed ≥ minPax' }),
+    hasGuide: Type.Boolean({ description: 'A guide is assigned (false: nobody leads it yet)' }),
   },
   { title: 'UpcomingDeparture' },
 );

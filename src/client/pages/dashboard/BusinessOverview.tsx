@@ -212,12 +212,17 @@ function seatsOf(departure: UpcomingDeparture) {
   return { ...departure, seatsAvailable: Math.max(0, departure.capacity - departure.seatsConfirmed - departure.seatsHeld), waitlisted: 0 };
 }
 
-/** Whether the departure runs: its minimum of confirmed travellers reached, or how far below it is. */
+/** Whether the departure runs (its minimum of confirmed travellers reached, or how far below it is), and whether it has a guide yet. */
 function RunsFlag({ departure }: { departure: UpcomingDeparture }) {
-  return departure.guaranteed ? (
-    <Chip size="small" color="success" label="Guaranteed" />
-  ) : (
-    <Chip size="small" color="warning" variant="outlined" label={`Below minimum: ${departure.seatsConfirmed} of ${departure.minPax}`} />
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {departure.guaranteed ? (
+        <Chip size="small" color="success" label="Guaranteed" />
+      ) : (
+        <Chip size="small" color="warning" variant="outlined" label={`Below minimum: ${departure.seatsConfirmed} of ${departure.minPax}`} />
+      )}
+      {!departure.hasGuide && <Chip size="small" color="warning" variant="outlined" label="No guide" />}
+    </Box>
   );
 }
 

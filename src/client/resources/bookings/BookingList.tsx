@@ -26,11 +26,12 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/contract/booking-rules';
-import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking } from '../../../shared/contract/bookings';
+import { BOOKING_MONEY_FILTERS as MONEY_FILTERS, BOOKING_STATUSES, PAYMENT_STATUSES, type Booking } from '../../../shared/contract/bookings';
 import { formatCalendarDate, formatDate, formatFullDateTime, formatTime } from '../../dates';
 import { DownloadButton } from '../common/DownloadButton';
 import { RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
+import { useSeesMoney } from '../common/sees-money';
 import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, bookingWhen, leadText, money, PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, resellerText, travellersText } from './booking-text';
 
 const EMPTY = <p style={{ padding: 16 }}>No bookings match these filters.</p>;
@@ -104,7 +105,7 @@ export function BookingStatusChips(_props: { label?: string }) {
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
       <BookingStatusChip status={booking.status} />
-      <Chip size="small" variant="outlined" label={PAYMENT_STATUS_LABELS[booking.paymentStatus]} color={PAYMENT_STATUS_COLOURS[booking.paymentStatus]} />
+      {booking.paymentStatus !== undefined && <Chip size="small" variant="outlined" label={PAYMENT_STATUS_LABELS[booking.paymentStatus]} color={PAYMENT_STATUS_COLOURS[booking.paymentStatus]} />}
     </Stack>
   );
 }
@@ -118,10 +119,11 @@ function ExportButton() {
 
 function ListActions() {
   const { canAccess } = useCanAccess({ resource: 'bookings', action: 'create' });
+  const money = useSeesMoney();
   return (
     <TopToolbar>
       <FilterButton />
-      <ExportButton />
+      {money && <ExportButton />}
       {canAccess === true && <CreateButton label="New booking" />}
     </TopToolbar>
   );
@@ -143,7 +145,13 @@ export function BookingList() {
   const small = useIsSmallScreen();
   const { canAccess: canSeeResellers } = useCanAccess({ resource: 'resellers', action: 'list' });
   const { canAccess: canSeeCustomers } = useCanAccess({ resource: 'customers', action: 'list' });
-  const filters = [...baseFilters, ...(canSeeResellers === true ? [resellerFilter] : []), ...(canSeeCustomers === true ? [customerFilter] : [])];
+  // A role that sees no money (a guide's) gets the bookings without it: no money columns, filters or export.
+  const seesMoney = useSeesMoney();
+  const filters = [
+    ...(seesMoney ? baseFilters : baseFilters.filter((filter) => !(MONEY_FILTERS as readonly unknown[]).includes(filter.key))),
+    ...(canSeeResellers === true ? [resellerFilter] : []),
+    ...(canSeeCustomers === true ? [customerFilter] : []),
+  ];
   return (
     <List
       title="Bookings"
@@ -161,7 +169,7 @@ export function BookingList() {
           linkType="show"
           primaryText={(booking) => `${booking.reference} · ${leadText(booking)}`}
           secondaryText={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}${booking.channel === 'reseller' ? ` · ${resellerText(booking)}` : ''}`}
-          tertiaryText={(booking) => `${BOOKING_STATUS_LABELS[booking.status]} · ${balanceText(booking)}`}
+          tertiaryText={(booking) => (seesMoney ? `${BOOKING_STATUS_LABELS[booking.status]} · ${balanceText(booking)}` : BOOKING_STATUS_LABELS[booking.status])}
           empty={EMPTY}
         />
       ) : (
@@ -177,8 +185,8 @@ export function BookingList() {
           <FunctionField<Booking> label="Lead" sortable={false} render={(booking) => <Lead booking={booking} />} />
           <FunctionField<Booking> label="Travellers" sortable={false} render={(booking) => travellersText(booking.travellers)} />
           <BookingStatusChips label="Status" />
-          <FunctionField<Booking> label="Total" sortBy="totalMinor" textAlign="right" render={(booking) => money(booking, booking.totalMinor)} />
-          <FunctionField<Booking> label="Balance" sortBy="balanceMinor" textAlign="right" render={(booking) => <BalanceCell booking={booking} />} />
+          {seesMoney && <FunctionField<Booking> label="Total" sortBy="totalMinor" textAlign="right" render={(booking) => money(booking, booking.totalMinor)} />}
+          {seesMoney && <FunctionField<Booking> label="Balance" sortBy="balanceMinor" textAlign="right" render={(booking) => <BalanceCell booking={booking} />} />}
         </Datagrid>
       )}
     </List>

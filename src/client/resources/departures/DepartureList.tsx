@@ -62,6 +62,16 @@ const filters = [
   <TextInput key="from" source="from" label="From" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
   <TextInput key="to" source="to" label="To" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
   <BooleanInput key="hasSeats" source="hasSeats" label="With free seats" />,
+  <SelectInput
+    key="unassigned"
+    source="unassigned"
+    label="Guides & vehicles"
+    emptyText="Any"
+    choices={[
+      { id: 'guide', name: 'No guide yet' },
+      { id: 'vehicle', name: 'No vehicle yet' },
+    ]}
+  />,
 ];
 
 export function DepartureStatusChip(_props: { label?: string }) {
@@ -71,6 +81,19 @@ export function DepartureStatusChip(_props: { label?: string }) {
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
       <Chip size="small" label={STATUS_LABELS[departure.status]} color={STATUS_COLOURS[departure.status]} variant={departure.status === 'closed' ? 'outlined' : 'filled'} />
       {departure.guaranteed && departure.status !== 'cancelled' && <Chip size="small" label="Guaranteed" color="primary" variant="outlined" />}
+    </Stack>
+  );
+}
+
+/** Who is assigned (names), or a warning chip when an open departure has no guide yet. */
+function CrewField({ departure }: { departure: Departure }) {
+  const current = (departure.assignments ?? []).filter((assignment) => assignment.endedAt === null);
+  const names = current.map((assignment) => assignment.resourceName).join(', ');
+  const noGuide = departure.status !== 'cancelled' && departure.assignments !== undefined && !current.some((assignment) => assignment.kind === 'guide');
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      {names && <span>{names}</span>}
+      {noGuide && <Chip size="small" color="warning" variant="outlined" label="No guide" />}
     </Stack>
   );
 }
@@ -196,6 +219,7 @@ export function DepartureList() {
           <FunctionField<Departure> label="Departs" sortBy="startsAt" render={(departure) => <RowLink to={`/departures/${encodeURIComponent(departure.id)}/show`}>{departureWhen(departure)}</RowLink>} />
           <FunctionField<Departure> label="Tour" sortable={false} render={(departure) => `${departure.tourCode} · ${departure.tourTitle}`} />
           <FunctionField<Departure> label="Seats" sortable={false} render={(departure) => <SeatsBar departure={departure} />} />
+          <FunctionField<Departure> label="Guides & vehicles" sortable={false} render={(departure) => <CrewField departure={departure} />} />
           <DepartureStatusChip label="Status" />
         </Datagrid>
       )}

@@ -23,8 +23,11 @@ import { fieldErrorsOf } from '../../providers/http-client';
 import { ShowLoadError } from '../common/LoadError';
 import { DepartureTitle } from './DepartureForms';
 import { DepartureStatusChip } from './DepartureList';
+import { DepartureAssignments } from './DepartureAssignments';
+import { DepartureMargin } from './DepartureMargin';
 import { departureWhen, localDate } from './departure-text';
 import { SeatsBar } from './SeatsBar';
+import { useSeesMoney } from '../common/sees-money';
 
 const CATEGORY_NAMES = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
 
@@ -113,7 +116,9 @@ function ShowActions() {
 
 function DepartureDetails() {
   const departure = useRecordContext<Departure>();
-  const tour = useGetOne<Tour>('tours', { id: departure?.tourId ?? '' }, { enabled: Boolean(departure?.tourId) });
+  // A role that sees no money (a guide's) reads the departure without its prices, and may not read the tour.
+  const seesMoney = useSeesMoney();
+  const tour = useGetOne<Tour>('tours', { id: departure?.tourId ?? '' }, { enabled: Boolean(departure?.tourId) && seesMoney });
   if (!departure) return null;
   const currency = tour.data?.currency;
   return (
@@ -125,9 +130,13 @@ function DepartureDetails() {
         <DepartureStatusChip />
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        <Link to={`/tours/${departure.tourId}/show`}>
-          {departure.tourCode} · {departure.tourTitle}
-        </Link>{' '}
+        {seesMoney ? (
+          <Link to={`/tours/${departure.tourId}/show`}>
+            {departure.tourCode} · {departure.tourTitle}
+          </Link>
+        ) : (
+          `${departure.tourCode} · ${departure.tourTitle}`
+        )}{' '}
         · back on {localDate(departure.endDate)} · bookings close {departure.bookingCutoffHours} hours before departure
       </Typography>
       {departure.status === 'cancelled' && (
@@ -143,16 +152,19 @@ function DepartureDetails() {
       </Box>
       <Typography variant="body2" color="text.secondary">
         {departure.guaranteed ? `Guaranteed: the minimum of ${departure.minPax} confirmed travellers is reached.` : `Not guaranteed yet: ${departure.minPax} confirmed travellers needed, ${departure.seatsConfirmed} so far.`}
+        {departure.checkedIn !== undefined && departure.checkedIn > 0 && ` Checked in: ${departure.checkedIn} ${departure.checkedIn === 1 ? 'traveller' : 'travellers'}.`}
       </Typography>
       {departure.status !== 'cancelled' && departure.seatsAvailable > 0 && departure.waitlisted > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }}>
           {departure.seatsAvailable === 1 ? '1 seat is' : `${departure.seatsAvailable} seats are`} free and {departure.waitlisted} {departure.waitlisted === 1 ? 'traveller is' : 'travellers are'} on the waitlist. Seats are never given to the waitlist by themselves: confirm the waitlisted bookings below that fit.
         </Alert>
       )}
-      <Typography component="h3" variant="h6" sx={{ mt: 3 }}>
-        Prices for this date
-      </Typography>
-      {tour.error ? (
+      {seesMoney && (
+        <Typography component="h3" variant="h6" sx={{ mt: 3 }}>
+          Prices for this date
+        </Typography>
+      )}
+      {!seesMoney || departure.prices === undefined ? null : tour.error ? (
         <Typography color="error">The tour’s currency could not be loaded.</Typography>
       ) : !currency ? (
         <Typography color="text.secondary">Loading…</Typography>
@@ -161,7 +173,7 @@ function DepartureDetails() {
           {(Object.keys(CATEGORY_NAMES) as (keyof typeof CATEGORY_NAMES)[]).map((category) => (
             <Box key={category} sx={{ display: 'contents' }}>
               <dt>{CATEGORY_NAMES[category]}</dt>
-              <dd style={{ margin: 0 }}>{departure.prices[category] === null ? 'Not sold' : formatMinor(departure.prices[category]!, currency)}</dd>
+              <dd style={{ margin: 0 }}>{departure.prices![category] === null ? 'Not sold' : formatMinor(departure.prices![category]!, currency)}</dd>
             </Box>
           ))}
           <dt>Single room</dt>
@@ -184,6 +196,7 @@ function DepartureBookings() {
   const departure = useRecordContext<Departure>();
   const { canAccess } = useCanAccess({ resource: 'bookings', action: 'list' });
   const small = useIsSmallScreen();
+  const seesMoney = useSeesMoney();
   const bookings = useGetList<Booking>(
     'bookings',
     { filter: { departureId: departure?.id }, sort: { field: 'createdAt', order: 'ASC' }, pagination: { page: 1, perPage: 100 } },
@@ -216,7 +229,7 @@ function DepartureBookings() {
                   </Box>
                   <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                     <span>{travellersText(booking.travellers)}</span>
-                    <span style={{ whiteSpace: 'nowrap' }}>{balanceText(booking)}</span>
+                    {seesMoney && <span style={{ whiteSpace: 'nowrap' }}>{balanceText(booking)}</span>}
                   </Typography>
                 </>
               )}
@@ -230,7 +243,7 @@ function DepartureBookings() {
                     <TableCell>Lead</TableCell>
                     <TableCell>Travellers</TableCell>
                     <TableCell>Status</TableCell>
-                    <TableCell align="right">Balance</TableCell>
+                    {seesMoney && <TableCell align="right">Balance</TableCell>}
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -244,7 +257,7 @@ function DepartureBookings() {
                       <TableCell>
                         <BookingStatusChip status={booking.status} />
                       </TableCell>
-                      <TableCell align="right">{balanceText(booking)}</TableCell>
+                      {seesMoney && <TableCell align="right">{balanceText(booking)}</TableCell>}
                     </TableRow>
                   ))}
                 </TableBody>
@@ -262,11 +275,24 @@ function DepartureBookings() {
   );
 }
 
+/** Who runs it, what it made and who booked it: each shown only to who may read it. */
+function DepartureSections() {
+  const departure = useRecordContext<Departure>();
+  if (!departure) return null;
+  return (
+    <>
+      <DepartureAssignments departure={departure} />
+      <DepartureMargin departure={departure} />
+      <DepartureBookings />
+    </>
+  );
+}
+
 export function DepartureShow() {
   return (
     <Show title={<DepartureTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This departure" />}>
       <DepartureDetails />
-      <DepartureBookings />
+      <DepartureSections />
     </Show>
   );
 }

@@ -23,7 +23,7 @@ const departures: ResourceModule = {
   api: {
     path: 'departures',
     recordPath: (id) => `departures/${encodeURIComponent(id)}`,
-    filters: ['tourId', 'status', 'from', 'to', 'hasSeats'],
+    filters: ['tourId', 'status', 'from', 'to', 'hasSeats', 'unassigned'],
     createBody: (data) => pick(data, ['tourId', 'startDate', 'startTime', 'capacity', 'status', 'prices', 'singleSupplementMinor']),
     updateBody: (data) => pick(data, ['startDate', 'startTime', 'capacity', 'status', 'prices', 'singleSupplementMinor']),
     // A tour shows how many departures it has and when the next one is.

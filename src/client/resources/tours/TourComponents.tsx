@@ -11,7 +11,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Form, NumberInput, SelectInput, TextInput, useCanAccess, useDataProvider, useNotify } from 'react-admin';
-import { COMPONENT_KINDS, TOUR_RULES } from '../../../shared/contract/tour-rules';
+import { COMPONENT_KINDS, COST_BASES, TOUR_RULES } from '../../../shared/contract/tour-rules';
 import type { NewComponent, Tour, TourComponent } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -22,16 +22,9 @@ import { MoneyInput } from '../common/MoneyInput';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { refusalText, tourParts, useTourChange, useTourComponents } from './tour-parts';
 import { SubmitButton } from '../common/SubmitButton';
+import { BASIS_LABELS, KIND_LABELS } from './component-text';
 
-export const KIND_LABELS: Record<(typeof COMPONENT_KINDS)[number], string> = {
-  accommodation: 'Accommodation',
-  transport: 'Transport',
-  activity: 'Activity',
-  guide: 'Guide',
-  meal: 'Meal',
-  transfer: 'Transfer',
-  other: 'Other',
-};
+export { KIND_LABELS };
 
 export function dayRange(component: Pick<TourComponent, 'dayFrom' | 'dayTo'>): string {
   return component.dayFrom === component.dayTo ? `Day ${component.dayFrom}` : `Days ${component.dayFrom}–${component.dayTo}`;
@@ -55,6 +48,7 @@ function ComponentDialog({ tour, component, onClose }: { tour: Tour; component: 
       inclusion: values.inclusion,
       priceMinor: values.priceMinor ?? null,
       costMinor: values.costMinor ?? null,
+      costBasis: values.costBasis ?? 'per_traveller',
       notes: values.notes ?? '',
     } as NewComponent;
     if (body.dayTo < body.dayFrom) return { dayTo: 'The last day cannot be before the first.' };
@@ -70,7 +64,7 @@ function ComponentDialog({ tour, component, onClose }: { tour: Tour; component: 
       return fieldErrorsOf(error) ?? undefined;
     }
   };
-  const defaults = component ?? { kind: 'accommodation', name: '', supplier: '', dayFrom: 1, dayTo: 1, inclusion: 'included', priceMinor: null, costMinor: null, notes: '' };
+  const defaults = component ?? { kind: 'accommodation', name: '', supplier: '', dayFrom: 1, dayTo: 1, inclusion: 'included', priceMinor: null, costMinor: null, costBasis: 'per_traveller', notes: '' };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="component-dialog-title">
       {/* record: the component's own values, not the tour's (the dialog sits inside the tour's record context). */}
@@ -96,8 +90,16 @@ function ComponentDialog({ tour, component, onClose }: { tour: Tour; component: 
           />
           <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
             <MoneyInput source="priceMinor" label="Price of the extra" currency={tour.currency} helperText="Per unit; for optional extras" />
-            <MoneyInput source="costMinor" label="Cost" currency={tour.currency} helperText="What the supplier is paid" />
+            <MoneyInput source="costMinor" label="Cost" currency={tour.currency} helperText="What the supplier is paid, per the basis below" />
           </Stack>
+          <SelectInput
+            source="costBasis"
+            label="Cost basis"
+            choices={COST_BASES.map((basis) => ({ id: basis, name: `Cost ${BASIS_LABELS[basis]}` }))}
+            helperText="Per night: for each traveller and each night of the component’s days. An optional extra costs per unit booked."
+            isRequired
+            fullWidth
+          />
           <TextInput source="notes" label="Notes" multiline fullWidth validate={[atMost(TOUR_RULES.notes.maxLength)]} />
         </DialogContent>
         <DialogActions>
@@ -215,7 +217,18 @@ export function TourComponents({ tour }: { tour: Tour }) {
                   <TableCell>{component.supplier || '—'}</TableCell>
                   <TableCell>{inclusionChip(component)}</TableCell>
                   <TableCell align="right">{component.priceMinor === null ? '—' : formatMinor(component.priceMinor, tour.currency)}</TableCell>
-                  <TableCell align="right">{component.costMinor === null ? '—' : formatMinor(component.costMinor, tour.currency)}</TableCell>
+                  <TableCell align="right">
+                    {component.costMinor === null ? (
+                      '—'
+                    ) : (
+                      <>
+                        {formatMinor(component.costMinor, tour.currency)}
+                        <Typography variant="body2" color="text.secondary">
+                          {BASIS_LABELS[component.costBasis]}
+                        </Typography>
+                      </>
+                    )}
+                  </TableCell>
                   {canChange === true && (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {actions(component, index)}

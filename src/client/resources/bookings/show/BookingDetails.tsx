@@ -3,7 +3,8 @@ import { Alert, Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableRow, 
 import { useMemo } from 'react';
 import { Link, useCanAccess, useRecordContext } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
-import { formatCalendarDate, formatDate } from '../../../dates';
+import { formatCalendarDate, formatDate, formatDateTime } from '../../../dates';
+import { useSeesMoney } from '../../common/sees-money';
 import { BookingStatusChips } from '../BookingList';
 import { bookingWhen, CATEGORY_LABELS, CHANNEL_LABELS, holdText, leadText, money, resellerText, travellerName, travellersText } from '../booking-text';
 import { Payments } from './Payments';
@@ -16,16 +17,23 @@ import { useRuntimeConfig } from '../../../auth/RuntimeConfig';
 export function BookingDetails() {
   const booking = useRecordContext<Booking>();
   const { cardPayments } = useRuntimeConfig();
+  // A role that sees no money (a guide's) gets the booking without it: who travels and who came, no amounts.
+  const seesMoney = useSeesMoney();
   const lines = useMemo(() => {
     if (!booking) return [];
     return [
       ...booking.travellers.map((traveller) => ({
         key: traveller.id,
         label: travellerName(traveller),
-        detail: `${CATEGORY_LABELS[traveller.category]}${traveller.dateOfBirth ? `, born ${traveller.dateOfBirth}` : ''}${traveller.notes ? ` · ${traveller.notes}` : ''}${traveller.resellerUnitReference ? ` · reseller's ticket ${traveller.resellerUnitReference}` : ''}`,
+        detail: `${CATEGORY_LABELS[traveller.category]}${traveller.dateOfBirth ? `, born ${traveller.dateOfBirth}` : ''}${traveller.notes ? ` · ${traveller.notes}` : ''}${traveller.resellerUnitReference ? ` · reseller's ticket ${traveller.resellerUnitReference}` : ''}${traveller.checkedInAt ? ` · checked in ${formatDateTime(traveller.checkedInAt, booking.timeZone)}` : traveller.noShow ? ' · did not come' : ''}`,
         amount: traveller.unitPriceMinor,
       })),
-      ...booking.extras.map((extra) => ({ key: extra.componentId, label: extra.name, detail: `Extra × ${extra.quantity} at ${money(booking, extra.unitPriceMinor)}`, amount: extra.quantity * extra.unitPriceMinor })),
+      ...booking.extras.map((extra) => ({
+        key: extra.componentId,
+        label: extra.name,
+        detail: extra.unitPriceMinor === undefined ? `Extra × ${extra.quantity}` : `Extra × ${extra.quantity} at ${money(booking, extra.unitPriceMinor)}`,
+        amount: extra.quantity * extra.unitPriceMinor,
+      })),
       ...(booking.singleRooms > 0
         ? [{ key: 'single', label: 'Single rooms', detail: `× ${booking.singleRooms} at ${money(booking, booking.singleSupplementMinor)}`, amount: booking.singleRooms * booking.singleSupplementMinor }]
         : []),
@@ -44,7 +52,7 @@ export function BookingDetails() {
       {booking.channel === 'reseller' && (
         <Typography sx={{ mt: 1 }}>
           Sold by {booking.resellerId ? <Link to={`/resellers/${booking.resellerId}/show`}>{resellerText(booking)}</Link> : resellerText(booking)}
-          {booking.netMinor !== null && ` · it owes ${money(booking, booking.netMinor)}${booking.resellerCommissionPercent !== null ? ` (commission ${booking.resellerCommissionPercent} %)` : ''}`}
+          {seesMoney && booking.netMinor !== null && ` · it owes ${money(booking, booking.netMinor)}${booking.resellerCommissionPercent !== null ? ` (commission ${booking.resellerCommissionPercent} %)` : ''}`}
         </Typography>
       )}
       <Typography sx={{ mt: 1 }}>
@@ -90,69 +98,79 @@ export function BookingDetails() {
                       {line.detail}
                     </Typography>
                   </TableCell>
-                  <TableCell align="right">{money(booking, line.amount)}</TableCell>
+                  {seesMoney && <TableCell align="right">{money(booking, line.amount)}</TableCell>}
                 </TableRow>
               ))}
-              <TableRow>
-                <TableCell>
-                  <strong>Total</strong>
-                </TableCell>
-                <TableCell align="right">
-                  <strong>{money(booking, booking.totalMinor)}</strong>
-                </TableCell>
-              </TableRow>
-              <TableRow>
-                <TableCell>Paid{booking.refundedMinor > 0 ? ` (after ${money(booking, booking.refundedMinor)} refunded)` : ''}</TableCell>
-                <TableCell align="right">{money(booking, booking.paidMinor)}</TableCell>
-              </TableRow>
-              <TableRow>
-                <TableCell>
-                  <strong>{booking.balanceMinor < 0 ? 'Refund due' : 'Balance'}</strong>
-                </TableCell>
-                <TableCell align="right">
-                  <strong>{booking.balanceMinor === 0 ? 'Settled' : money(booking, Math.abs(booking.balanceMinor))}</strong>
-                </TableCell>
-              </TableRow>
-              {booking.depositMinor < booking.totalMinor && booking.balanceMinor > 0 && (
+            </TableBody>
+            {seesMoney && (
+              <TableBody>
                 <TableRow>
-                  <TableCell>Deposit at booking</TableCell>
-                  <TableCell align="right">{money(booking, booking.depositMinor)}</TableCell>
-                </TableRow>
-              )}
-              {booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held') && (
-                <TableRow>
-                  <TableCell>Balance due by</TableCell>
-                  <TableCell align="right" sx={booking.overdue ? { color: 'error.main', fontWeight: 700 } : undefined}>
-                    {formatCalendarDate(booking.balanceDueDate)}
-                    {booking.overdue ? ' · overdue' : ''}
+                  <TableCell>
+                    <strong>Total</strong>
+                  </TableCell>
+                  <TableCell align="right">
+                    <strong>{money(booking, booking.totalMinor)}</strong>
                   </TableCell>
                 </TableRow>
-              )}
-            </TableBody>
+                <TableRow>
+                  <TableCell>Paid{booking.refundedMinor > 0 ? ` (after ${money(booking, booking.refundedMinor)} refunded)` : ''}</TableCell>
+                  <TableCell align="right">{money(booking, booking.paidMinor)}</TableCell>
+                </TableRow>
+                <TableRow>
+                  <TableCell>
+                    <strong>{booking.balanceMinor < 0 ? 'Refund due' : 'Balance'}</strong>
+                  </TableCell>
+                  <TableCell align="right">
+                    <strong>{booking.balanceMinor === 0 ? 'Settled' : money(booking, Math.abs(booking.balanceMinor))}</strong>
+                  </TableCell>
+                </TableRow>
+                {booking.depositMinor < booking.totalMinor && booking.balanceMinor > 0 && (
+                  <TableRow>
+                    <TableCell>Deposit at booking</TableCell>
+                    <TableCell align="right">{money(booking, booking.depositMinor)}</TableCell>
+                  </TableRow>
+                )}
+                {booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held') && (
+                  <TableRow>
+                    <TableCell>Balance due by</TableCell>
+                    <TableCell align="right" sx={booking.overdue ? { color: 'error.main', fontWeight: 700 } : undefined}>
+                      {formatCalendarDate(booking.balanceDueDate)}
+                      {booking.overdue ? ' · overdue' : ''}
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            )}
           </Table>
         </Paper>
-        <Typography variant="caption" color="text.secondary">
-          Prices as sold on {formatDate(booking.createdAt)}; a later price change does not alter them.
-        </Typography>
+        {seesMoney && (
+          <Typography variant="caption" color="text.secondary">
+            Prices as sold on {formatDate(booking.createdAt)}; a later price change does not alter them.
+          </Typography>
+        )}
       </Section>
 
-      <Section title="Payments and refunds">
-        <Payments booking={booking} />
-      </Section>
+      {seesMoney && (
+        <>
+          <Section title="Payments and refunds">
+            <Payments booking={booking} />
+          </Section>
 
-      {cardPayments && (
-        <Section title="Card payment links">
-          <PaymentLinks booking={booking} />
-        </Section>
+          {cardPayments && (
+            <Section title="Card payment links">
+              <PaymentLinks booking={booking} />
+            </Section>
+          )}
+
+          <Section title="Messages to the customer">
+            <Messages booking={booking} />
+          </Section>
+
+          <Section title="History">
+            <Timeline booking={booking} />
+          </Section>
+        </>
       )}
-
-      <Section title="Messages to the customer">
-        <Messages booking={booking} />
-      </Section>
-
-      <Section title="History">
-        <Timeline booking={booking} />
-      </Section>
     </Box>
   );
 }

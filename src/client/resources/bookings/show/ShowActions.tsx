@@ -11,6 +11,7 @@ import { ConfirmButton } from './ConfirmButton';
 import { RecordPaymentButton } from './RecordPaymentButton';
 import { SendPaymentLinkButton } from './PaymentLinks';
 import { useRuntimeConfig } from '../../../auth/RuntimeConfig';
+import { useSeesMoney } from '../../common/sees-money';
 
 export function ShowActions() {
   const booking = useRecordContext<Booking>();
@@ -18,12 +19,13 @@ export function ShowActions() {
   const { canAccess: canCancel } = useCanAccess({ resource: 'bookings', action: 'cancel' });
   const { canAccess: canPay } = useCanAccess({ resource: 'payments', action: 'create' });
   const { cardPayments } = useRuntimeConfig();
+  const seesMoney = useSeesMoney();
   if (!booking) return <TopToolbar />;
   const active = booking.status === 'held' || booking.status === 'confirmed' || booking.status === 'waitlisted';
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
-      {/* The customer's paper: only a confirmed booking has one. */}
-      {booking.status === 'confirmed' && <DownloadButton path={`bookings/${encodeURIComponent(booking.id)}/voucher.pdf`} label="Voucher" what="The voucher" icon={<PictureAsPdfIcon />} />}
+      {/* The customer's paper: only a confirmed booking has one. It prints the prices: not for a role that sees no money. */}
+      {seesMoney && booking.status === 'confirmed' && <DownloadButton path={`bookings/${encodeURIComponent(booking.id)}/voucher.pdf`} label="Voucher" what="The voucher" icon={<PictureAsPdfIcon />} />}
       {canPay === true && booking.status !== 'expired' && (booking.balanceMinor !== 0 || booking.paidMinor > 0) && <RecordPaymentButton booking={booking} />}
       {canPay === true && cardPayments && (booking.status === 'held' || booking.status === 'confirmed') && booking.balanceMinor > 0 && <SendPaymentLinkButton booking={booking} />}
       {canUpdate === true && (booking.status === 'held' || booking.status === 'waitlisted') && <ConfirmButton booking={booking} />}

@@ -1,0 +1,192 @@
+/**
+ * The day sheet: every departure running on a local date (a five-day tour that started two days
+ * earlier is on its day 3), with its itinerary day, travellers by category, single rooms, meals to
+ * order, who is assigned and what each supplier provides that day. Printed as it stands (the
+ * menu, bar and buttons are left off the paper, each departure on whole pages where it fits), and
+ * as CSV: the whole sheet, or one supplier's rows to send it.
+ */
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import PrintIcon from '@mui/icons-material/Print';
+import { Box, Button, Card, CardContent, GlobalStyles, IconButton, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Title, useDataProvider, useNotify } from 'react-admin';
+import { useSearchParams } from 'react-router';
+import type { DaySheet as Sheet, DaySheetDeparture } from '../../../shared/contract/operations';
+import { addDays } from '../../../shared/local-time';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { saveFile } from '../../resources/common/DownloadButton';
+import { LoadFailure } from '../../resources/common/LoadError';
+import { SidewaysScroll } from '../../resources/common/narrow-screens';
+import { localDate, todayOnThisCalendar } from '../../resources/departures/departure-text';
+import { KIND_LABEL } from '../../resources/resources/resource-text';
+import { KIND_LABELS } from '../../resources/tours/component-text';
+import { travellerCounts } from './operations-text';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function mealsText(meals: DaySheetDeparture['meals']): string {
+  const text = (['breakfast', 'lunch', 'dinner'] as const).filter((meal) => meals[meal] > 0).map((meal) => `${meals[meal]} ${meal === 'lunch' ? 'lunches' : `${meal}s`}`);
+  return text.length > 0 ? text.join(', ') : 'None to order';
+}
+
+/** Hides the app's frame on paper, and keeps a departure's block on one page where it fits. */
+const PRINT_STYLES = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        'header, nav, .RaSidebar-root, .MuiDrawer-root, .no-print': { display: 'none !important' },
+        '.RaLayout-appFrame': { marginTop: '0 !important' },
+        '.RaLayout-content': { padding: '0 !important' },
+        '.day-sheet-departure': { breakInside: 'avoid', boxShadow: 'none !important', border: '1px solid #999' },
+        body: { background: '#fff !important' },
+      },
+    }}
+  />
+);
+
+function Departure({ departure }: { departure: DaySheetDeparture }) {
+  const days = Math.round((Date.parse(`${departure.endDate}T00:00:00Z`) - Date.parse(`${departure.startDate}T00:00:00Z`)) / 86_400_000) + 1;
+  return (
+    <Card className="day-sheet-departure" component="section" variant="outlined" aria-labelledby={`sheet-${departure.departureId}`}>
+      <CardContent>
+        <Typography component="h3" variant="h6" id={`sheet-${departure.departureId}`}>
+          <Link to={`/departures/${encodeURIComponent(departure.departureId)}/show`}>
+            {departure.tourCode} · {departure.tourTitle}
+          </Link>
+        </Typography>
+        <Typography color="text.secondary">
+          {departure.dayNumber === 1 ? `Leaves ${departure.startTime} ${departure.timeZone}` : `Left ${localDate(departure.startDate)}, ${departure.startTime} ${departure.timeZone}`} · day {departure.dayNumber} of {days}
+          {departure.dayTitle ? `: ${departure.dayTitle}` : ''}
+          {departure.status === 'closed' ? ' · closed to bookings' : ''}
+        </Typography>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, my: 1.5, '& dd': { m: 0 } }}>
+          <dt>Travellers</dt>
+          <dd>{travellerCounts(departure.travellers)}</dd>
+          <dt>Single rooms</dt>
+          <dd>{departure.singleRooms}</dd>
+          <dt>Meals</dt>
+          <dd>{mealsText(departure.meals)}</dd>
+          <dt>Overnight</dt>
+          <dd>{departure.overnight ?? '—'}</dd>
+          <dt>Guides &amp; vehicles</dt>
+          <dd>
+            {departure.assignments.length === 0
+              ? 'Nobody assigned for this day'
+              : departure.assignments.map((assignment) => `${assignment.resourceName} (${KIND_LABEL[assignment.kind].toLowerCase()}${assignment.role ? `, ${assignment.role}` : ''})`).join(', ')}
+          </dd>
+        </Box>
+        {departure.components.length === 0 ? (
+          <Typography color="text.secondary">No component of the tour runs on this day.</Typography>
+        ) : (
+          <SidewaysScroll label={`Suppliers for ${departure.tourCode} (scrolls sideways)`}>
+            <Table size="small" aria-label={`Suppliers for ${departure.tourCode}`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Supplier</TableCell>
+                  <TableCell>Component</TableCell>
+                  <TableCell align="right">Quantity</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {departure.components.map((component) => (
+                  <TableRow key={component.componentId}>
+                    <TableCell>{component.supplier || '—'}</TableCell>
+                    <TableCell>
+                      {component.name}
+                      <Typography variant="body2" color="text.secondary" component="span">
+                        {' '}
+                        · {KIND_LABELS[component.kind]}
+                        {component.inclusion === 'optional' ? ', optional extra' : ''}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{component.quantity}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </SidewaysScroll>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The sheet as CSV: all of it, or one supplier's rows. */
+function CsvMenu({ sheet }: { sheet: Sheet }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const suppliers = [...new Set(sheet.departures.flatMap((departure) => departure.components.map((component) => component.supplier.trim())).filter(Boolean))].sort((a, b) => a.localeCompare(b));
+  const download = async (supplier?: string) => {
+    setAnchor(null);
+    try {
+      saveFile(await dataProvider.download('operations/day.csv', { date: sheet.date, supplier }));
+    } catch (error) {
+      notify(`The CSV could not be downloaded: ${error instanceof Error ? error.message : 'the request failed'}`, { type: 'error' });
+    }
+  };
+  return (
+    <>
+      <Button size="small" onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu" aria-controls={anchor ? 'csv-menu' : undefined}>
+        CSV
+      </Button>
+      <Menu id="csv-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => void download()}>The whole day</MenuItem>
+        {suppliers.map((supplier) => (
+          <MenuItem key={supplier} onClick={() => void download(supplier)}>
+            For {supplier}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+export default function DaySheetPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date');
+  const date = asked && DATE.test(asked) ? asked : todayOnThisCalendar();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const sheet = useQuery({
+    queryKey: ['operations', 'day', date],
+    queryFn: ({ signal }) => dataProvider.call<Sheet>(`operations/day?date=${date}`, { signal }),
+  });
+  const go = (next: string) => setParams(DATE.test(next) ? { date: next } : {}, { replace: true });
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title="Day sheet" />
+      {PRINT_STYLES}
+      <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
+        Day sheet · {localDate(date)}
+      </Typography>
+      <Box className="no-print" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <IconButton aria-label="The day before" onClick={() => go(addDays(date, -1))}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <TextField type="date" size="small" label="Date" value={date} onChange={(event) => go(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth={false} sx={{ '&&': { width: 170 } }} />
+        <IconButton aria-label="The day after" onClick={() => go(addDays(date, 1))}>
+          <ChevronRightIcon />
+        </IconButton>
+        <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>
+          Print
+        </Button>
+        {sheet.data && sheet.data.departures.length > 0 && <CsvMenu sheet={sheet.data} />}
+      </Box>
+      {sheet.error ? (
+        <LoadFailure error={sheet.error} onRetry={() => sheet.refetch()} what="The day sheet" />
+      ) : !sheet.data ? (
+        <Typography color="text.secondary">Loading…</Typography>
+      ) : sheet.data.departures.length === 0 ? (
+        <Typography color="text.secondary">No departure runs on {localDate(date)}.</Typography>
+      ) : (
+        <Stack spacing={2}>
+          {sheet.data.departures.map((departure) => (
+            <Departure key={departure.departureId} departure={departure} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The margins report: what each departure over a range of dates made (revenue after resellers'
+ * commissions, less the components' costs), sortable, with the totals per currency over the whole
+ * range; money is never added across currencies.
+ */
+import { Box, Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Title, useDataProvider } from 'react-admin';
+import { useSearchParams } from 'react-router';
+import { MARGIN_SORT_FIELDS, type Margins } from '../../../shared/contract/reports';
+import { addDays } from '../../../shared/local-time';
+import { formatMinor } from '../../../shared/money';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { LoadFailure } from '../../resources/common/LoadError';
+import { SidewaysScroll } from '../../resources/common/narrow-screens';
+import { percentText } from '../../resources/departures/DepartureMargin';
+import { localDate, todayOnThisCalendar } from '../../resources/departures/departure-text';
+
+type SortField = (typeof MARGIN_SORT_FIELDS)[number];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const COLUMNS: { field: SortField | null; label: string; numeric: boolean }[] = [
+  { field: 'startDate', label: 'Departs', numeric: false },
+  { field: null, label: 'Tour', numeric: false },
+  { field: null, label: 'Seats', numeric: true },
+  { field: 'revenueMinor', label: 'Revenue', numeric: true },
+  { field: null, label: 'Cost', numeric: true },
+  { field: 'marginMinor', label: 'Margin', numeric: true },
+  { field: 'marginPercent', label: 'Margin %', numeric: true },
+];
+
+export default function MarginsPage() {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const [params, setParams] = useSearchParams();
+  const today = todayOnThisCalendar();
+  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : addDays(today, -30);
+  const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : addDays(today, 60);
+  const currency = /^[A-Z]{3}$/.test(params.get('currency') ?? '') ? params.get('currency')! : '';
+  const [sort, setSort] = useState<{ field: SortField; order: 'ASC' | 'DESC' }>({ field: 'startDate', order: 'ASC' });
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(25);
+  const set = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+    setPage(0);
+  };
+  const margins = useQuery({
+    queryKey: ['reports', 'margins', from, to, currency, sort, page, pageSize],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ from, to, sort: sort.field, order: sort.order, page: String(page + 1), pageSize: String(pageSize), ...(currency ? { currency } : {}) });
+      return dataProvider.call<Margins>(`reports/margins?${query.toString()}`, { signal });
+    },
+    placeholderData: (previous) => previous,
+  });
+  const sortBy = (field: SortField) => {
+    setSort((current) => ({ field, order: current.field === field && current.order === 'ASC' ? 'DESC' : 'ASC' }));
+    setPage(0);
+  };
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title="Margins" />
+      <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
+        Margins by departure
+      </Typography>
+      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <TextField type="date" size="small" label="Departures from" value={from} onChange={(event) => set('from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth={false} sx={{ width: 180 }} />
+        <TextField type="date" size="small" label="To" value={to} onChange={(event) => set('to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth={false} sx={{ width: 180 }} />
+        <TextField select size="small" label="Currency" value={currency} onChange={(event) => set('currency', event.target.value)} fullWidth={false} sx={{ width: 180 }}>
+          <MenuItem value="">Every currency</MenuItem>
+          {(margins.data?.totals ?? []).map((total) => (
+            <MenuItem key={total.currency} value={total.currency}>
+              {total.currency}
+            </MenuItem>
+          ))}
+          {currency && !(margins.data?.totals ?? []).some((total) => total.currency === currency) && <MenuItem value={currency}>{currency}</MenuItem>}
+        </TextField>
+      </Stack>
+      {margins.error ? (
+        <LoadFailure error={margins.error} onRetry={() => margins.refetch()} what="The margins" />
+      ) : !margins.data ? (
+        <Typography color="text.secondary">Loading…</Typography>
+      ) : (
+        <>
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 2 }} component="section" aria-label="Totals per currency">
+            {margins.data.totals.length === 0 && <Typography color="text.secondary">No departure from {localDate(from)} to {localDate(to)}.</Typography>}
+            {margins.data.totals.map((total) => (
+              <Card key={total.currency} variant="outlined" sx={{ minWidth: 220 }}>
+                <CardContent>
+                  <Typography variant="overline">
+                    {total.currency} · {total.departures} {total.departures === 1 ? 'departure' : 'departures'}
+                  </Typography>
+                  <Typography variant="h6">{formatMinor(total.marginMinor, total.currency)}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {formatMinor(total.revenueMinor, total.currency)} revenue − {formatMinor(total.costMinor, total.currency)} cost
+                  </Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
+          {margins.data.total > 0 && (
+            <>
+              <SidewaysScroll label="Margins by departure (scrolls sideways)">
+                <Table size="small" aria-label="Margins by departure">
+                  <TableHead>
+                    <TableRow>
+                      {COLUMNS.map((column) => (
+                        <TableCell key={column.label} align={column.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }} sortDirection={column.field !== null && sort.field === column.field ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                          {column.field === null ? (
+                            column.label
+                          ) : (
+                            <TableSortLabel active={sort.field === column.field} direction={sort.field === column.field && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => sortBy(column.field!)}>
+                              {column.label}
+                            </TableSortLabel>
+                          )}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {margins.data.data.map((row) => (
+                      <TableRow key={row.departureId}>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <Link to={`/departures/${encodeURIComponent(row.departureId)}/show`}>
+                            {localDate(row.startDate)}, {row.startTime}
+                          </Link>
+                          {row.status === 'cancelled' && (
+                            <Typography variant="body2" color="text.secondary">
+                              cancelled
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell>
+                          {row.tourCode} · {row.tourTitle}
+                        </TableCell>
+                        <TableCell align="right">{row.seats}</TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {formatMinor(row.revenueMinor, row.currency)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {formatMinor(row.costMinor, row.currency)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: row.marginMinor < 0 ? 'error.main' : undefined }}>
+                          {formatMinor(row.marginMinor, row.currency)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {percentText(row.marginPercent)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </SidewaysScroll>
+              <TablePagination
+                component="div"
+                count={margins.data.total}
+                page={page}
+                onPageChange={(_event, next) => setPage(next)}
+                rowsPerPage={pageSize}
+                rowsPerPageOptions={[25, 50, 100]}
+                onRowsPerPageChange={(event) => {
+                  setPageSize(Number(event.target.value));
+                  setPage(0);
+                }}
+              />
+            </>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,287 @@
+/**
+ * The guides, drivers and vehicles on a departure's page: who is assigned for which days, a warning
+ * when a vehicle has fewer seats than the departure has seats taken, and (for who may manage
+ * resources) assigning one more or taking one off. A resource already busy on those days is
+ * refused by the server however many clerks assign at once; the dialog then names where it is,
+ * each with a link, and keeps what was chosen so another resource or other days can be tried.
+ */
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { Alert, Autocomplete, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useCanAccess, useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
+import type { Departure } from '../../../shared/contract/departures';
+import type { Assignment, AssignmentWarning, CreatedAssignment, Resource } from '../../../shared/contract/resources';
+import { RESOURCE_RULES } from '../../../shared/contract/resources';
+import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { ApiError } from '../../providers/http-client';
+import { LoadFailure } from '../common/LoadError';
+import { RecordLines } from '../common/narrow-screens';
+import { KIND_LABEL, resourceSummary } from '../resources/resource-text';
+import { localDate } from './departure-text';
+
+interface Conflict {
+  departureId: string;
+  tourTitle: string;
+  startDate: string;
+}
+
+/** The departure's days, first to last: a one-day tour has 1. */
+export function departureDays(departure: Pick<Departure, 'startDate' | 'endDate'>): number {
+  return Math.round((Date.parse(`${departure.endDate}T00:00:00Z`) - Date.parse(`${departure.startDate}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+function daysText(assignment: Pick<Assignment, 'dayFrom' | 'dayTo'>, days: number): string {
+  if (assignment.dayFrom === 1 && assignment.dayTo === days) return days === 1 ? 'the day' : 'all days';
+  return assignment.dayFrom === assignment.dayTo ? `day ${assignment.dayFrom}` : `days ${assignment.dayFrom}–${assignment.dayTo}`;
+}
+
+export const WARNING_TEXT: Record<AssignmentWarning, string> = {
+  VEHICLE_TOO_SMALL: 'A vehicle assigned has fewer seats than this departure has seats taken: add another vehicle or change it.',
+};
+
+function conflictsOf(error: unknown): Conflict[] {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return [];
+  const conflicts = (error.body as { conflicts?: unknown }).conflicts;
+  return Array.isArray(conflicts) ? (conflicts as Conflict[]) : [];
+}
+
+function AssignDialog({ departure, open, onClose, onAssigned }: { departure: Departure; open: boolean; onClose: () => void; onAssigned: (warnings: AssignmentWarning[]) => void }) {
+  const days = departureDays(departure);
+  const [search, setSearch] = useState('');
+  const [resource, setResource] = useState<Resource | null>(null);
+  const [dayFrom, setDayFrom] = useState(1);
+  const [dayTo, setDayTo] = useState(days);
+  const [role, setRole] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; conflicts: Conflict[] } | null>(null);
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const choices = useGetList<Resource>(
+    'resources',
+    { filter: { active: true, ...(search.trim() ? { q: search.trim() } : {}) }, sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: 25 } },
+    { enabled: open },
+  );
+  const daysWrong = dayFrom < 1 || dayTo > days || dayFrom > dayTo;
+  const assign = async () => {
+    if (!resource || daysWrong) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const created = await dataProvider.call<CreatedAssignment>(`departures/${encodeURIComponent(departure.id)}/assignments`, {
+        method: 'POST',
+        body: { resourceId: resource.id, dayFrom, dayTo, ...(role.trim() ? { role: role.trim() } : {}) },
+      });
+      setResource(null);
+      setRole('');
+      onAssigned(created.warnings);
+    } catch (error) {
+      setFailure({ message: error instanceof Error ? error.message : 'The resource could not be assigned.', conflicts: conflictsOf(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="assign-title">
+      <DialogTitle id="assign-title">Assign a guide, driver or vehicle</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Autocomplete
+            options={choices.data ?? []}
+            loading={choices.isPending}
+            value={resource}
+            onChange={(_event, value) => setResource(value)}
+            onInputChange={(_event, value, reason) => {
+              if (reason === 'input') setSearch(value);
+            }}
+            filterOptions={(options) => options}
+            getOptionLabel={(option) => option.name}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            renderOption={(props, option) => (
+              <li {...props} key={option.id}>
+                <Box>
+                  <Typography>{option.name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {resourceSummary(option)}
+                  </Typography>
+                </Box>
+              </li>
+            )}
+            noOptionsText={choices.error ? 'The guides and vehicles could not be loaded.' : 'No active guide, driver or vehicle by that name.'}
+            renderInput={(params) => <TextField {...params} label="Guide, driver or vehicle" required helperText="Active ones; search by name" />}
+          />
+          {days > 1 && (
+            <Stack direction="row" spacing={2}>
+              <TextField
+                label="From day"
+                type="number"
+                value={dayFrom}
+                onChange={(event) => setDayFrom(Number(event.target.value))}
+                slotProps={{ htmlInput: { min: 1, max: days } }}
+                error={daysWrong}
+                sx={{ flex: 1 }}
+              />
+              <TextField
+                label="To day"
+                type="number"
+                value={dayTo}
+                onChange={(event) => setDayTo(Number(event.target.value))}
+                slotProps={{ htmlInput: { min: 1, max: days } }}
+                error={daysWrong}
+                helperText={daysWrong ? `Days 1 to ${days}, the first not after the last` : `of ${days}`}
+                sx={{ flex: 1 }}
+              />
+            </Stack>
+          )}
+          <TextField label="Role" value={role} onChange={(event) => setRole(event.target.value)} helperText="Optional: lead guide, second vehicle…" slotProps={{ htmlInput: { maxLength: RESOURCE_RULES.role.maxLength } }} />
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure.conflicts.length > 0 ? (
+                <>
+                  Not assigned: {resource?.name ?? 'this resource'} is busy on those days with
+                  <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                    {failure.conflicts.map((conflict) => (
+                      <li key={conflict.departureId}>
+                        <Link to={`/departures/${encodeURIComponent(conflict.departureId)}/show`} onClick={onClose}>
+                          {conflict.tourTitle}, leaving {localDate(conflict.startDate)}
+                        </Link>
+                      </li>
+                    ))}
+                  </Box>
+                </>
+              ) : (
+                `Not assigned: ${failure.message}`
+              )}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        <Button variant="contained" disabled={busy || !resource || daysWrong} onClick={() => void assign()}>
+          Assign
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RemoveButton({ departure, assignment, onRemoved }: { departure: Departure; assignment: Assignment; onRemoved: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.call(`departures/${encodeURIComponent(departure.id)}/assignments/${encodeURIComponent(assignment.id)}`, { method: 'DELETE' });
+      notify(`${assignment.resourceName} taken off this departure`, { type: 'success' });
+      setOpen(false);
+      onRemoved();
+    } catch (error) {
+      notify(error instanceof Error ? `Not taken off: ${error.message}` : 'Not taken off: the server could not be reached.', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" color="error" onClick={() => setOpen(true)} aria-label={`Take off ${assignment.resourceName}`}>
+        Take off
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`remove-${assignment.id}`}>
+        <DialogTitle id={`remove-${assignment.id}`}>Take {assignment.resourceName} off this departure?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>They become free on those days for another departure.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Keep</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
+            Take off
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+export function DepartureAssignments({ departure }: { departure: Departure }) {
+  const { canAccess: canRead } = useCanAccess({ resource: 'resources', action: 'list' });
+  const { canAccess: canManage } = useCanAccess({ resource: 'resources', action: 'edit' });
+  const [open, setOpen] = useState(false);
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const assignments = useQuery({
+    queryKey: ['departures', 'assignments', departure.id],
+    enabled: canRead === true,
+    queryFn: ({ signal }) => dataProvider.call<{ data: Assignment[]; warnings: AssignmentWarning[] }>(`departures/${encodeURIComponent(departure.id)}/assignments`, { signal }),
+  });
+  if (canRead !== true) return null;
+  const days = departureDays(departure);
+  const changed = () => {
+    void assignments.refetch();
+    refresh();
+  };
+  const current = assignments.data?.data.filter((assignment) => assignment.endedAt === null) ?? [];
+  const hasGuide = current.some((assignment) => assignment.kind === 'guide');
+  return (
+    <Box component="section" sx={{ px: { xs: 2, sm: 3 }, pb: 3 }} aria-labelledby="assignments-title">
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography component="h3" variant="h6" id="assignments-title">
+          Guides &amp; vehicles
+        </Typography>
+        {canManage === true && departure.status !== 'cancelled' && (
+          <Button size="small" startIcon={<PersonAddIcon />} onClick={() => setOpen(true)}>
+            Assign
+          </Button>
+        )}
+      </Stack>
+      {assignments.error ? (
+        <LoadFailure error={assignments.error} onRetry={() => assignments.refetch()} what="The guides and vehicles" />
+      ) : !assignments.data ? (
+        <Typography color="text.secondary">Loading…</Typography>
+      ) : (
+        <>
+          {assignments.data.warnings.map((warning) => (
+            <Alert key={warning} severity="warning" sx={{ my: 1 }}>
+              {WARNING_TEXT[warning]}
+            </Alert>
+          ))}
+          {departure.status !== 'cancelled' && !hasGuide && (
+            <Alert severity="info" sx={{ my: 1 }}>
+              No guide assigned yet.
+            </Alert>
+          )}
+          {assignments.data.data.length > 0 && (
+            <RecordLines label="Guides and vehicles of this departure" records={assignments.data.data}>
+              {(assignment) => (
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  <span>
+                    <Link to={`/resources/${encodeURIComponent(assignment.resourceId)}/show`}>{assignment.resourceName}</Link> · {KIND_LABEL[assignment.kind]} ·{' '}
+                    {daysText(assignment, days)}
+                    {assignment.role && ` · ${assignment.role}`}
+                  </span>
+                  {assignment.endedAt !== null ? (
+                    <Chip size="small" variant="outlined" label="Departure cancelled" />
+                  ) : (
+                    canManage === true && <RemoveButton departure={departure} assignment={assignment} onRemoved={changed} />
+                  )}
+                </Box>
+              )}
+            </RecordLines>
+          )}
+        </>
+      )}
+      <AssignDialog
+        departure={departure}
+        open={open}
+        onClose={() => setOpen(false)}
+        onAssigned={(warnings) => {
+          setOpen(false);
+          notify(warnings.length > 0 ? `Assigned. ${warnings.map((warning) => WARNING_TEXT[warning]).join(' ')}` : 'Assigned', { type: warnings.length > 0 ? 'warning' : 'success' });
+          changed();
+        }}
+      />
+    </Box>
+  );
+}
