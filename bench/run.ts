@@ -19,8 +19,11 @@
 // postgres://postgres@127.0.0.1:5432/test); a database of its own is created and dropped.
 //   7. On both engines: OCTO's availability calendar and availability at 100 and 10,000 departures
 //      of a product, and reserve + confirm from 50 connections beside staff bookings (parts/octo.ts).
-// BENCH_SKIP=pg,users,storm,browser,lighthouse,catalogue,bookings,octo skips parts (for work on one
-// part; the budgets are judged on a full run).
+//   8. On both engines: a day sheet of 200 departures at 10,000 bookings in the table and (after
+//      the bookings part) past 1,000,000, and a resource's schedule and the assignment conflict
+//      check at 100 and 10,000 assignments of the resource (parts/operations.ts).
+// BENCH_SKIP=pg,users,storm,browser,lighthouse,catalogue,operations,bookings,octo skips parts (for
+// work on one part; the budgets are judged on a full run).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -51,10 +54,18 @@ const { apiRows } = await import('./parts/api.ts');
 const { bookingRows } = await import('./parts/bookings.ts');
 const { catalogueRows } = await import('./parts/catalogue.ts');
 const { octoRows } = await import('./parts/octo.ts');
+const { dayOfTourRows, daySheetAtScale } = await import('./parts/operations.ts');
 const { firstViewRows } = await import('./parts/first-view.ts');
 const { lighthouseRows } = await import('./parts/lighthouse.ts');
 const { loginStorm } = await import('./parts/storm.ts');
 const { pgliteSeed, postgresSeed } = await import('./lib/seed.ts');
+
+/** The day of the tour's first half (parts/operations.ts), or nothing when skipped or failed twice: the server to go on with, and the day sheet's p50 at 10,000 bookings. */
+async function theDayOfTheTour(engine: string, running: Awaited<ReturnType<typeof startServer>>, env: Record<string, string>, seed: Parameters<typeof dayOfTourRows>[3]) {
+  if (SKIP.has('operations')) return { server: running, daySheetP50: null };
+  const measured = await part(engine, 'the day of the tour', () => dayOfTourRows(engine, running, env, seed));
+  return measured ?? { server: await startServer(env), daySheetP50: null };
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bo-bench-'));
 const pgDatabase = `bench_${randomBytes(4).toString('hex')}`;
@@ -75,7 +86,9 @@ try {
   if (!SKIP.has('browser')) await part('first view', 'first view', () => firstViewRows(embedded));
   if (!SKIP.has('browser') && !SKIP.has('lighthouse')) await part('Lighthouse', 'Lighthouse', () => lighthouseRows(embedded));
   const catalogue = SKIP.has('catalogue') ? embedded : await catalogueRows('embedded database', embedded, embeddedEnv, seedEmbedded);
-  const sales = SKIP.has('bookings') ? catalogue : await bookingRows('embedded database', catalogue, embeddedEnv, seedEmbedded, embeddedTarget);
+  const day = await theDayOfTheTour('embedded database', catalogue, embeddedEnv, seedEmbedded);
+  const sales = SKIP.has('bookings') ? day.server : await bookingRows('embedded database', day.server, embeddedEnv, seedEmbedded, embeddedTarget);
+  if (day.daySheetP50 !== null && !SKIP.has('bookings')) await part('embedded database', 'the day sheet at scale', () => daySheetAtScale('embedded database', sales, day.daySheetP50!));
   const resold = SKIP.has('octo') ? sales : ((await part('embedded database', 'selling over OCTO', () => octoRows('embedded database', sales, embeddedEnv, seedEmbedded, embeddedTarget))) ?? (await startServer(embeddedEnv)));
   await resold.stop();
   const cold = await startServer(embeddedEnv);
@@ -102,7 +115,9 @@ try {
     const server = SKIP.has('users') ? await startServer(pgEnv) : await apiRows('PostgreSQL server', pgEnv, seedServer, pgTarget);
     if (!SKIP.has('storm')) await part('login storm', 'login storm', () => loginStorm(server));
     const catalogue = SKIP.has('catalogue') ? server : await catalogueRows('PostgreSQL server', server, pgEnv, seedServer);
-    const sales = SKIP.has('bookings') ? catalogue : await bookingRows('PostgreSQL server', catalogue, pgEnv, seedServer, pgTarget);
+    const day = await theDayOfTheTour('PostgreSQL server', catalogue, pgEnv, seedServer);
+    const sales = SKIP.has('bookings') ? day.server : await bookingRows('PostgreSQL server', day.server, pgEnv, seedServer, pgTarget);
+    if (day.daySheetP50 !== null && !SKIP.has('bookings')) await part('PostgreSQL server', 'the day sheet at scale', () => daySheetAtScale('PostgreSQL server', sales, day.daySheetP50!));
     const resold = SKIP.has('octo') ? sales : ((await part('PostgreSQL server', 'selling over OCTO', () => octoRows('PostgreSQL server', sales, pgEnv, seedServer, pgTarget))) ?? (await startServer(pgEnv)));
     await resold.stop();
   }

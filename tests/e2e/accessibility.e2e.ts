@@ -146,6 +146,10 @@ const screens: Screen[] = [
   { name: 'resources-list', signedIn: true, url: () => '/resources', ready: (page) => see(page, 'Accessible Guide') },
   { name: 'resource-create', signedIn: true, url: () => '/resources/create', ready: (page) => page.getByRole('textbox', { name: 'Name' }).waitFor() },
   { name: 'resource-show', signedIn: true, url: () => `/resources/${resourceId}/show`, ready: (page) => see(page, /A11Y-TOUR · Accessible Highlands/) },
+  { name: 'resource-show-month', signedIn: true, url: () => `/resources/${resourceId}/show`, ready: async (page) => {
+    await page.getByRole('button', { name: 'Month' }).click();
+    await page.getByRole('button', { name: 'Next month' }).waitFor();
+  } },
   { name: 'customers-list', signedIn: true, url: () => '/customers', ready: (page) => see(page, booking.contact.email) },
   { name: 'customer-show', signedIn: true, url: () => `/customers/${booking.customerId}/show`, ready: (page) => see(page, booking.reference) },
   { name: 'customer-edit', signedIn: true, url: () => `/customers/${booking.customerId}`, ready: async (page) => {

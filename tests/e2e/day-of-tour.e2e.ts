@@ -146,6 +146,15 @@ describe('guides and vehicles on a departure', () => {
     await dialog.getByRole('link', { name: /Fjords in two days, leaving/ }).click();
     await page.waitForURL((url) => url.pathname === `/departures/${later.id}/show`);
 
+    // Anna's month shows the departure she leads.
+    await page.getByRole('link', { name: 'Anna Fjordguide' }).waitFor();
+    await page.goto('/resources');
+    await page.getByText('Anna Fjordguide').click();
+    await page.getByRole('button', { name: 'Month' }).click();
+    if (later.startDate.slice(0, 7) !== todayDate.slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('table').getByRole('link', { name: 'E2E-FJORD-2' }).first().waitFor();
+    expect(await page.getByRole('table').getByRole('link', { name: 'E2E-FJORD-2' }).first().getAttribute('title')).toContain(`leaving ${later.startDate} 08:00 UTC`);
+
     // The list finds the overlapping departure, still without a guide.
     await page.goto(`/departures?filter=${encodeURIComponent(JSON.stringify({ tourId: tour.id, unassigned: 'guide' }))}`);
     // Today's departure and the overlapping one; not the one Anna leads.

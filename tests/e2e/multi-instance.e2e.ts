@@ -199,6 +199,26 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect(Number(n)).toBe(1);
   });
 
+  test('guessing check-in codes through both instances: the failures are counted across both (in Redis), and past ten every attempt is refused on either', async () => {
+    expect(REDIS_URL, 'the failures both instances count live in Redis: set E2E_REDIS_URL').toBeTruthy();
+    const admin = new ApiClient(a.baseUrl);
+    expect((await admin.login(a.admin.email, a.admin.password)).status).toBe(200);
+    const guide = { email: 'guessing.guide@e2e.test', fullName: 'Guessing Guide', password: 'Guessing-guide-42', roles: ['GUIDE'] };
+    await admin.createUser(guide);
+    const phone = new ApiClient(a.baseUrl);
+    expect((await phone.login(guide.email, guide.password)).status).toBe(200);
+    const guesses = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      guesses.push((await phone.call('POST', '/api/check-in', { baseUrl: attempt % 2 === 0 ? a.baseUrl : b.baseUrl, body: { code: `0000-0000-000${attempt}` } })).status);
+    }
+    expect(guesses).toEqual(Array(10).fill(404));
+    for (const server of [a, b]) {
+      const refused = await phone.call<{ code: string }>('POST', '/api/check-in', { baseUrl: server.baseUrl, body: { code: '0000-0000-000AA' } });
+      expect(refused.status, server.name).toBe(429);
+      expect(refused.body.code).toBe('RATE_LIMITED');
+    }
+  });
+
   test('resellers over OCTO and clerks on both instances sell one departure at once: never oversold; one OCTO uuid sent to both makes one booking', async () => {
     const clerk = new ApiClient(a.baseUrl);
     expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);

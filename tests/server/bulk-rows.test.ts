@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../src/shared/contract/booking-rules.js';
 import { createHash } from 'node:crypto';
-import { bookingCatalogueSql, bookingsSql, MAINTAIN_SQL, octoCatalogueSql, toursSql, usersSql } from '../../src/server/db/bulk-rows.js';
+import { bookingCatalogueSql, bookingsSql, DAY_SHEET_DATE, dayOfTourSql, MAINTAIN_SQL, octoCatalogueSql, resourceScheduleSql, toursSql, usersSql } from '../../src/server/db/bulk-rows.js';
 import { as, createTestApp, login, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -88,5 +88,39 @@ describe('rows in bulk', () => {
     const small = octo.find((product) => product.reference === 'OCTO-SMALL')!;
     const calendar = await t.app.inject({ method: 'POST', url: '/api/octo/availability/calendar', headers: { authorization: `Bearer ${key}` }, payload: { productId: small.id, optionId: 'DEFAULT', localDateStart: '2028-01-01', localDateEnd: '2028-01-07' } });
     expect(calendar.json<{ status: string }[]>().map((day) => day.status)).toEqual(['AVAILABLE', 'AVAILABLE', 'AVAILABLE', 'AVAILABLE', 'AVAILABLE', 'CLOSED', 'CLOSED']);
+  });
+  it('the day of the tour: 200 departures on the day sheet’s date with their travellers, meals, suppliers and margins', async () => {
+    await run(dayOfTourSql(400));
+    const answer = await admin({ method: 'GET', url: `/api/operations/day?date=${DAY_SHEET_DATE}` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const sheet = answer.json<{ departures: { departureId: string; dayTitle: string; travellers: { ADULT: number; CHILD: number }; meals: { dinner: number }; components: { name: string; supplier: string; quantity: number }[] }[] }>();
+    expect(sheet.departures).toHaveLength(200);
+    // Bookings 1 to 199 on the first departures of tours 2 to 200; tour 1's went to later dates.
+    expect(sheet.departures.reduce((sum, one) => sum + one.travellers.ADULT, 0)).toBe(199);
+    expect(sheet.departures.reduce((sum, one) => sum + one.travellers.CHILD, 0)).toBe(199);
+    const booked = sheet.departures.find((one) => one.travellers.ADULT === 1)!;
+    expect(booked).toMatchObject({ dayTitle: 'Arrival', meals: { dinner: 2 } });
+    expect(booked.components.map((one) => [one.name, one.quantity])).toEqual([
+      ['Lodge', 2],
+      ['Coach', 1],
+    ]);
+    const margin = (await admin({ method: 'GET', url: `/api/departures/${booked.departureId}/margin` })).json<{ revenueMinor: number; costMinor: number }>();
+    expect(margin).toMatchObject({ revenueMinor: 150_000, costMinor: 2 * 6_000 + 90_000 });
+    const departure = (await admin({ method: 'GET', url: `/api/departures/${booked.departureId}` })).json<{ seatsConfirmed: number }>();
+    expect(departure.seatsConfirmed).toBe(2);
+  });
+
+  it('a resource’s schedule: two guides on a daily tour, whose busy days are refused and whose free day is not', async () => {
+    await run(resourceScheduleSql(3, 10));
+    const guides = (await admin({ method: 'GET', url: '/api/resources?q=bench%20guide&sort=name' })).json<{ data: { id: string; name: string }[] }>().data;
+    const big = guides.find((one) => one.name === 'Bench guide big')!;
+    const schedule = (await admin({ method: 'GET', url: `/api/resources/${big.id}/schedule?from=2030-01-01&to=2030-01-31` })).json<{ data: { startDate: string }[] }>();
+    expect(schedule.data.map((one) => one.startDate)).toEqual(Array.from({ length: 10 }, (_, k) => `2030-01-${String(k + 1).padStart(2, '0')}`));
+    const departures = (await admin({ method: 'GET', url: '/api/departures?from=2030-01-06&to=2030-01-11&pageSize=10&sort=startsAt&order=ASC' })).json<{ data: { id: string; startDate: string }[] }>().data;
+    const busy = await admin({ method: 'POST', url: `/api/departures/${departures[0]!.id}/assignments`, payload: { resourceId: big.id } });
+    expect(busy.statusCode, busy.body).toBe(409);
+    expect(busy.json<{ code: string }>().code).toBe('RESOURCE_CONFLICT');
+    const free = departures.find((one) => one.startDate === '2030-01-11')!;
+    expect((await admin({ method: 'POST', url: `/api/departures/${free.id}/assignments`, payload: { resourceId: big.id } })).statusCode).toBe(201);
   });
 });

@@ -140,3 +140,91 @@ export function octoCatalogueSql(keyHash: string, size: { small: number; big: nu
   on conflict (id) do nothing`,
   ];
 }
+
+/** The local date every DAY tour departs on: the day sheet the bench measures (200 departures that day). */
+export const DAY_SHEET_DATE = '2029-06-01';
+
+/**
+ * The day of the tour's bench catalogue: 200 two-day tours (DAY-1 to DAY-200, Berlin time), each
+ * departing on DAY_SHEET_DATE and on 19 later dates three days apart (4,000 departures), each tour
+ * with a hotel for its first night (cost per night), a coach for both days (cost per departure) and
+ * a first itinerary day with dinner; and `bookings` confirmed bookings of an adult and a child
+ * spread evenly over those departures, as the API would have written them (a customer each, the
+ * departures' seat counts kept).
+ */
+export function dayOfTourSql(bookings: number): string[] {
+  return [
+    `
+  insert into tours (id, code, title, summary, status, time_zone, currency, duration_days, min_pax, booking_cutoff_hours, price_adult_minor, price_child_minor, created_at, updated_at)
+  select md5('day-tour-' || g)::uuid, 'DAY-' || g, 'Day sheet bench tour ' || g, '', 'published', 'Europe/Berlin', 'EUR', 2, 1, 0, 100000, 50000, now(), now()
+  from generate_series(1, 200) g`,
+    `
+  insert into departures (id, tour_id, start_date, start_time, starts_at, capacity, status, price_adult_minor, price_child_minor, created_at, updated_at)
+  select md5('day-departure-' || g || '-' || k)::uuid, md5('day-tour-' || g)::uuid, date '${DAY_SHEET_DATE}' + 3 * k, '09:00',
+         ((date '${DAY_SHEET_DATE}' + 3 * k) + time '09:00') at time zone 'Europe/Berlin', 10000, 'open', 100000, 50000, now(), now()
+  from generate_series(1, 200) g cross join generate_series(0, 19) k`,
+    `
+  insert into tour_components (id, tour_id, kind, name, supplier, day_from, day_to, inclusion, cost_minor, cost_basis, position)
+  select gen_random_uuid(), md5('day-tour-' || g)::uuid, c.kind, c.name, c.supplier || (g % 10), c.day_from, c.day_to, 'included', c.cost, c.basis, c.position
+  from generate_series(1, 200) g
+  cross join (values ('accommodation', 'Lodge', 'Lodge ', 1, 1, 6000, 'per_night', 0), ('transport', 'Coach', 'Coaches ', 1, 2, 90000, 'per_departure', 1)) as c (kind, name, supplier, day_from, day_to, cost, basis, position)`,
+    `
+  insert into tour_days (tour_id, day_number, title, overnight, dinner)
+  select md5('day-tour-' || g)::uuid, 1, 'Arrival', 'Lodge ' || (g % 10), true
+  from generate_series(1, 200) g`,
+    `
+  insert into customers (id, name, email, language, created_at, updated_at)
+  select md5('day-customer-' || g)::uuid, 'Day Guest ' || g, 'day.guest' || g || '@example.com', 'en', now() - make_interval(secs => g), now() - make_interval(secs => g)
+  from generate_series(1, ${bookings}) g`,
+    `
+  insert into bookings (id, reference, departure_id, tour_id, start_date, starts_at, status, currency, seats, travellers, total_minor, paid_minor,
+                        contact_name, contact_email, single_rooms, single_supplement_minor, channel, search_text, created_at, updated_at, confirmed_at, customer_id)
+  select md5('day-booking-' || g)::uuid, ${referenceOf('(50000000 + g)')}, d.id, d.tour_id, d.start_date, d.starts_at, 'confirmed', 'EUR', 2, 2, 150000, 0,
+         'Day Guest ' || g, 'day.guest' || g || '@example.com', 0, 0, 'direct',
+         lower(${referenceOf('(50000000 + g)')} || ' day guest ' || g || ' day.guest' || g || '@example.com'),
+         now() - make_interval(secs => g), now() - make_interval(secs => g), now() - make_interval(secs => g), md5('day-customer-' || g)::uuid
+  from generate_series(1, ${bookings}) g
+  join departures d on d.id = md5('day-departure-' || (1 + g % 200) || '-' || ((g / 200) % 20))::uuid`,
+    `
+  insert into booking_travellers (id, booking_id, position, category, first_name, last_name, notes, unit_price_minor)
+  select md5('day-traveller-' || g || '-' || p)::uuid, md5('day-booking-' || g)::uuid, p, (array['ADULT', 'CHILD'])[p + 1], 'Guest', 'D' || g, '', (array[100000, 50000])[p + 1]
+  from generate_series(1, ${bookings}) g cross join generate_series(0, 1) p`,
+    `
+  update departures d set seats_confirmed = x.seats
+  from (select departure_id, sum(seats)::int as seats from bookings where id in (select md5('day-booking-' || g)::uuid from generate_series(1, ${bookings}) g) group by 1) x
+  where d.id = x.departure_id`,
+    // As for the bench's other bookings: their confirmations went out when they were made.
+    `
+  update messages m set status = 'sent', attempts = 1, sent_at = m.created_at, to_address = b.contact_email, subject = 'Your booking ' || b.reference || ' is confirmed'
+  from generate_series(1, ${bookings}) g
+  join bookings b on b.id = md5('day-booking-' || g)::uuid
+  where m.booking_id = b.id and m.status = 'queued'`,
+  ];
+}
+
+/**
+ * A resource's schedule at two sizes: SCHED, a one-day tour (Berlin time) departing every day from
+ * 1 January 2030 (`big` + 1 departures), and two guides: Bench guide small, on the first `small`
+ * departures, and Bench guide big, on the first `big`, as the API assigns them (the local day's
+ * hours as the span). The last departure is free for the conflict check's attempts.
+ */
+export function resourceScheduleSql(small: number, big: number): string[] {
+  return [
+    `
+  insert into tours (id, code, title, summary, status, time_zone, currency, duration_days, min_pax, booking_cutoff_hours, price_adult_minor, created_at, updated_at)
+  values (md5('sched-tour')::uuid, 'SCHED', 'Schedule bench tour', '', 'published', 'Europe/Berlin', 'EUR', 1, 1, 0, 100000, now(), now())`,
+    `
+  insert into departures (id, tour_id, start_date, start_time, starts_at, capacity, status, price_adult_minor, created_at, updated_at)
+  select md5('sched-departure-' || k)::uuid, md5('sched-tour')::uuid, date '2030-01-01' + k, '09:00', ((date '2030-01-01' + k) + time '09:00') at time zone 'Europe/Berlin', 20, 'open', 100000, now(), now()
+  from generate_series(0, ${big}) k`,
+    `
+  insert into resources (id, kind, name, created_at, updated_at)
+  values (md5('sched-guide-small')::uuid, 'guide', 'Bench guide small', now(), now()), (md5('sched-guide-big')::uuid, 'guide', 'Bench guide big', now(), now())`,
+    `
+  insert into assignments (id, departure_id, resource_id, day_from, day_to, from_date, to_date, span, created_at)
+  select gen_random_uuid(), md5('sched-departure-' || k)::uuid, md5('sched-guide-' || r.size)::uuid, 1, 1, date '2030-01-01' + k, date '2030-01-01' + k,
+         tstzrange((date '2030-01-01' + k)::timestamp at time zone 'Europe/Berlin', (date '2030-01-01' + k + 1)::timestamp at time zone 'Europe/Berlin', '[)'), now()
+  from (values ('small', ${small}), ('big', ${big})) as r (size, count)
+  cross join lateral generate_series(0, r.count - 1) k`,
+  ];
+}

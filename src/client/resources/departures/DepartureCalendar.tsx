@@ -13,10 +13,10 @@ import type { Departure } from '../../../shared/contract/departures';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { SidewaysScroll, useIsSmallScreen } from '../common/narrow-screens';
 import { LoadFailure } from '../common/LoadError';
+import { monthDays, monthName, shiftMonth } from '../common/month';
 import { localDate, todayOnThisCalendar, WEEKDAY_NAMES } from './departure-text';
 
 const MAX_PAGES = 10;
-const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Occupancy → a colour a glance can read (and words for those who cannot see it). */
 export function occupancy(departure: Departure): { colour: string; text: string; label: string } {
@@ -27,25 +27,6 @@ export function occupancy(departure: Departure): { colour: string; text: string;
   if (share >= 0.75) return { colour: 'warning.light', text: 'common.black', label: 'filling' };
   if (share > 0) return { colour: 'success.light', text: 'common.black', label: 'selling' };
   return { colour: 'action.hover', text: 'text.primary', label: 'empty' };
-}
-
-function monthDays(month: string): { date: string; inMonth: boolean }[] {
-  const [year, number] = month.split('-').map(Number);
-  const first = new Date(Date.UTC(year, number - 1, 1));
-  const offset = (first.getUTCDay() + 6) % 7; // Monday first
-  const start = new Date(first.getTime() - offset * 86_400_000);
-  const days: { date: string; inMonth: boolean }[] = [];
-  for (let index = 0; index < 42; index += 1) {
-    const day = new Date(start.getTime() + index * 86_400_000);
-    days.push({ date: day.toISOString().slice(0, 10), inMonth: day.getUTCMonth() === number - 1 });
-  }
-  return days.slice(0, days[35].inMonth ? 42 : 35);
-}
-
-function shiftMonth(month: string, by: number): string {
-  const [year, number] = month.split('-').map(Number);
-  const date = new Date(Date.UTC(year, number - 1 + by, 1));
-  return date.toISOString().slice(0, 7);
 }
 
 function DepartureChip({ departure }: { departure: Departure }) {
