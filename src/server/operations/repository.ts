@@ -62,30 +62,30 @@ export class OperationsRepository {
     const ids = departures.map((departure) => departure.id);
     const tourIds = [...new Set(departures.map((departure) => departure.tour_id))];
     const activeBooking = this.around.holdsSeatsAt(at);
-    const [travellers, rooms, extras, days, components, assigned] = await Promise.all([
-      this.db
-        .selectFrom('bookings as b')
-        .innerJoin('booking_travellers as bt', 'bt.booking_id', 'b.id')
-        .select(['b.departure_id', 'bt.category', sql<number>`count(*)::int`.as('count')])
-        .where('b.departure_id', 'in', ids)
-        .where(activeBooking)
-        .groupBy(['b.departure_id', 'bt.category'])
-        .execute(),
-      this.db
-        .selectFrom('bookings as b')
-        .select(['b.departure_id', sql<number>`sum(b.single_rooms)::int`.as('rooms')])
-        .where('b.departure_id', 'in', ids)
-        .where(activeBooking)
-        .groupBy('b.departure_id')
-        .execute(),
-      this.db
-        .selectFrom('bookings as b')
-        .innerJoin('booking_extras as be', 'be.booking_id', 'b.id')
-        .select(['b.departure_id', 'be.component_id', sql<number>`sum(be.quantity)::int`.as('quantity')])
-        .where('b.departure_id', 'in', ids)
-        .where(activeBooking)
-        .groupBy(['b.departure_id', 'be.component_id'])
-        .execute(),
+    // Each departure's bookings by its own index (a lateral read per departure): a join of the
+    // departures' bookings with every traveller would have the planner read whole tables once the
+    // bookings number millions.
+    const [travellers, extras, days, components, assigned] = await Promise.all([
+      sql<{ departure_id: string; adults: number; children: number; infants: number; rooms: number }>`
+        select d.id as departure_id, t.adults, t.children, t.infants, r.rooms
+        from unnest(${sql.val(ids)}::uuid[]) as d (id)
+        cross join lateral (
+          select count(*) filter (where bt.category = 'ADULT')::int as adults,
+                 count(*) filter (where bt.category = 'CHILD')::int as children,
+                 count(*) filter (where bt.category = 'INFANT')::int as infants
+          from bookings b join booking_travellers bt on bt.booking_id = b.id
+          where b.departure_id = d.id and ${activeBooking}
+        ) t
+        cross join lateral (select coalesce(sum(b.single_rooms), 0)::int as rooms from bookings b where b.departure_id = d.id and ${activeBooking}) r`.execute(this.db),
+      sql<{ departure_id: string; component_id: string; quantity: number }>`
+        select d.id as departure_id, e.component_id, e.quantity
+        from unnest(${sql.val(ids)}::uuid[]) as d (id)
+        cross join lateral (
+          select be.component_id, sum(be.quantity)::int as quantity
+          from bookings b join booking_extras be on be.booking_id = b.id
+          where b.departure_id = d.id and ${activeBooking}
+          group by be.component_id
+        ) e`.execute(this.db),
       this.db.selectFrom('tour_days').select(['tour_id', 'day_number', 'title', 'overnight', 'breakfast', 'lunch', 'dinner']).where('tour_id', 'in', tourIds).execute(),
       this.db
         .selectFrom('tour_components')
@@ -96,14 +96,9 @@ export class OperationsRepository {
         .execute(),
       this.around.assignmentsOf(this.db, ids),
     ]);
-    const counts = new Map<string, { ADULT: number; CHILD: number; INFANT: number }>();
-    for (const row of travellers) {
-      const count = counts.get(row.departure_id) ?? { ADULT: 0, CHILD: 0, INFANT: 0 };
-      count[row.category] = row.count;
-      counts.set(row.departure_id, count);
-    }
-    const roomsOf = new Map(rooms.map((row) => [row.departure_id, row.rooms]));
-    const extrasOf = new Map(extras.map((row) => [`${row.departure_id} ${row.component_id}`, row.quantity]));
+    const counts = new Map(travellers.rows.map((row) => [row.departure_id, { ADULT: Number(row.adults), CHILD: Number(row.children), INFANT: Number(row.infants) }]));
+    const roomsOf = new Map(travellers.rows.map((row) => [row.departure_id, Number(row.rooms)]));
+    const extrasOf = new Map(extras.rows.map((row) => [`${row.departure_id} ${row.component_id}`, Number(row.quantity)]));
     const dayOf = new Map(days.map((row) => [`${row.tour_id} ${row.day_number}`, row]));
     return {
       date,
