@@ -147,8 +147,9 @@ export function BookingList() {
   const { canAccess: canSeeCustomers } = useCanAccess({ resource: 'customers', action: 'list' });
   // A role that sees no money (a guide's) gets the bookings without it: no money columns, filters or export.
   const seesMoney = useSeesMoney();
+  const { canAccess: canReadTours } = useCanAccess({ resource: 'tours', action: 'list' });
   const filters = [
-    ...(seesMoney ? baseFilters : baseFilters.filter((filter) => !(MONEY_FILTERS as readonly unknown[]).includes(filter.key))),
+    ...baseFilters.filter((filter) => (seesMoney || !(MONEY_FILTERS as readonly unknown[]).includes(filter.key)) && (canReadTours === true || filter.key !== 'tourId')),
     ...(canSeeResellers === true ? [resellerFilter] : []),
     ...(canSeeCustomers === true ? [customerFilter] : []),
   ];

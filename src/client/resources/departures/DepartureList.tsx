@@ -187,12 +187,15 @@ function ListActions({ view, onView }: { view: View; onView: (view: View) => voi
 }
 
 export function DepartureList() {
+  // The tour filter reads the tours: a role that may not (a guide's) filters without it.
+  const { canAccess: canReadTours } = useCanAccess({ resource: 'tours', action: 'list' });
+  const shownFilters = canReadTours === true ? filters : filters.filter((filter) => filter.key !== 'tourId');
   const small = useIsSmallScreen();
   const [view, setView] = useStore<View>('departures.view', 'list');
   return (
     <List
       title="Departures"
-      filters={filters}
+      filters={shownFilters}
       actions={<ListActions view={view} onView={setView} />}
       sort={{ field: 'startsAt', order: 'ASC' }}
       // Staff open the list for what leaves next: it starts today, in a From filter that one click
