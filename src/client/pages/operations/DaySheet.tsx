@@ -19,7 +19,7 @@ import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { saveFile } from '../../resources/common/DownloadButton';
 import { LoadFailure } from '../../resources/common/LoadError';
 import { SidewaysScroll } from '../../resources/common/narrow-screens';
-import { localDate, todayOnThisCalendar } from '../../resources/departures/departure-text';
+import { departureDays, localDate, todayOnThisCalendar } from '../../resources/departures/departure-text';
 import { KIND_LABEL } from '../../resources/resources/resource-text';
 import { KIND_LABELS } from '../../resources/tours/component-text';
 import { travellerCounts } from './operations-text';
@@ -47,7 +47,7 @@ const PRINT_STYLES = (
 );
 
 function Departure({ departure }: { departure: DaySheetDeparture }) {
-  const days = Math.round((Date.parse(`${departure.endDate}T00:00:00Z`) - Date.parse(`${departure.startDate}T00:00:00Z`)) / 86_400_000) + 1;
+  const days = departureDays(departure);
   return (
     <Card className="day-sheet-departure" component="section" variant="outlined" aria-labelledby={`sheet-${departure.departureId}`}>
       <CardContent>

@@ -18,17 +18,12 @@ import { ApiError } from '../../providers/http-client';
 import { LoadFailure } from '../common/LoadError';
 import { RecordLines } from '../common/narrow-screens';
 import { KIND_LABEL, resourceSummary } from '../resources/resource-text';
-import { localDate } from './departure-text';
+import { departureDays, localDate } from './departure-text';
 
 interface Conflict {
   departureId: string;
   tourTitle: string;
   startDate: string;
-}
-
-/** The departure's days, first to last: a one-day tour has 1. */
-export function departureDays(departure: Pick<Departure, 'startDate' | 'endDate'>): number {
-  return Math.round((Date.parse(`${departure.endDate}T00:00:00Z`) - Date.parse(`${departure.startDate}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
 function daysText(assignment: Pick<Assignment, 'dayFrom' | 'dayTo'>, days: number): string {

@@ -3,18 +3,17 @@
  * by occupancy, each a link to its page. Days are the departures' own local dates (in their tours'
  * zones), so a departure never moves to another day with the browser's zone.
  */
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useDataProvider, useListContext } from 'react-admin';
 import type { Departure } from '../../../shared/contract/departures';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
-import { SidewaysScroll, useIsSmallScreen } from '../common/narrow-screens';
+import { useIsSmallScreen } from '../common/narrow-screens';
 import { LoadFailure } from '../common/LoadError';
-import { monthDays, monthName, shiftMonth } from '../common/month';
-import { localDate, todayOnThisCalendar, WEEKDAY_NAMES } from './departure-text';
+import { monthDays } from '../common/month';
+import { MonthGrid, MonthHeading } from '../common/MonthGrid';
+import { localDate } from './departure-text';
 
 const MAX_PAGES = 10;
 
@@ -87,64 +86,28 @@ export function DepartureCalendar() {
   });
   const byDate = new Map<string, Departure[]>();
   for (const departure of departures.data?.data ?? []) byDate.set(departure.startDate, [...(byDate.get(departure.startDate) ?? []), departure]);
-  const today = todayOnThisCalendar();
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-        <IconButton aria-label="Previous month" onClick={() => setMonth(shiftMonth(month, -1))}>
-          <ChevronLeftIcon />
-        </IconButton>
-        <Typography component="h2" variant="h6" sx={{ minWidth: 170, textAlign: 'center' }} aria-live="polite">
-          {monthName.format(new Date(`${month}-01T00:00:00Z`))}
-        </Typography>
-        <IconButton aria-label="Next month" onClick={() => setMonth(shiftMonth(month, 1))}>
-          <ChevronRightIcon />
-        </IconButton>
+      <MonthHeading month={month} onMonth={setMonth}>
         <Button size="small" onClick={() => setMonth(new Date().toISOString().slice(0, 7))}>
           This month
         </Button>
-      </Stack>
+      </MonthHeading>
       {departures.error ? (
         <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what="The departures" />
       ) : small ? (
         <Agenda days={days} byDate={byDate} />
       ) : (
-        <SidewaysScroll label="Month calendar (scrolls sideways)">
-          <Box component="table" sx={{ width: '100%', minWidth: 640, borderCollapse: 'collapse', tableLayout: 'fixed' }} aria-busy={departures.isPending}>
-            <thead>
-              <tr>
-                {WEEKDAY_NAMES.map((name) => (
-                  <Box component="th" key={name} scope="col" sx={{ p: 0.5, fontWeight: 600, fontSize: 13, textAlign: 'left' }}>
-                    <abbr title={name} style={{ textDecoration: 'none' }}>
-                      {name.slice(0, 3)}
-                    </abbr>
-                  </Box>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {Array.from({ length: days.length / 7 }, (_, week) => (
-                <tr key={week}>
-                  {days.slice(week * 7, week * 7 + 7).map((day) => (
-                    <Box component="td" key={day.date} sx={{ verticalAlign: 'top', border: 1, borderColor: 'divider', p: 0.5, height: 96, bgcolor: day.inMonth ? undefined : 'action.hover' }}>
-                      <Typography variant="caption" sx={{ fontWeight: day.date === today ? 700 : 400, color: day.inMonth ? 'text.primary' : 'text.secondary' }}>
-                        {Number(day.date.slice(8))}
-                        {day.date === today ? ' · today' : ''}
-                      </Typography>
-                      <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.25 }}>
-                        {(byDate.get(day.date) ?? []).map((departure) => (
-                          <li key={departure.id}>
-                            <DepartureChip departure={departure} />
-                          </li>
-                        ))}
-                      </Stack>
-                    </Box>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </Box>
-        </SidewaysScroll>
+        <MonthGrid
+          days={days}
+          itemsOn={(date) => byDate.get(date) ?? []}
+          itemKey={(departure) => departure.id}
+          renderItem={(departure) => <DepartureChip departure={departure} />}
+          label="Month calendar (scrolls sideways)"
+          busy={departures.isPending}
+          minWidth={640}
+          cellHeight={96}
+        />
       )}
       <Stack direction="row" sx={{ gap: 2, mt: 1, flexWrap: 'wrap' }} aria-label="Colours">
         {[

@@ -25,3 +25,8 @@ export function departureWhen(departure: Pick<Departure, 'startDate' | 'startTim
 export function seatsText(departure: Pick<Departure, 'seatsHeld' | 'seatsConfirmed' | 'capacity'>): string {
   return `${departure.seatsHeld + departure.seatsConfirmed} of ${departure.capacity} seats taken`;
 }
+
+/** The departure's days, first to last: a one-day tour has 1. */
+export function departureDays(departure: Pick<Departure, 'startDate' | 'endDate'>): number {
+  return Math.round((Date.parse(`${departure.endDate}T00:00:00Z`) - Date.parse(`${departure.startDate}T00:00:00Z`)) / 86_400_000) + 1;
+}

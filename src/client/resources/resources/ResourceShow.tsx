@@ -3,9 +3,7 @@
  * assigned to over the coming year, by date, or a month at a time (ended ones, of cancelled
  * departures, marked).
  */
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Chip, IconButton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useRecordContext } from 'react-admin';
@@ -15,9 +13,10 @@ import { Section } from '../bookings/show/Section';
 import { ActiveChip, FORM_WIDTH } from '../common/fields';
 import { LoadFailure, ShowLoadError } from '../common/LoadError';
 import { addDays } from '../../../shared/local-time';
-import { monthDays, monthName, shiftMonth } from '../common/month';
-import { RecordLines, SidewaysScroll } from '../common/narrow-screens';
-import { todayOnThisCalendar, WEEKDAY_NAMES } from '../departures/departure-text';
+import { monthDays } from '../common/month';
+import { MonthGrid, MonthHeading } from '../common/MonthGrid';
+import { RecordLines } from '../common/narrow-screens';
+import { todayOnThisCalendar } from '../departures/departure-text';
 import { KIND_LABEL, resourceSummary } from './resource-text';
 
 function Schedule({ resource }: { resource: Resource }) {
@@ -62,65 +61,30 @@ function ScheduleMonth({ resource }: { resource: Resource }) {
     queryFn: ({ signal }) => dataProvider.call<{ data: ScheduleEntry[] }>(`resources/${encodeURIComponent(resource.id)}/schedule?from=${from}&to=${to}`, { signal }),
   });
   const on = (date: string) => (schedule.data?.data ?? []).filter((entry) => entry.fromDate <= date && date <= entry.toDate);
-  const today = todayOnThisCalendar();
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-        <IconButton aria-label="Previous month" onClick={() => setMonth(shiftMonth(month, -1))}>
-          <ChevronLeftIcon />
-        </IconButton>
-        <Typography component="h4" variant="subtitle1" sx={{ minWidth: 150, textAlign: 'center' }} aria-live="polite">
-          {monthName.format(new Date(`${month}-01T00:00:00Z`))}
-        </Typography>
-        <IconButton aria-label="Next month" onClick={() => setMonth(shiftMonth(month, 1))}>
-          <ChevronRightIcon />
-        </IconButton>
-      </Stack>
+      <MonthHeading month={month} onMonth={setMonth} variant="subtitle1" />
       {schedule.error ? (
         <LoadFailure error={schedule.error} onRetry={() => schedule.refetch()} what="The schedule" />
       ) : (
-        <SidewaysScroll label="The month (scrolls sideways)">
-          <Box component="table" sx={{ width: '100%', minWidth: 560, borderCollapse: 'collapse', tableLayout: 'fixed' }} aria-busy={schedule.isPending}>
-            <thead>
-              <tr>
-                {WEEKDAY_NAMES.map((name) => (
-                  <Box component="th" key={name} scope="col" sx={{ p: 0.5, fontWeight: 600, fontSize: 13, textAlign: 'left' }}>
-                    <abbr title={name} style={{ textDecoration: 'none' }}>
-                      {name.slice(0, 3)}
-                    </abbr>
-                  </Box>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {Array.from({ length: days.length / 7 }, (_, week) => (
-                <tr key={week}>
-                  {days.slice(week * 7, week * 7 + 7).map((day) => (
-                    <Box component="td" key={day.date} sx={{ verticalAlign: 'top', border: 1, borderColor: 'divider', p: 0.5, height: 72, bgcolor: day.inMonth ? undefined : 'action.hover' }}>
-                      <Typography variant="caption" sx={{ fontWeight: day.date === today ? 700 : 400, color: day.inMonth ? 'text.primary' : 'text.secondary' }}>
-                        {Number(day.date.slice(8))}
-                        {day.date === today ? ' · today' : ''}
-                      </Typography>
-                      <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.25 }}>
-                        {on(day.date).map((entry) => (
-                          <li key={entry.id}>
-                            <Link
-                              to={`/departures/${encodeURIComponent(entry.departureId)}/show`}
-                              title={`${entry.tourTitle}, leaving ${entry.startDate} ${entry.startTime} ${entry.timeZone}${entry.endedAt !== null ? ' (cancelled)' : ''}`}
-                              sx={{ display: 'block', px: 0.5, borderRadius: 0.5, fontSize: 12, lineHeight: 1.6, bgcolor: entry.endedAt !== null ? 'action.disabledBackground' : 'action.selected', color: 'text.primary', textDecoration: entry.endedAt !== null ? 'line-through' : 'none', overflowWrap: 'anywhere' }}
-                            >
-                              {entry.tourCode}
-                            </Link>
-                          </li>
-                        ))}
-                      </Stack>
-                    </Box>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </Box>
-        </SidewaysScroll>
+        <MonthGrid
+          days={days}
+          itemsOn={on}
+          itemKey={(entry) => entry.id}
+          renderItem={(entry) => (
+            <Link
+              to={`/departures/${encodeURIComponent(entry.departureId)}/show`}
+              title={`${entry.tourTitle}, leaving ${entry.startDate} ${entry.startTime} ${entry.timeZone}${entry.endedAt !== null ? ' (cancelled)' : ''}`}
+              sx={{ display: 'block', px: 0.5, borderRadius: 0.5, fontSize: 12, lineHeight: 1.6, bgcolor: entry.endedAt !== null ? 'action.disabledBackground' : 'action.selected', color: 'text.primary', textDecoration: entry.endedAt !== null ? 'line-through' : 'none', overflowWrap: 'anywhere' }}
+            >
+              {entry.tourCode}
+            </Link>
+          )}
+          label="The month (scrolls sideways)"
+          busy={schedule.isPending}
+          minWidth={560}
+          cellHeight={72}
+        />
       )}
     </Box>
   );
