@@ -1,28 +1,20 @@
 /**
- * Documents: a departure's manifest and the bookings list as CSV, and a
- * booking's one-page PDF voucher.
+ * Documents: a departure's manifest and the bookings list as CSV, a booking's one-page PDF voucher
+ * (drawn by voucher-pdf.ts in a process of its own) and a reseller's monthly statement.
  *
  * CSV: every cell a person typed is defused against formula injection (a leading =, +, -, @, tab
  * or carriage return gets a '), since these files are opened in spreadsheets. The bookings export
  * is streamed a page at a time, so its memory does not grow with the number of rows.
- *
- * PDF: pdfkit, with Noto Sans (Latin, Latin Extended, Greek, Cyrillic, Vietnamese) and Noto Sans
- * JP (kana and kanji), from their @fontsource packages, which split each font into files by
- * Unicode range. Each run of text is set in the first file that holds its characters, so Þórður,
- * Ærøskøbing, Łódź and 山田 all print, and only the glyphs used are embedded. (Noto Sans JP alone
- * has no Ł or ź: Latin comes from Noto Sans.)
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import QRCode from 'qrcode';
-import { CSV_BOM, csvLines, defuse } from '../http/csv.js';
-import PDFDocument from 'pdfkit';
 import type { Booking, BookingListQuery } from '../../shared/contract/bookings.js';
-import { formatMinor, minorToMajorText } from '../../shared/money.js';
+import { minorToMajorText } from '../../shared/money.js';
 import type { BusinessDetails } from '../config.js';
+import { CSV_BOM, csvLines, defuse } from '../http/csv.js';
+import { httpErrors } from '../http/errors.js';
+import { WorkerProcess, workerFile } from '../http/worker-process.js';
 import type { BookingsRepository } from './repository.js';
+import type { VoucherAnswer } from './voucher-worker.mjs';
 
 export const MANIFEST_HEADER = ['reference', 'status', 'last_name', 'first_name', 'category', 'date_of_birth', 'contact_name', 'contact_email', 'contact_phone', 'notes', 'checked_in'];
 export const BOOKINGS_CSV_HEADER = [
@@ -111,167 +103,39 @@ export function bookingsCsvStream(bookings: BookingsRepository, query: BookingLi
 
 // ---- the voucher ----
 
-interface FontFile {
-  name: string;
-  path: string;
-  ranges: [number, number][];
-}
-
-const fontSets = new Map<number, FontFile[]>();
-
-/** The font packages, in the order a character looks for its file. */
-const FONT_PACKAGES = ['@fontsource/noto-sans', '@fontsource/noto-sans-jp'];
-
-/** The packages' files of one weight with the code points each holds, from their stylesheets. */
-function fontFiles(weight: 400 | 700): FontFile[] {
-  const cached = fontSets.get(weight);
-  if (cached) return cached;
-  const require = createRequire(import.meta.url);
-  const files: FontFile[] = [];
-  for (const css of FONT_PACKAGES.map((name) => require.resolve(`${name}/${weight}.css`))) readFaces(css, weight, files);
-  fontSets.set(weight, files);
-  return files;
-}
-
-function readFaces(css: string, weight: number, files: FontFile[]): void {
-  for (const face of readFileSync(css, 'utf8').split('@font-face').slice(1)) {
-    const file = /url\(\.\/files\/([^)]+?\.woff)\)/.exec(face)?.[1];
-    const range = /unicode-range:\s*([^;]+);/.exec(face)?.[1];
-    if (!file || !range) continue;
-    const ranges = range.split(',').map((part): [number, number] => {
-      const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
-      return [parseInt(from, 16), parseInt(to ?? from, 16)];
-    });
-    files.push({ name: `${weight}-${file}`, path: join(dirname(css), 'files', file), ranges });
-  }
-}
-
-/** Splits text into runs, each with the font file that holds its characters (the first file, for any it has none of). */
-function runs(text: string, weight: 400 | 700): { font: FontFile; text: string }[] {
-  const files = fontFiles(weight);
-  const latin = files.find((file) => file.ranges.some(([from, to]) => from <= 0x41 && 0x41 <= to)) ?? files[0];
-  const result: { font: FontFile; text: string }[] = [];
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    const font = code === 0x20 && result.length > 0 ? result[result.length - 1].font : (files.find((file) => file.ranges.some(([from, to]) => from <= code && code <= to)) ?? latin);
-    const last = result[result.length - 1];
-    if (last && last.font === font) last.text += char;
-    else result.push({ font, text: char });
-  }
-  return result;
-}
-
-/** Where the date, time and zone of the departure read as the customer reads them. */
-function localDeparture(booking: Booking): string {
-  const when = new Intl.DateTimeFormat('en-GB', { timeZone: booking.timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(booking.startsAt));
-  return `${when} (${booking.timeZone})`;
-}
-
-const CATEGORY = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
-
-/** A date as the customer reads it: "Saturday, 3 April 2027". */
-function longDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
-}
+/** A voucher not made in this time is given up (and its process replaced). */
+const VOUCHER_TIMEOUT_MS = 30_000;
 
 /**
- * A one-page voucher for the customer: who they booked with, the reference, tour, departure's
- * local date and time with its zone, travellers and the money, and when the balance is due. It is
- * the customer's paper: nothing staff wrote for themselves (notes, a cancellation's reason, a
- * traveller's notes) is printed on it.
+ * Vouchers are drawn in a process of their own (voucher-worker.mjs, voucher-pdf.ts): pdfkit, its
+ * fonts and the QR code took 45 MB of the server's memory from the first voucher on, and each
+ * voucher 160 ms of its only thread, during which no other request was answered. The process
+ * starts with the first voucher and ends after a minute without one.
  */
-export async function voucherPdf(booking: Booking, issuedAt: Date, business: BusinessDetails): Promise<Buffer> {
-  // The check-in code as a QR code the guide's phone scans (its text printed under it for typing).
-  const qr = await QRCode.toBuffer(booking.checkInCode, { errorCorrectionLevel: 'M', margin: 1, width: 270 });
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Voucher ${booking.reference}`, Author: business.name ?? 'Travel Back Office', Subject: booking.tourTitle } });
-  const registered = new Set<string>();
-  const write = (text: string, options: { size: number; weight?: 400 | 700; x?: number; y?: number; width?: number; align?: 'left' | 'right'; color?: string }) => {
-    const parts = runs(text, options.weight ?? 400);
-    doc.fontSize(options.size).fillColor(options.color ?? '#1b1b1b');
-    parts.forEach((part, index) => {
-      if (!registered.has(part.font.name)) {
-        doc.registerFont(part.font.name, part.font.path);
-        registered.add(part.font.name);
-      }
-      doc.font(part.font.name);
-      const continued = index < parts.length - 1;
-      const layout = { continued, width: options.width, align: options.align, lineBreak: false };
-      if (index === 0 && options.x !== undefined) doc.text(part.text, options.x, options.y, layout);
-      else doc.text(part.text, layout);
-    });
-  };
-  const left = 50;
-  const width = doc.page.width - 100;
-  const money = (amount: number) => formatMinor(amount, booking.currency, 'en-GB');
-
-  write('BOOKING VOUCHER', { size: 10, weight: 700, x: left, y: 50, color: '#5a5a5a' });
-  write(booking.reference, { size: 26, weight: 700, x: left, y: 66 });
-  // Who the customer booked with, top right: name, then e-mail and phone, then the address.
-  const businessLines = [business.name, [business.email, business.phone].filter(Boolean).join(' · '), ...business.address].filter((line): line is string => Boolean(line));
-  businessLines.slice(0, 5).forEach((line, index) => {
-    write(line, { size: index === 0 ? 11 : 8, weight: index === 0 ? 700 : 400, x: left + width - 260, y: 50 + (index === 0 ? 0 : 4 + index * 10), width: 260, align: 'right', color: index === 0 ? '#1b1b1b' : '#5a5a5a' });
-  });
-  doc.moveTo(left, 104).lineTo(left + width, 104).strokeColor('#c8c8c8').stroke();
-
-  // The tour and the contact on the left; the check-in code on the right.
-  const textWidth = width - 110;
-  write(booking.tourTitle, { size: 16, weight: 700, x: left, y: 116, width: textWidth });
-  write(`Tour ${booking.tourCode}`, { size: 10, x: left, y: 138, color: '#5a5a5a' });
-  write('Departure', { size: 9, weight: 700, x: left, y: 160, color: '#5a5a5a' });
-  write(localDeparture(booking), { size: 12, x: left, y: 172, width: textWidth });
-  write('Lead contact', { size: 9, weight: 700, x: left, y: 196, color: '#5a5a5a' });
-  write([booking.contact.name, booking.contact.email, booking.contact.phone].filter(Boolean).join(' · '), { size: 11, x: left, y: 208, width: textWidth });
-  doc.image(qr, left + width - 90, 112, { width: 90, height: 90 });
-  write('Check-in code', { size: 7, weight: 700, x: left + width - 100, y: 204, width: 100, align: 'right', color: '#5a5a5a' });
-  write(groupedCheckInCode(booking.checkInCode), { size: 9, weight: 700, x: left + width - 110, y: 214, width: 110, align: 'right' });
-
-  // Lines: travellers, extras, single rooms. They shrink to keep the voucher on one page.
-  const lines: [string, string][] = [
-    ...booking.travellers.map((traveller): [string, string] => [`${traveller.firstName} ${traveller.lastName} (${CATEGORY[traveller.category]})`, money(traveller.unitPriceMinor)]),
-    ...booking.extras.map((extra): [string, string] => [`${extra.name} × ${extra.quantity}`, money(extra.quantity * extra.unitPriceMinor)]),
-    ...(booking.singleRooms > 0 ? [[`Single room supplement × ${booking.singleRooms}`, money(booking.singleRooms * booking.singleSupplementMinor)] as [string, string]] : []),
-  ];
-  const top = 240;
-  const bottom = doc.page.height - 170;
-  const lineHeight = Math.min(16, (bottom - top - 16) / Math.max(1, lines.length));
-  const size = Math.max(4, Math.min(11, lineHeight * 0.72));
-  write(`Travellers (${booking.travellers.length})`, { size: 9, weight: 700, x: left, y: top, color: '#5a5a5a' });
-  lines.forEach(([label, amount], index) => {
-    const y = top + 16 + index * lineHeight;
-    write(label, { size, x: left, y, width: width - 120 });
-    write(amount, { size, x: left + width - 120, y, width: 120, align: 'right' });
+export class VoucherMaker {
+  private readonly worker = new WorkerProcess<{ booking: Booking; issuedAt: Date; business: BusinessDetails }, VoucherAnswer>({
+    file: workerFile('voucher-worker.mjs', import.meta.url),
+    args: ['--voucher-worker'],
+    slots: 1,
+    jobTimeoutMs: VOUCHER_TIMEOUT_MS,
+    timedOut: () => httpErrors.unavailable(),
+    crashed: () => new Error('the voucher process ended before it answered'),
   });
 
-  const totalsTop = Math.min(bottom, top + 16 + lines.length * lineHeight + 6) + 10;
-  doc.moveTo(left, totalsTop).lineTo(left + width, totalsTop).strokeColor('#c8c8c8').stroke();
-  const totals: [string, string, 400 | 700][] = [
-    ['Total', money(booking.totalMinor), 700],
-    ['Paid', money(booking.paidMinor), 400],
-    [booking.balanceMinor < 0 ? 'Due to you' : 'Balance due', money(Math.abs(booking.balanceMinor)), 700],
-  ];
-  totals.forEach(([label, amount, weight], index) => {
-    const y = totalsTop + 12 + index * 20;
-    write(label, { size: 12, weight, x: left + width - 300, y, width: 150 });
-    write(amount, { size: 12, weight, x: left + width - 150, y, width: 150, align: 'right' });
-  });
-  if (booking.balanceMinor > 0) {
-    write('Balance due by', { size: 9, weight: 700, x: left, y: totalsTop + 12, color: '#5a5a5a' });
-    write(longDate(booking.balanceDueDate), { size: 11, x: left, y: totalsTop + 24, width: width - 320 });
+  async make(booking: Booking, issuedAt: Date, business: BusinessDetails): Promise<Buffer> {
+    const answer = await this.worker.run({ booking, issuedAt, business });
+    if (!answer.ok) throw new Error(`the voucher of ${booking.reference} could not be made: ${answer.message}`);
+    return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
   }
-  write(`Issued ${issuedAt.toISOString().slice(0, 10)} · Amounts in ${booking.currency}`, { size: 8, x: left, y: doc.page.height - 70, width, color: '#7a7a7a' });
 
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
-  });
-}
+  close(): void {
+    this.worker.close();
+  }
 
-/** A check-in code as people read it aloud or type it: groups of four or five (1VZS-4Q5B-6V0YK). */
-export function groupedCheckInCode(code: string): string {
-  return `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`;
+  /** The voucher process's id while it runs. */
+  get workerPid(): number | null {
+    return this.worker.pid;
+  }
 }
 
 // ---- a reseller's monthly statement ----

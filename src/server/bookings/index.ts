@@ -11,7 +11,7 @@ import { IdempotencyKeys } from './idempotency.js';
 import { BookingsRepository } from './repository.js';
 import { bookingRoutes } from './routes.js';
 import { VoucherLinks } from './voucher-links.js';
-import { voucherPdf } from './documents.js';
+import { VoucherMaker } from './documents.js';
 import type { Booking } from '../../shared/contract/bookings.js';
 import type { DomainModule } from '../module.js';
 import * as bookings from './migrations/0010-bookings.js';
@@ -35,7 +35,9 @@ declare module 'fastify' {
 const plugin = fp(
   async (app) => {
     app.decorate('bookings', new BookingsRepository(app.db, app.now, app.audit, app.config.businessTimeZone));
-    app.decorate('voucherOf', (booking: Booking) => voucherPdf(booking, new Date(app.now()), app.config.business));
+    const vouchers = new VoucherMaker();
+    app.decorate('voucherOf', (booking: Booking) => vouchers.make(booking, new Date(app.now()), app.config.business));
+    app.addHook('onClose', async () => vouchers.close());
     const voucherSecret = () => loadOrCreateSecret(app.db, 'voucher_link_secret', () => randomBytes(32).toString('base64url'));
     app.decorate('voucherLinks', new VoucherLinks(voucherSecret, app.config.publicUrl));
     app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.now));

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
-import { bookingsCsvStream, manifestCsv, voucherPdf } from './documents.js';
+import { bookingsCsvStream, manifestCsv } from './documents.js';
 import { bookingKey } from '../../shared/contract/booking-rules.js';
 import { BOOKING_MONEY_FIELDS, BOOKING_MONEY_FILTERS, bookingWithoutMoney } from '../../shared/contract/bookings.js';
 import { seesMoney } from '../../shared/permissions.js';
@@ -135,7 +135,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!booking) throw httpErrors.notFound('No booking with this id.');
     // A voucher is what the customer shows at the start: only a confirmed booking has one.
     if (booking.status !== 'confirmed') throw httpErrors.conflict(`A voucher is issued for confirmed bookings only; this one is ${booking.status}.`);
-    const pdf = await voucherPdf(booking, new Date(app.now()), app.config.business);
+    const pdf = await app.voucherOf(booking);
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="voucher-${booking.reference}.pdf"`)
@@ -149,7 +149,7 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!(await app.voucherLinks.verify(request.params.id, request.query.token))) throw gone();
     const booking = await app.bookings.get(request.params.id);
     if (!booking || booking.status !== 'confirmed') throw gone();
-    const pdf = await voucherPdf(booking, new Date(app.now()), app.config.business);
+    const pdf = await app.voucherOf(booking);
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="voucher-${booking.reference}.pdf"`)

@@ -12,7 +12,8 @@
  */
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
-import pinoPretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 
 /** Whether a request is for a file of the app or a health poll: logged at debug. */
 export function isQuietRequest(url: string): boolean {
@@ -47,6 +48,8 @@ export class QuietLogController extends LogController {
 
 /** Human-readable lines for a terminal, in this thread (no worker), written as they come: one line each. */
 export function prettyStream(): DestinationStream {
+  // Required only for a terminal's lines: a server writing JSON never loads it.
+  const pinoPretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
   return pinoPretty({ colorize: true, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,req,res,responseTime' });
 }
 

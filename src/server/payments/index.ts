@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 const plugin = fp(
   async (app) => {
-    const gateway = app.config.stripe ? stripePayments(app.config.stripe) : null;
+    const gateway = app.config.stripe ? await stripePayments(app.config.stripe) : null;
     app.decorate('paymentLinks', new PaymentLinks(app.db, app.now, app.audit, gateway, app.config.publicUrl));
     // The webhook's flow (app.flows) and the messages it nudges are registered after this domain: the routes reach them when called.
     await app.register(paymentRoutes, { prefix: API_PREFIX });

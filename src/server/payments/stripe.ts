@@ -3,7 +3,7 @@
  * check of an event's signature. Behind this interface in tests is the real SDK talking to a local
  * HTTP double of Stripe (STRIPE_API_URL), never a stand-in for the SDK.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 
 export interface CheckoutRequest {
   bookingId: string;
@@ -50,9 +50,11 @@ export interface CardPayments {
 /** Stripe accepts a signed event for 5 minutes after it was signed: a replay after that is refused. */
 export const SIGNATURE_TOLERANCE_S = 300;
 
-export function stripePayments(config: { secretKey: string; webhookSecret: string; apiUrl: URL }): CardPayments {
+/** Stripe's SDK (6 MB of the server's heap) is loaded here, only when Stripe is configured. */
+export async function stripePayments(config: { secretKey: string; webhookSecret: string; apiUrl: URL }): Promise<CardPayments> {
+  const { default: StripeClient } = await import('stripe');
   const port = config.apiUrl.port === '' ? (config.apiUrl.protocol === 'https:' ? 443 : 80) : Number(config.apiUrl.port);
-  const stripe = new Stripe(config.secretKey, {
+  const stripe: Stripe = new StripeClient(config.secretKey, {
     host: config.apiUrl.hostname,
     port,
     protocol: config.apiUrl.protocol === 'http:' ? 'http' : 'https',

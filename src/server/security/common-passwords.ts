@@ -7,12 +7,17 @@
  * looks up the password's core (without leading and trailing digits, punctuation and spaces), so
  * "Sunshine2024!" is refused like "sunshine".
  */
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type { dictionary as Dictionary } from '@zxcvbn-ts/language-common';
 
 let commonPasswords: ReadonlySet<string> | null = null;
 
 export function commonPasswordList(): ReadonlySet<string> {
-  commonPasswords ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
+  // Required here rather than imported: the package's other dictionaries (3 MB of the server's
+  // heap) then load with the first password set, not at every start.
+  commonPasswords ??= new Set(
+    (createRequire(import.meta.url)('@zxcvbn-ts/language-common') as { dictionary: typeof Dictionary }).dictionary['passwords-common'].map((entry) => entry.toLowerCase()),
+  );
   return commonPasswords;
 }
 

@@ -4,7 +4,7 @@
 // (tens of MB for a 12-megapixel photo) is not the server's. Plain JavaScript, so the same file
 // runs from the sources (tests) and from the build (copied to dist by build:server).
 //
-// One message in: {id, path, rules: {maxPixels, sizes: {name: width}}}. One message out:
+// One message in: {id, job: {path, rules: {maxPixels, sizes: {name: width}}}}. One message out:
 // {id, ok: true, width, height, copies: {name: Uint8Array}, maxRssKb} or
 // {id, ok: false, kind: 'unsupported' | 'damaged' | 'too-large', width?, height?}.
 import { open } from 'node:fs/promises';
@@ -69,14 +69,14 @@ export async function makeCopies(path, rules) {
 }
 
 if (process.send && process.argv.includes('--picture-worker')) {
-  process.on('message', async (job) => {
+  process.on('message', async ({ id, job }) => {
     let answer;
     try {
       answer = await makeCopies(job.path, job.rules);
     } catch {
       answer = { ok: false, kind: 'damaged' };
     }
-    process.send({ id: job.id, ...answer, maxRssKb: process.resourceUsage().maxRSS });
+    process.send({ id, ...answer, maxRssKb: process.resourceUsage().maxRSS });
   });
   // The server went away: so does this process.
   process.on('disconnect', () => process.exit(0));

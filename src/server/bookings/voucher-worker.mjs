@@ -1,0 +1,41 @@
+// The voucher process (forked by documents.ts's VoucherMaker): draws each voucher it is sent with
+// voucher-pdf, so that pdfkit, its fonts and the drawing's time are never the server's. Plain
+// JavaScript, so the same file runs from the build (beside voucher-pdf.js, copied to dist by
+// build:server) and from the sources (tests), where voucher-pdf.ts runs through Node's own type
+// stripping and its imports' ".js" names find their ".ts" files.
+//
+// One message in: {id, job: {booking, issuedAt, business}}. One message out:
+// {id, ok: true, pdf: Uint8Array, maxRssKb} or {id, ok: false, message, maxRssKb}.
+import { existsSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+
+async function loadVoucherPdf() {
+  const built = new URL('./voucher-pdf.js', import.meta.url);
+  if (existsSync(built)) return import(built.href);
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      try {
+        return nextResolve(specifier, context);
+      } catch (error) {
+        if (error?.code === 'ERR_MODULE_NOT_FOUND' && /^\.\.?\//.test(specifier) && specifier.endsWith('.js')) return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
+        throw error;
+      }
+    },
+  });
+  return import(new URL('./voucher-pdf.ts', import.meta.url).href);
+}
+
+if (process.send && process.argv.includes('--voucher-worker')) {
+  const { voucherPdf } = await loadVoucherPdf();
+  process.on('message', async ({ id, job }) => {
+    let answer;
+    try {
+      answer = { ok: true, pdf: await voucherPdf(job.booking, job.issuedAt, job.business) };
+    } catch (error) {
+      answer = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+    process.send({ id, ...answer, maxRssKb: process.resourceUsage().maxRSS });
+  });
+  // The server went away: so does this process.
+  process.on('disconnect', () => process.exit(0));
+}
