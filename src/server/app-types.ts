@@ -12,11 +12,17 @@ import type { Database } from './db/schema.js';
 import type { BackgroundTasks } from './http/background.js';
 import type { AuthRateLimits, CounterStore } from './http/rate-limit.js';
 import type { Mailer } from './mail/mailer.js';
+import type { Metrics } from './http/metrics.js';
+import type { Readiness } from './http/readiness.js';
 import type { Principal, Principals } from './auth/principals.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Prometheus metrics when METRICS_TOKEN is set; null otherwise (nothing is counted). */
+    metrics: Metrics | null;
+    /** The parts GET /api/health/ready asks: the database, and Redis and the object store when used. */
+    readiness: Readiness;
     /** The clock every service reads (tests move it instead of sleeping). */
     now: () => number;
     database: DatabaseHandle;

@@ -26,8 +26,10 @@ import { loadOrCreateJwtSecret } from './db/seed.js';
 import { BackgroundTasks } from './http/background.js';
 import { classifyError, httpErrors, registerErrorHandler, sendError } from './http/errors.js';
 import { loggerOptions, prettyStream, QuietLogController } from './http/logging.js';
+import { Metrics } from './http/metrics.js';
 import { liftTitledSchemas } from './http/openapi-components.js';
 import { AUTH_RATE_LIMITS, MemoryCounterStore, RedisCounterStore, type AuthRateLimits, type CounterStore } from './http/rate-limit.js';
+import { Readiness } from './http/readiness.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
@@ -132,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = path === '/api' || path.startsWith('/api/');
+    // Without METRICS_TOKEN there is no /metrics: not the app's page either.
+    if (path === '/metrics') return sendError(reply, httpErrors.notFound());
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.startsWith('/assets/')) return app.spaFallback(request, reply);
     return sendError(reply, httpErrors.notFound(isApi ? 'No such API route.' : 'Not found.'));
   });
@@ -173,7 +177,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
 async function decorateServices(app: FastifyInstance, options: BuildAppOptions, now: () => number): Promise<void> {
   const { config, database } = options;
-  const db = database.db;
+  // With METRICS_TOKEN set every statement is timed (http/metrics.ts); without it nothing is.
+  const metrics = config.metricsToken ? new Metrics() : null;
+  const db = metrics ? database.db.withPlugin(metrics.queryTimer()) : database.db;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      // The route's pattern, never its values (ids would make a series each); unmatched paths are one series.
+      metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
+  const readiness = new Readiness();
+  readiness.add('database', () => database.ping());
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(db, () => randomBytes(48).toString('base64url')));
   const captcha =
     options.captcha ??
@@ -202,6 +216,8 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
   );
 
   app.decorate('config', config);
+  app.decorate('metrics', metrics);
+  app.decorate('readiness', readiness);
   app.decorate('now', now);
   app.decorate('database', database);
   app.decorate('db', db);
@@ -216,6 +232,7 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
   app.decorate('principals', new Principals(db, now));
   app.decorate('background', new BackgroundTasks(app.log));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  if (redis) readiness.add('redis', () => redis.ping());
   const counters = options.counters ?? (redis ? new RedisCounterStore(redis, now) : new MemoryCounterStore(now));
   app.decorate('counters', counters);
   app.decorate('loginThrottle', new LoginThrottle(redis ? new RedisThrottleStore(redis) : new MemoryThrottleStore(now), now));

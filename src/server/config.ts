@@ -58,6 +58,8 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | null;
   redisUrl: string | null;
+  /** GET /metrics answers a caller bearing this token (METRICS_TOKEN, at least 16 characters); null: the route does not exist. */
+  metricsToken: string | null;
   trustProxy: TrustProxy;
   nodeEnv: string;
   logLevel: string;
@@ -170,6 +172,11 @@ export function loadConfig(env: Env = process.env): Config {
   const redisUrl = get('REDIS_URL') ?? null;
   if (redisUrl) checkUrl('REDIS_URL', redisUrl, ['redis:', 'rediss:']);
 
+  const metricsToken = env.METRICS_TOKEN === undefined || env.METRICS_TOKEN === '' ? null : env.METRICS_TOKEN;
+  if (metricsToken !== null && (metricsToken.length < 16 || metricsToken.length > 512 || /\s/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN', 'must be 16 to 512 characters with no spaces (a random string the scraper sends as a bearer token)');
+  }
+
   const media = parseMedia(get, dataDir);
 
   const logLevel = get('LOG_LEVEL') ?? 'info';
@@ -218,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail,
     adminPassword,
     redisUrl,
+    metricsToken,
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
     nodeEnv,
     logLevel,

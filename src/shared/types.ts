@@ -45,6 +45,8 @@ export interface ErrorBody {
   available?: number;
   /** RESOURCE_CONFLICT: the departures the resource is on already on those days. */
   conflicts?: { departureId: string; tourTitle: string; startDate: string }[];
+  /** UNAVAILABLE from the readiness probe: each part that did not answer → what went wrong. */
+  failed?: Record<string, string>;
 }
 
 

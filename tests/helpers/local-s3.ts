@@ -110,6 +110,10 @@ export async function startLocalS3(bucket = 'bo-media'): Promise<LocalS3> {
       response.writeHead(200, { etag });
       return void response.end();
     }
+    if (method === 'HEAD' && !key) {
+      // HeadBucket: the bucket is there and the credentials may use it (the readiness probe asks this).
+      return void response.writeHead(200).end();
+    }
     if ((method === 'GET' || method === 'HEAD') && key) {
       const object = objects.get(key);
       if (!object) {

@@ -241,6 +241,7 @@ describe('OpenAPI document at /api/docs', () => {
     'get /api/admin/auth/permission',
     'get /api/admin/audit',
     'get /api/health',
+    'get /api/health/ready',
     'get /api/config',
     'get /api/docs',
     'get /api/tours',

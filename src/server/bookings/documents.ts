@@ -12,7 +12,7 @@ import { minorToMajorText } from '../../shared/money.js';
 import type { BusinessDetails } from '../config.js';
 import { CSV_BOM, csvLines, defuse } from '../http/csv.js';
 import { httpErrors } from '../http/errors.js';
-import { WorkerProcess, workerFile } from '../http/worker-process.js';
+import { WorkerProcess, workerFile, type WorkerProcessOptions } from '../http/worker-process.js';
 import type { BookingsRepository } from './repository.js';
 import type { VoucherAnswer } from './voucher-worker.mjs';
 
@@ -113,14 +113,19 @@ const VOUCHER_TIMEOUT_MS = 30_000;
  * starts with the first voucher and ends after a minute without one.
  */
 export class VoucherMaker {
-  private readonly worker = new WorkerProcess<{ booking: Booking; issuedAt: Date; business: BusinessDetails }, VoucherAnswer>({
-    file: workerFile('voucher-worker.mjs', import.meta.url),
-    args: ['--voucher-worker'],
-    slots: 1,
-    jobTimeoutMs: VOUCHER_TIMEOUT_MS,
-    timedOut: () => httpErrors.unavailable(),
-    crashed: () => new Error('the voucher process ended before it answered'),
-  });
+  private readonly worker: WorkerProcess<{ booking: Booking; issuedAt: Date; business: BusinessDetails }, VoucherAnswer>;
+
+  constructor(observe?: WorkerProcessOptions['observe']) {
+    this.worker = new WorkerProcess({
+      file: workerFile('voucher-worker.mjs', import.meta.url),
+      args: ['--voucher-worker'],
+      slots: 1,
+      jobTimeoutMs: VOUCHER_TIMEOUT_MS,
+      timedOut: () => httpErrors.unavailable(),
+      crashed: () => new Error('the voucher process ended before it answered'),
+      observe,
+    });
+  }
 
   async make(booking: Booking, issuedAt: Date, business: BusinessDetails): Promise<Buffer> {
     const answer = await this.worker.run({ booking, issuedAt, business });

@@ -34,10 +34,16 @@ import { confirmForReseller, confirmHeldAsRead, holdForReseller, type ResellerSa
 export const SWEEP_INTERVAL_MS = 30_000;
 
 export class Flows {
-  constructor(private readonly ctx: FlowContext) {}
+  constructor(
+    private readonly ctx: FlowContext,
+    /** Told of each booking made, once its transaction has committed (the metrics count them by channel). */
+    private readonly bookingMade: (channel: string) => void = () => {},
+  ) {}
 
-  bookSeats(input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale): Promise<Booking> {
-    return this.run((ctx) => bookSeats(ctx, input, origin, onBooked, reseller));
+  async bookSeats(input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale): Promise<Booking> {
+    const booking = await this.run((ctx) => bookSeats(ctx, input, origin, onBooked, reseller));
+    this.bookingMade(booking.channel);
+    return booking;
   }
 
   confirmBooking(id: string, origin: RequestOrigin, amendment?: BookingAmendment): Promise<Booking> {
@@ -45,8 +51,10 @@ export class Flows {
   }
 
   /** A reseller's hold: one statement where it can be (reseller-sale.ts), else bookSeats. */
-  holdForReseller(input: NewBooking, origin: RequestOrigin, reseller: ResellerSale): Promise<ResellerSaleDone> {
-    return this.run((ctx) => holdForReseller(ctx, input, origin, reseller));
+  async holdForReseller(input: NewBooking, origin: RequestOrigin, reseller: ResellerSale): Promise<ResellerSaleDone> {
+    const done = await this.run((ctx) => holdForReseller(ctx, input, origin, reseller));
+    this.bookingMade(done.booking.channel);
+    return done;
   }
 
   /** A reseller confirms its held booking as it read it: one statement where it can be, else confirmBooking. */
@@ -150,7 +158,13 @@ declare module 'fastify' {
 
 const plugin = fp(
   async (app) => {
-    app.decorate('flows', new Flows({ db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, webhooks: app.webhooks, resources: app.resources }));
+    app.decorate(
+      'flows',
+      new Flows(
+        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, webhooks: app.webhooks, resources: app.resources },
+        (channel) => app.metrics?.bookingMade(channel),
+      ),
+    );
 
     let sweeping = false;
     const sweep = () => {

@@ -16,8 +16,8 @@ export class AppError extends Error {
     readonly errors?: Record<string, string>,
     /** Extra headers for the answer, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
-    /** Fields the answer carries beside code and message (SOLD_OUT's `available`, RESOURCE_CONFLICT's `conflicts`). */
-    readonly extra?: Pick<ErrorBody, 'available' | 'conflicts'>,
+    /** Fields the answer carries beside code and message (SOLD_OUT's `available`, RESOURCE_CONFLICT's `conflicts`, readiness's `failed`). */
+    readonly extra?: Pick<ErrorBody, 'available' | 'conflicts' | 'failed'>,
   ) {
     super(message);
     this.name = 'AppError';

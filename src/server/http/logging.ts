@@ -2,10 +2,10 @@
  * Logging: pino with the request id on every line, and nothing secret in any line: no
  * authorization header, cookies, passwords, tokens, password hashes, stacks or SQL.
  *
- * Requests for the app's own files (scripts, styles, fonts, pictures) and health polls are logged
- * at debug, not info: a screen loads dozens of files, a load balancer polls health every few
- * seconds, and at info they buried what happened (and the first administrator's password printed
- * at the first start). A failed one is still logged as an error.
+ * Requests for the app's own files (scripts, styles, fonts, pictures), health and readiness polls
+ * and metrics scrapes are logged at debug, not info: a screen loads dozens of files, a load
+ * balancer polls every few seconds, and at info they buried what happened (and the first
+ * administrator's password printed at the first start). A failed one is still logged as an error.
  *
  * On a terminal the lines are printed for people (pino-pretty); anywhere else as JSON, one object
  * a line, for a log collector. LOG_FORMAT=json or LOG_FORMAT=pretty chooses either way.
@@ -18,7 +18,7 @@ import type PinoPretty from 'pino-pretty';
 /** Whether a request is for a file of the app or a health poll: logged at debug. */
 export function isQuietRequest(url: string): boolean {
   const path = url.split('?')[0];
-  if (path === '/api/health' || path === '/api/health/') return true;
+  if (path === '/api/health' || path === '/api/health/' || path === '/api/health/ready' || path === '/metrics') return true;
   return !path.startsWith('/api/');
 }
 

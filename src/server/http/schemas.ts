@@ -14,6 +14,7 @@ export const ErrorBodySchema = Type.Object(
         description: 'RESOURCE_CONFLICT: the departures the resource is on already on those days',
       }),
     ),
+    failed: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'UNAVAILABLE from GET /api/health/ready: each part that did not answer (database, redis, objectStore) → what went wrong' })),
   },
   { title: 'Error' },
 );

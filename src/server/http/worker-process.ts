@@ -51,6 +51,8 @@ export interface WorkerProcessOptions {
   timedOut: () => Error;
   /** What a caller whose job was in the process when it died hears. */
   crashed: () => Error;
+  /** Told of each job: how long it waited for a place, how long the process took, and whether it answered. */
+  observe?: (waitSeconds: number, runSeconds: number, answered: boolean) => void;
 }
 
 export class WorkerProcess<Job, Answer> {
@@ -68,7 +70,19 @@ export class WorkerProcess<Job, Answer> {
 
   /** The job's answer, once a place is free and the worker has done it. */
   run(job: Job): Promise<Answer> {
-    return this.slots.run(() => this.ask(job));
+    const queued = performance.now();
+    return this.slots.run(async () => {
+      const started = performance.now();
+      const seconds = () => [(started - queued) / 1000, (performance.now() - started) / 1000] as const;
+      try {
+        const answer = await this.ask(job);
+        this.options.observe?.(...seconds(), true);
+        return answer;
+      } catch (error) {
+        this.options.observe?.(...seconds(), false);
+        throw error;
+      }
+    });
   }
 
   /** Ends the worker (the app closes). */

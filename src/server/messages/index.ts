@@ -21,8 +21,10 @@ const plugin = fp(
       voucher: (booking) => app.voucherOf(booking),
       business: app.config.business,
       paymentLinks: app.paymentLinks.configured ? app.paymentLinks : null,
+      onFailure: (final) => app.metrics?.jobFailed('messages', final),
     }, app.config.messageLeaseMs);
     app.decorate('messages', service);
+    app.metrics?.queueDepth('messages', () => service.queuedCount());
     const stop = service.start(app.config.messagePollMs, app.config.jobsIntervalMs, (name, work) => app.background.run(name, work));
     // Before closing begins: no new round starts once the server waits for the rounds under way (app.ts).
     app.addHook('preClose', async () => stop());

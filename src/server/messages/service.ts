@@ -49,6 +49,8 @@ export interface MessageSources {
   business: BusinessDetails;
   /** Card payment links (the payments domain): the one a message carries, made once per message; null when card payments are not set up. */
   paymentLinks: { forMessage(booking: Booking, messageId: string): Promise<PaymentLinkOf | null> } | null;
+  /** Told of each failed attempt (the metrics count them), final when it will not be tried again. */
+  onFailure?: (final: boolean) => void;
 }
 
 /** What a message says of its payment link. */
@@ -213,6 +215,12 @@ export class Messages {
       .execute();
   }
 
+  /** Messages waiting to go out, counted through the index of queued ones. */
+  async queuedCount(): Promise<number> {
+    const row = await this.db.selectFrom('messages').select((eb) => eb.fn.countAll<string>().as('count')).where('status', '=', 'queued').executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
   /** Claims and sends the messages due now; answers how many were tried. */
   async sendDue(): Promise<number> {
     const at = new Date(this.now());
@@ -267,6 +275,7 @@ export class Messages {
   /** A failed attempt: tried again later, or (after the last, or when trying again cannot help) failed. */
   private async failed(row: MessageRow, reason: string, final = false): Promise<void> {
     const delay = final ? undefined : MESSAGE_RETRY_DELAYS_S[row.attempts - 1];
+    this.sources.onFailure?.(delay === undefined);
     const at = new Date(this.now());
     await this.db
       .updateTable('messages')

@@ -28,8 +28,10 @@ const plugin = fp(
     const webhooks = new Webhooks(app.db, app.now, app.audit, (bookingId, resellerId) => app.octoBookingFor(bookingId, resellerId), {
       allowPrivate: app.config.webhookAllowPrivateAddresses,
       timeoutMs: app.config.webhookTimeoutMs,
+      onFailure: (final) => app.metrics?.jobFailed('webhooks', final),
     });
     app.decorate('webhooks', webhooks);
+    app.metrics?.queueDepth('webhooks', () => webhooks.pendingCount());
     if (app.config.webhookPollMs !== null) {
       const stop = webhooks.start(app.config.webhookPollMs, (work) => app.background.run('webhook deliveries', work));
       app.addHook('onClose', async () => stop());

@@ -56,8 +56,14 @@ export class Webhooks {
     private readonly now: () => number,
     private readonly audit: AuditLog,
     private readonly payload: BookingPayload,
-    private readonly options: { allowPrivate: boolean; timeoutMs: number; lookup?: Lookup },
+    private readonly options: { allowPrivate: boolean; timeoutMs: number; lookup?: Lookup; onFailure?: (final: boolean) => void },
   ) {}
+
+  /** Deliveries waiting to be sent or tried again, counted through the index of pending ones. */
+  async pendingCount(): Promise<number> {
+    const row = await this.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<string>().as('count')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
 
   /**
    * In the transaction of a change: a delivery for each changed booking of a reseller with a
@@ -166,6 +172,7 @@ export class Webhooks {
     const at = new Date(this.now());
     const delivered = result.status !== null && result.status >= 200 && result.status < 300;
     const delay = RETRY_DELAYS_S[delivery.attempts - 1];
+    if (!delivered) this.options.onFailure?.(delay === undefined);
     await this.db
       .updateTable('webhook_deliveries')
       .set({

@@ -31,13 +31,15 @@ const plugin = fp(
   async (app) => {
     const { media } = app.config;
     const store: MediaStore = media.kind === 's3' ? await createS3MediaStore(media) : new FileMediaStore(media.dir);
+    const ping = store.ping?.bind(store);
+    if (ping) app.readiness.add('objectStore', ping);
     app.addHook('onClose', async () => store.close());
     // Asked at the time of a change, of the domains registered after this one (modules.ts).
     const usage: TourUsage = { hasDepartures: (db, tourId) => app.departures.anyOfTour(db, tourId), componentSold: (db, componentId) => app.bookings.componentSold(db, componentId) };
     app.decorate('tours', new ToursRepository(app.db, app.now, app.audit, usage));
     app.decorate('gallery', new Gallery(app.db, app.now, app.audit, store, app.log));
     // One picture worked on at a time, in a process of its own (pictures.ts).
-    const pictures = new PictureMaker(1);
+    const pictures = new PictureMaker(1, (wait, run, answered) => app.metrics?.workerJob('pictures', wait, run, answered));
     app.decorate('pictures', pictures);
     app.addHook('onClose', async () => pictures.close());
     await app.register(tourRoutes, { prefix: API_PREFIX });

@@ -25,6 +25,8 @@ export interface MediaStore {
   get(key: string): Promise<StoredObject | null>;
   /** Missing keys are not an error. */
   delete(keys: string[]): Promise<void>;
+  /** Resolves when the store answers (the readiness probe asks an object store; files need no asking). */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -124,6 +126,10 @@ export async function createS3MediaStore(settings: S3Settings): Promise<MediaSto
       await client.send(
         new s3.DeleteObjectsCommand({ Bucket: settings.bucket, Delete: { Objects: keys.map((key) => ({ Key: objectKey(key) })), Quiet: true } }),
       );
+    },
+    async ping() {
+      // One cheap authenticated request: the bucket is there and these credentials may use it.
+      await client.send(new s3.HeadBucketCommand({ Bucket: settings.bucket }), { abortSignal: AbortSignal.timeout(2000) });
     },
     async close() {
       client.destroy();

@@ -12,7 +12,7 @@
  */
 import { MEDIA_RULES, MEDIA_SIZES, type MediaSize } from '../../shared/contract/tour-rules.js';
 import { AppError, httpErrors } from '../http/errors.js';
-import { WorkerProcess, workerFile } from '../http/worker-process.js';
+import { WorkerProcess, workerFile, type WorkerProcessOptions } from '../http/worker-process.js';
 import type { CopiesAnswer, PictureRules } from './picture-worker.mjs';
 
 export const unsupportedPicture = (message = 'Send a JPEG, PNG, WebP or AVIF picture.') => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
@@ -31,8 +31,9 @@ const RULES = { maxPixels: MEDIA_RULES.maxPixels, sizes: MEDIA_SIZES };
 export class PictureMaker {
   private readonly worker: WorkerProcess<{ path: string; rules: PictureRules }, CopiesAnswer>;
 
-  constructor(slots = 1) {
+  constructor(slots = 1, observe?: WorkerProcessOptions['observe']) {
     this.worker = new WorkerProcess({
+      observe,
       file: workerFile('picture-worker.mjs', import.meta.url),
       args: ['--picture-worker'],
       slots,
