@@ -220,6 +220,11 @@ describe('OpenAPI document at /api/docs', () => {
     'get /api/auth/refresh-token',
     'get /api/auth/check',
     'post /api/auth/logout',
+    'get /api/auth/totp',
+    'post /api/auth/totp/setup',
+    'post /api/auth/totp/enable',
+    'post /api/auth/totp/disable',
+    'post /api/admin/auth/user/{id}/totp/reset',
     'post /api/auth/forget-password',
     'patch /api/auth/reset-password',
     'get /api/user/profile/{id}',
@@ -365,7 +370,7 @@ describe('OpenAPI document at /api/docs', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     const operation = doc.paths['/api/auth/login'].post;
     expect(operation.parameters.map((p: { name: string }) => p.name)).toContain('g-recaptcha-response');
-    expect(Object.keys(operation.requestBody.content['application/json'].schema.properties).sort()).toEqual(['email', 'password', 'persist']);
+    expect(Object.keys(operation.requestBody.content['application/json'].schema.properties).sort()).toEqual(['email', 'password', 'persist', 'totp']);
   });
 
   test('the contract’s shapes are named once, as components, and referred to where they are used', async () => {

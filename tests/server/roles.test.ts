@@ -28,7 +28,7 @@ async function createRole(payload: object): Promise<Role> {
 }
 
 function expectRoleShape(role: Role): void {
-  expect(Object.keys(role).sort()).toEqual(['createdAt', 'description', 'id', 'name', 'permissions', 'system', 'userCount']);
+  expect(Object.keys(role).sort()).toEqual(['createdAt', 'description', 'id', 'name', 'permissions', 'requireTwoFactor', 'system', 'userCount']);
 }
 
 describe('reading roles', () => {

@@ -17,15 +17,19 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * input. `money`: the answer is about money (payments, a voucher's prices), refused to a role that
  * sees none (seesMoney) even when it holds the permission.
  */
-export function requireUser(permission?: Permission, options: { money?: boolean } = {}) {
+export function requireUser(permission?: Permission, options: { money?: boolean; duringTwoFactorSetUp?: boolean } = {}) {
   return async function authorize(request: FastifyRequest): Promise<void> {
-    const principal = await authenticate(request);
+    const principal = await authenticate(request, options.duringTwoFactorSetUp);
     if (permission && !principal.permissions.has(permission)) throw httpErrors.forbidden();
     if (options.money && !seesMoney(principal.permissions)) throw httpErrors.forbidden('Your role sees no money, and this answer is about money.');
   };
 }
 
-export async function authenticate(request: FastifyRequest): Promise<Principal> {
+/**
+ * `duringTwoFactorSetUp`: the route is one a user whose role requires two-factor sign-in may call
+ * before setting it up (its set-up, their profile); every other refuses them TOTP_SETUP_REQUIRED.
+ */
+export async function authenticate(request: FastifyRequest, duringTwoFactorSetUp = false): Promise<Principal> {
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match) throw authErrors.tokenMissing();
   if (match[1].startsWith(RESELLER_KEY_PREFIX)) throw authErrors.resellerKey();
@@ -33,6 +37,7 @@ export async function authenticate(request: FastifyRequest): Promise<Principal> 
   const principal = await request.server.principals.load(claims.userId, claims.sid);
   // The session ended (logout, reset, reuse), or the user was disabled or deleted.
   if (!principal) throw authErrors.tokenInvalid();
+  if (principal.mustSetUpTwoFactor && !duringTwoFactorSetUp) throw authErrors.twoFactorSetUpRequired();
   request.principal = principal;
   return principal;
 }

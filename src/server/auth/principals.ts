@@ -13,6 +13,8 @@ export interface Principal {
   sessionId: string;
   roles: string[];
   permissions: Set<string>;
+  /** A role of the user requires two-factor sign-in and they have none yet: they may set it up and nothing else. */
+  mustSetUpTwoFactor: boolean;
 }
 
 /** Signed-in callers whose permissions are kept in memory (the oldest entry makes room). */
@@ -53,6 +55,8 @@ export class Principals {
         's.expires_at',
         sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name)`.as('roles'),
         sql<string[]>`array(select distinct rp.permission from user_roles ur join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = u.id)`.as('permissions'),
+        sql<boolean>`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.require_two_factor)
+          and not exists (select 1 from user_second_factors f where f.user_id = u.id and f.enabled_at is not null)`.as('must_set_up_two_factor'),
       ])
       .where('u.id', '=', userId)
       .where('s.id', '=', sessionId)
@@ -63,7 +67,7 @@ export class Principals {
     if (!row) return null;
     // ADMIN holds every permission by definition, even one added to the catalogue a moment ago.
     const permissions = new Set<string>(row.roles.includes(ADMIN_ROLE) ? ALL_PERMISSIONS : row.permissions);
-    const principal: Principal = { userId: row.id, email: row.email, sessionId, roles: row.roles, permissions };
+    const principal: Principal = { userId: row.id, email: row.email, sessionId, roles: row.roles, permissions, mustSetUpTwoFactor: row.must_set_up_two_factor };
     if (this.principals.size >= PRINCIPAL_CACHE_SIZE) this.principals.delete(this.principals.keys().next().value!);
     this.principals.set(key, { epoch, sessionExpiresAt: row.expires_at.getTime(), principal });
     return principal;

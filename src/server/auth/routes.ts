@@ -7,9 +7,22 @@ import { httpErrors } from '../http/errors.js';
 import { rateLimit } from '../http/rate-limit.js';
 import { crossSiteGuard } from '../security/cross-site.js';
 import { checkPassword } from '../security/password-policy.js';
-import { originOf } from './guard.js';
+import { originOf, principalOf, requireUser } from './guard.js';
 import { checkCredentials } from './credentials.js';
-import { checkSchema, forgetPasswordSchema, loginSchema, logoutSchema, refreshSchema, resetPasswordSchema } from './schemas.js';
+import {
+  checkSchema,
+  forgetPasswordSchema,
+  loginSchema,
+  logoutSchema,
+  refreshSchema,
+  resetPasswordSchema,
+  totpDisableSchema,
+  totpEnableSchema,
+  totpResetSchema,
+  totpSetupSchema,
+  twoFactorStateSchema,
+} from './schemas.js';
+import { TwoFactor } from './two-factor.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.js';
 import { authErrors } from './errors.js';
 
@@ -17,6 +30,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The session cookie's endpoints refuse requests made by another site's pages (on top of
   // SameSite=Strict); login too, against signing a victim into someone else's account.
   const refuseCrossSite = crossSiteGuard({ publicUrl: app.config.publicUrl });
+  const twoFactor = new TwoFactor(app.db, app.now, app.audit, app.config.business.name ?? 'Travel Back Office');
 
   app.post('/auth/login', { schema: loginSchema, onRequest: [refuseCrossSite, rateLimit('login')] }, async (request, reply) => {
     const origin = originOf(request);
@@ -25,21 +39,27 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!captchaToken || !(await app.captcha.verify(captchaToken, request.ip))) throw authErrors.captchaFailed();
     }
 
-    const { email, password, persist = false } = request.body;
+    const { email, password, persist = false, totp } = request.body;
     const check = await checkCredentials(app, email, request.ip, password);
+    // Two-factor sign-in on: without a code the answer is the same whether or not the password was
+    // right (argon2 ran either way), so asking for a code tells nothing of the password.
+    const withCode = check.account !== null && check.account.status === 'active' && (await twoFactor.isEnabled(check.account.id));
+    if (withCode && totp === undefined) throw authErrors.totpRequired();
     // A waiting account gets the same answer, in the same time, as a wrong password.
     if (check.outcome === 'locked') {
       await app.audit.record({ action: 'login.failure', ...auditOrigin(origin), details: { reason: 'locked' } });
       throw authErrors.invalidCredentials();
     }
-    if (check.outcome !== 'ok' || check.account.status !== 'active') {
+    // A wrong code fails as a wrong password does (and counts toward the lockouts); a right one is used up.
+    const codeFailed = withCode && check.outcome === 'ok' && !(await twoFactor.useCode(check.account.id, totp!, origin)).ok;
+    if (check.outcome !== 'ok' || check.account.status !== 'active' || codeFailed) {
       const { account } = check;
       await app.audit.record({
         action: 'login.failure',
         ...auditOrigin(origin),
         targetType: account ? 'user' : null,
         targetId: account?.id ?? null,
-        details: { reason: check.outcome === 'ok' ? 'disabled' : check.outcome },
+        details: { reason: codeFailed ? 'wrong_code' : check.outcome === 'ok' ? 'disabled' : check.outcome },
       });
       const lockout = await app.loginThrottle.recordFailure(email, request.ip);
       if (lockout.waitMs > 0) {
@@ -58,10 +78,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.loginThrottle.recordSuccess(email, request.ip);
     const session = await app.sessions.start(account, persist, origin);
     await app.users.recordLogin(account.id);
-    await app.audit.record({ action: 'login.success', ...auditOrigin(origin), actorId: account.id, targetType: 'session', targetId: session.sessionId, details: { persist } });
+    await app.audit.record({ action: 'login.success', ...auditOrigin(origin), actorId: account.id, targetType: 'session', targetId: session.sessionId, details: { persist, twoFactor: withCode } });
     const roles = await app.users.roleNames(account.id);
     setSessionCookie(request, reply, session, app.now());
-    return { access_token: app.accessTokens.sign({ email: account.email, userId: account.id, roles, sessionId: session.sessionId }) };
+    const accessToken = app.accessTokens.sign({ email: account.email, userId: account.id, roles, sessionId: session.sessionId });
+    if (!withCode && (await twoFactor.state(account.id)).required) return { access_token: accessToken, twoFactorSetUpRequired: true };
+    return { access_token: accessToken };
   });
 
   app.get('/auth/refresh-token', { schema: refreshSchema, onRequest: [refuseCrossSite, rateLimit('refresh')] }, async (request, reply) => {
@@ -106,6 +128,40 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return null; // an expired or invalid token signs nothing out, and logout still succeeds
     }
   }
+
+  // ---- two-factor sign-in (two-factor.ts) ----
+
+  const duringSetUp = requireUser(undefined, { duringTwoFactorSetUp: true });
+
+  app.get('/auth/totp', { schema: twoFactorStateSchema, onRequest: duringSetUp }, async (request) => twoFactor.state(principalOf(request).userId));
+
+  app.post('/auth/totp/setup', { schema: totpSetupSchema, onRequest: duringSetUp }, async (request) => {
+    const me = principalOf(request);
+    return twoFactor.setup(me.userId, me.email);
+  });
+
+  app.post('/auth/totp/enable', { schema: totpEnableSchema, onRequest: duringSetUp }, async (request) => {
+    const me = principalOf(request);
+    return { recoveryCodes: await twoFactor.enable(me.userId, request.body.code, originOf(request)) };
+  });
+
+  app.post('/auth/totp/disable', { schema: totpDisableSchema, onRequest: requireUser() }, async (request) => {
+    const me = principalOf(request);
+    // A stolen access token must not turn the second factor off: the password again, checked as sign-in checks it.
+    if ((await checkCredentials(app, me.email, request.ip, request.body.password)).outcome !== 'ok') {
+      await app.loginThrottle.recordFailure(me.email, request.ip);
+      throw httpErrors.validation({ password: 'is not correct' });
+    }
+    if ((await twoFactor.state(me.userId)).required) throw httpErrors.conflict('A role of yours requires two-factor sign-in: it stays on.');
+    await twoFactor.disable(me.userId, originOf(request));
+    return { message: 'Two-factor sign-in is off.' };
+  });
+
+  app.post('/admin/auth/user/:id/totp/reset', { schema: totpResetSchema, onRequest: requireUser('users.update') }, async (request) => {
+    if (!(await app.users.getById(request.params.id))) throw httpErrors.notFound('No user with this id.');
+    const had = await twoFactor.reset(request.params.id, originOf(request));
+    return { message: had ? 'Two-factor sign-in was reset: the user sets it up again at the next sign-in or in My profile.' : 'This user had no second factor: nothing to reset.' };
+  });
 
   app.post('/auth/forget-password', { schema: forgetPasswordSchema, onRequest: rateLimit('forgetPassword') }, async (request) => {
     const origin = originOf(request);

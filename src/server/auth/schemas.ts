@@ -2,7 +2,7 @@
 import Type from 'typebox';
 import { CAPTCHA_QUERY_PARAM } from '../../shared/api-paths.js';
 import { EmailSchema, NewPasswordSchema } from '../../shared/contract/users.js';
-import { errorResponses, MessageAnswerSchema } from '../http/schemas.js';
+import { errorResponses, IdParamsSchema, MessageAnswerSchema } from '../http/schemas.js';
 
 export { EmailSchema, NewPasswordSchema };
 
@@ -14,7 +14,11 @@ export const loginSchema = {
   description:
     'Checks the captcha (when configured), then the credentials. Answers an access token and sets the session cookie ' +
     '(persistent for `PERSISTENT_SESSION_TTL` when `persist` is true, otherwise a browser-session cookie). ' +
-    'An unknown e-mail, a wrong password and a disabled account all get the same 401.',
+    'An unknown e-mail, a wrong password and a disabled account all get the same 401. ' +
+    'For an account with two-factor sign-in on, a call without `totp` answers 401 TOTP_REQUIRED whether or not the password was right ' +
+    '(in the same time); with `totp` (a current code or an unused recovery code) it signs in, and a wrong code or password is 401 INVALID_CREDENTIALS ' +
+    'and counts toward the lockouts. A code signs in once. `twoFactorSetUpRequired`: a role of the user requires two-factor sign-in and they have ' +
+    'none yet: every route but its set-up and the profile answers 403 TOTP_SETUP_REQUIRED until they set it up.',
   querystring: Type.Object({
     [CAPTCHA_QUERY_PARAM]: Type.Optional(Type.String({ maxLength: 4096, description: 'reCAPTCHA v2 response token' })),
   }),
@@ -24,11 +28,15 @@ export const loginSchema = {
       email: Type.String({ minLength: 1, maxLength: 254 }),
       password: Type.String({ minLength: 1, maxLength: 1024 }),
       persist: Type.Optional(Type.Boolean({ description: '"Trust this device": keep the session after the browser closes' })),
+      totp: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'The 6-digit code of the authenticator app, or a recovery code' })),
     },
     { additionalProperties: false },
   ),
   response: {
-    200: Type.Object({ access_token: Type.String({ description: 'HS256 JWT: sub, userId, roles, sid, iat, exp, jti' }) }),
+    200: Type.Object({
+      access_token: Type.String({ description: 'HS256 JWT: sub, userId, roles, sid, iat, exp, jti' }),
+      twoFactorSetUpRequired: Type.Optional(Type.Boolean({ description: 'True: set up two-factor sign-in before anything else (a role requires it)' })),
+    }),
     ...errorResponses(401, 429),
   },
 };
@@ -81,4 +89,49 @@ export const resetPasswordSchema = {
     { additionalProperties: false },
   ),
   response: { 200: MessageAnswerSchema, ...errorResponses(429) },
+};
+
+const bearer = [{ bearerAuth: [] }];
+
+export const twoFactorStateSchema = {
+  tags: ['auth'],
+  summary: 'Whether two-factor sign-in is on for me, whether a role of mine requires it, and how many recovery codes are left',
+  security: bearer,
+  response: { 200: Type.Object({ enabled: Type.Boolean(), required: Type.Boolean(), recoveryCodesLeft: Type.Integer() }), ...errorResponses(403) },
+};
+
+export const totpSetupSchema = {
+  tags: ['auth'],
+  summary: 'Start setting up two-factor sign-in: a new secret to scan',
+  description:
+    'Answers a new TOTP secret (base32; SHA-1, 6 digits, 30 s) and its otpauth:// address for a QR code. Nothing changes until ' +
+    'POST /api/auth/totp/enable confirms it with a code within 15 minutes. 409 when two-factor sign-in is on already.',
+  security: bearer,
+  response: { 200: Type.Object({ secret: Type.String(), otpauthUrl: Type.String() }), ...errorResponses(403, 409) },
+};
+
+export const totpEnableSchema = {
+  tags: ['auth'],
+  summary: 'Turn two-factor sign-in on with a code of the secret just set up',
+  description: 'Answers ten single-use recovery codes, shown this once. 400 VALIDATION when the code is not the current one; 409 when no set-up waits.',
+  security: bearer,
+  body: Type.Object({ code: Type.String({ minLength: 6, maxLength: 12 }) }, { additionalProperties: false }),
+  response: { 200: Type.Object({ recoveryCodes: Type.Array(Type.String(), { minItems: 10, maxItems: 10 }) }), ...errorResponses(403, 409, 429) },
+};
+
+export const totpDisableSchema = {
+  tags: ['auth'],
+  summary: 'Turn two-factor sign-in off (the password again)',
+  description: '400 VALIDATION when the password is wrong (counted as a failed sign-in); 409 when it is off, or when a role of mine requires it.',
+  security: bearer,
+  body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false }),
+  response: { 200: MessageAnswerSchema, ...errorResponses(403, 409, 429) },
+};
+
+export const totpResetSchema = {
+  tags: ['auth'],
+  summary: 'Take a user’s second factor away (a lost phone): they sign in with their password and set it up again',
+  security: bearer,
+  params: IdParamsSchema,
+  response: { 200: MessageAnswerSchema, ...errorResponses(403, 404) },
 };

@@ -39,8 +39,28 @@ export interface AuthEpochTable {
   value: string;
 }
 
+/** A user's one-time-code secret: offered at set-up (pending), kept once a code of it was typed (migration 0032). */
+export interface UserSecondFactorsTable {
+  user_id: string;
+  pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  pending_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  secret: ColumnType<string | null, string | null | undefined, string | null>;
+  enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The time step of the last code used: a code of that step or an earlier one is refused. */
+  last_step: ColumnType<string, number | string | undefined, number | string>;
+}
+
+/** Single-use recovery codes, stored only as the SHA-256 of the code. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 declare module '../db/schema.js' {
   interface Database {
+    user_second_factors: UserSecondFactorsTable;
+    recovery_codes: RecoveryCodesTable;
     sessions: SessionsTable;
     refresh_tokens: RefreshTokensTable;
     password_reset_tokens: PasswordResetTokensTable;

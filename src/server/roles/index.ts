@@ -4,6 +4,7 @@ import { API_PREFIX } from '../http/schemas.js';
 import { RolesRepository } from './repository.js';
 import { roleRoutes } from './routes.js';
 import type { DomainModule } from '../module.js';
+import * as requireTwoFactor from './migrations/0033-role-requires-two-factor.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,7 @@ const plugin = fp(
 const rolesModule: DomainModule = {
   name: 'roles',
   tag: { name: 'roles', description: 'Roles and permissions (administration)' },
+  migrations: { '0033-role-requires-two-factor': requireTwoFactor },
   plugin,
 };
 

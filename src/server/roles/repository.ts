@@ -64,7 +64,7 @@ export class RolesRepository {
         if (taken) throw httpErrors.conflict(CONFLICT_NAME);
         await trx
           .insertInto('roles')
-          .values({ id, name: input.name, description: input.description ?? '', system: false, created_at: new Date(this.now()) })
+          .values({ id, name: input.name, description: input.description ?? '', system: false, require_two_factor: input.requireTwoFactor ?? false, created_at: new Date(this.now()) })
           .execute();
         await insertPermissions(trx, id, permissions);
         await this.audit.record({ action: 'role.created', ...auditOrigin(origin), targetType: 'role', targetId: id, details: { name: input.name, permissions } }, trx);
@@ -88,10 +88,14 @@ export class RolesRepository {
         }
         if (permissions && current.name === ADMIN_ROLE && !sameSet(permissions, ALL_PERMISSIONS)) throw adminFixed();
         if (permissions) assertMayGrant(origin, permissions.filter((permission) => !current.permissions.includes(permission)));
-        if (patch.name !== undefined || patch.description !== undefined) {
+        if (patch.name !== undefined || patch.description !== undefined || patch.requireTwoFactor !== undefined) {
           await trx
             .updateTable('roles')
-            .set({ ...(patch.name !== undefined && { name: patch.name }), ...(patch.description !== undefined && { description: patch.description }) })
+            .set({
+              ...(patch.name !== undefined && { name: patch.name }),
+              ...(patch.description !== undefined && { description: patch.description }),
+              ...(patch.requireTwoFactor !== undefined && { require_two_factor: patch.requireTwoFactor }),
+            })
             .where('id', '=', id)
             .execute();
         }
@@ -171,13 +175,14 @@ const roleColumns = [
   'r.name',
   'r.description',
   'r.system',
+  'r.require_two_factor',
   'r.created_at',
   sql<string[]>`array(select rp.permission from role_permissions rp where rp.role_id = r.id order by rp.permission)`.as('permissions'),
   // Kept by the database (migration 0002): no count over user_roles per role.
   sql<number>`coalesce((select c.count::int from row_counts c where c.name = 'role:' || r.id), 0)`.as('user_count'),
 ] as const;
 
-function toRole(row: { id: string; name: string; description: string; system: boolean; created_at: Date; permissions: string[]; user_count: number }): Role {
+function toRole(row: { id: string; name: string; description: string; system: boolean; require_two_factor: boolean; created_at: Date; permissions: string[]; user_count: number }): Role {
   return {
     id: row.id,
     name: row.name,
@@ -185,6 +190,7 @@ function toRole(row: { id: string; name: string; description: string; system: bo
     permissions: row.permissions,
     system: row.system,
     userCount: row.user_count,
+    requireTwoFactor: row.require_two_factor,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -50,7 +50,8 @@ export const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Anyone may read the permissions of a role they hold (the browser hides what they lack);
   // any other role needs roles.read.
-  app.get('/admin/auth/role/permission/:role', { schema: rolePermissionsByNameSchema, onRequest: requireUser() }, async (request) => {
+  // Read while setting up a second factor a role requires (the screens load the caller's permissions at start).
+  app.get('/admin/auth/role/permission/:role', { schema: rolePermissionsByNameSchema, onRequest: requireUser(undefined, { duringTwoFactorSetUp: true }) }, async (request) => {
     const principal = principalOf(request);
     if (!principal.roles.includes(request.params.role) && !principal.permissions.has('roles.read')) throw httpErrors.forbidden();
     const role = await app.roles.getByName(request.params.role);

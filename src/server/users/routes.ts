@@ -17,7 +17,8 @@ import {
 } from './schemas.js';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/user/profile/:id', { schema: profileSchema, onRequest: requireUser() }, async (request) => {
+  // Read while setting up a second factor a role requires (the screen shows who is signed in).
+  app.get('/user/profile/:id', { schema: profileSchema, onRequest: requireUser(undefined, { duringTwoFactorSetUp: true }) }, async (request) => {
     const me = principalOf(request);
     if (request.params.id !== me.userId && !me.permissions.has('users.read')) throw httpErrors.forbidden();
     const user = await app.users.getById(request.params.id);

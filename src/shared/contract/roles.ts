@@ -22,18 +22,19 @@ export const RoleSchema = Type.Object(
     permissions: Type.Array(Type.String()),
     system: Type.Boolean({ description: 'System roles (ADMIN, STAFF) keep their names and cannot be deleted' }),
     userCount: Type.Integer({ description: 'How many users hold the role' }),
+    requireTwoFactor: Type.Boolean({ description: 'Members must sign in with a one-time code; one who has none set up sets it up at the next sign-in, before anything else' }),
     createdAt: IsoDateTimeSchema,
   },
   { title: 'Role' },
 );
 
 export const NewRoleSchema = Type.Object(
-  { name: RoleNameSchema, description: Type.Optional(RoleDescriptionSchema), permissions: Type.Optional(PermissionListSchema) },
+  { name: RoleNameSchema, description: Type.Optional(RoleDescriptionSchema), permissions: Type.Optional(PermissionListSchema), requireTwoFactor: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
 );
 
 export const RolePatchSchema = Type.Object(
-  { name: Type.Optional(RoleNameSchema), description: Type.Optional(RoleDescriptionSchema), permissions: Type.Optional(PermissionListSchema) },
+  { name: Type.Optional(RoleNameSchema), description: Type.Optional(RoleDescriptionSchema), permissions: Type.Optional(PermissionListSchema), requireTwoFactor: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
 );
 

@@ -13,7 +13,11 @@ export const AUTH = domainFacts({
     'password.reset_requested': 'Password reset requested',
     'password.reset': 'Password reset',
     'password.changed': 'Password changed',
+    'two_factor.enabled': 'Two-factor sign-in turned on',
+    'two_factor.disabled': 'Two-factor sign-in turned off',
+    'two_factor.reset': 'Two-factor sign-in reset by an administrator',
+    'two_factor.recovery_code_used': 'Signed in with a recovery code',
   },
   auditTargets: ['session'],
-  errorCodes: ['CAPTCHA_FAILED', 'INVALID_CREDENTIALS', 'TOKEN_MISSING', 'TOKEN_INVALID', 'TOKEN_EXPIRED', 'REFRESH_INVALID', 'RESET_TOKEN_INVALID'],
+  errorCodes: ['CAPTCHA_FAILED', 'INVALID_CREDENTIALS', 'TOKEN_MISSING', 'TOKEN_INVALID', 'TOKEN_EXPIRED', 'REFRESH_INVALID', 'RESET_TOKEN_INVALID', 'TOTP_REQUIRED', 'TOTP_SETUP_REQUIRED'],
 });
