@@ -3,6 +3,7 @@ export const API_BASE = '/api/';
 
 export const apiPaths = {
   login: 'auth/login',
+  twoFactor: 'auth/totp',
   refreshToken: 'auth/refresh-token',
   check: 'auth/check',
   logout: 'auth/logout',

@@ -1,14 +1,17 @@
 /**
  * Sign-in: e-mail, password, "Trust this device" (local storage `persist`), and the reCAPTCHA
  * widget when the server has a site key. The captcha answer travels in the login call's
- * `g-recaptcha-response` query parameter.
+ * `g-recaptcha-response` query parameter. An account with two-factor sign-in on is asked for its
+ * authenticator app's code (or a recovery code) once the server says so (TOTP_REQUIRED); a user
+ * whose role requires it and who has none yet goes to My profile to set it up.
  */
 import { Box, Button, CircularProgress, Link } from '@mui/material';
 import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
 import { lazy, Suspense } from 'react';
 import type ReCAPTCHAType from 'react-google-recaptcha';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { currentSubject, subscribe } from '../providers/auth-state';
+import { currentSubject, getUserState, subscribe } from '../providers/auth-state';
+import { ApiError } from '../providers/http-client';
 import { getPersist, setPersist } from '../providers/local-settings';
 import { onSessionEvent } from '../session/session-events';
 import { adminCache, useServices } from '../services';
@@ -35,6 +38,9 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** The server asked for a one-time code: the field shows, and stays for every try after. */
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
 
   // Already signed in (e.g. "back" after signing in): on to the page, not a second sign-in.
   const signedIn = useSyncExternalStore(subscribe, () => currentSubject() !== '');
@@ -49,7 +55,7 @@ export function LoginPage() {
   );
 
   const needsCaptcha = recaptchaSiteKey !== null;
-  const canSubmit = !submitting && email.trim() !== '' && password !== '' && (!needsCaptcha || captcha !== null);
+  const canSubmit = !submitting && email.trim() !== '' && password !== '' && (!codeAsked || code.trim() !== '') && (!needsCaptcha || captcha !== null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -60,13 +66,22 @@ export function LoginPage() {
     try {
       // authProvider.login directly rather than react-admin's useLogin, which pushes a history
       // entry of its own: the sign-in page replaces itself with the page the user asked for.
-      await authProvider.login({ email: email.trim(), password, persist, captcha });
+      await authProvider.login({ email: email.trim(), password, persist, captcha, ...(codeAsked && { totp: code.trim() }) });
       // "Your login has expired." and the like are over now.
       void import('react-toastify').then(({ toast }) => toast.dismiss());
       await adminCache.queryClient?.invalidateQueries({ queryKey: ['auth'] }); // identity, permissions, canAccess
-      navigate(redirectTarget(location.state), { replace: true });
+      const twoFactor = getUserState().twoFactor;
+      // A role requires a second factor this user has not set up: that comes before anything else.
+      if (twoFactor?.required && !twoFactor.enabled) navigate('/profile', { replace: true });
+      else navigate(redirectTarget(location.state), { replace: true });
     } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : 'Sign-in failed. Try again.');
+      if (failure instanceof ApiError && (failure.data as { code?: string } | null)?.code === 'TOTP_REQUIRED') {
+        setCodeAsked(true);
+        setError(null);
+      } else {
+        setError(failure instanceof Error && failure.message ? failure.message : 'Sign-in failed. Try again.');
+        setCode('');
+      }
       // A captcha answer is good for one verification only.
       captchaRef.current?.reset();
       setCaptcha(null);
@@ -99,6 +114,20 @@ export function LoginPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        {codeAsked && (
+          <>
+            <Field
+              label="Code from your authenticator app"
+              name="totp"
+              autoComplete="one-time-code"
+              autoFocus
+              required
+              value={code}
+              helperText="Two-factor sign-in is on for this account: the 6-digit code the app shows now, or one of your recovery codes."
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </>
+        )}
         {/* A native checkbox: MUI's would add its icon set to the first download. */}
         <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, cursor: 'pointer', typography: 'body1', py: 0.5 }}>
           <Box

@@ -5,6 +5,7 @@ import { SessionWatcher } from '../session/SessionWatcher';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { PageError } from './PageError';
+import { TwoFactorGate } from './TwoFactorGate';
 
 /** Every protected page: behind the session guard, inside the dashboard shell. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -12,7 +13,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <RequireSession>
       <SessionWatcher />
       <RaLayout appBar={AppBar} menu={Menu} error={PageError}>
-        {children}
+        <TwoFactorGate>{children}</TwoFactorGate>
       </RaLayout>
     </RequireSession>
   );

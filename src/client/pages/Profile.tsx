@@ -11,9 +11,11 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-
 import { fullNameRules, newPasswordRules, requiredText } from '../resources/common/validators';
 import type { ProfilePatch } from '../../shared/types';
 import { getUserState, setUserState } from '../providers/auth-state';
+import { mustSetUpTwoFactor } from '../layout/TwoFactorGate';
 import type { BackOfficeDataProvider } from '../providers/data-provider';
 import { fieldErrorsOf } from '../providers/http-client';
 import { KeepDraft } from '../session/KeepDraft';
+import { TwoFactorCard } from './profile/TwoFactorCard';
 
 const sameAsNew = (value: unknown, values: Record<string, unknown>) =>
   value === values.newPassword ? undefined : 'The two new passwords are not the same.';
@@ -58,12 +60,16 @@ export default function Profile() {
   const save = useSaveProfile();
   // A changed password empties its form: a new key mounts a fresh one.
   const [passwordForm, setPasswordForm] = useState(0);
+  // Sent here to set up a second factor a role requires: that card comes first (and stays where it
+  // is once it is on, so the recovery codes it shows are not lost to a move).
+  const [setUpFirst] = useState(mustSetUpTwoFactor);
   if (isPending || !identity) return null;
 
   return (
     <Box sx={{ maxWidth: 640, mt: 2 }}>
       <Title title="My profile" />
       <Stack spacing={3}>
+        {setUpFirst && <TwoFactorCard />}
         <Card>
           <CardContent sx={{ pb: 0 }}>
             <Typography component="h2" variant="h6">
@@ -119,6 +125,8 @@ export default function Profile() {
             <PasswordInput source="confirmPassword" label="New password again" autoComplete="new-password" validate={[requiredText('the new password again'), sameAsNew]} isRequired />
           </SimpleForm>
         </Card>
+
+        {!setUpFirst && <TwoFactorCard />}
       </Stack>
     </Box>
   );

@@ -15,6 +15,8 @@ export interface LoginParams {
   password: string;
   persist: boolean;
   captcha: string | null;
+  /** The authenticator app's code or a recovery code, when the server asked for one (TOTP_REQUIRED). */
+  totp?: string;
 }
 
 /** react-admin resource × action → the catalogue's permission. */
@@ -57,12 +59,15 @@ export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
   let restoring: Promise<boolean> | null = null;
 
   async function loadUser(userId: string): Promise<void> {
-    const user = await http.request<User>(apiPaths.profile(userId));
+    const [user, twoFactor] = await Promise.all([
+      http.request<User>(apiPaths.profile(userId)),
+      http.request<{ enabled: boolean; required: boolean }>(apiPaths.twoFactor),
+    ]);
     const names = user.roles;
     const lists = await Promise.all(
       names.map((name) => http.request<{ data: string[] }>(apiPaths.rolePermissionsByName(name)).then((answer) => answer.data)),
     );
-    setUserState({ user, role: { names, permissions: [...new Set(lists.flat())].sort() } });
+    setUserState({ user, role: { names, permissions: [...new Set(lists.flat())].sort() }, twoFactor: { enabled: twoFactor.enabled, required: twoFactor.required } });
   }
 
   async function restoreSession(): Promise<boolean> {
@@ -98,7 +103,7 @@ export function createAuthProvider(http: HttpClient): BackOfficeAuthProvider {
       const answer = await http.request<{ access_token: string }>(apiPaths.login, {
         method: 'POST',
         query: { [CAPTCHA_QUERY_PARAM]: params.captcha ?? undefined },
-        body: { email: params.email, password: params.password, persist: params.persist },
+        body: { email: params.email, password: params.password, persist: params.persist, ...(params.totp !== undefined && { totp: params.totp }) },
         skipRefresh: true,
       });
       const claims = decodeToken(answer.access_token);

@@ -14,6 +14,8 @@ export interface UserState {
   user: User | null;
   /** The permissions of the user's current roles (role names are in `user.roles`). */
   role: { names: string[]; permissions: string[] } | null;
+  /** Whether the user signs in with a one-time code, and whether a role of theirs requires it (then nothing else opens until it is on). */
+  twoFactor?: { enabled: boolean; required: boolean };
 }
 
 export interface DecodedToken {

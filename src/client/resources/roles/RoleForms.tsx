@@ -1,9 +1,11 @@
 import { Alert } from '@mui/material';
 import {
+  BooleanInput,
   CheckboxGroupInput,
   Create,
   Edit,
   EditButton,
+  FunctionField,
   NumberField,
   SaveButton,
   Show,
@@ -39,13 +41,24 @@ function PermissionsInput({ disabled = false }: { disabled?: boolean }) {
   );
 }
 
+function TwoFactorInput() {
+  return (
+    <BooleanInput
+      source="requireTwoFactor"
+      label="Members must use two-factor sign-in"
+      helperText="A member without it sets it up at the next sign-in, before anything else; members signed in now are sent to set it up on their next step."
+    />
+  );
+}
+
 export function RoleCreate() {
   return (
     <Create sx={FORM_WIDTH} title="New role" redirect="show">
-      <SimpleForm defaultValues={{ permissions: [] }} noValidate>
+      <SimpleForm defaultValues={{ permissions: [], requireTwoFactor: false }} noValidate>
         <KeepDraft />
         <TextInput source="name" label="Name" validate={roleNameRules} isRequired helperText="The role's name in tokens, e.g. TOUR_GUIDE" />
         <TextInput source="description" label="Description" multiline validate={roleDescriptionRules} />
+        <TwoFactorInput />
         <PermissionsInput />
       </SimpleForm>
     </Create>
@@ -61,6 +74,7 @@ function RoleEditForm() {
       {record?.system && <Alert severity="info">{record.name} is a system role: its name cannot change{isAdmin ? ', and it always holds every permission' : ''}.</Alert>}
       <TextInput source="name" label="Name" validate={roleNameRules} isRequired readOnly={Boolean(record?.system)} />
       <TextInput source="description" label="Description" multiline validate={roleDescriptionRules} />
+      <TwoFactorInput />
       <PermissionsInput disabled={isAdmin} />
     </SimpleForm>
   );
@@ -101,6 +115,7 @@ export function RoleShow() {
         <TextField source="description" label="Description" emptyText="—" />
         <ChipsField source="permissions" label="Permissions" emptyText="No permissions" />
         <NumberField source="userCount" label="Users holding it" />
+        <FunctionField label="Two-factor sign-in" render={(role: { requireTwoFactor?: boolean }) => (role.requireTwoFactor ? 'Required of its members' : 'Up to each member')} />
         <SystemField label="Type" />
         <DateTimeField source="createdAt" label="Created" />
       </SimpleShowLayout>

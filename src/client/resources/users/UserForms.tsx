@@ -1,7 +1,9 @@
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import { useState } from 'react';
 import {
   Button,
+  Confirm,
   Create,
   RadioButtonGroupInput,
   useCanAccess,
@@ -119,6 +121,43 @@ function ResendInvitationButton() {
   return <Button label="Resend invitation" onClick={() => void send()} disabled={sending} startIcon={<ForwardToInboxIcon />} />;
 }
 
+/** A lost phone: the user's second factor is taken away, and they sign in with the password (setting it up again where a role requires it). */
+function ResetTwoFactorButton() {
+  const record = useRecordContext<User>();
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'edit' });
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+  if (!record || canAccess !== true) return null;
+  const reset = async () => {
+    setSending(true);
+    try {
+      const answer = await dataProvider.call<{ message: string }>(`admin/auth/user/${encodeURIComponent(record.id)}/totp/reset`, { method: 'POST' });
+      notify(answer.message, { type: 'success' });
+      setAsking(false);
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Two-factor sign-in could not be reset.', { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <>
+      <Button label="Reset two-factor" onClick={() => setAsking(true)} startIcon={<PhonelinkEraseIcon />} />
+      <Confirm
+        isOpen={asking}
+        loading={sending}
+        title={`Reset two-factor sign-in of ${record.fullName}?`}
+        content="Their authenticator app stops working for this account: they sign in with their password and set up a new one (at once where a role requires it). Do this when their phone is lost, after checking it is really them who asks."
+        confirm="Reset"
+        onConfirm={() => void reset()}
+        onClose={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
 function EditToolbar() {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
@@ -146,6 +185,7 @@ function ShowActions() {
   return (
     <TopToolbar>
       <ResendInvitationButton />
+      <ResetTwoFactorButton />
       <EditButton />
       <GuardedDeleteButton />
     </TopToolbar>
