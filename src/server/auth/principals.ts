@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ADMIN_ROLE, ALL_PERMISSIONS } from '../../shared/permissions.js';
 import type { Database } from '../db/schema.js';
+import { requiredByARole } from './two-factor.js';
 
 /** What every authenticated call needs to know, loaded fresh on each call. */
 export interface Principal {
@@ -55,8 +56,7 @@ export class Principals {
         's.expires_at',
         sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name)`.as('roles'),
         sql<string[]>`array(select distinct rp.permission from user_roles ur join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = u.id)`.as('permissions'),
-        sql<boolean>`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.require_two_factor)
-          and not exists (select 1 from user_second_factors f where f.user_id = u.id and f.enabled_at is not null)`.as('must_set_up_two_factor'),
+        sql<boolean>`${requiredByARole('u.id')} and not exists (select 1 from user_second_factors f where f.user_id = u.id and f.enabled_at is not null)`.as('must_set_up_two_factor'),
       ])
       .where('u.id', '=', userId)
       .where('s.id', '=', sessionId)

@@ -43,7 +43,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const check = await checkCredentials(app, email, request.ip, password);
     // Two-factor sign-in on: without a code the answer is the same whether or not the password was
     // right (argon2 ran either way), so asking for a code tells nothing of the password.
-    const withCode = check.account !== null && check.account.status === 'active' && (await twoFactor.isEnabled(check.account.id));
+    // One read of the account's second factor: whether it is on, and whether a role requires it.
+    const factor = check.account !== null && check.account.status === 'active' ? await twoFactor.state(check.account.id) : null;
+    const withCode = factor?.enabled === true;
     if (withCode && totp === undefined) throw authErrors.totpRequired();
     // A waiting account gets the same answer, in the same time, as a wrong password.
     if (check.outcome === 'locked') {
@@ -82,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const roles = await app.users.roleNames(account.id);
     setSessionCookie(request, reply, session, app.now());
     const accessToken = app.accessTokens.sign({ email: account.email, userId: account.id, roles, sessionId: session.sessionId });
-    if (!withCode && (await twoFactor.state(account.id)).required) return { access_token: accessToken, twoFactorSetUpRequired: true };
+    if (!withCode && factor?.required) return { access_token: accessToken, twoFactorSetUpRequired: true };
     return { access_token: accessToken };
   });
 

@@ -36,6 +36,11 @@ export interface TwoFactorState {
 
 export type CodeCheck = { ok: true; recoveryCodeUsed: boolean } | { ok: false };
 
+/** Whether a role of the user (`userColumn`, their id) requires a second factor: the rule sign-in, the guard and My profile all read. */
+export function requiredByARole(userColumn: string) {
+  return sql<boolean>`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${sql.ref(userColumn)} and r.require_two_factor)`;
+}
+
 function totp(secret: string, label: string, issuer: string): TOTP {
   return new TOTP({ issuer, label, algorithm: 'SHA1', digits: DIGITS, period: PERIOD_S, secret: Secret.fromBase32(secret) });
 }
@@ -66,7 +71,7 @@ export class TwoFactor {
       .leftJoin('user_second_factors as f', 'f.user_id', 'u.id')
       .select([
         'f.enabled_at',
-        sql<boolean>`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.require_two_factor)`.as('required'),
+        requiredByARole('u.id').as('required'),
         sql<number>`(select count(*)::int from recovery_codes c where c.user_id = u.id and c.used_at is null)`.as('codes_left'),
       ])
       .where('u.id', '=', userId)
@@ -141,10 +146,11 @@ export class TwoFactor {
    */
   async useCode(userId: string, code: string, origin: RequestOrigin): Promise<CodeCheck> {
     const typed = code.trim();
-    if (/^\d{6}$/.test(typed.replace(/\s/g, ''))) {
+    const digits = typed.replace(/\s/g, '');
+    if (/^\d{6}$/.test(digits)) {
       const row = await this.db.selectFrom('user_second_factors').select(['secret', 'last_step']).where('user_id', '=', userId).executeTakeFirst();
       if (!row?.secret) return { ok: false };
-      const step = this.stepOf(row.secret, typed.replace(/\s/g, ''));
+      const step = this.stepOf(row.secret, digits);
       if (step === null || step <= Number(row.last_step)) return { ok: false };
       // Conditional: of two sign-ins with one code at once, one moves the step and the other finds it moved.
       const moved = await this.db.updateTable('user_second_factors').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', String(step)).executeTakeFirst();

@@ -8,6 +8,7 @@ import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } f
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
+import { apiPaths } from '../../../shared/api-paths';
 import { getUserState, setUserState } from '../../providers/auth-state';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
@@ -81,7 +82,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   async function start() {
     setBusy(true);
     try {
-      setOffer(await dataProvider.call<{ secret: string; otpauthUrl: string }>('auth/totp/setup', { method: 'POST' }));
+      setOffer(await dataProvider.call<{ secret: string; otpauthUrl: string }>(`${apiPaths.twoFactor}/setup`, { method: 'POST' }));
     } catch (error) {
       notify(error instanceof Error ? error.message : 'The set-up could not start.', { type: 'error' });
     } finally {
@@ -94,7 +95,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     setBusy(true);
     setProblem(null);
     try {
-      const { recoveryCodes } = await dataProvider.call<{ recoveryCodes: string[] }>('auth/totp/enable', { method: 'POST', body: { code: code.replace(/\s/g, '') } });
+      const { recoveryCodes } = await dataProvider.call<{ recoveryCodes: string[] }>(`${apiPaths.twoFactor}/enable`, { method: 'POST', body: { code: code.replace(/\s/g, '') } });
       onEnabled(recoveryCodes);
     } catch (error) {
       const fields = fieldErrorsOf(error);
@@ -161,7 +162,7 @@ function TurnOff({ required, onOff }: { required: boolean; onOff: () => void }) 
     setBusy(true);
     setProblem(null);
     try {
-      await dataProvider.call('auth/totp/disable', { method: 'POST', body: { password } });
+      await dataProvider.call(`${apiPaths.twoFactor}/disable`, { method: 'POST', body: { password } });
       notify('Two-factor sign-in is off: your password alone signs you in.', { type: 'success' });
       onOff();
     } catch (error) {
@@ -197,7 +198,7 @@ function TurnOff({ required, onOff }: { required: boolean; onOff: () => void }) 
 export function TwoFactorCard() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
-  const state = useQuery({ queryKey: ['auth', 'two-factor'], queryFn: ({ signal }) => dataProvider.call<State>('auth/totp', { signal }) });
+  const state = useQuery({ queryKey: ['auth', 'two-factor'], queryFn: ({ signal }) => dataProvider.call<State>(apiPaths.twoFactor, { signal }) });
   const [codes, setCodes] = useState<string[] | null>(null);
 
   const changed = async (enabled: boolean) => {
