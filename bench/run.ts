@@ -22,8 +22,9 @@
 //   8. On both engines: a day sheet of 200 departures at 10,000 bookings in the table and (after
 //      the bookings part) past 1,000,000, and a resource's schedule and the assignment conflict
 //      check at 100 and 10,000 assignments of the resource (parts/operations.ts).
-// BENCH_SKIP=pg,users,storm,browser,lighthouse,catalogue,operations,bookings,octo skips parts (for
-// work on one part; the budgets are judged on a full run).
+// BENCH_SKIP=embedded,pg,users,storm,browser,lighthouse,catalogue,operations,bookings,octo skips
+// parts (for work on one part; the budgets are judged on a full run). `embedded` skips every part
+// on the embedded database, cold start included, as `pg` does for the PostgreSQL server.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -78,29 +79,31 @@ let exitCode = 0;
 try {
   const { openDatabase } = (await import(join(root, 'dist/server/server/db/open-database.js'))) as typeof OpenDatabase;
   // Embedded database.
-  const embeddedEnv = { DATA_DIR: dataDir };
-  const embeddedTarget = { kind: 'pglite-file' as const, dataDir: join(dataDir, 'db') };
-  const seedEmbedded = pgliteSeed(dataDir);
-  const embedded = SKIP.has('users') ? await startServer(embeddedEnv) : await apiRows('embedded database', embeddedEnv, seedEmbedded, embeddedTarget);
-  if (!SKIP.has('storm')) await part('login storm', 'login storm', () => loginStorm(embedded));
-  if (!SKIP.has('browser')) await part('first view', 'first view', () => firstViewRows(embedded));
-  if (!SKIP.has('browser') && !SKIP.has('lighthouse')) await part('Lighthouse', 'Lighthouse', () => lighthouseRows(embedded));
-  const catalogue = SKIP.has('catalogue') ? embedded : await catalogueRows('embedded database', embedded, embeddedEnv, seedEmbedded);
-  const day = await theDayOfTheTour('embedded database', catalogue, embeddedEnv, seedEmbedded);
-  const sales = SKIP.has('bookings') ? day.server : await bookingRows('embedded database', day.server, embeddedEnv, seedEmbedded, embeddedTarget);
-  if (day.daySheetP50 !== null && !SKIP.has('bookings')) await part('embedded database', 'the day sheet at scale', () => daySheetAtScale('embedded database', sales, day.daySheetP50!));
-  const resold = SKIP.has('octo') ? sales : ((await part('embedded database', 'selling over OCTO', () => octoRows('embedded database', sales, embeddedEnv, seedEmbedded, embeddedTarget))) ?? (await startServer(embeddedEnv)));
-  await resold.stop();
-  const cold = await startServer(embeddedEnv);
-  row('server', 'cold start, embedded database with 100,000 users (spawn → first healthy answer)', ms(cold.coldStartMs), '< 3 s', cold.coldStartMs < 3000);
-  await cold.stop();
-  // A first start creates the embedded database in a child process that exits when done; the
-  // server's own memory never holds it. Measured here through the same code the server runs.
-  const freshDir = mkdtempSync(join(tmpdir(), 'bo-bench-create-'));
-  const fresh = await openDatabase({ kind: 'pglite-file', dataDir: join(freshDir, 'db') });
-  await fresh.close();
-  rmSync(freshDir, { recursive: true, force: true });
-  if (fresh.created) row('server', 'first start only: creating the embedded database (a child process that exits when done)', `${ms(fresh.created.ms)}, peak ${(fresh.created.peakRssKb / 1024).toFixed(0)} MB`);
+  if (!SKIP.has('embedded')) {
+    const embeddedEnv = { DATA_DIR: dataDir };
+    const embeddedTarget = { kind: 'pglite-file' as const, dataDir: join(dataDir, 'db') };
+    const seedEmbedded = pgliteSeed(dataDir);
+    const embedded = SKIP.has('users') ? await startServer(embeddedEnv) : await apiRows('embedded database', embeddedEnv, seedEmbedded, embeddedTarget);
+    if (!SKIP.has('storm')) await part('login storm', 'login storm', () => loginStorm(embedded));
+    if (!SKIP.has('browser')) await part('first view', 'first view', () => firstViewRows(embedded));
+    if (!SKIP.has('browser') && !SKIP.has('lighthouse')) await part('Lighthouse', 'Lighthouse', () => lighthouseRows(embedded));
+    const catalogue = SKIP.has('catalogue') ? embedded : await catalogueRows('embedded database', embedded, embeddedEnv, seedEmbedded);
+    const day = await theDayOfTheTour('embedded database', catalogue, embeddedEnv, seedEmbedded);
+    const sales = SKIP.has('bookings') ? day.server : await bookingRows('embedded database', day.server, embeddedEnv, seedEmbedded, embeddedTarget);
+    if (day.daySheetP50 !== null && !SKIP.has('bookings')) await part('embedded database', 'the day sheet at scale', () => daySheetAtScale('embedded database', sales, day.daySheetP50!));
+    const resold = SKIP.has('octo') ? sales : ((await part('embedded database', 'selling over OCTO', () => octoRows('embedded database', sales, embeddedEnv, seedEmbedded, embeddedTarget))) ?? (await startServer(embeddedEnv)));
+    await resold.stop();
+    const cold = await startServer(embeddedEnv);
+    row('server', 'cold start, embedded database with 100,000 users (spawn → first healthy answer)', ms(cold.coldStartMs), '< 3 s', cold.coldStartMs < 3000);
+    await cold.stop();
+    // A first start creates the embedded database in a child process that exits when done; the
+    // server's own memory never holds it. Measured here through the same code the server runs.
+    const freshDir = mkdtempSync(join(tmpdir(), 'bo-bench-create-'));
+    const fresh = await openDatabase({ kind: 'pglite-file', dataDir: join(freshDir, 'db') });
+    await fresh.close();
+    rmSync(freshDir, { recursive: true, force: true });
+    if (fresh.created) row('server', 'first start only: creating the embedded database (a child process that exits when done)', `${ms(fresh.created.ms)}, peak ${(fresh.created.peakRssKb / 1024).toFixed(0)} MB`);
+  }
 
   // PostgreSQL server.
   if (!SKIP.has('pg')) {

@@ -3,7 +3,7 @@
  * once, at start: a bad value throws a ConfigError whose one-line message names the variable.
  */
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '../shared/contract/customers.js';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { isKnownTimeZone } from '../shared/time-zones.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/password-policy.js';
 
@@ -37,6 +37,20 @@ export type MediaTarget =
     };
 
 export type TrustProxy = boolean | number | string[];
+
+export interface ScheduledBackups {
+  dir: string;
+  intervalMs: number;
+  /** How many of the newest backups in `dir` are kept; older ones are deleted. */
+  keep: number;
+}
+
+/** Where the data lives: what the backup and restore commands need, read as the server reads it. */
+export interface StorageConfig {
+  dataDir: string;
+  database: DatabaseTarget;
+  media: MediaTarget;
+}
 
 export interface Config {
   port: number;
@@ -91,6 +105,8 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string; apiUrl: URL } | null;
   /** Months after a departure ended that its travellers' names, birth dates and notes are erased (null: kept). */
   travellerRetentionMonths: number | null;
+  /** Backups the server takes of the embedded database by itself (BACKUP_DIR), or null. */
+  backups: ScheduledBackups | null;
 }
 
 export interface BusinessDetails {
@@ -124,8 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const port = parsePort(get('PORT'));
   const host = get('HOST') ?? '127.0.0.1';
-  const dataDir = resolve(get('DATA_DIR') ?? './data');
-  const database = parseDatabaseUrl(get('DATABASE_URL'), dataDir);
+  const { dataDir, database, media } = storageFrom(get);
   const publicUrl = parsePublicUrl(get('PUBLIC_URL'), port);
   const nodeEnv = get('NODE_ENV') ?? 'development';
   const production = nodeEnv === 'production';
@@ -177,8 +192,6 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('METRICS_TOKEN', 'must be 16 to 512 characters with no spaces (a random string the scraper sends as a bearer token)');
   }
 
-  const media = parseMedia(get, dataDir);
-
   const logLevel = get('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   const logFormat = get('LOG_FORMAT');
@@ -207,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('TRAVELLER_RETENTION_MONTHS', 'must be a whole number of months from 1 to 600 (or unset, to keep travellers’ data)');
   }
   const travellerRetentionMonths = retentionText === undefined ? null : Number(retentionText);
+  const backups = parseBackups(get, database, dataDir);
 
   return {
     port,
@@ -243,7 +257,41 @@ export function loadConfig(env: Env = process.env): Config {
     messageLeaseMs,
     stripe,
     travellerRetentionMonths,
+    backups,
   };
+}
+
+/** DATA_DIR, DATABASE_URL and the media store, as loadConfig reads them (nothing else is checked). */
+export function loadStorageConfig(env: Env = process.env): StorageConfig {
+  return storageFrom((name) => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  });
+}
+
+function storageFrom(get: (name: string) => string | undefined): StorageConfig {
+  const dataDir = resolve(get('DATA_DIR') ?? './data');
+  return { dataDir, database: parseDatabaseUrl(get('DATABASE_URL'), dataDir), media: parseMedia(get, dataDir) };
+}
+
+function parseBackups(get: (name: string) => string | undefined, database: DatabaseTarget, dataDir: string): ScheduledBackups | null {
+  const dirText = get('BACKUP_DIR');
+  if (dirText === undefined) {
+    const stray = ['BACKUP_INTERVAL', 'BACKUP_KEEP'].find((name) => get(name) !== undefined);
+    if (stray) throw new ConfigError('BACKUP_DIR', `must be set when ${stray} is (the folder the backups are written to)`);
+    return null;
+  }
+  // A PostgreSQL server is backed up by its own tools; the data of memory:// ends with the process.
+  if (database.kind === 'postgres') throw new ConfigError('BACKUP_DIR', 'backs up the embedded database only: with DATABASE_URL set, back up the PostgreSQL server with pg_dump (see the README, Backups)');
+  if (database.kind === 'pglite-memory') throw new ConfigError('BACKUP_DIR', 'cannot back up DATABASE_URL=memory:// (its data ends with the process)');
+  const dir = resolve(dirText);
+  for (const held of ['db', 'media']) {
+    const inside = relative(resolve(dataDir, held), dir);
+    if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) throw new ConfigError('BACKUP_DIR', `must not be inside DATA_DIR/${held}, which a backup copies`);
+  }
+  const keepText = get('BACKUP_KEEP') ?? '7';
+  if (!/^\d{1,4}$/.test(keepText) || Number(keepText) < 1 || Number(keepText) > 1000) throw new ConfigError('BACKUP_KEEP', 'must be a whole number of backups to keep, from 1 to 1000');
+  return { dir, intervalMs: durationVar(get, 'BACKUP_INTERVAL', '24h'), keep: Number(keepText) };
 }
 
 function parseBusiness(get: (name: string) => string | undefined): BusinessDetails {

@@ -4,6 +4,8 @@
  * requests, then close the database cleanly (PGlite flushes its data directory).
  */
 import { buildApp, type App } from './app.js';
+import { BackupSchedule, BackupTaker, backupRequests, dropLeftoverSlots, removeLeftovers } from './backup/backups.js';
+import { claimDataDir, DataDirInUse, type Claim } from './backup/control.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest, searchIndexesMissing } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
@@ -28,6 +30,19 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // One process at a time on the embedded database's directory: a second server, or a backup or
+  // restore of a stopped one, would otherwise write the same files.
+  let claim: Claim | null = null;
+  if (config.database.kind === 'pglite-file') {
+    try {
+      claim = await claimDataDir(config.dataDir, 'server');
+    } catch (error) {
+      if (!(error instanceof DataDirInUse)) throw error;
+      console.error(`Failed to start: ${error.message}.`);
+      process.exit(1);
+    }
+    await removeLeftovers(config.dataDir);
+  }
   const database = await openDatabase(config.database);
   // The embedded database's thread died: this process can do nothing more; exit so that whoever
   // supervises it starts it again (PGlite recovers from its write-ahead log on the next start).
@@ -36,6 +51,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
   let app: App | null = null;
+  let schedule: BackupSchedule | null = null;
   let stoppingSince: number | null = null;
   const stop = async (signal: string) => {
     if (stoppingSince !== null) {
@@ -51,8 +67,10 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      schedule?.stop();
       await app?.close();
       await database.close();
+      await claim?.release();
       console.log('Stopped: the database is closed.');
       process.exit(0);
     } catch (error) {
@@ -64,18 +82,29 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await migrateToLatest(database.db);
+  if (claim) await dropLeftoverSlots(database.db);
   if (await searchIndexesMissing(database.db)) {
     console.warn('Searches run without their trigram indexes: the PostgreSQL extension pg_trgm is not installed on the server, or this role may not create it (see migration 0005).');
   }
   const { createdAdmin } = await seedDatabase(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword, now: Date.now });
   app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
+  if (claim) {
+    // `npm run backup` asks this process through the directory's control socket.
+    const taker = new BackupTaker({ dataDir: config.dataDir, media: config.media, database });
+    claim.serve(backupRequests(taker, app.log));
+    if (config.backups) {
+      schedule = new BackupSchedule(config.backups, taker, app.log);
+      await schedule.start();
+    }
+  }
 
   console.log(`Travel Back Office is running at ${displayUrl(app, config)}`);
   if (config.publicUrl !== `http://localhost:${config.port}`) console.log(`Public URL (used in e-mailed links): ${config.publicUrl}`);
   if (createdAdmin) console.log(firstAdministratorLine(createdAdmin));
   console.log(`Database: ${describeDatabase(config)}`);
   console.log(`Node.js: ${process.version}`);
+  if (config.backups) console.log(`Backups: every ${config.backups.intervalMs / 60_000} minutes into ${config.backups.dir}, the ${config.backups.keep} newest kept`);
 }
 
 function displayUrl(app: App, config: Config): string {
