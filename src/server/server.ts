@@ -4,8 +4,9 @@
  * requests, then close the database cleanly (PGlite flushes its data directory).
  */
 import { buildApp, type App } from './app.js';
-import { BackupSchedule, BackupTaker, backupRequests, dropLeftoverSlots, removeLeftovers } from './backup/backups.js';
+import type { BackupSchedule } from './backup/backups.js';
 import { claimDataDir, DataDirInUse, type Claim } from './backup/control.js';
+import { dropLeftoverSlots, removeLeftovers } from './backup/leftovers.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest, searchIndexesMissing } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
@@ -90,11 +91,19 @@ async function main(): Promise<void> {
   app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   if (claim) {
-    // `npm run backup` asks this process through the directory's control socket.
-    const taker = new BackupTaker({ dataDir: config.dataDir, media: config.media, database });
-    claim.serve(backupRequests(taker, app.log));
+    // `npm run backup` asks this process through the directory's control socket. The archive code
+    // loads when the first backup is asked for (or at start with BACKUP_DIR), not with every server.
+    const log = app.log;
+    const backups = async () => {
+      const { BackupSchedule, BackupTaker, backupRequests } = await import('./backup/backups.js');
+      const taker = new BackupTaker({ dataDir: config.dataDir, media: config.media, database });
+      return { BackupSchedule, taker, answer: backupRequests(taker, log) };
+    };
+    let loaded: ReturnType<typeof backups> | null = null;
+    claim.serve(async (request, socket) => (await (loaded ??= backups())).answer(request, socket));
     if (config.backups) {
-      schedule = new BackupSchedule(config.backups, taker, app.log);
+      const { BackupSchedule, taker } = await (loaded ??= backups());
+      schedule = new BackupSchedule(config.backups, taker, log);
       await schedule.start();
     }
   }

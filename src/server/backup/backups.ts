@@ -16,12 +16,12 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { MediaTarget, ScheduledBackups } from '../config.js';
 import type { DatabaseHandle } from '../db/open-database.js';
-import type { Database } from '../db/schema.js';
 import { BACKUP_FORMAT, BackupWriter, type ArchiveCounts, type BackupManifest, type Leave } from './archive.js';
 import { end, type ControlHandler } from './control.js';
+import { dropLeftoverSlots, SLOT_PREFIX, STAGING_PREFIX } from './leftovers.js';
 
 export interface BackupSource {
   dataDir: string;
@@ -33,15 +33,6 @@ export interface BackupSource {
 export interface BackupTaken {
   manifest: BackupManifest;
   counts: ArchiveCounts;
-}
-
-const STAGING_PREFIX = '.backup-';
-const SLOT_PREFIX = 'bo_backup_';
-
-/** Removes copies left by a backup that a crash interrupted (called by whoever claims the directory). */
-export async function removeLeftovers(dataDir: string): Promise<void> {
-  const names = await readdir(dataDir).catch(() => [] as string[]);
-  for (const name of names) if (name.startsWith(STAGING_PREFIX)) await rm(join(dataDir, name), { recursive: true, force: true });
 }
 
 /**
@@ -78,11 +69,6 @@ async function linkTree(from: string, to: string): Promise<void> {
       });
     }
   }
-}
-
-/** Drops the replication slots of backups that a crash interrupted: they would keep the log's files for good. */
-export async function dropLeftoverSlots(db: Kysely<Database>): Promise<void> {
-  await sql`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name like ${`${SLOT_PREFIX}%`} and not active`.execute(db);
 }
 
 /**

@@ -16,7 +16,8 @@ import { ConfigError, loadStorageConfig, type StorageConfig } from '../config.js
 import { collectMigrations } from '../db/migrate.js';
 import { openDatabase } from '../db/open-database.js';
 import { readBackup, type ArchiveCounts, type BackupManifest } from './archive.js';
-import { BackupTaker, removeLeftovers } from './backups.js';
+import { BackupTaker } from './backups.js';
+import { removeLeftovers } from './leftovers.js';
 import { askHolder, claimDataDir, DataDirInUse } from './control.js';
 
 class Refused extends Error {
