@@ -4,11 +4,12 @@
  * the session guard inside the layout (unknown ones: NotFound). Heavy screens load lazily.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, useEffect } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy, useEffect, useState } from 'react';
+import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { RootRoute } from './auth/RootRoute';
-import { i18nProvider } from './i18n';
+import { createI18nProvider } from './i18n';
+import { currentLanguage } from './i18n/language';
 import { Layout, Toasts } from './layout';
 import { RequirePermission } from './layout/RequirePermission';
 import Dashboard from './pages/Dashboard';
@@ -46,6 +47,13 @@ const Margins = lazy(() => import('./pages/reports/Margins'));
 export default function App({ services }: { services: AppServices }) {
   const { resolved } = useColourMode();
   const { queryClient, dataProvider } = adminServices(services);
+  const [i18nProvider] = useState(createI18nProvider);
+  // react-admin keeps its own copy of the language: it starts as the one the screens are in.
+  const [store] = useState(() => {
+    const created = localStorageStore();
+    created.setItem('locale', currentLanguage());
+    return created;
+  });
   adminCache.queryClient = queryClient;
   useEffect(wantToasts, []);
   return (
@@ -55,6 +63,7 @@ export default function App({ services }: { services: AppServices }) {
       authProvider={services.authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
+      store={store}
       queryClient={queryClient}
       layout={Layout}
       loginPage={false}
@@ -75,8 +84,9 @@ export default function App({ services }: { services: AppServices }) {
           <Route key={path} path={path} element={element} />
         ))}
       </CustomRoutes>
-      {RESOURCES.map(({ name, label, list, create, edit, show, icon, recordRepresentation }) => (
-        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation} options={{ label: label.many }} />
+      {/* Their names are messages: resources.<name>.name */}
+      {RESOURCES.map(({ name, list, create, edit, show, icon, recordRepresentation }) => (
+        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation} />
       ))}
     </Admin>
   );

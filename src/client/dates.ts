@@ -1,15 +1,19 @@
 /**
  * How every screen writes a date and a time: "25 Nov 2026", "25 Nov 2026, 17:15" (24-hour clock),
- * in the reader's own zone unless a zone is given (a departure's, the business's). One set of
- * formats, so a list and a page never disagree on how a moment reads.
+ * in German "25. Nov. 2026, 17:15", in the reader's own zone unless a zone is given (a
+ * departure's, the business's). One set of formats, so a list and a page never disagree on how a
+ * moment reads; they follow the screens' language (i18n/language.ts).
  */
+import { intlLocale } from './i18n/language';
+
 const cache = new Map<string, Intl.DateTimeFormat>();
 
 function format(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${JSON.stringify(options)}|${timeZone ?? ''}`;
+  const locale = intlLocale();
+  const key = `${locale}|${JSON.stringify(options)}|${timeZone ?? ''}`;
   let found = cache.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat('en-GB', { ...options, ...(timeZone && { timeZone }) });
+    found = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone && { timeZone }) });
     cache.set(key, found);
   }
   return found;

@@ -4,33 +4,34 @@
  * sign-in page does not carry every resource's module). Until then a protected path is titled with
  * the app's name alone.
  */
+import { currentLanguage } from './i18n/language';
+import { PUBLIC_MESSAGES, type PublicMessages } from './i18n/public-messages';
+import { translateFrom } from './i18n/translate';
+
 export const APP_NAME = 'Travel Back Office';
 
-const PUBLIC_TITLES: [RegExp, string][] = [
-  [/^\/login$/, 'Sign in'],
-  [/^\/forgot-password$/, 'Forgot password'],
-  [/^\/reset-password$/, 'Choose a new password'],
-  [/^\/404$/, 'Page not found'],
-  [/^\/500$/, 'Server error'],
-];
-const APP_TITLES: [RegExp, string][] = [
-  [/^\/dashboard$/, 'Dashboard'],
-  [/^\/profile$/, 'My profile'],
-  [/^\/check-in$/, 'Check-in'],
-  [/^\/day-sheet$/, 'Day sheet'],
-  [/^\/margins$/, 'Margins'],
-  [/^\/access-denied$/, 'Access denied'],
+/** A screen's title: its words, or how to word it in the current language. */
+export type Title = string | (() => string);
+
+const publicTitle = (key: keyof PublicMessages) => () => translateFrom(PUBLIC_MESSAGES[currentLanguage()], currentLanguage(), key);
+
+const PUBLIC_TITLES: [RegExp, Title][] = [
+  [/^\/login$/, publicTitle('title.login')],
+  [/^\/forgot-password$/, publicTitle('title.forgot_password')],
+  [/^\/reset-password$/, publicTitle('title.reset_password')],
+  [/^\/404$/, publicTitle('title.not_found')],
+  [/^\/500$/, publicTitle('title.server_error')],
 ];
 
-let titles: [RegExp, string][] = PUBLIC_TITLES;
+let titles: [RegExp, Title][] = PUBLIC_TITLES;
 let registered = false;
 const listeners = new Set<() => void>();
 
 /** The signed-in app's screens (its own and each resource's), once it has loaded. */
-export function registerAppTitles(resourceTitles: [RegExp, string][]): void {
+export function registerAppTitles(appTitles: [RegExp, Title][]): void {
   if (registered) return;
   registered = true;
-  titles = [...PUBLIC_TITLES, ...APP_TITLES, ...resourceTitles];
+  titles = [...PUBLIC_TITLES, ...appTitles];
   for (const listener of listeners) listener();
 }
 
@@ -45,7 +46,7 @@ export function titlesVersion(): boolean {
 
 export function pageTitle(pathname: string): string {
   if (pathname === '/') return APP_NAME;
-  const screen = titles.find(([pattern]) => pattern.test(pathname))?.[1];
-  if (!screen) return registered ? `Page not found · ${APP_NAME}` : APP_NAME;
-  return `${screen} · ${APP_NAME}`;
+  const title = titles.find(([pattern]) => pattern.test(pathname))?.[1];
+  if (!title) return registered ? `${publicTitle('title.not_found')()} · ${APP_NAME}` : APP_NAME;
+  return `${typeof title === 'function' ? title() : title} · ${APP_NAME}`;
 }

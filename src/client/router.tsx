@@ -9,6 +9,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { createTheme } from '@mui/material/styles';
 import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { currentLanguage, subscribeToLanguage } from './i18n/language';
 import { pageTitle, subscribeToTitles, titlesVersion } from './page-titles';
 import { Loading } from './auth/Loading';
 import { LoginPage } from './auth/LoginPage';
@@ -20,7 +21,12 @@ import { ColourModeProvider, ThemeFromQuery, useColourMode } from './theme/colou
 import type { ColourMode } from './providers/local-settings';
 import { darkTheme, lightTheme } from './theme/themes';
 
-const AdminApp = lazy(() => import('./App'));
+// The app and the messages of the language the screens are in (German is a chunk of its own).
+const AdminApp = lazy(async () => {
+  const [app, i18n] = await Promise.all([import('./App'), import('./i18n')]);
+  await i18n.loadLanguage(currentLanguage());
+  return app;
+});
 // Pages a visitor seldom opens arrive when opened, so the sign-in page carries only itself.
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
@@ -32,9 +38,10 @@ function Shell({ services, initialMode }: { services: AppServices; initialMode: 
   const toasts = useToastsWanted();
   const { pathname } = useLocation();
   const appTitlesLoaded = useSyncExternalStore(subscribeToTitles, titlesVersion);
+  const language = useSyncExternalStore(subscribeToLanguage, currentLanguage);
   useEffect(() => {
     document.title = pageTitle(pathname);
-  }, [pathname, appTitlesLoaded]);
+  }, [pathname, appTitlesLoaded, language]);
   return (
     <ServicesProvider services={services}>
       <ColourModeProvider initialMode={initialMode}>

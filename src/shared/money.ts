@@ -29,8 +29,18 @@ export function currencyDigits(currency: string): number {
   return digits;
 }
 
+let defaultLocale: string | undefined;
+
+/**
+ * The locale formatMinor uses when it is given none: the browser app sets its screens' language
+ * here; the server always names the locale (a customer's language), so it never sets it.
+ */
+export function setDefaultMoneyLocale(locale: string | undefined): void {
+  defaultLocale = locale;
+}
+
 /** "€1,299.00", "ISK 189,000", in the reader's locale. */
-export function formatMinor(amountMinor: number, currency: string, locale?: string): string {
+export function formatMinor(amountMinor: number, currency: string, locale: string | undefined = defaultLocale): string {
   const digits = currencyDigits(currency);
   const key = `${locale ?? ''} ${currency}`;
   let format = formats.get(key);
@@ -69,7 +79,7 @@ const SPACES = /[\s\u00a0\u202f\u2009]/g;
  * the reason: more decimals than the currency has (a mistake to point out, not to round away), and
  * a lone mark that could be read two ways ("12,5" where "," groups thousands).
  */
-export function majorTextToMinor(text: string, currency: string, locale?: string): MajorParse {
+export function majorTextToMinor(text: string, currency: string, locale: string | undefined = defaultLocale): MajorParse {
   const digits = currencyDigits(currency);
   const example = digits === 0 ? 'such as 189000 or 189,000' : 'such as 1299 or 1,299.50';
   const { decimal, group, signs } = amountMarks(currency, locale);

@@ -168,6 +168,35 @@ describe('the morning dashboard', () => {
     expect(reportAnswers.every((response) => response.status() === 200)).toBe(true);
   });
 
+  test('in German: the FINANCE user picks Deutsch in the app bar; the dashboard, its dates and its money read as German writes them, on a phone too, and the account keeps the choice', async () => {
+    const { page } = await suite.open();
+    await login(page, finance.email, finance.password);
+    await signedIn(page);
+    await see(page, 'Money in EUR');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await see(page, 'Geld in EUR');
+    await see(page, 'Termine der nächsten 14 Tage');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // Euros as German writes them: "1.234,50 €".
+    const booked = await figure(page, 'kpi-money-EUR', 'Gebucht, 30 Tage');
+    expect(booked).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\s€$/);
+    await page.getByTestId('monthly-report').locator('svg').first().waitFor();
+    await screenshot(page, 'dashboard-finance-de');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await see(page, 'Fällige Restzahlungen, nächste 14 Tage');
+    await screenshot(page, 'dashboard-finance-de-390');
+    // The account keeps it: a new sign-in in a fresh browser opens in German.
+    const again = await suite.open();
+    await login(again.page, finance.email, finance.password);
+    await again.page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+    await see(again.page, 'Geld in EUR');
+    // Back to English for whoever signs in next.
+    await again.page.getByRole('button', { name: 'Sprache' }).click();
+    await again.page.getByRole('menuitem', { name: 'English' }).click();
+    await see(again.page, 'Money in EUR');
+  });
+
   test('a user without reports.read sees their own card and shortcuts, and no report is asked for', async () => {
     const { page } = await suite.open();
     const asked: string[] = [];

@@ -25,7 +25,7 @@ async function allUsers(): Promise<User[]> {
 }
 
 function expectUserShape(user: User): void {
-  expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'invitedAt', 'lastLoginAt', 'roles', 'status']);
+  expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'fullName', 'id', 'invitedAt', 'language', 'lastLoginAt', 'roles', 'status']);
   expect(user.id).toMatch(/^[0-9a-f-]{36}$/);
   expect(new Date(user.createdAt).toISOString()).toBe(user.createdAt);
 }
@@ -51,6 +51,24 @@ describe('GET /user/profile/{id}', () => {
     expectError(await admin({ method: 'GET', url: '/api/user/profile/not-a-uuid' }), 400, 'VALIDATION');
     expectError(await admin({ method: 'GET', url: "/api/user/profile/1'%20or%20'1'='1" }), 400, 'VALIDATION');
     expectError(await t.app.inject({ method: 'GET', url: `/api/user/profile/${staff.id}` }), 403, 'TOKEN_MISSING');
+  });
+});
+
+describe('PATCH /user/profile/{id}: the screens’ language', () => {
+  test('is null until chosen, kept on the account once chosen, and only en or de', async () => {
+    expect((await staffCall({ method: 'GET', url: `/api/user/profile/${staff.id}` })).json().language).toBeNull();
+    const chosen = await staffCall({ method: 'PATCH', url: `/api/user/profile/${staff.id}`, payload: { language: 'de' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ id: staff.id, language: 'de', fullName: 'Sam Staff' });
+    // Another sign-in (another browser) reads it from the account.
+    const elsewhere = as(t.app, (await login(t.app, staff)).accessToken);
+    expect((await elsewhere({ method: 'GET', url: `/api/user/profile/${staff.id}` })).json().language).toBe('de');
+    const refused = await staffCall({ method: 'PATCH', url: `/api/user/profile/${staff.id}`, payload: { language: 'fr' } });
+    expectError(refused, 400, 'VALIDATION');
+    expect(refused.json().errors).toHaveProperty('language');
+    expectError(await staffCall({ method: 'PATCH', url: `/api/user/profile/${adminId}`, payload: { language: 'en' } }), 403, 'FORBIDDEN');
+    expect((await staffCall({ method: 'GET', url: `/api/user/profile/${staff.id}` })).json().language).toBe('de');
+    await staffCall({ method: 'PATCH', url: `/api/user/profile/${staff.id}`, payload: { language: 'en' } });
   });
 });
 

@@ -15,6 +15,8 @@ import { ApiError } from '../providers/http-client';
 import { getPersist, setPersist } from '../providers/local-settings';
 import { onSessionEvent } from '../session/session-events';
 import { adminCache, useServices } from '../services';
+import { publicErrorKey } from '../i18n/public-messages';
+import { usePublicTranslate } from '../i18n/usePublicTranslate';
 import { useColourMode } from '../theme/colour-mode';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
@@ -28,6 +30,7 @@ const ReCAPTCHA = lazy(() => import('react-google-recaptcha'));
 export function LoginPage() {
   const { recaptchaSiteKey } = useRuntimeConfig();
   const { resolved } = useColourMode();
+  const t = usePublicTranslate();
   const { authProvider } = useServices();
   const navigate = useNavigate();
   const location = useLocation();
@@ -79,7 +82,8 @@ export function LoginPage() {
         setCodeAsked(true);
         setError(null);
       } else {
-        setError(failure instanceof Error && failure.message ? failure.message : 'Sign-in failed. Try again.');
+        const known = failure instanceof ApiError ? publicErrorKey((failure.data as { code?: string } | null)?.code) : null;
+        setError(known ? t(known) : failure instanceof Error && failure.message ? failure.message : t('login.failed'));
         setCode('');
       }
       // A captcha answer is good for one verification only.
@@ -92,11 +96,11 @@ export function LoginPage() {
   if (signedIn && !submitting) return <Navigate to={redirectTarget(location.state)} replace />;
 
   return (
-    <AuthCard title="Sign in">
+    <AuthCard title={t('login.title')}>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {error && <Notice severity="error">{error}</Notice>}
         <Field
-          label="Email"
+          label={t('login.email')}
           type="email"
           name="email"
           autoComplete="username"
@@ -106,7 +110,7 @@ export function LoginPage() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <Field
-          label="Password"
+          label={t('login.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -117,13 +121,13 @@ export function LoginPage() {
         {codeAsked && (
           <>
             <Field
-              label="Code from your authenticator app"
+              label={t('login.code')}
               name="totp"
               autoComplete="one-time-code"
               autoFocus
               required
               value={code}
-              helperText="Two-factor sign-in is on for this account: the 6-digit code the app shows now, or one of your recovery codes."
+              helperText={t('login.code_help')}
               onChange={(event) => setCode(event.target.value)}
             />
           </>
@@ -141,7 +145,7 @@ export function LoginPage() {
             }}
             sx={{ width: 20, height: 20, m: 0, ml: 1.25, accentColor: (theme) => theme.palette.primary.main, cursor: 'pointer' }}
           />
-          Trust this device
+          {t('login.trust_device')}
         </Box>
         {needsCaptcha && (
           <Box sx={{ minHeight: 78 }}>
@@ -158,10 +162,10 @@ export function LoginPage() {
           </Box>
         )}
         <Button type="submit" variant="contained" size="large" disabled={!canSubmit} startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}>
-          Sign in
+          {t('login.submit')}
         </Button>
         <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'center' }}>
-          Forgot password?
+          {t('login.forgot')}
         </Link>
       </Box>
     </AuthCard>

@@ -1,18 +1,20 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { AppBar as RaAppBar, Logout, TitlePortal, useGetIdentity, UserMenu, useUserMenu } from 'react-admin';
+import { AppBar as RaAppBar, Logout, TitlePortal, useGetIdentity, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
 import { ColourModeButton } from './ColourModeButton';
+import { LanguageMenu } from './LanguageMenu';
 
 /** "My profile": your own name and password. */
 function ProfileMenuItem() {
   const userMenu = useUserMenu();
+  const translate = useTranslate();
   return (
     <MenuItem component={Link} to="/profile" onClick={() => userMenu?.onClose()}>
       <ListItemIcon>
         <AccountCircleIcon fontSize="small" />
       </ListItemIcon>
-      <ListItemText>My profile</ListItemText>
+      <ListItemText>{translate('account.my_profile')}</ListItemText>
     </MenuItem>
   );
 }
@@ -20,8 +22,9 @@ function ProfileMenuItem() {
 /** The account menu; its accessible name includes the name it shows (WCAG 2.5.3). */
 function AccountMenu() {
   const { identity } = useGetIdentity();
+  const translate = useTranslate();
   return (
-    <UserMenu label={identity?.fullName ? `Account of ${identity.fullName}` : 'Account'}>
+    <UserMenu label={identity?.fullName ? translate('account.account_of', { name: identity.fullName }) : translate('account.account')}>
       <ProfileMenuItem />
       <Logout />
     </UserMenu>
@@ -31,7 +34,15 @@ function AccountMenu() {
 /** The page's title is its one h1 (pages start their own headings at h2). */
 export function AppBar() {
   return (
-    <RaAppBar toolbar={<ColourModeButton />} userMenu={<AccountMenu />}>
+    <RaAppBar
+      toolbar={
+        <>
+          <LanguageMenu />
+          <ColourModeButton />
+        </>
+      }
+      userMenu={<AccountMenu />}
+    >
       <TitlePortal component="h1" />
     </RaAppBar>
   );

@@ -4,23 +4,25 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState, type ReactElement } from 'react';
+import { useTranslate } from 'react-admin';
 import type { ColourMode } from '../providers/local-settings';
 import { useColourMode } from '../theme/colour-mode';
 
 const OPTIONS: { mode: ColourMode; label: string; icon: ReactElement }[] = [
-  { mode: 'light', label: 'Light', icon: <LightModeIcon fontSize="small" /> },
-  { mode: 'dark', label: 'Dark', icon: <DarkModeIcon fontSize="small" /> },
-  { mode: 'auto', label: 'Auto (system)', icon: <BrightnessAutoIcon fontSize="small" /> },
+  { mode: 'light', label: 'colour_mode.light', icon: <LightModeIcon fontSize="small" /> },
+  { mode: 'dark', label: 'colour_mode.dark', icon: <DarkModeIcon fontSize="small" /> },
+  { mode: 'auto', label: 'colour_mode.auto', icon: <BrightnessAutoIcon fontSize="small" /> },
 ];
 
 export function ColourModeButton() {
   const { mode, setMode } = useColourMode();
+  const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const current = OPTIONS.find((option) => option.mode === mode) ?? OPTIONS[2];
   return (
     <>
-      <Tooltip title={`Colour mode: ${current.label}`}>
-        <IconButton color="inherit" aria-label="Colour mode" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+      <Tooltip title={translate('colour_mode.current', { mode: translate(current.label) })}>
+        <IconButton color="inherit" aria-label={translate('colour_mode.label')} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
           {current.icon}
         </IconButton>
       </Tooltip>
@@ -35,7 +37,7 @@ export function ColourModeButton() {
             }}
           >
             <ListItemIcon>{option.icon}</ListItemIcon>
-            <ListItemText>{option.label}</ListItemText>
+            <ListItemText>{translate(option.label)}</ListItemText>
           </MenuItem>
         ))}
       </Menu>

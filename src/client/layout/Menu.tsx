@@ -10,13 +10,14 @@ export function Menu() {
   const { canAccess: canCheckIn } = useCanAccess({ resource: 'checkin', action: 'create' });
   const { canAccess: canReadDepartures } = useCanAccess({ resource: 'departures', action: 'list' });
   const { canAccess: canReadReports } = useCanAccess({ resource: 'reports', action: 'read' });
+  // Item texts are message keys: react-admin translates them.
   return (
     <RaMenu>
-      {canReadDashboard !== false && <RaMenu.Item to="/dashboard" primaryText="Dashboard" leftIcon={<DashboardIcon />} />}
-      {canCheckIn === true && <RaMenu.Item to="/check-in" primaryText="Check-in" leftIcon={<QrCodeScannerIcon />} />}
-      {canReadDepartures === true && <RaMenu.Item to="/day-sheet" primaryText="Day sheet" leftIcon={<FactCheckIcon />} />}
+      {canReadDashboard !== false && <RaMenu.Item to="/dashboard" primaryText="menu.dashboard" leftIcon={<DashboardIcon />} />}
+      {canCheckIn === true && <RaMenu.Item to="/check-in" primaryText="menu.check_in" leftIcon={<QrCodeScannerIcon />} />}
+      {canReadDepartures === true && <RaMenu.Item to="/day-sheet" primaryText="menu.day_sheet" leftIcon={<FactCheckIcon />} />}
       <RaMenu.ResourceItems />
-      {canReadReports === true && <RaMenu.Item to="/margins" primaryText="Margins" leftIcon={<TrendingUpIcon />} />}
+      {canReadReports === true && <RaMenu.Item to="/margins" primaryText="menu.margins" leftIcon={<TrendingUpIcon />} />}
     </RaMenu>
   );
 }

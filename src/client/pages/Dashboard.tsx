@@ -7,7 +7,7 @@
  */
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useSyncExternalStore } from 'react';
-import { Title, useGetList } from 'react-admin';
+import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { PERMISSIONS, type Permission } from '../../shared/permissions';
 import { permissionFor } from '../providers/auth-provider';
@@ -21,8 +21,15 @@ import BusinessOverview from './dashboard/BusinessOverview';
  * The cards a user may see are known from the permissions already held (no round trip), so they are
  * all there at the first paint and nothing moves when the counts arrive.
  */
-function CountCard({ module: { name: resource, label: labels, icon: Icon }, permissions }: { module: ResourceModule; permissions: readonly string[] }) {
-  const label = labels.many;
+/** A resource's name inside a sentence: English writes it in lower case ("Open bookings"), German keeps its capital ("Buchungen öffnen"). */
+function inSentence(name: string, locale: string): string {
+  return locale === 'en' ? name.toLowerCase() : name;
+}
+
+function CountCard({ module: { name: resource, icon: Icon }, permissions }: { module: ResourceModule; permissions: readonly string[] }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const label = translate(`resources.${resource}.name`, { smart_count: 2 });
   const canList = permissions.includes(permissionFor(resource, 'list') ?? '');
   const canCreate = permissions.includes(permissionFor(resource, 'create') ?? '');
   const { total, isPending, error, refetch } = useGetList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }, { enabled: canList });
@@ -38,9 +45,9 @@ function CountCard({ module: { name: resource, label: labels, icon: Icon }, perm
         </Stack>
         {error ? (
           <Typography color="error" sx={{ my: 1 }} role="alert">
-            Not loaded. {describeLoadError(error).title}{' '}
+            {translate('app.not_loaded')} {describeLoadError(error).title}{' '}
             <Button size="small" color="inherit" onClick={() => void refetch()}>
-              Retry
+              {translate('app.retry')}
             </Button>
           </Typography>
         ) : (
@@ -51,11 +58,11 @@ function CountCard({ module: { name: resource, label: labels, icon: Icon }, perm
       </CardContent>
       <CardActions>
         <Button component={RouterLink} to={`/${resource}`}>
-          Open {label.toLowerCase()}
+          {translate('dashboard.open', { name: inSentence(label, locale) })}
         </Button>
         {canCreate && (
           <Button component={RouterLink} to={`/${resource}/create`}>
-            Create {labels.one.toLowerCase()}
+            {translate('dashboard.create', { name: inSentence(translate(`resources.${resource}.name`, { smart_count: 1 }), locale) })}
           </Button>
         )}
       </CardActions>
@@ -65,22 +72,23 @@ function CountCard({ module: { name: resource, label: labels, icon: Icon }, perm
 
 function PersonalCard() {
   const { user, role } = useSyncExternalStore(subscribe, getUserState);
+  const translate = useTranslate();
   return (
     <Card>
       <CardContent>
         <Typography component="h3" variant="h6">
-          Signed in as {user?.fullName || user?.email}
+          {translate('dashboard.signed_in_as', { name: user?.fullName || user?.email })}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 1 }}>
           {user?.email}
         </Typography>
-        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 2 }} aria-label="Your roles">
+        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 2 }} aria-label={translate('dashboard.your_roles')}>
           {(user?.roles ?? []).map((name) => (
             <Chip key={name} label={name} color="primary" size="small" />
           ))}
         </Stack>
         <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          What you can do
+          {translate('dashboard.what_you_can_do')}
         </Typography>
         <Box component="ul" sx={{ mt: 0.5, pl: 3 }}>
           {(role?.permissions ?? []).map((permission) => (
@@ -96,33 +104,33 @@ export default function Dashboard() {
   const { user, role } = useSyncExternalStore(subscribe, getUserState);
   const permissions = role?.permissions ?? [];
   const readsReports = permissions.includes('reports.read');
+  const translate = useTranslate();
   return (
     <Box sx={{ p: { xs: 1, sm: 3 } }}>
-      <Title title="Dashboard" />
+      <Title title="dashboard.title" />
       <Typography component="h2" variant="h4" sx={{ mb: readsReports ? 1 : 3 }}>
-        Welcome
-        {user?.fullName ? `, ${user.fullName}` : ''}
+        {user?.fullName ? translate('dashboard.welcome_name', { name: user.fullName }) : translate('dashboard.welcome')}
       </Typography>
       {readsReports && <BusinessOverview canReadBookings={permissions.includes('bookings.read')} />}
       <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-        Shortcuts
+        {translate('dashboard.shortcuts')}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
         {permissions.includes('checkin.create') && (
           <Card sx={{ minWidth: 220 }}>
             <CardContent>
               <Typography component="h3" variant="h6">
-                Today
+                {translate('dashboard.today')}
               </Typography>
-              <Typography color="text.secondary">Today’s departures and their travellers</Typography>
+              <Typography color="text.secondary">{translate('dashboard.today_help')}</Typography>
             </CardContent>
             <CardActions>
               <Button component={RouterLink} to="/check-in">
-                Check in travellers
+                {translate('dashboard.check_in_travellers')}
               </Button>
               {permissions.includes('departures.read') && (
                 <Button component={RouterLink} to="/day-sheet">
-                  Day sheet
+                  {translate('dashboard.day_sheet')}
                 </Button>
               )}
             </CardActions>
@@ -134,7 +142,7 @@ export default function Dashboard() {
       </Stack>
       {readsReports ? (
         <Typography variant="body2" color="text.secondary">
-          Signed in as {user?.email} ({(user?.roles ?? []).join(', ')}).
+          {translate('dashboard.signed_in_footer', { email: user?.email, roles: (user?.roles ?? []).join(', ') })}
         </Typography>
       ) : (
         <PersonalCard />

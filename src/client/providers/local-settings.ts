@@ -41,3 +41,14 @@ export function getStoredColourMode(): ColourMode {
 export function setStoredColourMode(mode: ColourMode): void {
   write(COLOUR_MODE_KEY, mode);
 }
+
+export const LANGUAGE_KEY = 'language';
+
+/** The language this browser last used (for the sign-in page before anyone signs in), or null. */
+export function getStoredLanguage(): string | null {
+  return read(LANGUAGE_KEY);
+}
+
+export function setStoredLanguage(language: string): void {
+  write(LANGUAGE_KEY, language);
+}

@@ -2,6 +2,9 @@
  * Every resource of the app: each folder's index.ts, found by Vite at build time, in menu order.
  * A new resource is a new folder; nothing here changes.
  */
+import { t } from '../i18n';
+import { inSentence } from '../i18n/language';
+import type { Title } from '../page-titles';
 import type { ResourceModule } from './resource-module';
 
 const found = import.meta.glob<{ default: ResourceModule }>('./*/index.ts', { eager: true });
@@ -12,24 +15,23 @@ export const RESOURCES: ResourceModule[] = Object.values(found)
 
 export const RESOURCE_APIS = Object.fromEntries(RESOURCES.map((resource) => [resource.name, resource.api]));
 
-/** Toast texts: "Tour created", "Tour saved", "Tour deleted". */
-export const RESOURCE_MESSAGES: Record<string, string> = Object.fromEntries(
-  RESOURCES.flatMap((resource) => [
-    [`resources.${resource.name}.notifications.created`, `${resource.label.one} created`],
-    [`resources.${resource.name}.notifications.updated`, `${resource.label.one} saved`],
-    [`resources.${resource.name}.notifications.deleted`, `${resource.label.one} deleted`],
-  ]),
-);
-
-/** Page titles of each resource's screens, most specific first. */
-export const RESOURCE_TITLES: [RegExp, string][] = RESOURCES.flatMap((resource) => {
-  const base = `^\\/${resource.name}`;
-  const one = resource.label.one.toLowerCase();
-  return [
-    [new RegExp(`${base}$`), resource.label.many],
-    [new RegExp(`${base}\\/create$`), `New ${one}`],
-    [new RegExp(`${base}\\/[^/]+\\/show$`), resource.label.one],
-    ...(resource.routes ?? []).map(({ path, title }): [RegExp, string] => [new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+').replace(/\//g, '\\/')}$`), title]),
-    [new RegExp(`${base}\\/[^/]+$`), `Edit ${one}`],
-  ] as [RegExp, string][];
-});
+/** Page titles of the app's own screens and each resource's, most specific first, in the current language. */
+export const RESOURCE_TITLES: [RegExp, Title][] = [
+  [/^\/dashboard$/, () => t('dashboard.title')],
+  [/^\/profile$/, () => t('profile.title')],
+  [/^\/check-in$/, () => t('menu.check_in')],
+  [/^\/day-sheet$/, () => t('menu.day_sheet')],
+  [/^\/margins$/, () => t('menu.margins')],
+  [/^\/access-denied$/, () => t('ra.page.access_denied')],
+  ...RESOURCES.flatMap((resource) => {
+    const base = `^\\/${resource.name}`;
+    const name = (count: number) => t(`resources.${resource.name}.name`, { smart_count: count });
+    return [
+      [new RegExp(`${base}$`), () => name(2)],
+      [new RegExp(`${base}\\/create$`), () => t('titles.new', { name: inSentence(name(1)) })],
+      [new RegExp(`${base}\\/[^/]+\\/show$`), () => name(1)],
+      ...(resource.routes ?? []).map(({ path, title }): [RegExp, Title] => [new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+').replace(/\//g, '\\/')}$`), title]),
+      [new RegExp(`${base}\\/[^/]+$`), () => t('titles.edit', { name: inSentence(name(1)) })],
+    ] as [RegExp, Title][];
+  }),
+];

@@ -35,6 +35,7 @@ import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { DEFAULT_TEXTS } from './defaults.js';
+import { refundOf, travellerCount } from '../../shared/i18n/words.js';
 
 /** Seconds to wait after the 1st, 2nd, … failed attempt; after the last, the message has failed. */
 export const MESSAGE_RETRY_DELAYS_S = [60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600];
@@ -355,11 +356,6 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
-const TRAVELLER_WORDS: Record<CustomerLanguage, Record<'ADULT' | 'CHILD' | 'INFANT', [string, string]>> = {
-  en: { ADULT: ['adult', 'adults'], CHILD: ['child', 'children'], INFANT: ['infant', 'infants'] },
-  de: { ADULT: ['Erwachsener', 'Erwachsene'], CHILD: ['Kind', 'Kinder'], INFANT: ['Kleinkind', 'Kleinkinder'] },
-};
-
 /** Each placeholder's value for a booking, in the message's language (money and dates as that language writes them). */
 export function placeholderValues(
   booking: Booking,
@@ -376,7 +372,7 @@ export function placeholderValues(
   for (const traveller of booking.travellers) counts[traveller.category] += 1;
   const travellers = (['ADULT', 'CHILD', 'INFANT'] as const)
     .filter((category) => counts[category] > 0)
-    .map((category) => `${counts[category]} ${TRAVELLER_WORDS[language][category][counts[category] === 1 ? 0 : 1]}`)
+    .map((category) => travellerCount(language, category, counts[category]))
     .join(', ');
   const start = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: booking.timeZone }).format(new Date(booking.startsAt));
   const dueDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${booking.balanceDueDate}T00:00:00Z`));
@@ -398,7 +394,7 @@ export function placeholderValues(
         ? money(link.amountMinor)
         : payment
           ? payment.kind === 'refund'
-            ? `${language === 'de' ? 'eine Erstattung von' : 'a refund of'} ${money(payment.amountMinor)}`
+            ? refundOf(language, money(payment.amountMinor))
             : money(payment.amountMinor)
           : '',
     'payment.link': link?.url ?? '',

@@ -11,7 +11,7 @@ import { assertMayGrant } from '../auth/grants.js';
 import type { SessionService } from '../auth/sessions.js';
 import { containsPattern, isUniqueViolation, keptCount, listPage } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
-import type { UserListQuery, UserPatch } from '../../shared/contract/users.js';
+import type { StaffLanguage, UserListQuery, UserPatch } from '../../shared/contract/users.js';
 import type { Principal } from '../auth/principals.js';
 import { httpErrors } from '../http/errors.js';
 
@@ -173,11 +173,12 @@ export class UsersRepository {
   }
 
   /** The signed-in user's own change: name and/or password (already checked and hashed by the route). */
-  async updateOwnProfile(me: Principal, change: { fullName?: string; passwordHash?: string }, origin: RequestOrigin): Promise<User> {
+  async updateOwnProfile(me: Principal, change: { fullName?: string; passwordHash?: string; language?: StaffLanguage }, origin: RequestOrigin): Promise<User> {
     return this.db.transaction().execute(async (trx) => {
       const now = new Date(this.now());
       const set = {
         ...(change.fullName !== undefined && { full_name: change.fullName }),
+        ...(change.language !== undefined && { language: change.language }),
         ...(change.passwordHash !== undefined && { password_hash: change.passwordHash, password_changed_at: now }),
       };
       if (Object.keys(set).length > 0) await trx.updateTable('users').set(set).where('id', '=', me.userId).execute();
@@ -251,6 +252,7 @@ const userColumns = [
   'u.created_at',
   'u.last_login_at',
   'u.invited_at',
+  'u.language',
   sql<string[]>`array(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by r.name)`.as('roles'),
 ] as const;
 
@@ -262,6 +264,7 @@ function toUser(row: {
   created_at: Date;
   last_login_at: Date | null;
   invited_at: Date | null;
+  language: StaffLanguage | null;
   roles: string[];
 }): User {
   return {
@@ -273,6 +276,7 @@ function toUser(row: {
     createdAt: row.created_at.toISOString(),
     lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
     invitedAt: row.invited_at ? row.invited_at.toISOString() : null,
+    language: row.language,
   };
 }
 

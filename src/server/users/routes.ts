@@ -29,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/user/profile/:id', { schema: updateProfileSchema, onRequest: requireUser() }, async (request) => {
     const me = principalOf(request);
     if (request.params.id !== me.userId) throw httpErrors.forbidden('You can change only your own profile.');
-    const { fullName, currentPassword, newPassword } = request.body;
+    const { fullName, currentPassword, newPassword, language } = request.body;
     let passwordHash: string | undefined;
     if (newPassword !== undefined) {
       if (currentPassword === undefined) throw httpErrors.validation({ currentPassword: 'is required to set a new password' });
@@ -43,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (problem) throw httpErrors.validation({ newPassword: problem });
       passwordHash = await hashPassword(newPassword);
     }
-    const user = await app.users.updateOwnProfile(me, { fullName: fullName?.trim(), passwordHash }, originOf(request));
+    const user = await app.users.updateOwnProfile(me, { fullName: fullName?.trim(), passwordHash, language }, originOf(request));
     if (passwordHash) app.background.run('password changed notice', () => app.passwordReset.notifyPasswordChanged(user.email));
     return user;
   });

@@ -1,6 +1,7 @@
 /** The users domain's tables: the staff who sign in, and the roles each holds. */
 import type { ColumnType } from 'kysely';
 import type { Timestamp } from '../db/column-types.js';
+import type { StaffLanguage } from '../../shared/contract/users.js';
 
 export interface UsersTable {
   id: string;
@@ -13,6 +14,8 @@ export interface UsersTable {
   password_changed_at: Timestamp;
   /** Set when the user was invited to choose a password (instead of being given one). */
   invited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The language of the screens, once the user chose one (null: the browser's). */
+  language: ColumnType<StaffLanguage | null, StaffLanguage | null | undefined, StaffLanguage | null>;
 }
 
 export interface UserRolesTable {

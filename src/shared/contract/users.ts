@@ -18,6 +18,11 @@ export const UserStatusSchema = Type.Enum(['active', 'disabled']);
 const RoleNamesSchema = Type.Array(RoleNameSchema, { maxItems: 50, description: 'Role names, e.g. ["STAFF"]' });
 const FullNameSchema = Type.String({ ...FIELD_RULES.fullName, description: 'Not blank' });
 
+/** The languages of the staff screens. */
+export const STAFF_LANGUAGES = ['en', 'de'] as const;
+export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
+export const StaffLanguageSchema = Type.Enum([...STAFF_LANGUAGES], { description: 'en (English) or de (German)' });
+
 export const UserSchema = Type.Object(
   {
     id: UuidSchema,
@@ -28,6 +33,7 @@ export const UserSchema = Type.Object(
     createdAt: IsoDateTimeSchema,
     lastLoginAt: NullableIsoDateTimeSchema,
     invitedAt: Type.Union([IsoDateTimeSchema, Type.Null()], { description: 'Invited to choose a password; shown as invited until the first sign-in' }),
+    language: Type.Union([StaffLanguageSchema, Type.Null()], { description: 'The language the user chose for the screens (in the app bar or My profile); null until they choose' }),
   },
   { title: 'User' },
 );
@@ -54,6 +60,7 @@ export const ProfilePatchSchema = Type.Object(
     fullName: Type.Optional(FullNameSchema),
     currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
     newPassword: Type.Optional(NewPasswordSchema),
+    language: Type.Optional(StaffLanguageSchema),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -4,6 +4,7 @@ import { Admin, Layout as RaLayout, memoryStore, Resource, testDataProvider, typ
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, test } from 'vitest';
+import { createI18nProvider } from '../../../src/client/i18n';
 import { Menu } from '../../../src/client/layout/Menu';
 import { permissionFor } from '../../../src/client/providers/auth-provider';
 
@@ -23,7 +24,7 @@ function renderWith(permissions: string[]) {
       {
         path: '*',
         element: (
-          <Admin authProvider={authProvider} dataProvider={testDataProvider({ getList: async () => ({ data: [], total: 0 }) as never })} store={memoryStore()} layout={TestLayout} disableTelemetry>
+          <Admin authProvider={authProvider} dataProvider={testDataProvider({ getList: async () => ({ data: [], total: 0 }) as never })} store={memoryStore()} layout={TestLayout} i18nProvider={createI18nProvider()} disableTelemetry>
             <Resource name="users" list={Empty} />
             <Resource name="roles" list={Empty} />
           </Admin>

@@ -1,8 +1,10 @@
 /** The `theme` query parameter and the stored colour mode, and the app bar's choice. */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { I18nContextProvider } from 'react-admin';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, expect, test, vi } from 'vitest';
+import { createI18nProvider } from '../../../src/client/i18n';
 import { ColourModeButton } from '../../../src/client/layout/ColourModeButton';
 import { colourModeFromParam, ColourModeProvider, initialColourMode, ThemeFromQuery, useColourMode } from '../../../src/client/theme/colour-mode';
 
@@ -20,7 +22,10 @@ function renderAt(path: string) {
         element: (
           <ColourModeProvider initialMode={initialColourMode(path.includes('?') ? path.slice(path.indexOf('?')) : '')}>
             <ThemeFromQuery />
-            <ColourModeButton />
+            {/* The app bar's words come from the app's messages. */}
+            <I18nContextProvider value={createI18nProvider()}>
+              <ColourModeButton />
+            </I18nContextProvider>
             <Probe />
           </ColourModeProvider>
         ),

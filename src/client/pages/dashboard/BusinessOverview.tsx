@@ -9,7 +9,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useDataProvider, useGetList } from 'react-admin';
+import { useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import type { Booking } from '../../../shared/contract/bookings';
 import type { ReportSummary, UpcomingDeparture } from '../../../shared/contract/reports';
@@ -20,7 +20,7 @@ import { LoadFailure } from '../../resources/common/LoadFailure';
 import { PersonName, RecordLines, SidewaysScroll, useIsSmallScreen } from '../../resources/common/narrow-screens';
 import { localDate } from '../../resources/departures/departure-text';
 import { SeatsBar } from '../../resources/departures/SeatsBar';
-import { BOOKING_STATUS_LABELS } from '../../resources/bookings/booking-text';
+import { inSentence, listOf } from '../../i18n/language';
 import { businessToday, businessYear } from './business-year';
 
 const MonthlyReportCard = lazy(() => import('./MonthlyReportCard'));
@@ -83,55 +83,56 @@ function KpiCard({ title, children, testId, note }: { title: string; children: R
 const pending = '…';
 
 function KpiCards({ summary, canReadBookings }: { summary: ReportSummary | undefined; canReadBookings: boolean }) {
+  const translate = useTranslate();
   const money = summary?.money ?? [];
   const today = summary ? businessToday(summary) : null;
   // The day's bookings in the list, to check the figure against: booked today, in the business's days.
   const todayHref = today ? `/bookings?${new URLSearchParams({ filter: JSON.stringify({ bookedFrom: today, bookedTo: today }), sort: 'createdAt', order: 'DESC' })}` : null;
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} component="section" aria-label="Key figures">
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }} component="section" aria-label={translate('overview.key_figures')}>
       <KpiCard
-        title="Bookings made"
+        title={translate('overview.bookings_made')}
         testId="kpi-bookings"
         note={
           <>
-            Held, confirmed and waitlisted bookings; cancelled and expired ones are not counted.
+            {translate('overview.bookings_note')}
             {canReadBookings && todayHref && (
               <>
                 {' '}
                 <Link component={RouterLink} to={todayHref}>
-                  See today’s bookings
+                  {translate('overview.see_today')}
                 </Link>
               </>
             )}
           </>
         }
       >
-        <Figure label="Today" value={summary?.bookings.today ?? pending} />
-        <Figure label="Last 7 days" value={summary?.bookings.last7Days ?? pending} />
-        <Figure label="Last 30 days" value={summary?.bookings.last30Days ?? pending} />
-        <Figure label="Travellers, 30 days" value={summary?.travellers.last30Days ?? pending} />
+        <Figure label={translate('overview.today')} value={summary?.bookings.today ?? pending} />
+        <Figure label={translate('overview.last_7_days')} value={summary?.bookings.last7Days ?? pending} />
+        <Figure label={translate('overview.last_30_days')} value={summary?.bookings.last30Days ?? pending} />
+        <Figure label={translate('overview.travellers_30_days')} value={summary?.travellers.last30Days ?? pending} />
       </KpiCard>
       {summary && money.length === 0 && (
-        <KpiCard title="Money">
-          <Typography color="text.secondary">No bookings or payments in the last 30 days, and nothing owed either way.</Typography>
+        <KpiCard title={translate('overview.money')}>
+          <Typography color="text.secondary">{translate('overview.no_money')}</Typography>
         </KpiCard>
       )}
       {!summary && (
-        <KpiCard title="Money">
-          <Figure label="Booked, 30 days" value={pending} />
-          <Figure label="Collected, 30 days" value={pending} />
-          <Figure label="Outstanding, confirmed" value={pending} />
-          <Figure label="Outstanding, held" value={pending} />
-          <Figure label="Refund due" value={pending} />
+        <KpiCard title={translate('overview.money')}>
+          <Figure label={translate('overview.booked_30_days')} value={pending} />
+          <Figure label={translate('overview.collected_30_days')} value={pending} />
+          <Figure label={translate('overview.outstanding_confirmed')} value={pending} />
+          <Figure label={translate('overview.outstanding_held')} value={pending} />
+          <Figure label={translate('overview.refund_due')} value={pending} />
         </KpiCard>
       )}
       {money.map((row) => (
-        <KpiCard key={row.currency} title={`Money in ${row.currency}`} testId={`kpi-money-${row.currency}`}>
-          <Figure label="Booked, 30 days" value={formatMinor(row.bookedLast30DaysMinor, row.currency)} />
-          <Figure label="Collected, 30 days" value={formatMinor(row.collectedLast30DaysMinor, row.currency)} hint="payments less refunds" />
-          <Figure label="Outstanding, confirmed" value={formatMinor(row.outstandingConfirmedMinor, row.currency)} hint="still to be paid" />
-          <Figure label="Outstanding, held" value={formatMinor(row.outstandingHeldMinor, row.currency)} hint="owed only if confirmed" />
-          <Figure label="Refund due" value={formatMinor(row.refundDueMinor, row.currency)} hint="owed to customers" />
+        <KpiCard key={row.currency} title={translate('overview.money_in', { currency: row.currency })} testId={`kpi-money-${row.currency}`}>
+          <Figure label={translate('overview.booked_30_days')} value={formatMinor(row.bookedLast30DaysMinor, row.currency)} />
+          <Figure label={translate('overview.collected_30_days')} value={formatMinor(row.collectedLast30DaysMinor, row.currency)} hint={translate('overview.collected_hint')} />
+          <Figure label={translate('overview.outstanding_confirmed')} value={formatMinor(row.outstandingConfirmedMinor, row.currency)} hint={translate('overview.outstanding_confirmed_hint')} />
+          <Figure label={translate('overview.outstanding_held')} value={formatMinor(row.outstandingHeldMinor, row.currency)} hint={translate('overview.outstanding_held_hint')} />
+          <Figure label={translate('overview.refund_due')} value={formatMinor(row.refundDueMinor, row.currency)} hint={translate('overview.refund_due_hint')} />
         </KpiCard>
       ))}
     </Stack>
@@ -145,26 +146,27 @@ function when(startsAt: string, timeZone: string): string {
 function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined }) {
   const rows = summary?.upcomingDepartures;
   const small = useIsSmallScreen();
+  const translate = useTranslate();
   return (
     <Card sx={{ flex: '2 1 520px', minWidth: 0 }} component="section" aria-labelledby="upcoming-title">
       <CardContent>
         <Typography id="upcoming-title" component="h3" variant="h6">
-          Departures in the next 14 days
+          {translate('overview.upcoming')}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          Local times of each tour
+          {translate('overview.local_times')}
         </Typography>
         {!rows ? (
           <Typography color="text.secondary" sx={{ my: 2 }}>
-            Loading…
+            {translate('overview.loading')}
           </Typography>
         ) : rows.length === 0 ? (
           <Typography color="text.secondary" sx={{ my: 2 }}>
-            No departures in the next 14 days.
+            {translate('overview.no_upcoming')}
           </Typography>
         ) : small ? (
           // Phones: each departure on its own lines (when and whether it runs; the tour; its seats), not a table whose seats are off the screen.
-          <RecordLines label="Departures in the next 14 days" records={rows}>
+          <RecordLines label={translate('overview.upcoming')} records={rows}>
             {(departure) => (
               <>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
@@ -186,13 +188,13 @@ function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined })
             )}
           </RecordLines>
         ) : (
-          <SidewaysScroll label="Departures in the next 14 days">
+          <SidewaysScroll label={translate('overview.upcoming')}>
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Tour</TableCell>
-                  <TableCell>Seats</TableCell>
+                  <TableCell>{translate('overview.when')}</TableCell>
+                  <TableCell>{translate('overview.tour')}</TableCell>
+                  <TableCell>{translate('overview.seats')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -214,14 +216,15 @@ function seatsOf(departure: UpcomingDeparture) {
 
 /** Whether the departure runs (its minimum of confirmed travellers reached, or how far below it is), and whether it has a guide yet. */
 function RunsFlag({ departure }: { departure: UpcomingDeparture }) {
+  const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
       {departure.guaranteed ? (
-        <Chip size="small" color="success" label="Guaranteed" />
+        <Chip size="small" color="success" label={translate('overview.guaranteed')} />
       ) : (
-        <Chip size="small" color="warning" variant="outlined" label={`Below minimum: ${departure.seatsConfirmed} of ${departure.minPax}`} />
+        <Chip size="small" color="warning" variant="outlined" label={translate('overview.below_minimum', { confirmed: departure.seatsConfirmed, min: departure.minPax })} />
       )}
-      {!departure.hasGuide && <Chip size="small" color="warning" variant="outlined" label="No guide" />}
+      {!departure.hasGuide && <Chip size="small" color="warning" variant="outlined" label={translate('overview.no_guide')} />}
     </Box>
   );
 }
@@ -251,7 +254,7 @@ function UpcomingRow({ departure }: { departure: UpcomingDeparture }) {
 }
 
 function moneyList(money: { currency: string; amountMinor: number }[]): string {
-  return money.map((m) => formatMinor(m.amountMinor, m.currency)).join(' and ');
+  return listOf(money.map((m) => formatMinor(m.amountMinor, m.currency)));
 }
 
 function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | undefined; canReadBookings: boolean }) {
@@ -259,20 +262,21 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
   const filter = due ? { balanceDue: true, from: due.from, to: due.to } : {};
   const list = useGetList<Booking>('bookings', { filter, sort: { field: 'startsAt', order: 'ASC' }, pagination: { page: 1, perPage: 8 } }, { enabled: Boolean(due) && canReadBookings && (due?.count ?? 0) > 0 });
   const allHref = `/bookings?${new URLSearchParams({ filter: JSON.stringify(filter), sort: 'startsAt', order: 'ASC' })}`;
+  const translate = useTranslate();
   return (
     <Card sx={{ flex: '1 1 320px', minWidth: 0 }} component="section" aria-labelledby="balances-title">
       <CardContent>
         <Typography id="balances-title" component="h3" variant="h6">
-          Balances due, next 14 days
+          {translate('overview.balances_due')}
         </Typography>
         {summary && summary.overdue.count > 0 && (
           <Typography sx={{ my: 1 }} color="error" data-testid="balances-overdue">
-            Overdue: {summary.overdue.count} {summary.overdue.count === 1 ? 'booking owes' : 'bookings owe'} {moneyList(summary.overdue.money)} past its due date
+            {translate('overview.overdue', { smart_count: summary.overdue.count, money: moneyList(summary.overdue.money) })}
             {canReadBookings && (
               <>
                 {' · '}
                 <Link component={RouterLink} to={`/bookings?${new URLSearchParams({ filter: JSON.stringify({ overdue: true }) })}`}>
-                  see them
+                  {translate('overview.see_them')}
                 </Link>
               </>
             )}
@@ -280,30 +284,28 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
         )}
         {!due ? (
           <Typography color="text.secondary" sx={{ my: 2 }}>
-            Loading…
+            {translate('overview.loading')}
           </Typography>
         ) : due.count === 0 ? (
           <Typography color="text.secondary" sx={{ my: 2 }}>
-            Nothing owed on the departures of the next 14 days.
+            {translate('overview.nothing_owed')}
           </Typography>
         ) : (
           <>
             <Typography sx={{ my: 1 }} data-testid="balances-due">
-              {due.confirmed.count === 0
-                ? 'No confirmed booking owes anything.'
-                : `${due.confirmed.count} confirmed ${due.confirmed.count === 1 ? 'booking owes' : 'bookings owe'} ${moneyList(due.confirmed.money)}`}
+              {due.confirmed.count === 0 ? translate('overview.no_confirmed_owes') : translate('overview.confirmed_owe', { smart_count: due.confirmed.count, money: moneyList(due.confirmed.money) })}
             </Typography>
             {due.held.count > 0 && (
               <Typography sx={{ my: 1 }} color="text.secondary" data-testid="balances-due-held">
-                {due.held.count} held or waitlisted {due.held.count === 1 ? 'booking' : 'bookings'}, not confirmed yet: {moneyList(due.held.money)}
+                {translate('overview.held_owe', { smart_count: due.held.count, money: moneyList(due.held.money) })}
               </Typography>
             )}
             {due.count > due.confirmed.count + due.held.count && (
               <Typography sx={{ my: 1 }} color="text.secondary" data-testid="balances-due-fees">
-                {due.count - due.confirmed.count - due.held.count} cancelled with a fee still unpaid
+                {translate('overview.fees_unpaid', { count: due.count - due.confirmed.count - due.held.count })}
               </Typography>
             )}
-            {canReadBookings && list.error && <LoadFailure error={list.error} onRetry={() => list.refetch()} what="The bookings" />}
+            {canReadBookings && list.error && <LoadFailure error={list.error} onRetry={() => list.refetch()} what={translate('overview.the_bookings')} />}
             {canReadBookings && list.data && (
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {list.data.map((booking) => (
@@ -316,12 +318,12 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
                       {booking.status !== 'confirmed' && (
                         <Typography component="span" variant="caption" color="warning.main">
                           {' '}
-                          ({BOOKING_STATUS_LABELS[booking.status].toLowerCase()})
+                          ({inSentence(translate(`words.booking_status.${booking.status}`))})
                         </Typography>
                       )}
                       <Typography component="span" variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                         {' '}
-                        · departs {localDate(booking.startDate)}
+                        {translate('overview.departs', { date: localDate(booking.startDate) })}
                       </Typography>
                     </span>
                     <span style={{ whiteSpace: 'nowrap' }}>{formatMinor(booking.balanceMinor, booking.currency)}</span>
@@ -331,7 +333,7 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
             )}
             {canReadBookings && (
               <Button component={RouterLink} to={allHref} size="small" sx={{ mt: 1 }}>
-                Open all {due.count} in the bookings list
+                {translate('overview.open_all', { count: due.count })}
               </Button>
             )}
           </>
@@ -351,25 +353,26 @@ export default function BusinessOverview({ canReadBookings }: { canReadBookings:
   });
   const data = summary.data;
   const chartsWanted = useAfterFirstPaint();
+  const translate = useTranslate();
   // The monthly chart's "this year" is the business's, from the server's clock in its zone (the
   // browser's clock and zone may disagree); the browser's only when the figures could not be had.
   const thisYear = data ? businessYear(data) : summary.error ? new Date().getFullYear() : null;
-  const chartPlaceholder = <Card sx={{ height: CHART_CARD_HEIGHT }} aria-busy="true" aria-label="Bookings by month, loading" />;
+  const chartPlaceholder = <Card sx={{ height: CHART_CARD_HEIGHT }} aria-busy="true" aria-label={translate('overview.chart_loading')} />;
   return (
     <Stack sx={{ gap: 2, mb: 3 }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 32 }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           {data
-            ? `Figures as of ${formatTime(data.asOf, data.timeZone)} (${data.timeZone}); days are counted in this time zone.`
+            ? translate('overview.figures_as_of', { time: formatTime(data.asOf, data.timeZone), zone: data.timeZone })
             : summary.isFetching
-              ? 'Loading the figures…'
+              ? translate('overview.loading_figures')
               : ''}
         </Typography>
         <Button size="small" startIcon={<RefreshIcon />} onClick={() => void summary.refetch()} disabled={summary.isFetching}>
-          Refresh
+          {translate('overview.refresh')}
         </Button>
       </Stack>
-      {summary.error ? <LoadFailure error={summary.error} onRetry={() => summary.refetch()} what="The figures" /> : <KpiCards summary={data} canReadBookings={canReadBookings} />}
+      {summary.error ? <LoadFailure error={summary.error} onRetry={() => summary.refetch()} what={translate('overview.the_figures')} /> : <KpiCards summary={data} canReadBookings={canReadBookings} />}
       {chartsWanted && thisYear !== null ? (
         <Suspense fallback={chartPlaceholder}>
           <MonthlyReportCard key={thisYear} thisYear={thisYear} />

@@ -11,14 +11,14 @@ import { Box, Card, CardContent, IconButton, MenuItem, Stack, Table, TableBody, 
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useDataProvider, useStore } from 'react-admin';
+import { useDataProvider, useStore, useTranslate } from 'react-admin';
 import type { MonthlyReport, ReportBasis } from '../../../shared/contract/reports';
 import { currencyDigits, formatMinor } from '../../../shared/money';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { intlLocale } from '../../i18n/language';
 import { LoadFailure } from '../../resources/common/LoadFailure';
 
 type Metric = 'revenue' | 'bookings' | 'travellers';
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const CHART_HEIGHT = 300;
 
 /** Twelve figures per year for the metric (and the currency, for revenue). */
@@ -42,6 +42,8 @@ export default function MonthlyReportCard({ thisYear }: { thisYear: number }) {
   const [metric, setMetric] = useStore<Metric>('dashboard.monthly.metric', 'revenue');
   const [view, setView] = useStore<'chart' | 'table'>('dashboard.monthly.view', 'chart');
   const [chosenCurrency, setCurrency] = useState<string | null>(null);
+  const translate = useTranslate();
+  const MONTHS = translate('monthly.months').split(', ');
   const monthly = useQuery({
     queryKey: ['reports', 'monthly', year, basis],
     queryFn: ({ signal }) => dataProvider.call<MonthlyReport>(`reports/monthly?year=${year}&basis=${basis}`, { signal }),
@@ -53,8 +55,8 @@ export default function MonthlyReportCard({ thisYear }: { thisYear: number }) {
   const previous = seriesOf(monthly.data, year - 1, metric, currency);
   const format = (value: number | null) => (value === null ? '' : metric === 'revenue' && currency ? formatMinor(value, currency) : String(value));
   const scale = metric === 'revenue' && currency ? 10 ** currencyDigits(currency) : 1;
-  const what = metric === 'revenue' ? `Booked${currency ? ` (${currency})` : ''}` : metric === 'bookings' ? 'Bookings' : 'Travellers';
-  const by = basis === 'booking' ? 'by the month booked' : 'by the month of departure';
+  const what = metric === 'revenue' ? (currency ? translate('monthly.booked_in', { currency }) : translate('monthly.booked')) : translate(`monthly.${metric}`);
+  const by = translate(basis === 'booking' ? 'monthly.by_booked' : 'monthly.by_departure');
 
   return (
     <Card component="section" aria-labelledby="monthly-title" sx={{ minHeight: 430 }} data-testid="monthly-report">
@@ -64,29 +66,29 @@ export default function MonthlyReportCard({ thisYear }: { thisYear: number }) {
             {what} {by}
           </Typography>
           <Stack direction="row" sx={{ alignItems: 'center' }}>
-            <IconButton aria-label="Previous year" size="small" onClick={() => setYear(year - 1)}>
+            <IconButton aria-label={translate('monthly.previous_year')} size="small" onClick={() => setYear(year - 1)}>
               <ChevronLeftIcon />
             </IconButton>
             <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
-              {year} vs {year - 1}
+              {translate('monthly.versus', { year, previous: year - 1 })}
             </Typography>
-            <IconButton aria-label="Next year" size="small" onClick={() => setYear(year + 1)} disabled={year >= thisYear + 1}>
+            <IconButton aria-label={translate('monthly.next_year')} size="small" onClick={() => setYear(year + 1)} disabled={year >= thisYear + 1}>
               <ChevronRightIcon />
             </IconButton>
           </Stack>
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <ToggleButtonGroup size="small" exclusive value={basis} onChange={(_, next: ReportBasis | null) => next && setBasis(next)} aria-label="Count bookings by">
-            <ToggleButton value="booking">Booking date</ToggleButton>
-            <ToggleButton value="departure">Departure date</ToggleButton>
+          <ToggleButtonGroup size="small" exclusive value={basis} onChange={(_, next: ReportBasis | null) => next && setBasis(next)} aria-label={translate('monthly.count_by')}>
+            <ToggleButton value="booking">{translate('monthly.booking_date')}</ToggleButton>
+            <ToggleButton value="departure">{translate('monthly.departure_date')}</ToggleButton>
           </ToggleButtonGroup>
-          <ToggleButtonGroup size="small" exclusive value={metric} onChange={(_, next: Metric | null) => next && setMetric(next)} aria-label="Figure">
-            <ToggleButton value="revenue">Revenue</ToggleButton>
-            <ToggleButton value="bookings">Bookings</ToggleButton>
-            <ToggleButton value="travellers">Travellers</ToggleButton>
+          <ToggleButtonGroup size="small" exclusive value={metric} onChange={(_, next: Metric | null) => next && setMetric(next)} aria-label={translate('monthly.figure')}>
+            <ToggleButton value="revenue">{translate('monthly.revenue')}</ToggleButton>
+            <ToggleButton value="bookings">{translate('monthly.bookings')}</ToggleButton>
+            <ToggleButton value="travellers">{translate('monthly.travellers')}</ToggleButton>
           </ToggleButtonGroup>
           {metric === 'revenue' && currencies.length > 1 && (
-            <TextField select size="small" label="Currency" value={currency ?? ''} onChange={(event) => setCurrency(event.target.value)} fullWidth={false} sx={{ width: 120 }}>
+            <TextField select size="small" label={translate('monthly.currency')} value={currency ?? ''} onChange={(event) => setCurrency(event.target.value)} fullWidth={false} sx={{ width: 120 }}>
               {currencies.map((code) => (
                 <MenuItem key={code} value={code}>
                   {code}
@@ -94,29 +96,29 @@ export default function MonthlyReportCard({ thisYear }: { thisYear: number }) {
               ))}
             </TextField>
           )}
-          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next: 'chart' | 'table' | null) => next && setView(next)} aria-label="Show as" sx={{ ml: 'auto' }}>
-            <ToggleButton value="chart">Chart</ToggleButton>
-            <ToggleButton value="table">Table</ToggleButton>
+          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next: 'chart' | 'table' | null) => next && setView(next)} aria-label={translate('monthly.show_as')} sx={{ ml: 'auto' }}>
+            <ToggleButton value="chart">{translate('monthly.chart')}</ToggleButton>
+            <ToggleButton value="table">{translate('monthly.table')}</ToggleButton>
           </ToggleButtonGroup>
         </Stack>
         {monthly.error ? (
-          <LoadFailure error={monthly.error} onRetry={() => monthly.refetch()} what="The monthly figures" />
+          <LoadFailure error={monthly.error} onRetry={() => monthly.refetch()} what={translate('monthly.the_monthly_figures')} />
         ) : !monthly.data ? (
           <Box sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center' }}>
-            <Typography color="text.secondary">Loading…</Typography>
+            <Typography color="text.secondary">{translate('monthly.loading')}</Typography>
           </Box>
         ) : metric === 'revenue' && !currency ? (
           <Box sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center' }}>
             <Typography color="text.secondary">
-              No bookings in {year - 1} or {year} yet.
+              {translate('monthly.no_bookings', { previous: year - 1, year })}
             </Typography>
           </Box>
         ) : view === 'table' ? (
-          <Box sx={{ maxHeight: CHART_HEIGHT + 40, overflow: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label={`${what} ${by}, table`}>
+          <Box sx={{ maxHeight: CHART_HEIGHT + 40, overflow: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label={translate('monthly.table_label', { what, by })}>
             <Table size="small" stickyHeader data-testid="monthly-table">
               <TableHead>
                 <TableRow>
-                  <TableCell>Month</TableCell>
+                  <TableCell>{translate('monthly.month')}</TableCell>
                   <TableCell align="right">{year}</TableCell>
                   <TableCell align="right">{year - 1}</TableCell>
                 </TableRow>
@@ -133,11 +135,11 @@ export default function MonthlyReportCard({ thisYear }: { thisYear: number }) {
             </Table>
           </Box>
         ) : (
-          <Box role="img" aria-label={`${what} ${by}: ${year} against ${year - 1}. Switch to Table for the figures.`}>
+          <Box role="img" aria-label={translate('monthly.chart_label', { what, by, year, previous: year - 1 })}>
             <BarChart
               height={CHART_HEIGHT}
               xAxis={[{ scaleType: 'band', data: MONTHS }]}
-              yAxis={[{ valueFormatter: (value: number) => (scale === 1 ? String(value) : new Intl.NumberFormat(undefined, { notation: 'compact' }).format(value / scale)), width: 56 }]}
+              yAxis={[{ valueFormatter: (value: number) => (scale === 1 ? String(value) : new Intl.NumberFormat(intlLocale(), { notation: 'compact' }).format(value / scale)), width: 56 }]}
               series={[
                 { data: previous, label: String(year - 1), color: '#9e9e9e', valueFormatter: format },
                 { data: current, label: String(year), color: '#1565c0', valueFormatter: format },

@@ -7,7 +7,7 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { apiPaths } from '../../../shared/api-paths';
 import { getUserState, setUserState } from '../../providers/auth-state';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -23,6 +23,7 @@ interface State {
 /** The secret's otpauth:// address as an SVG QR code (the library loads with the set-up only). */
 function QrCode({ text }: { text: string }) {
   const [svg, setSvg] = useState<string | null>(null);
+  const translate = useTranslate();
   useEffect(() => {
     let live = true;
     void import('qrcode').then(({ default: QRCode }) => QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })).then((made) => live && setSvg(made));
@@ -31,19 +32,18 @@ function QrCode({ text }: { text: string }) {
     };
   }, [text]);
   if (!svg) return <Box sx={{ width: 200, height: 200 }} aria-busy />;
-  return <Box component="img" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt="QR code of the secret for an authenticator app" sx={{ width: 200, height: 200, bgcolor: 'common.white', p: 1, borderRadius: 1 }} />;
+  return <Box component="img" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={translate('two_factor.qr_alt')} sx={{ width: 200, height: 200, bgcolor: 'common.white', p: 1, borderRadius: 1 }} />;
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const notify = useNotify();
-  const text = `Travel Back Office recovery codes (each signs in once)\n\n${codes.join('\n')}\n`;
+  const translate = useTranslate();
+  const text = `${translate('two_factor.codes_file')}\n\n${codes.join('\n')}\n`;
   return (
     <Stack spacing={1.5}>
-      <Alert severity="success">Two-factor sign-in is on.</Alert>
-      <Typography>
-        Keep these recovery codes somewhere safe, apart from your phone. Each signs in once in place of a code from the app, if the phone is lost. They are shown only now.
-      </Typography>
-      <Box component="ol" aria-label="Recovery codes" sx={{ fontFamily: 'monospace', fontSize: 16, columns: 2, m: 0, pl: 4 }}>
+      <Alert severity="success">{translate('two_factor.is_on')}</Alert>
+      <Typography>{translate('two_factor.keep_codes')}</Typography>
+      <Box component="ol" aria-label={translate('two_factor.recovery_codes')} sx={{ fontFamily: 'monospace', fontSize: 16, columns: 2, m: 0, pl: 4 }}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -53,18 +53,18 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           variant="outlined"
           onClick={() =>
             navigator.clipboard.writeText(text).then(
-              () => notify('The recovery codes are copied.', { type: 'success' }),
-              () => notify('The codes could not be copied: select them and copy by hand.', { type: 'error' }),
+              () => notify(translate('two_factor.copied'), { type: 'success' }),
+              () => notify(translate('two_factor.not_copied'), { type: 'error' }),
             )
           }
         >
-          Copy
+          {translate('two_factor.copy')}
         </Button>
         <Button variant="outlined" href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recovery-codes.txt">
-          Download
+          {translate('two_factor.download')}
         </Button>
         <Button variant="contained" onClick={onDone}>
-          I have saved them
+          {translate('two_factor.saved_them')}
         </Button>
       </Stack>
     </Stack>
@@ -74,6 +74,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const [offer, setOffer] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -84,7 +85,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     try {
       setOffer(await dataProvider.call<{ secret: string; otpauthUrl: string }>(`${apiPaths.twoFactor}/setup`, { method: 'POST' }));
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'The set-up could not start.', { type: 'error' });
+      notify(error instanceof Error ? error.message : translate('two_factor.could_not_start'), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -99,7 +100,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       onEnabled(recoveryCodes);
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      setProblem(fields?.code ? `That ${fields.code}: check the phone’s clock and type the code the app shows now.` : error instanceof Error ? error.message : 'It could not be turned on.');
+      setProblem(fields?.code ? translate('two_factor.code_wrong', { problem: fields.code }) : error instanceof Error ? error.message : translate('two_factor.could_not_turn_on'));
     } finally {
       setBusy(false);
     }
@@ -108,24 +109,24 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   if (!offer) {
     return (
       <Button variant="contained" onClick={() => void start()} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
-        Set up two-factor sign-in
+        {translate('two_factor.set_up')}
       </Button>
     );
   }
   const grouped = offer.secret.replace(/(.{4})/g, '$1 ').trim();
   return (
     <Stack component="form" spacing={2} onSubmit={confirm} noValidate>
-      <Typography>1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Bitwarden…).</Typography>
+      <Typography>{translate('two_factor.step_scan')}</Typography>
       <QrCode text={offer.otpauthUrl} />
       <Typography variant="body2" color="text.secondary">
-        No camera? Type this key into the app instead (time-based, 6 digits):{' '}
+        {translate('two_factor.no_camera')}{' '}
         <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
           {grouped}
         </Box>
       </Typography>
-      <Typography>2. Type the 6-digit code the app shows for this account.</Typography>
+      <Typography>{translate('two_factor.step_code')}</Typography>
       <TextField
-        label="Code from the app"
+        label={translate('two_factor.code_from_app')}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         autoComplete="one-time-code"
@@ -136,7 +137,7 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         helperText={problem ?? ' '}
       />
       <Button type="submit" variant="contained" disabled={busy || code.replace(/\s/g, '').length !== 6} sx={{ alignSelf: 'flex-start' }}>
-        Turn on
+        {translate('two_factor.turn_on')}
       </Button>
     </Stack>
   );
@@ -145,15 +146,16 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 function TurnOff({ required, onOff }: { required: boolean; onOff: () => void }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (required) return <Typography color="text.secondary">A role of yours requires two-factor sign-in, so it stays on. An administrator can reset it if your phone is lost.</Typography>;
+  if (required) return <Typography color="text.secondary">{translate('two_factor.stays_on')}</Typography>;
   if (!asking) {
     return (
       <Button variant="outlined" color="error" onClick={() => setAsking(true)} sx={{ alignSelf: 'flex-start' }}>
-        Turn off
+        {translate('two_factor.turn_off')}
       </Button>
     );
   }
@@ -163,11 +165,11 @@ function TurnOff({ required, onOff }: { required: boolean; onOff: () => void }) 
     setProblem(null);
     try {
       await dataProvider.call(`${apiPaths.twoFactor}/disable`, { method: 'POST', body: { password } });
-      notify('Two-factor sign-in is off: your password alone signs you in.', { type: 'success' });
+      notify(translate('two_factor.is_off_now'), { type: 'success' });
       onOff();
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      setProblem(fields?.password ? `The password ${fields.password}.` : error instanceof Error ? error.message : 'It could not be turned off.');
+      setProblem(fields?.password ? translate('two_factor.password_wrong', { problem: fields.password }) : error instanceof Error ? error.message : translate('two_factor.could_not_turn_off'));
     } finally {
       setBusy(false);
     }
@@ -175,7 +177,7 @@ function TurnOff({ required, onOff }: { required: boolean; onOff: () => void }) 
   return (
     <Stack component="form" spacing={1.5} onSubmit={submit} noValidate>
       <TextField
-        label="Your password"
+        label={translate('two_factor.your_password')}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -183,13 +185,13 @@ function TurnOff({ required, onOff }: { required: boolean; onOff: () => void }) 
         fullWidth={false}
         sx={{ '&&': { width: { xs: '100%', sm: 320 } } }}
         error={problem !== null}
-        helperText={problem ?? 'To turn it off, your password again.'}
+        helperText={problem ?? translate('two_factor.password_help')}
       />
       <Stack direction="row" sx={{ gap: 1 }}>
         <Button type="submit" variant="contained" color="error" disabled={busy || password === ''}>
-          Turn off two-factor sign-in
+          {translate('two_factor.turn_off_confirm')}
         </Button>
-        <Button onClick={() => setAsking(false)}>Keep it on</Button>
+        <Button onClick={() => setAsking(false)}>{translate('two_factor.keep_on')}</Button>
       </Stack>
     </Stack>
   );
@@ -200,6 +202,7 @@ export function TwoFactorCard() {
   const queryClient = useQueryClient();
   const state = useQuery({ queryKey: ['auth', 'two-factor'], queryFn: ({ signal }) => dataProvider.call<State>(apiPaths.twoFactor, { signal }) });
   const [codes, setCodes] = useState<string[] | null>(null);
+  const translate = useTranslate();
 
   const changed = async (enabled: boolean) => {
     const current = getUserState();
@@ -212,27 +215,25 @@ export function TwoFactorCard() {
       <CardContent>
         <Stack spacing={2}>
           <Typography component="h2" variant="h6">
-            Two-factor sign-in
+            {translate('two_factor.title')}
           </Typography>
           {state.error ? (
-            <LoadFailure error={state.error} onRetry={() => state.refetch()} what="Two-factor sign-in" />
+            <LoadFailure error={state.error} onRetry={() => state.refetch()} what={translate('two_factor.title')} />
           ) : !state.data ? (
-            <Typography color="text.secondary">Loading…</Typography>
+            <Typography color="text.secondary">{translate('two_factor.loading')}</Typography>
           ) : codes ? (
             <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
           ) : state.data.enabled ? (
             <>
-              <Typography>
-                On: signing in needs a code from your authenticator app as well as your password. Recovery codes left: {state.data.recoveryCodesLeft} of 10.
-              </Typography>
+              <Typography>{translate('two_factor.on', { left: state.data.recoveryCodesLeft })}</Typography>
               <TurnOff required={state.data.required} onOff={() => void changed(false)} />
             </>
           ) : (
             <>
               {state.data.required ? (
-                <Alert severity="warning">A role of yours requires two-factor sign-in: set it up to go on. Nothing else opens until it is on.</Alert>
+                <Alert severity="warning">{translate('two_factor.required')}</Alert>
               ) : (
-                <Typography color="text.secondary">Off. With it on, signing in needs a code from an authenticator app on your phone as well as your password, so a stolen password alone opens nothing.</Typography>
+                <Typography color="text.secondary">{translate('two_factor.off')}</Typography>
               )}
               <SetUp
                 onEnabled={(recoveryCodes) => {

@@ -6,10 +6,12 @@
  */
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { describeLoadError } from './load-error-text';
 
 export function LoadFailure({ error, onRetry, what }: { error: unknown; onRetry?: () => unknown; what: string }) {
   const { title, detail } = describeLoadError(error);
+  const translate = useTranslate();
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Alert
@@ -18,12 +20,12 @@ export function LoadFailure({ error, onRetry, what }: { error: unknown; onRetry?
         action={
           onRetry && (
             <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => void onRetry()}>
-              Retry
+              {translate('app.retry')}
             </Button>
           )
         }
       >
-        <AlertTitle>{`${what} could not be loaded. ${title}`}</AlertTitle>
+        <AlertTitle>{translate('load_error.could_not_load', { what, title })}</AlertTitle>
         {detail}
       </Alert>
     </Box>

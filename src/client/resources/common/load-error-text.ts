@@ -2,6 +2,7 @@
  * A failed load's cause in plain words. Kept apart from the LoadError components (react-admin's
  * pagination and MUI's alert), so that a screen needing only the words does not download them.
  */
+import { t } from '../../i18n';
 import { ApiError } from '../../providers/http-client';
 
 export interface LoadErrorText {
@@ -21,32 +22,32 @@ function serverMessage(error: unknown): string | null {
 export function describeLoadError(error: unknown): LoadErrorText {
   const status = error instanceof ApiError ? error.status : undefined;
   if (error instanceof ApiError && error.sessionExpired) {
-    return { title: 'Your login has expired.', detail: 'Sign in again to see this page.' };
+    return { title: t('load_error.session_expired'), detail: t('load_error.session_expired_detail') };
   }
   if (status === 'FETCH_ERROR') {
-    return { title: 'The server could not be reached.', detail: 'Check your connection, then try again.' };
+    return { title: t('load_error.unreachable'), detail: t('load_error.unreachable_detail') };
   }
   if (status === 'TIMEOUT_ERROR') {
-    return { title: 'The server took too long to answer.', detail: 'It may be busy. Try again in a moment.' };
+    return { title: t('load_error.timeout'), detail: t('load_error.timeout_detail') };
   }
   if (status === 403) {
-    return { title: 'You do not have permission to see this.', detail: 'Ask an administrator if you need it.' };
+    return { title: t('load_error.forbidden'), detail: t('load_error.forbidden_detail') };
   }
   const said = serverMessage(error);
   if (status === 404) {
-    return { title: said ?? 'This could not be found.', detail: 'Check the address, or find it from its list; it may have been deleted.' };
+    return { title: said ?? t('load_error.not_found'), detail: t('load_error.not_found_detail') };
   }
   if (status === 429) {
-    return { title: 'Too many requests.', detail: 'Wait a moment, then try again.' };
+    return { title: t('load_error.too_many'), detail: t('load_error.too_many_detail') };
   }
   // Any other 4xx is the server refusing what was asked (a bad address or filter), not failing:
   // its own words say what was wrong.
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { title: said ?? `The server refused the request (HTTP ${status}).`, detail: 'Check the address or the filters, then try again.' };
+    return { title: said ?? t('load_error.refused', { status }), detail: t('load_error.refused_detail') };
   }
   const requestId = error instanceof ApiError ? (error.data as { requestId?: unknown } | null)?.requestId : undefined;
   return {
-    title: 'The server failed to answer.',
-    detail: typeof requestId === 'string' ? `Try again; if it keeps failing, give an administrator this request id: ${requestId}.` : 'Try again; if it keeps failing, tell an administrator.',
+    title: t('load_error.failed'),
+    detail: typeof requestId === 'string' ? t('load_error.failed_detail_id', { requestId }) : t('load_error.failed_detail'),
   };
 }

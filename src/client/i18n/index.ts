@@ -1,0 +1,143 @@
+/**
+ * The react-admin app's i18nProvider: react-admin's own messages (its English package, and German
+ * in ra-german.ts), the pages outside the app (public-messages.ts) and the app's own words
+ * (app-messages-*.ts), through Polyglot as react-admin does it. English is part of the app's
+ * download; German arrives when it is first wanted (loadLanguage, which the app awaits before its
+ * first screen when the screens are in German).
+ *
+ * A key asked for that has no message is recorded (missingTranslations), whatever react-admin
+ * falls back to: the key-coverage test fails on it. Changing the language here also keeps it in
+ * the browser, sets the page's `lang` and the formats (language.ts).
+ */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { APP_EN, type AppMessagesIn } from './app-messages-en';
+import { applyLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from './language';
+import { WORDS } from '../../shared/i18n/words';
+import { PUBLIC_MESSAGES } from './public-messages';
+import { fill, reportMissing, type Values } from './translate';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Each resource's created/saved/deleted notices, in its own words ("Booking created"). */
+function resourceNotices(app: AppMessagesIn): Tree {
+  return Object.fromEntries(
+    Object.entries(app.resources).map(([name, { name: forms }]) => {
+      const one = forms.split('||||')[0].trim();
+      return [name, { notifications: { created: fill(app.notifications.created, { name: one }), updated: fill(app.notifications.updated, { name: one }), deleted: fill(app.notifications.deleted, { name: one }) } }];
+    }),
+  );
+}
+
+/** Deep merge of message trees (later ones win). */
+function merge(...trees: Tree[]): Tree {
+  const out: Tree = {};
+  for (const tree of trees) {
+    for (const [key, value] of Object.entries(tree)) {
+      const existing = out[key];
+      out[key] = typeof value === 'object' && typeof existing === 'object' ? merge(existing, value) : value;
+    }
+  }
+  return out;
+}
+
+function messagesOf(ra: object, app: AppMessagesIn, language: Language): Tree {
+  return merge(
+    ra as Tree,
+    PUBLIC_MESSAGES[language],
+    app as unknown as Tree,
+    { words: WORDS[language] as unknown as Tree },
+    { resources: resourceNotices(app) },
+    // The product's own wording where react-admin's generic one would leave the user guessing.
+    {
+      ra: {
+        message: { invalid_form: app.profile.fields_need_attention },
+        // Shown only for an error without words of its own; it may be a refusal, not a failure.
+        notification: { http_error: language === 'de' ? 'Die Anfrage wurde nicht ausgeführt.' : 'The request was not carried out.' },
+      },
+    },
+  );
+}
+
+/** Every key of a message tree, as Polyglot flattens them. */
+function keysOf(tree: Tree, prefix = '', into = new Set<string>()): Set<string> {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') into.add(`${prefix}${key}`);
+    else keysOf(value, `${prefix}${key}.`, into);
+  }
+  return into;
+}
+
+const KEY_SHAPE = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
+
+const loaded: Partial<Record<Language, { messages: Tree; keys: Set<string>; flat: Map<string, string> }>> = {};
+
+function flatten(tree: Tree, prefix = '', into = new Map<string, string>()): Map<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') into.set(`${prefix}${key}`, value);
+    else flatten(value, `${prefix}${key}.`, into);
+  }
+  return into;
+}
+
+function keep(language: Language, messages: Tree): Tree {
+  loaded[language] = { messages, keys: keysOf(messages), flat: flatten(messages) };
+  return messages;
+}
+
+/**
+ * A message in the screens' current language, for code that is not a component (a function that
+ * words an error, a status). Components use react-admin's useTranslate; both read the same
+ * messages, and the layout draws the page again when the language changes.
+ */
+export function t(key: string, values?: Values): string {
+  const language = loaded[currentLanguage()] ? currentLanguage() : 'en';
+  const message = loaded[language]!.flat.get(key);
+  if (message === undefined) {
+    reportMissing(language, key);
+    return key;
+  }
+  return fill(message, values);
+}
+
+keep('en', messagesOf(englishMessages, APP_EN, 'en'));
+
+/** Makes sure a language's messages are here (German is a chunk of its own). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (loaded[language]) return;
+  const [{ default: ra }, { APP_DE }] = await Promise.all([import('./ra-german'), import('./app-messages-de')]);
+  keep(language, messagesOf(ra, APP_DE, language));
+}
+
+function messagesFor(locale: string): TranslationMessages | Promise<TranslationMessages> {
+  const language: Language = isLanguage(locale) ? locale : 'en';
+  const ready = loaded[language];
+  if (ready) return ready.messages as unknown as TranslationMessages;
+  return loadLanguage(language).then(() => loaded[language]!.messages as unknown as TranslationMessages);
+}
+
+/** The provider for the language the screens are in now; its messages must already be loaded (see loadLanguage). */
+export function createI18nProvider(): I18nProvider {
+  const initial = loaded[currentLanguage()] ? currentLanguage() : 'en';
+  const polyglot = polyglotI18nProvider(
+    messagesFor,
+    initial,
+    LANGUAGES.map((locale) => ({ locale, name: LANGUAGE_NAMES[locale] })),
+    { allowMissing: true },
+  );
+  return {
+    ...polyglot,
+    translate: (key, options) => {
+      const language = polyglot.getLocale();
+      // react-admin also passes words that are already text (a title, a label) through here: only
+      // what has the shape of a key ("dashboard.title") is expected to have a message.
+      if (KEY_SHAPE.test(key) && !loaded[language as Language]?.keys.has(key)) reportMissing(language, key);
+      return polyglot.translate(key, options);
+    },
+    changeLocale: async (locale, options) => {
+      await polyglot.changeLocale(locale, options);
+      if (isLanguage(locale)) applyLanguage(locale);
+    },
+  };
+}
