@@ -3,6 +3,7 @@ import { Box, Button, Link } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { apiPaths } from '../../shared/api-paths';
+import { usePublicTranslate } from '../i18n/usePublicTranslate';
 import { useHttpClient } from '../providers/http-client-context';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
@@ -12,6 +13,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export function ForgotPasswordPage() {
   const httpClient = useHttpClient();
+  const t = usePublicTranslate();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +23,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     const address = email.trim();
     if (!EMAIL.test(address)) {
-      setError('Enter the e-mail address of your account.');
+      setError(t('forgot.enter_email'));
       return;
     }
     setSubmitting(true);
@@ -30,33 +32,33 @@ export function ForgotPasswordPage() {
       await httpClient.request(apiPaths.forgetPassword, { method: 'POST', body: { email: address }, skipRefresh: true });
       setSentTo(address);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The request failed. Try again.');
+      setError(failure instanceof Error ? failure.message : t('forgot.failed'));
     } finally {
       setSubmitting(false);
     }
   }
 
   return (
-    <AuthCard title="Forgot your password?">
+    <AuthCard title={t('forgot.title')}>
       {sentTo ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Notice severity="success">
-            Check your inbox: if {sentTo} belongs to an account, a link to choose a new password is on its way. It works for 30 minutes.
+            {t('forgot.sent', { email: sentTo })}
           </Notice>
           <Link component={RouterLink} to="/login">
-            Back to sign in
+            {t('forgot.back')}
           </Link>
         </Box>
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <p style={{ margin: 0 }}>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+          <p style={{ margin: 0 }}>{t('forgot.intro')}</p>
           {error && <Notice severity="error">{error}</Notice>}
-          <Field label="Email" type="email" name="email" autoComplete="username" autoFocus required value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Field label={t('login.email')} type="email" name="email" autoComplete="username" autoFocus required value={email} onChange={(event) => setEmail(event.target.value)} />
           <Button type="submit" variant="contained" size="large" disabled={submitting}>
-            Send reset link
+            {t('forgot.send')}
           </Button>
           <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-            Back to sign in
+            {t('forgot.back')}
           </Link>
         </Box>
       )}

@@ -6,7 +6,8 @@ import { Box, Button, Link } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { apiPaths } from '../../shared/api-paths';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthError } from '../../shared/password-policy';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength, passwordLengthError } from '../../shared/password-policy';
+import { usePublicTranslate } from '../i18n/usePublicTranslate';
 import { ApiError } from '../providers/http-client';
 import { useHttpClient } from '../providers/http-client-context';
 import { AuthCard } from './AuthCard';
@@ -15,10 +16,11 @@ import { Notice } from './Notice';
 
 export function ResetPasswordPage() {
   const httpClient = useHttpClient();
+  const t = usePublicTranslate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const invitation = params.get('invitation') === '1';
-  const heading = invitation ? 'Welcome: choose your password' : 'Choose a new password';
+  const heading = invitation ? t('reset.welcome') : t('reset.title');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -29,7 +31,10 @@ export function ResetPasswordPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problems = { password: passwordLengthError(password) ?? undefined, confirm: confirm !== password ? 'The passwords do not match.' : undefined };
+    const problems = {
+      password: !passwordLengthError(password) ? undefined : passwordLength(password) < PASSWORD_MIN_LENGTH ? t('reset.too_short', { min: PASSWORD_MIN_LENGTH }) : t('reset.too_long', { max: PASSWORD_MAX_LENGTH }),
+      confirm: confirm !== password ? t('reset.mismatch') : undefined,
+    };
     setFieldErrors(problems);
     if (problems.password || problems.confirm) return;
     setSubmitting(true);
@@ -41,7 +46,7 @@ export function ResetPasswordPage() {
       const data = failure instanceof ApiError ? (failure.data as { code?: string; errors?: Record<string, string> } | null) : null;
       if (data?.code === 'RESET_TOKEN_INVALID') setLinkInvalid(true);
       else if (data?.errors?.password) setFieldErrors({ password: data.errors.password });
-      else setError(failure instanceof Error ? failure.message : 'The request failed. Try again.');
+      else setError(failure instanceof Error ? failure.message : t('forgot.failed'));
     } finally {
       setSubmitting(false);
     }
@@ -49,13 +54,13 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthCard title={invitation ? 'Password chosen' : 'Password changed'}>
+      <AuthCard title={invitation ? t('reset.chosen') : t('reset.changed')}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Notice severity="success">
-            {invitation ? 'Your password is set. Sign in with your e-mail address and it.' : 'Your password has been changed, and every other session has been signed out.'}
+            {invitation ? t('reset.chosen_text') : t('reset.changed_text')}
           </Notice>
           <Button component={RouterLink} to="/login" variant="contained">
-            Sign in
+            {t('reset.sign_in')}
           </Button>
         </Box>
       </AuthCard>
@@ -67,12 +72,10 @@ export function ResetPasswordPage() {
       <AuthCard title={heading}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Notice severity="error">
-            {invitation
-              ? 'This invitation link is invalid, has expired or has already been used. Ask your administrator to send a new one.'
-              : 'This reset link is invalid, has expired or has already been used. Ask for a new one.'}
+            {invitation ? t('reset.invitation_invalid') : t('reset.link_invalid')}
           </Notice>
           <Link component={RouterLink} to={invitation ? '/login' : '/forgot-password'}>
-            {invitation ? 'Go to sign-in' : 'Ask for a new link'}
+            {invitation ? t('reset.go_to_sign_in') : t('reset.ask_new')}
           </Link>
         </Box>
       </AuthCard>
@@ -84,7 +87,7 @@ export function ResetPasswordPage() {
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {error && <Notice severity="error">{error}</Notice>}
         <Field
-          label="New password"
+          label={t('reset.new_password')}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -93,10 +96,10 @@ export function ResetPasswordPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={Boolean(fieldErrors.password)}
-          helperText={fieldErrors.password ?? `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters; a passphrase is easiest to remember.`}
+          helperText={fieldErrors.password ?? t('reset.help', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
         />
         <Field
-          label="Confirm password"
+          label={t('reset.confirm')}
           type="password"
           name="confirm"
           autoComplete="new-password"
@@ -107,7 +110,7 @@ export function ResetPasswordPage() {
           helperText={fieldErrors.confirm ?? ' '}
         />
         <Button type="submit" variant="contained" size="large" disabled={submitting}>
-          {invitation ? 'Set my password' : 'Set new password'}
+          {invitation ? t('reset.set_mine') : t('reset.set_new')}
         </Button>
       </Box>
     </AuthCard>

@@ -15,6 +15,7 @@ import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { APP_EN, type AppMessagesIn } from './app-messages-en';
 import { applyLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from './language';
 import { WORDS } from '../../shared/i18n/words';
+import { PERMISSIONS } from '../../shared/permissions';
 import { PUBLIC_MESSAGES } from './public-messages';
 import { fill, reportMissing, type Values } from './translate';
 
@@ -42,11 +43,13 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-function messagesOf(ra: object, app: AppMessagesIn, language: Language): Tree {
+function messagesOf(ra: object, app: AppMessagesIn, permissions: Record<string, string>, language: Language): Tree {
   return merge(
     ra as Tree,
     PUBLIC_MESSAGES[language],
     app as unknown as Tree,
+    // What each permission allows: permissions.<name> ("permissions.bookings.read").
+    { permissions },
     { words: WORDS[language] as unknown as Tree },
     { resources: resourceNotices(app) },
     // The product's own wording where react-admin's generic one would leave the user guessing.
@@ -70,6 +73,11 @@ function keysOf(tree: Tree, prefix = '', into = new Set<string>()): Set<string> 
 }
 
 const KEY_SHAPE = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
+/**
+ * Keys react-admin asks for in case a resource words its pages its own way ("resources.users.page.list"),
+ * falling back to its general message ("ra.page.list"): optional, so never counted as missing.
+ */
+const OPTIONAL = /^resources\.[^.]+\.(action|page|message|notifications|forcedCaseName|empty|invite)(\.|$)/;
 
 const loaded: Partial<Record<Language, { messages: Tree; keys: Set<string>; flat: Map<string, string> }>> = {};
 
@@ -101,13 +109,13 @@ export function t(key: string, values?: Values): string {
   return fill(message, values);
 }
 
-keep('en', messagesOf(englishMessages, APP_EN, 'en'));
+keep('en', messagesOf(englishMessages, APP_EN, PERMISSIONS, 'en'));
 
 /** Makes sure a language's messages are here (German is a chunk of its own). */
 export async function loadLanguage(language: Language): Promise<void> {
   if (loaded[language]) return;
-  const [{ default: ra }, { APP_DE }] = await Promise.all([import('./ra-german'), import('./app-messages-de')]);
-  keep(language, messagesOf(ra, APP_DE, language));
+  const [{ default: ra }, { APP_DE }, { PERMISSIONS_DE }] = await Promise.all([import('./ra-german'), import('./app-messages-de'), import('./permissions-de')]);
+  keep(language, messagesOf(ra, APP_DE, PERMISSIONS_DE, language));
 }
 
 function messagesFor(locale: string): TranslationMessages | Promise<TranslationMessages> {
@@ -132,7 +140,7 @@ export function createI18nProvider(): I18nProvider {
       const language = polyglot.getLocale();
       // react-admin also passes words that are already text (a title, a label) through here: only
       // what has the shape of a key ("dashboard.title") is expected to have a message.
-      if (KEY_SHAPE.test(key) && !loaded[language as Language]?.keys.has(key)) reportMissing(language, key);
+      if (KEY_SHAPE.test(key) && !OPTIONAL.test(key) && !loaded[language as Language]?.keys.has(key)) reportMissing(language, key);
       return polyglot.translate(key, options);
     },
     changeLocale: async (locale, options) => {

@@ -5,11 +5,12 @@
  */
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { useEffect } from 'react';
-import type { ErrorProps } from 'react-admin';
+import { useTranslate, type ErrorProps } from 'react-admin';
 import { isChunkLoadError, reloadOnceForNewVersion } from '../stale-chunks';
 
 export function PageError({ error }: ErrorProps) {
   const newVersion = isChunkLoadError(error);
+  const translate = useTranslate();
   useEffect(() => {
     if (newVersion) reloadOnceForNewVersion();
   }, [newVersion]);
@@ -19,14 +20,14 @@ export function PageError({ error }: ErrorProps) {
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-            Reload
+            {translate('page_error.reload')}
           </Button>
         }
       >
-        <AlertTitle>{newVersion ? 'A new version of the app is available.' : 'This page failed to show.'}</AlertTitle>
+        <AlertTitle>{translate(newVersion ? 'page_error.new_version' : 'page_error.failed')}</AlertTitle>
         {newVersion
-          ? 'Part of it could not be loaded because the app was updated while this page was open. Reload to continue.'
-          : `Reloading usually helps; if it keeps happening, tell an administrator.${error instanceof Error && error.message ? ` Details: ${error.message}` : ''}`}
+          ? translate('page_error.new_version_text')
+          : `${translate('page_error.failed_text')}${error instanceof Error && error.message ? translate('page_error.details', { detail: error.message }) : ''}`}
       </Alert>
     </Box>
   );

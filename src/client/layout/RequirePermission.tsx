@@ -5,11 +5,12 @@
  */
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useCanAccess } from 'react-admin';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 
 export function RequirePermission({ resource, action, children }: { resource: string; action: string; children: ReactNode }) {
   const { canAccess, isPending } = useCanAccess({ resource, action });
+  const translate = useTranslate();
   if (isPending) return null;
   if (canAccess !== true) {
     return (
@@ -18,12 +19,12 @@ export function RequirePermission({ resource, action, children }: { resource: st
           severity="warning"
           action={
             <Button color="inherit" size="small" component={RouterLink} to="/dashboard">
-              Dashboard
+              {translate('menu.dashboard')}
             </Button>
           }
         >
-          <AlertTitle>This page is not open to your role.</AlertTitle>
-          An administrator can give your role the permission it needs.
+          <AlertTitle>{translate('page_error.not_for_role')}</AlertTitle>
+          {translate('page_error.not_for_role_text')}
         </Alert>
       </Box>
     );

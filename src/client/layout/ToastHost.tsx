@@ -4,7 +4,7 @@
  */
 import { toast, ToastContainer, type ToastContainerProps, type TypeOptions } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
-import { SESSION_EXPIRED_MESSAGE } from '../providers/http-client';
+import { publicText } from '../i18n/public-messages';
 
 export const TOAST_SETTINGS = {
   position: 'top-right',
@@ -28,7 +28,8 @@ export function toastIdOf(type: TypeOptions, text: string): string {
 
 /** The HTTP client's refused refresh: one toast, however many calls it ended. */
 export function showSessionExpired(): void {
-  toast(SESSION_EXPIRED_MESSAGE, { type: 'error', toastId: toastIdOf('error', SESSION_EXPIRED_MESSAGE) });
+  const message = publicText('session.expired');
+  toast(message, { type: 'error', toastId: toastIdOf('error', message) });
 }
 
 export function ToastHost() {

@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { usePublicTranslate } from '../i18n/usePublicTranslate';
 import { getStoredColourMode } from '../providers/local-settings';
 import { isChunkLoadError, reloadOnceForNewVersion } from '../stale-chunks';
 
@@ -28,6 +29,7 @@ function ErrorExplanation({ error }: { error: unknown }) {
   const newVersion = isChunkLoadError(error);
   const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : null;
   const palette = colours();
+  const t = usePublicTranslate();
   const page = {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     maxWidth: 560,
@@ -50,21 +52,17 @@ function ErrorExplanation({ error }: { error: unknown }) {
     <div style={{ minHeight: '100vh', background: palette.background }}>
       <main style={page}>
         <p style={{ fontWeight: 700, color: palette.accent, margin: 0 }}>Travel Back Office</p>
-        <h1 style={{ fontSize: '1.75rem', margin: '8px 0 16px' }}>Unexpected Application Error!</h1>
-        <p>
-          {newVersion
-            ? 'A new version of the app was installed while this page was open, and part of it could not be loaded. Reload to continue with the new version.'
-            : 'Something in the app failed. Nothing you did caused it. Reloading usually helps; if it keeps happening, tell an administrator.'}
-        </p>
+        <h1 style={{ fontSize: '1.75rem', margin: '8px 0 16px' }}>{t('app_error.title')}</h1>
+        <p>{newVersion ? t('app_error.new_version') : t('app_error.failed')}</p>
         <p style={{ display: 'flex', gap: 16, alignItems: 'center', flexWrap: 'wrap' }}>
           <button type="button" style={button} onClick={() => window.location.reload()}>
-            Reload
+            {t('app_error.reload')}
           </button>
           <a href="/dashboard" style={{ color: palette.accent }}>
-            Go to the dashboard
+            {t('public.to_dashboard')}
           </a>
         </p>
-        {detail && <p style={{ color: palette.muted, fontSize: '0.875rem' }}>Details: {detail}</p>}
+        {detail && <p style={{ color: palette.muted, fontSize: '0.875rem' }}>{t('app_error.details', { detail })}</p>}
       </main>
     </div>
   );

@@ -92,7 +92,7 @@ function PersonalCard() {
         </Typography>
         <Box component="ul" sx={{ mt: 0.5, pl: 3 }}>
           {(role?.permissions ?? []).map((permission) => (
-            <li key={permission}>{PERMISSIONS[permission as Permission] ?? permission}</li>
+            <li key={permission}>{permission in PERMISSIONS ? translate(`permissions.${permission as Permission}`) : permission}</li>
           ))}
         </Box>
       </CardContent>

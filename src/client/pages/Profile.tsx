@@ -152,7 +152,7 @@ export default function Profile() {
               return errors;
             }}
           >
-            <PasswordInput source="currentPassword" label="profile.current_password" autoComplete="current-password" validate={requiredText('your current password')} isRequired />
+            <PasswordInput source="currentPassword" label="profile.current_password" autoComplete="current-password" validate={requiredText('validation.what.current_password')} isRequired />
             <PasswordInput
               source="newPassword"
               label="profile.new_password"
@@ -161,7 +161,7 @@ export default function Profile() {
               isRequired
               helperText={translate('profile.new_password_help', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
             />
-            <PasswordInput source="confirmPassword" label="profile.new_password_again" autoComplete="new-password" validate={[requiredText('the new password again'), sameAsNew]} isRequired />
+            <PasswordInput source="confirmPassword" label="profile.new_password_again" autoComplete="new-password" validate={[requiredText('validation.what.new_password_again'), sameAsNew]} isRequired />
           </SimpleForm>
         </Card>
 

@@ -1,15 +1,17 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { AuthCard } from '../auth/AuthCard';
+import { usePublicTranslate } from '../i18n/usePublicTranslate';
 
 /** The standalone /500 page. */
 export function ServerErrorPage() {
+  const t = usePublicTranslate();
   return (
-    <AuthCard title="Something went wrong">
+    <AuthCard title={t('server_error.title')}>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
-        <Typography>An error occurred on our side. Nothing you did caused it; try again in a moment.</Typography>
+        <Typography>{t('server_error.text')}</Typography>
         <Button component={RouterLink} to="/dashboard" variant="contained">
-          Go to the dashboard
+          {t('public.to_dashboard')}
         </Button>
       </Box>
     </AuthCard>

@@ -11,12 +11,13 @@
 import { API_BASE, apiPaths } from '../../shared/api-paths';
 import { announce } from '../session/session-events';
 import { getAuth, setCredentials } from './auth-state';
+import { PUBLIC_MESSAGES, publicText } from '../i18n/public-messages';
 
 export type ApiErrorStatus = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
 
-export const SESSION_EXPIRED_MESSAGE = 'Your login has expired.';
+export const SESSION_EXPIRED_MESSAGE = PUBLIC_MESSAGES.en['session.expired'];
 /** A change refused because the session ended: said as a refusal, never as a success. */
-export const NOT_SAVED_SESSION_MESSAGE = 'Nothing was saved: your login has expired. Sign in again; what you typed is kept.';
+export const NOT_SAVED_SESSION_MESSAGE = PUBLIC_MESSAGES.en['session.not_saved'];
 
 /** A failed call. `body` carries the server's answer so react-admin shows field errors next to fields. */
 export class ApiError extends Error {
@@ -47,9 +48,9 @@ export function fieldErrorsOf(error: unknown): Record<string, string> | null {
  * (its transaction was rolled back); perhaps when it took too long, since it may have finished.
  */
 function changeFailureMessage(status: ApiErrorStatus, data: unknown): string {
-  if (status === 'TIMEOUT_ERROR') return 'The server took too long to answer. The change may not have been saved: reload the page to check.';
+  if (status === 'TIMEOUT_ERROR') return publicText('http.timeout_change');
   const base = messageOf(status, data);
-  return status === 'FETCH_ERROR' || (typeof status === 'number' && status >= 500) ? `${base} Nothing was saved.` : base;
+  return status === 'FETCH_ERROR' || (typeof status === 'number' && status >= 500) ? publicText('http.nothing_saved', { message: base }) : base;
 }
 
 function messageOf(status: ApiErrorStatus, data: unknown): string {
@@ -58,13 +59,13 @@ function messageOf(status: ApiErrorStatus, data: unknown): string {
   }
   switch (status) {
     case 'FETCH_ERROR':
-      return 'The server could not be reached. Check your connection and try again.';
+      return publicText('http.unreachable');
     case 'TIMEOUT_ERROR':
-      return 'The server took too long to answer. Try again.';
+      return publicText('http.timeout');
     case 'PARSING_ERROR':
-      return 'The server sent an answer that could not be read.';
+      return publicText('http.unreadable');
     default:
-      return `The request failed (HTTP ${status}).`;
+      return publicText('http.failed', { status });
   }
 }
 
@@ -225,7 +226,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           // Every tab of this browser leaves the protected pages (unsaved forms are kept as drafts).
           announce({ type: 'ended', reason: 'expired' });
         }
-        throw new ApiError(403, error.data, opts.mutation ? NOT_SAVED_SESSION_MESSAGE : SESSION_EXPIRED_MESSAGE, true);
+        throw new ApiError(403, error.data, publicText(opts.mutation ? 'session.not_saved' : 'session.expired'), true);
       }
       return send<T>(path, opts, fresh); // once: a second 403 is the answer
     }

@@ -29,9 +29,8 @@ export interface ResourceApi {
 }
 
 export interface ResourceModule {
+  /** Also its messages' key: `resources.<name>.name` ("Tour |||| Tours": menu, toasts, page titles, dashboard card) and `resources.<name>.fields.<source>`. */
   name: string;
-  /** "Tour" / "Tours": menu, toasts ("Tour saved"), page titles ("Edit tour"), dashboard card. */
-  label: { one: string; many: string };
   icon: ComponentType;
   list?: ComponentType;
   create?: ComponentType;

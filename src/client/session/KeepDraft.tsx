@@ -8,10 +8,11 @@ import { useNotify, useRecordContext } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { onSessionEvent } from './session-events';
+import { PUBLIC_MESSAGES, publicText } from '../i18n/public-messages';
 
 const PREFIX = 'bo-draft:';
 const NEVER_KEPT = /password$/i; // password, currentPassword, newPassword, confirmPassword
-export const DRAFT_RESTORED_MESSAGE = 'What you typed before your session ended is back. It is not saved yet.';
+export const DRAFT_RESTORED_MESSAGE = PUBLIC_MESSAGES.en['session.draft_restored'];
 
 function draftKey(pathname: string, name: string): string {
   return `${PREFIX}${pathname}#${name}`;
@@ -72,7 +73,7 @@ export function KeepDraft({ name = 'form', waitForRecord = false }: { name?: str
     const timer = setTimeout(() => {
       draft.current = null;
       for (const [field, value] of Object.entries(values)) form.setValue(field, value, { shouldDirty: true });
-      notify(DRAFT_RESTORED_MESSAGE, { type: 'info' });
+      notify(publicText('session.draft_restored'), { type: 'info' });
     }, 0);
     return () => clearTimeout(timer);
   }, [ready, key, form, notify]);

@@ -48,10 +48,17 @@ beforeEach(() => {
 afterEach(() => {
   act(() => toast.dismiss());
   // Every key the screens asked for had a message.
-  expect(missingTranslations()).toEqual([]);
+  expect(missingTranslations(), 'keys without a message').toEqual([]);
 });
 
 const clerkLanguage = async () => (await admin.request<User>(`user/profile/${clerkId}`)).language;
+
+/** The clerk's own choice, made through their own session (nobody else may change it). */
+async function clerkChooses(language: 'en' | 'de') {
+  const clerk = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: createCookieJar().fetch });
+  await createAuthProvider(clerk).login({ email: CLERK.email, password: CLERK.password, persist: false, captcha: server.captchaToken });
+  await clerk.request(`user/profile/${clerkId}`, { method: 'PATCH', mutation: true, body: { language } });
+}
 
 describe('languages', () => {
   test('the sign-in page is in the language this browser chose, and its picker switches it at once', async () => {
@@ -94,6 +101,31 @@ describe('languages', () => {
     await again.user.click(await screen.findByRole('option', { name: 'English' }));
     expect(await screen.findByRole('heading', { name: 'My profile' })).toBeVisible();
     await waitFor(async () => expect(await clerkLanguage()).toBe('en'));
+  });
+
+  test.each(['en', 'de'] as const)('the users and roles screens in %s: lists, forms, a role’s permissions; every key has a message', async (language) => {
+    await clerkChooses(language);
+    applyLanguage(language);
+    const words = {
+      en: { users: 'Users', fullName: 'Full name', newUser: 'New user', invite: /Send an invitation by e-mail/, roles: 'Roles', permissionsOf: 'Permissions of ADMIN', readBookings: 'List and view bookings, manifests and vouchers', actions: 'Actions' },
+      de: { users: 'Benutzer', fullName: 'Vollständiger Name', newUser: 'Neuer Benutzer', invite: /Eine Einladung per E-Mail senden/, roles: 'Rollen', permissionsOf: 'Berechtigungen von ADMIN', readBookings: 'Buchungen, Teilnehmerlisten und Voucher auflisten und ansehen', actions: 'Aktionen' },
+    }[language];
+    const { router } = await openAs(server, jar, CLERK, '/users');
+    expect(await screen.findByRole('columnheader', { name: words.fullName }, { timeout: 10_000 })).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: words.actions })).toBeVisible();
+    await act(() => router.navigate('/users/create'));
+    expect(await screen.findByText(words.invite)).toBeVisible();
+    await act(() => router.navigate('/roles'));
+    expect(await screen.findByRole('columnheader', { name: 'Name' })).toBeVisible();
+    const adminRole = (await admin.request<{ data: { id: string; name: string }[] }>('admin/auth/role?q=ADMIN')).data.find((role) => role.name === 'ADMIN')!;
+    await act(() => router.navigate(`/roles/${adminRole.id}/permissions`));
+    // The app bar's title and the page's heading.
+    expect(await screen.findAllByRole('heading', { name: words.permissionsOf })).toHaveLength(2);
+    expect(screen.getByText(words.readBookings)).toBeVisible();
+    await act(() => router.navigate(`/roles/${adminRole.id}/show`));
+    expect(await screen.findByText(words.roles === 'Roles' ? 'Users holding it' : 'Benutzer mit dieser Rolle')).toBeVisible();
+    expect(document.title).toBe(`${language === 'en' ? 'Role' : 'Rolle'} · Travel Back Office`);
+    await clerkChooses('en');
   });
 
   test('dates and money are written as the language writes them', () => {

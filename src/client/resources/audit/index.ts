@@ -30,7 +30,6 @@ function auditQuery(params: GetListParams) {
 /** Read-only: a list and nothing else. */
 const audit: ResourceModule = {
   name: 'audit',
-  label: { one: 'Audit entry', many: 'Audit log' },
   list: AuditList,
   icon: HistoryIcon,
   menuOrder: 100,

@@ -11,7 +11,6 @@ const BookingChange = lazy(() => import('./change/BookingChange').then((module) 
 
 const bookings: ResourceModule = {
   name: 'bookings',
-  label: { one: 'Booking', many: 'Bookings' },
   list: BookingList,
   create: BookingCreate,
   edit: BookingEdit,

@@ -25,7 +25,8 @@ export function LoadFailure({ error, onRetry, what }: { error: unknown; onRetry?
           )
         }
       >
-        <AlertTitle>{translate('load_error.could_not_load', { what, title })}</AlertTitle>
+        {/* `what` is words, or a message key ("users.this_user") */}
+        <AlertTitle>{translate('load_error.could_not_load', { what: translate(what, { _: what }), title })}</AlertTitle>
         {detail}
       </Alert>
     </Box>

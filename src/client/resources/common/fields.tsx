@@ -2,7 +2,7 @@
 import { Chip, Link as MuiLink, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useSyncExternalStore } from 'react';
-import { DeleteWithConfirmButton, useCanAccess, useRecordContext, useResourceContext } from 'react-admin';
+import { DeleteWithConfirmButton, useCanAccess, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
 import { formatDate, formatDateTime, formatFullDateTime } from '../../dates';
 import { getUserState, subscribe } from '../../providers/auth-state';
@@ -23,15 +23,17 @@ export function ChipsField({ source, emptyText = '—' }: { source: string; labe
 
 export function StatusField(_props: { label?: string; sortable?: boolean; sortBy?: string }) {
   const record = useRecordContext<User>();
+  const translate = useTranslate();
   if (!record) return null;
-  if (isAwaitingFirstSignIn(record)) return <Chip label="Invited" size="small" color="info" variant="outlined" />;
+  if (isAwaitingFirstSignIn(record)) return <Chip label={translate('common.invited')} size="small" color="info" variant="outlined" />;
   const active = record.status === 'active';
-  return <Chip label={active ? 'Active' : 'Disabled'} size="small" color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
+  return <Chip label={translate(active ? 'common.active' : 'common.disabled')} size="small" color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
 }
 
 export function SystemField(_props: { label?: string; sortable?: boolean }) {
   const record = useRecordContext();
-  return record?.system ? <Chip label="System" size="small" color="primary" variant="outlined" /> : null;
+  const translate = useTranslate();
+  return record?.system ? <Chip label={translate('common.system')} size="small" color="primary" variant="outlined" /> : null;
 }
 
 /**
@@ -83,5 +85,6 @@ export function RowLink({ to, children, label }: { to: string; children: React.R
 
 /** Whether a record (a reseller, a guide or vehicle) may be used now: Active, or Inactive outlined. */
 export function ActiveChip({ active }: { active: boolean }) {
-  return <Chip size="small" label={active ? 'Active' : 'Inactive'} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
+  const translate = useTranslate();
+  return <Chip size="small" label={translate(active ? 'common.active' : 'common.inactive')} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
-import { RESOURCES } from '../index';
 
 /** The permission catalogue (GET /admin/auth/permission), as checkbox or switch choices. */
 export function usePermissionCatalogue() {
@@ -18,13 +17,3 @@ export function groupByResource<T extends { name: string }>(permissions: T[]): [
   }
   return [...groups.entries()];
 }
-
-/** Group names of the permission screens: each resource's own label, and the permission groups that have no screen of their own yet. */
-export const RESOURCE_LABELS: Record<string, string> = {
-  dashboard: 'Dashboard',
-  departures: 'Departures',
-  bookings: 'Bookings',
-  payments: 'Payments',
-  reports: 'Reports',
-  ...Object.fromEntries(RESOURCES.map((resource) => [resource.name, resource.label.many])),
-};

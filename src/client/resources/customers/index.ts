@@ -12,7 +12,6 @@ const FIELDS = ['name', 'email', 'phone', 'language', 'marketingConsent', 'notes
 
 const customers: ResourceModule = {
   name: 'customers',
-  label: { one: 'Customer', many: 'Customers' },
   list: CustomerList,
   edit: CustomerEdit,
   show: CustomerShow,

@@ -11,7 +11,6 @@ const DepartureShow = lazy(() => import('./DepartureShow').then((module) => ({ d
 
 const departures: ResourceModule = {
   name: 'departures',
-  label: { one: 'Departure', many: 'Departures' },
   list: DepartureList,
   create: DepartureCreate,
   edit: DepartureEdit,

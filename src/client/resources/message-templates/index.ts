@@ -8,7 +8,6 @@ const TemplateEdit = lazy(() => import('./MessageTemplates').then((module) => ({
 /** The messages the product sends customers: each kind on or off, its texts in each language. */
 const messageTemplates: ResourceModule = {
   name: 'message-templates',
-  label: { one: 'Message template', many: 'Message templates' },
   list: TemplateList,
   icon: MarkEmailReadIcon,
   menuOrder: 38,

@@ -12,7 +12,6 @@ const FIELDS = ['name', 'active', 'commissionPercent', 'tourIds', 'webhookUrl', 
 
 const resellers: ResourceModule = {
   name: 'resellers',
-  label: { one: 'Reseller', many: 'Resellers' },
   list: ResellerList,
   create: ResellerCreate,
   edit: ResellerEdit,

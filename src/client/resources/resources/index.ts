@@ -13,7 +13,6 @@ const FIELDS = ['kind', 'name', 'languages', 'seats', 'phone', 'email', 'userId'
 /** Guides, drivers, vehicles and other things a departure needs. */
 const resources: ResourceModule = {
   name: 'resources',
-  label: { one: 'Resource', many: 'Guides & vehicles' },
   list: ResourceList,
   create: ResourceCreate,
   edit: ResourceEdit,

@@ -17,6 +17,7 @@ import {
   Toolbar,
   TopToolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 import { roleDescriptionRules, roleNameRules } from '../common/validators';
@@ -29,14 +30,14 @@ import { EditLoadError, ShowLoadError } from '../common/LoadError';
 
 function PermissionsInput({ disabled = false }: { disabled?: boolean }) {
   const catalogue = usePermissionCatalogue();
+  const translate = useTranslate();
   return (
     <CheckboxGroupInput
       source="permissions"
-      label="Permissions"
       row={false}
       disabled={disabled}
       isPending={catalogue.isPending}
-      choices={(catalogue.data ?? []).map((permission) => ({ id: permission.name, name: `${permission.name} — ${permission.description}` }))}
+      choices={(catalogue.data ?? []).map((permission) => ({ id: permission.name, name: `${permission.name} — ${translate(`permissions.${permission.name}`, { _: permission.description })}` }))}
     />
   );
 }
@@ -45,19 +46,18 @@ function TwoFactorInput() {
   return (
     <BooleanInput
       source="requireTwoFactor"
-      label="Members must use two-factor sign-in"
-      helperText="A member without it sets it up at the next sign-in, before anything else; members signed in now are sent to set it up on their next step."
+      helperText="roles.require_two_factor_help"
     />
   );
 }
 
 export function RoleCreate() {
   return (
-    <Create sx={FORM_WIDTH} title="New role" redirect="show">
+    <Create sx={FORM_WIDTH} title="roles.new" redirect="show">
       <SimpleForm defaultValues={{ permissions: [], requireTwoFactor: false }} noValidate>
         <KeepDraft />
-        <TextInput source="name" label="Name" validate={roleNameRules} isRequired helperText="The role's name in tokens, e.g. TOUR_GUIDE" />
-        <TextInput source="description" label="Description" multiline validate={roleDescriptionRules} />
+        <TextInput source="name" validate={roleNameRules} isRequired helperText="roles.name_help" />
+        <TextInput source="description" multiline validate={roleDescriptionRules} />
         <TwoFactorInput />
         <PermissionsInput />
       </SimpleForm>
@@ -67,13 +67,14 @@ export function RoleCreate() {
 
 function RoleEditForm() {
   const record = useRecordContext();
+  const translate = useTranslate();
   const isAdmin = record?.name === ADMIN_ROLE;
   return (
     <SimpleForm toolbar={<Toolbar sx={{ justifyContent: 'space-between' }}><SaveButton /><DeleteRoleButton /></Toolbar>} noValidate>
       <KeepDraft waitForRecord />
-      {record?.system && <Alert severity="info">{record.name} is a system role: its name cannot change{isAdmin ? ', and it always holds every permission' : ''}.</Alert>}
-      <TextInput source="name" label="Name" validate={roleNameRules} isRequired readOnly={Boolean(record?.system)} />
-      <TextInput source="description" label="Description" multiline validate={roleDescriptionRules} />
+      {record?.system && <Alert severity="info">{translate(isAdmin ? 'roles.system_admin' : 'roles.system_role', { name: record.name })}</Alert>}
+      <TextInput source="name" validate={roleNameRules} isRequired readOnly={Boolean(record?.system)} />
+      <TextInput source="description" multiline validate={roleDescriptionRules} />
       <TwoFactorInput />
       <PermissionsInput disabled={isAdmin} />
     </SimpleForm>
@@ -91,7 +92,7 @@ function EditActions() {
 
 export function RoleEdit() {
   return (
-    <Edit sx={FORM_WIDTH} title="Edit role" mutationMode="pessimistic" redirect="show" actions={<EditActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="This role" />}>
+    <Edit sx={FORM_WIDTH} title="roles.edit" mutationMode="pessimistic" redirect="show" actions={<EditActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="roles.this_role" />}>
       <RoleEditForm />
     </Edit>
   );
@@ -108,16 +109,17 @@ function ShowActions() {
 }
 
 export function RoleShow() {
+  const translate = useTranslate();
   return (
-    <Show sx={FORM_WIDTH} title="Role" actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This role" />}>
+    <Show sx={FORM_WIDTH} title="roles.show" actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="roles.this_role" />}>
       <SimpleShowLayout>
-        <TextField source="name" label="Name" />
-        <TextField source="description" label="Description" emptyText="—" />
-        <ChipsField source="permissions" label="Permissions" emptyText="No permissions" />
-        <NumberField source="userCount" label="Users holding it" />
-        <FunctionField label="Two-factor sign-in" render={(role: { requireTwoFactor?: boolean }) => (role.requireTwoFactor ? 'Required of its members' : 'Up to each member')} />
-        <SystemField label="Type" />
-        <DateTimeField source="createdAt" label="Created" />
+        <TextField source="name" />
+        <TextField source="description" emptyText="—" />
+        <ChipsField source="permissions" emptyText={translate('roles.no_permissions')} />
+        <NumberField source="userCount" label="roles.users_holding" />
+        <FunctionField label="roles.two_factor" render={(role: { requireTwoFactor?: boolean }) => translate(role.requireTwoFactor ? 'roles.two_factor_required' : 'roles.two_factor_optional')} />
+        <SystemField label="roles.type" />
+        <DateTimeField source="createdAt" />
       </SimpleShowLayout>
     </Show>
   );

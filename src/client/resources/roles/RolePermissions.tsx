@@ -5,11 +5,12 @@
 import { Alert, Box, Card, CardContent, CircularProgress, FormControlLabel, Link, List, ListItem, Switch, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
+import { Title, useCanAccess, useDataProvider, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
-import { groupByResource, RESOURCE_LABELS, usePermissionCatalogue } from '../common/permission-catalogue';
+import { RESOURCES } from '..';
+import { groupByResource, usePermissionCatalogue } from '../common/permission-catalogue';
 import { LoadFailure } from '../common/LoadError';
 
 export default function RolePermissions() {
@@ -17,6 +18,9 @@ export default function RolePermissions() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
+  const translate = useTranslate();
+  // A group is a resource's screens, or a group of permissions with no screen of its own.
+  const groupName = (group: string) => (RESOURCES.some((resource) => resource.name === group) ? translate(`resources.${group}.name`, { smart_count: 2 }) : translate(`permission_groups.${group}`, { _: group }));
   const { canAccess: canUpdate } = useCanAccess({ resource: 'roles', action: 'edit' });
   const role = useGetOne('roles', { id });
   const catalogue = usePermissionCatalogue();
@@ -26,13 +30,13 @@ export default function RolePermissions() {
   if (role.isPending || catalogue.isPending || granted.isPending) {
     return (
       <Box sx={{ p: 3 }}>
-        <CircularProgress aria-label="Loading permissions" />
+        <CircularProgress aria-label={translate('roles.loading_permissions')} />
       </Box>
     );
   }
   if (role.error || catalogue.error || granted.error || !role.data) {
     const retry = () => Promise.all([role.error && role.refetch(), catalogue.error && catalogue.refetch(), granted.error && granted.refetch()]);
-    return <LoadFailure error={role.error ?? catalogue.error ?? granted.error} onRetry={retry} what="This role's permissions" />;
+    return <LoadFailure error={role.error ?? catalogue.error ?? granted.error} onRetry={retry} what={translate('roles.these_permissions')} />;
   }
 
   const roleName = role.data.name as string;
@@ -49,10 +53,10 @@ export default function RolePermissions() {
     try {
       const next = grant ? await dataProvider.addRolePermission(id, permission) : await dataProvider.removeRolePermission(id, permission);
       queryClient.setQueryData(key, next);
-      notify(grant ? `Permission ${permission} granted to ${roleName}` : `Permission ${permission} revoked from ${roleName}`, { type: 'success' });
+      notify(translate(grant ? 'roles.granted' : 'roles.revoked', { permission, role: roleName }), { type: 'success' });
     } catch (error) {
       queryClient.setQueryData(key, before);
-      notify(error instanceof Error ? error.message : 'The change failed.', { type: 'error' });
+      notify(error instanceof Error ? error.message : translate('roles.change_failed'), { type: 'error' });
     } finally {
       setPending(null);
       // Everything else about roles and users may have changed (counts, lists); this role's own
@@ -65,23 +69,23 @@ export default function RolePermissions() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 3 }, maxWidth: 880 }}>
-      <Title title={`Permissions of ${roleName}`} />
+      <Title title={translate('roles.permissions_of', { role: roleName })} />
       <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
-        Permissions of {roleName}
+        {translate('roles.permissions_of', { role: roleName })}
       </Typography>
       <Typography sx={{ mb: 2 }}>
-        {held.size} of {catalogue.data.length} permissions granted. Holders of the role get a change on their next action.{' '}
+        {translate('roles.held', { held: held.size, total: catalogue.data.length })}{' '}
         <Link component={RouterLink} to={`/roles/${id}/show`}>
-          Back to the role
+          {translate('roles.back')}
         </Link>
       </Typography>
-      {isAdmin && <Alert severity="info" sx={{ mb: 2 }}>ADMIN always holds every permission.</Alert>}
-      {!isAdmin && readOnly && <Alert severity="info" sx={{ mb: 2 }}>You can see these permissions but not change them.</Alert>}
+      {isAdmin && <Alert severity="info" sx={{ mb: 2 }}>{translate('roles.admin_all')}</Alert>}
+      {!isAdmin && readOnly && <Alert severity="info" sx={{ mb: 2 }}>{translate('roles.read_only')}</Alert>}
       {groupByResource(catalogue.data).map(([resource, permissions]) => (
         <Card key={resource} sx={{ mb: 2 }} variant="outlined">
           <CardContent>
             <Typography component="h3" variant="h6">
-              {RESOURCE_LABELS[resource] ?? resource}
+              {groupName(resource)}
             </Typography>
             <List dense>
               {permissions.map((permission) => (
@@ -100,7 +104,7 @@ export default function RolePermissions() {
                           {permission.name}
                         </Typography>
                         <Typography component="span" color="text.secondary" sx={{ display: 'block', fontSize: '0.875rem' }}>
-                          {permission.description}
+                          {translate(`permissions.${permission.name}`, { _: permission.description })}
                         </Typography>
                       </span>
                     }

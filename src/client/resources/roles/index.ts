@@ -14,7 +14,6 @@ const RolePermissions = lazy(() => import('./RolePermissions'));
 
 const roles: ResourceModule = {
   name: 'roles',
-  label: { one: 'Role', many: 'Roles' },
   list: RoleList,
   create: RoleCreate,
   edit: RoleEdit,

@@ -11,7 +11,6 @@ const TourShow = lazy(() => import('./TourShow').then((module) => ({ default: mo
 
 const tours: ResourceModule = {
   name: 'tours',
-  label: { one: 'Tour', many: 'Tours' },
   list: TourList,
   create: TourCreate,
   edit: TourEdit,

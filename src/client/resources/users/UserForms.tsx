@@ -26,6 +26,7 @@ import {
   TextInput,
   Toolbar,
   TopToolbar,
+  useTranslate,
 } from 'react-admin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/password-policy';
 import { emailRules, fullNameRules, newPasswordRules } from '../common/validators';
@@ -44,36 +45,37 @@ function RolesInput() {
   if (checking) return null;
   if (!allowed) {
     return (
-      <Labeled label="Roles">
+      <Labeled source="roles">
         <ChipsField source="roles" />
       </Labeled>
     );
   }
-  return <SelectArrayInput source="roles" label="Roles" choices={choices} isPending={isPending} helperText="What this person may do" />;
+  return <SelectArrayInput source="roles" choices={choices} isPending={isPending} helperText="users.roles_help" />;
 }
 
+// Choices' names are message keys: react-admin translates them.
 const STATUS_CHOICES = [
-  { id: 'active', name: 'Active' },
-  { id: 'disabled', name: 'Disabled (cannot sign in)' },
+  { id: 'active', name: 'users.status_active' },
+  { id: 'disabled', name: 'users.status_disabled' },
 ];
 
 const PASSWORD_CHOICES = [
-  { id: 'invite', name: 'Send an invitation by e-mail: they choose their own password (link valid 7 days)' },
-  { id: 'set', name: 'Set a password now, and pass it on yourself' },
+  { id: 'invite', name: 'users.invite' },
+  { id: 'set', name: 'users.set' },
 ];
 
 /** The password field only when the administrator sets one; an invitation needs none. */
 function PasswordOrInvitation() {
   const choice = useWatch({ name: 'passwordChoice' });
+  const translate = useTranslate();
   if (choice !== 'set') return null;
   return (
     <PasswordInput
       source="password"
-      label="Password"
       autoComplete="new-password"
       validate={newPasswordRules}
       isRequired
-      helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. Share it with the person safely; they can reset it.`}
+      helperText={translate('users.password_help', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
     />
   );
 }
@@ -81,17 +83,18 @@ function PasswordOrInvitation() {
 export function UserCreate() {
   const notify = useNotify();
   const redirect = useRedirect();
+  const translate = useTranslate();
   const onSuccess = (user: User) => {
-    notify(user.invitedAt ? `User created. An invitation was sent to ${user.email}.` : 'User created', { type: 'success' });
+    notify(user.invitedAt ? translate('users.created_invited', { email: user.email }) : translate('users.created'), { type: 'success' });
     redirect('show', 'users', user.id);
   };
   return (
-    <Create sx={FORM_WIDTH} title="New user" mutationOptions={{ onSuccess }}>
+    <Create sx={FORM_WIDTH} title="users.new" mutationOptions={{ onSuccess }}>
       <SimpleForm defaultValues={{ roles: [STAFF_ROLE], passwordChoice: 'invite' }} noValidate>
         <KeepDraft />
-        <TextInput source="email" label="E-mail" type="email" validate={emailRules} isRequired autoComplete="off" />
-        <TextInput source="fullName" label="Full name" validate={fullNameRules} isRequired />
-        <RadioButtonGroupInput source="passwordChoice" label="How they get a password" choices={PASSWORD_CHOICES} row={false} helperText={false} />
+        <TextInput source="email" type="email" validate={emailRules} isRequired autoComplete="off" />
+        <TextInput source="fullName" validate={fullNameRules} isRequired />
+        <RadioButtonGroupInput source="passwordChoice" choices={PASSWORD_CHOICES} row={false} helperText={false} />
         <PasswordOrInvitation />
         <RolesInput />
       </SimpleForm>
@@ -106,19 +109,20 @@ function ResendInvitationButton() {
   const notify = useNotify();
   const { canAccess } = useCanAccess({ resource: 'users', action: 'create' });
   const [sending, setSending] = useState(false);
+  const translate = useTranslate();
   if (!record || canAccess !== true || !isAwaitingFirstSignIn(record)) return null;
   const send = async () => {
     setSending(true);
     try {
       await dataProvider.resendInvitation(record.id);
-      notify(`A new invitation was sent to ${record.email}. The earlier link no longer works.`, { type: 'success' });
+      notify(translate('users.resent', { email: record.email }), { type: 'success' });
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'The invitation could not be sent.', { type: 'error' });
+      notify(error instanceof Error ? error.message : translate('users.not_resent'), { type: 'error' });
     } finally {
       setSending(false);
     }
   };
-  return <Button label="Resend invitation" onClick={() => void send()} disabled={sending} startIcon={<ForwardToInboxIcon />} />;
+  return <Button label="users.resend" onClick={() => void send()} disabled={sending} startIcon={<ForwardToInboxIcon />} />;
 }
 
 /** A lost phone: the user's second factor is taken away, and they sign in with the password (setting it up again where a role requires it). */
@@ -129,6 +133,7 @@ function ResetTwoFactorButton() {
   const { canAccess } = useCanAccess({ resource: 'users', action: 'edit' });
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
+  const translate = useTranslate();
   if (!record || canAccess !== true) return null;
   const reset = async () => {
     setSending(true);
@@ -137,20 +142,21 @@ function ResetTwoFactorButton() {
       notify(answer.message, { type: 'success' });
       setAsking(false);
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'Two-factor sign-in could not be reset.', { type: 'error' });
+      notify(error instanceof Error ? error.message : translate('users.reset_failed'), { type: 'error' });
     } finally {
       setSending(false);
     }
   };
   return (
     <>
-      <Button label="Reset two-factor" onClick={() => setAsking(true)} startIcon={<PhonelinkEraseIcon />} />
+      <Button label="users.reset_two_factor" onClick={() => setAsking(true)} startIcon={<PhonelinkEraseIcon />} />
       <Confirm
         isOpen={asking}
         loading={sending}
-        title={`Reset two-factor sign-in of ${record.fullName}?`}
-        content="Their authenticator app stops working for this account: they sign in with their password and set up a new one (at once where a role requires it). Do this when their phone is lost, after checking it is really them who asks."
-        confirm="Reset"
+        title="users.reset_title"
+        translateOptions={{ name: record.fullName }}
+        content="users.reset_content"
+        confirm="users.reset_confirm"
         onConfirm={() => void reset()}
         onClose={() => setAsking(false)}
       />
@@ -169,13 +175,13 @@ function EditToolbar() {
 
 export function UserEdit() {
   return (
-    <Edit sx={FORM_WIDTH} title="Edit user" mutationMode="pessimistic" redirect="show" queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="This user" />}>
+    <Edit sx={FORM_WIDTH} title="users.edit" mutationMode="pessimistic" redirect="show" queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="users.this_user" />}>
       <SimpleForm toolbar={<EditToolbar />} noValidate>
         <KeepDraft waitForRecord />
-        <TextInput source="email" label="E-mail (cannot change)" readOnly helperText={false} />
-        <TextInput source="fullName" label="Full name" validate={fullNameRules} isRequired />
+        <TextInput source="email" label="users.email_readonly" readOnly helperText={false} />
+        <TextInput source="fullName" validate={fullNameRules} isRequired />
         <RolesInput />
-        <SelectInput source="status" label="Status" choices={STATUS_CHOICES} validate={required()} />
+        <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} />
       </SimpleForm>
     </Edit>
   );
@@ -193,15 +199,16 @@ function ShowActions() {
 }
 
 export function UserShow() {
+  const translate = useTranslate();
   return (
-    <Show sx={FORM_WIDTH} title="User" actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This user" />}>
+    <Show sx={FORM_WIDTH} title="users.show" actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="users.this_user" />}>
       <SimpleShowLayout>
-        <TextField source="fullName" label="Full name" />
-        <TextField source="email" label="E-mail" />
-        <ChipsField source="roles" label="Roles" />
-        <StatusField label="Status" />
-        <DateTimeField source="createdAt" label="Created" />
-        <DateTimeField source="lastLoginAt" label="Last sign-in" emptyText="Never" />
+        <TextField source="fullName" />
+        <TextField source="email" />
+        <ChipsField source="roles" />
+        <StatusField label="resources.users.fields.status" />
+        <DateTimeField source="createdAt" />
+        <DateTimeField source="lastLoginAt" emptyText={translate('common.never')} />
       </SimpleShowLayout>
     </Show>
   );

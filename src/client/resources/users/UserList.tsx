@@ -7,6 +7,7 @@ import {
   SimpleList,
   TextField,
   useCanAccess,
+  useTranslate,
   WrapperField,
 } from 'react-admin';
 import { ChipsField, DateTimeField, GuardedDeleteButton, StatusField, useIsSmallScreen } from '../common/fields';
@@ -14,13 +15,13 @@ import { useRoleChoices } from '../common/role-choices';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
 
-const search = <SearchInput key="q" source="q" alwaysOn placeholder="Search name or e-mail" />;
-
 /** The role filter only for those who may read roles (its choices come from the roles list). */
 function useFilters() {
   const roles = useRoleChoices();
+  const translate = useTranslate();
+  const search = <SearchInput key="q" source="q" alwaysOn placeholder={translate('users.search')} />;
   if (!roles.allowed) return [search];
-  return [search, <SelectInput key="role" source="role" label="Role" choices={roles.choices} isPending={roles.isPending} emptyText="All roles" alwaysOn />];
+  return [search, <SelectInput key="role" source="role" label="users.role" choices={roles.choices} isPending={roles.isPending} emptyText="users.all_roles" alwaysOn />];
 }
 
 /** Edit and delete, for those who may do either; no column of empty cells for the others. */
@@ -29,27 +30,26 @@ function useActionsColumn() {
   const remove = useCanAccess({ resource: 'users', action: 'delete' });
   if (edit.canAccess !== true && remove.canAccess !== true) return null;
   return (
-    <WrapperField label="Actions" sortable={false}>
+    <WrapperField label="common.actions" sortable={false}>
       <EditButton />
       <GuardedDeleteButton />
     </WrapperField>
   );
 }
 
-const EMPTY = <p style={{ padding: 16 }}>No users match these filters.</p>;
-
 export function UserList() {
+  const translate = useTranslate();
+  const EMPTY = <p style={{ padding: 16 }}>{translate('users.empty')}</p>;
   const filters = useFilters();
   const actions = useActionsColumn();
   const small = useIsSmallScreen();
   return (
     <List
-      title="Users"
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      error={<ListLoadError what="The users" />}
+      error={<ListLoadError what={translate('users.the_users')} />}
       exporter={false}
     >
       {small ? (
@@ -57,7 +57,7 @@ export function UserList() {
           linkType="show"
           primaryText={(user) => user.fullName || user.email}
           secondaryText={(user) => user.email}
-          tertiaryText={(user) => (isAwaitingFirstSignIn(user) ? 'Invited' : user.status === 'active' ? user.roles.join(', ') : 'Disabled')}
+          tertiaryText={(user) => (isAwaitingFirstSignIn(user) ? translate('common.invited') : user.status === 'active' ? user.roles.join(', ') : translate('common.disabled'))}
           empty={EMPTY}
         />
       ) : (
@@ -66,12 +66,12 @@ export function UserList() {
           bulkActionButtons={false}
           empty={EMPTY}
         >
-          <TextField source="email" label="E-mail" />
-          <TextField source="fullName" label="Full name" />
-          <ChipsField source="roles" label="Roles" sortable={false} />
-          <StatusField label="Status" sortBy="status" />
-          <DateTimeField source="createdAt" label="Created" />
-          <DateTimeField source="lastLoginAt" label="Last sign-in" emptyText="Never" />
+          <TextField source="email" />
+          <TextField source="fullName" />
+          <ChipsField source="roles" sortable={false} />
+          <StatusField label="resources.users.fields.status" sortBy="status" />
+          <DateTimeField source="createdAt" />
+          <DateTimeField source="lastLoginAt" emptyText={translate('common.never')} />
           {actions}
         </Datagrid>
       )}

@@ -13,7 +13,6 @@ const UserShow = lazy(() => import('./UserForms').then((module) => ({ default: m
 
 const users: ResourceModule = {
   name: 'users',
-  label: { one: 'User', many: 'Users' },
   list: UserList,
   create: UserCreate,
   edit: UserEdit,
