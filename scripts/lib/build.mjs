@@ -28,7 +28,8 @@ function outdated(output, sources) {
 
 /** `npm run SCRIPT`, its output shown; exits with its code if it fails. */
 function run(script, quiet) {
-  if (!quiet) console.log(`> npm run ${script}`);
+  if (quiet) console.error(`Building first (npm run ${script}), as the sources are newer than the build…`);
+  else console.log(`> npm run ${script}`);
   const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

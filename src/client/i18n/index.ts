@@ -16,6 +16,7 @@ import { APP_EN, type AppMessagesIn } from './app-messages-en';
 import { applyLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from './language';
 import { WORDS } from '../../shared/i18n/words';
 import { PERMISSIONS } from '../../shared/permissions';
+import { AUDIT_ACTION_LABELS } from '../../shared/types';
 import { PUBLIC_MESSAGES } from './public-messages';
 import { fill, reportMissing, type Values } from './translate';
 
@@ -43,13 +44,15 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-function messagesOf(ra: object, app: AppMessagesIn, permissions: Record<string, string>, language: Language): Tree {
+function messagesOf(ra: object, app: AppMessagesIn, permissions: Record<string, string>, auditActions: Record<string, string>, language: Language): Tree {
   return merge(
     ra as Tree,
     PUBLIC_MESSAGES[language],
     app as unknown as Tree,
     // What each permission allows: permissions.<name> ("permissions.bookings.read").
     { permissions },
+    // An audit entry's action: audit_actions.<action> ("audit_actions.booking.created").
+    { audit_actions: auditActions },
     { words: WORDS[language] as unknown as Tree },
     { resources: resourceNotices(app) },
     // The product's own wording where react-admin's generic one would leave the user guessing.
@@ -109,13 +112,13 @@ export function t(key: string, values?: Values): string {
   return fill(message, values);
 }
 
-keep('en', messagesOf(englishMessages, APP_EN, PERMISSIONS, 'en'));
+keep('en', messagesOf(englishMessages, APP_EN, PERMISSIONS, AUDIT_ACTION_LABELS, 'en'));
 
 /** Makes sure a language's messages are here (German is a chunk of its own). */
 export async function loadLanguage(language: Language): Promise<void> {
   if (loaded[language]) return;
-  const [{ default: ra }, { APP_DE }, { PERMISSIONS_DE }] = await Promise.all([import('./ra-german'), import('./app-messages-de'), import('./permissions-de')]);
-  keep(language, messagesOf(ra, APP_DE, PERMISSIONS_DE, language));
+  const [{ default: ra }, { APP_DE }, { PERMISSIONS_DE }, { AUDIT_ACTIONS_DE }] = await Promise.all([import('./ra-german'), import('./app-messages-de'), import('./permissions-de'), import('./audit-actions-de')]);
+  keep(language, messagesOf(ra, APP_DE, PERMISSIONS_DE, AUDIT_ACTIONS_DE, language));
 }
 
 function messagesFor(locale: string): TranslationMessages | Promise<TranslationMessages> {

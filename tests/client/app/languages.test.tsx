@@ -103,12 +103,12 @@ describe('languages', () => {
     await waitFor(async () => expect(await clerkLanguage()).toBe('en'));
   });
 
-  test.each(['en', 'de'] as const)('the users and roles screens in %s: lists, forms, a role’s permissions; every key has a message', async (language) => {
+  test.each(['en', 'de'] as const)('the users, roles, audit log and customers screens in %s: lists, forms, a role’s permissions, the log’s actions; every key has a message', async (language) => {
     await clerkChooses(language);
     applyLanguage(language);
     const words = {
-      en: { users: 'Users', fullName: 'Full name', newUser: 'New user', invite: /Send an invitation by e-mail/, roles: 'Roles', permissionsOf: 'Permissions of ADMIN', readBookings: 'List and view bookings, manifests and vouchers', actions: 'Actions' },
-      de: { users: 'Benutzer', fullName: 'Vollständiger Name', newUser: 'Neuer Benutzer', invite: /Eine Einladung per E-Mail senden/, roles: 'Rollen', permissionsOf: 'Berechtigungen von ADMIN', readBookings: 'Buchungen, Teilnehmerlisten und Voucher auflisten und ansehen', actions: 'Aktionen' },
+      en: { users: 'Users', fullName: 'Full name', newUser: 'New user', invite: /Send an invitation by e-mail/, roles: 'Roles', permissionsOf: 'Permissions of ADMIN', readBookings: 'List and view bookings, manifests and vouchers', actions: 'Actions', action: 'Action', signedIn: 'Signed in', noCustomers: /No customers match/ },
+      de: { users: 'Benutzer', fullName: 'Vollständiger Name', newUser: 'Neuer Benutzer', invite: /Eine Einladung per E-Mail senden/, roles: 'Rollen', permissionsOf: 'Berechtigungen von ADMIN', readBookings: 'Buchungen, Teilnehmerlisten und Voucher auflisten und ansehen', actions: 'Aktionen', action: 'Aktion', signedIn: 'Angemeldet', noCustomers: /Keine Kunden gefunden/ },
     }[language];
     const { router } = await openAs(server, jar, CLERK, '/users');
     expect(await screen.findByRole('columnheader', { name: words.fullName }, { timeout: 10_000 })).toBeVisible();
@@ -125,6 +125,11 @@ describe('languages', () => {
     await act(() => router.navigate(`/roles/${adminRole.id}/show`));
     expect(await screen.findByText(words.roles === 'Roles' ? 'Users holding it' : 'Benutzer mit dieser Rolle')).toBeVisible();
     expect(document.title).toBe(`${language === 'en' ? 'Role' : 'Rolle'} · Travel Back Office`);
+    await act(() => router.navigate('/audit'));
+    expect(await screen.findByRole('columnheader', { name: words.action })).toBeVisible();
+    expect((await screen.findAllByRole('cell', { name: words.signedIn })).length).toBeGreaterThan(0);
+    await act(() => router.navigate('/customers'));
+    expect(await screen.findByText(words.noCustomers)).toBeVisible();
     await clerkChooses('en');
   });
 

@@ -13,59 +13,67 @@ import {
   SelectInput,
   TextField,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditEntry } from '../../../shared/types';
+import { AUDIT_ACTIONS, type AuditEntry } from '../../../shared/types';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { auditTarget } from './audit-text';
 import { DateTimeField, useIsSmallScreen } from '../common/fields';
 import { formatDateTime } from '../../dates';
 
 
-const actionChoices = AUDIT_ACTIONS.map((action) => ({ id: action, name: AUDIT_ACTION_LABELS[action] }));
+// Choices' names are message keys: react-admin translates them.
+const actionChoices = AUDIT_ACTIONS.map((action) => ({ id: action, name: `audit_actions.${action}` }));
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search e-mail or address" />,
-  <SelectInput key="action" source="action" label="Action" choices={actionChoices} emptyText="All actions" alwaysOn />,
-  <DateTimeInput key="since" source="since" label="From" alwaysOn />,
-  <DateTimeInput key="until" source="until" label="Until" alwaysOn />,
-];
+function useFilters() {
+  const translate = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('audit.search')} />,
+    <SelectInput key="action" source="action" label="audit.action" choices={actionChoices} emptyText="audit.all_actions" alwaysOn />,
+    <DateTimeInput key="since" source="since" label="audit.from" alwaysOn />,
+    <DateTimeInput key="until" source="until" label="audit.until" alwaysOn />,
+  ];
+}
 
 function Details() {
   const entry = useRecordContext<AuditEntry & { id: string }>();
+  const translate = useTranslate();
   if (!entry) return null;
   return (
     <Box sx={{ px: 2, py: 1 }}>
       <Typography variant="body2">
-        <strong>Browser:</strong> {entry.userAgent ?? 'not recorded'}
+        <strong>{translate('audit.browser')}</strong> {entry.userAgent ?? translate('audit.not_recorded')}
       </Typography>
       <Typography variant="body2">
-        <strong>Target:</strong> {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : 'none'}
+        <strong>{translate('audit.target')}</strong> {entry.targetType ? `${entry.targetType} ${entry.targetId ?? ''}` : translate('audit.none')}
       </Typography>
       <Typography variant="body2" component="div">
-        <strong>Details:</strong>{' '}
+        <strong>{translate('audit.details')}</strong>{' '}
         {entry.details ? (
           <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 13 }}>
             {JSON.stringify(entry.details, null, 2)}
           </Box>
         ) : (
-          'none'
+          translate('audit.none')
         )}
       </Typography>
     </Box>
   );
 }
 
-const EMPTY = <p style={{ padding: 16 }}>No entries match these filters.</p>;
-
 export function AuditList() {
   const small = useIsSmallScreen();
+  const translate = useTranslate();
+  const filters = useFilters();
+  const EMPTY = <p style={{ padding: 16 }}>{translate('audit.empty')}</p>;
+  const action = (entry: AuditEntry) => translate(`audit_actions.${entry.action}`, { _: entry.action });
+  const actor = (entry: AuditEntry) => entry.actorEmail ?? entry.actorLabel ?? translate('audit.nobody');
   return (
     <List
-      title="Audit log"
       filters={filters}
       perPage={25}
       pagination={<ListPagination rowsPerPageOptions={[25, 50, 100]} />}
-      error={<ListLoadError what="The audit log" />}
+      error={<ListLoadError what={translate('audit.the_log')} />}
       exporter={false}
       actions={false}
       disableSyncWithLocation={false}
@@ -73,18 +81,18 @@ export function AuditList() {
       {small ? (
         <SimpleList<AuditEntry>
           linkType={false}
-          primaryText={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-          secondaryText={(entry) => [entry.actorEmail ?? entry.actorLabel ?? '(nobody signed in)', auditTarget(entry)].filter(Boolean).join(' → ')}
+          primaryText={action}
+          secondaryText={(entry) => [actor(entry), auditTarget(entry)].filter(Boolean).join(' → ')}
           tertiaryText={(entry) => formatDateTime(entry.at)}
           empty={EMPTY}
         />
       ) : (
         <Datagrid bulkActionButtons={false} expand={<Details />} rowClick="expand" empty={EMPTY}>
-          <DateTimeField source="at" label="When" sortable={false} />
-          <FunctionField<AuditEntry> label="Action" sortable={false} render={(entry) => AUDIT_ACTION_LABELS[entry.action] ?? entry.action} />
-          <FunctionField<AuditEntry> label="By" sortable={false} render={(entry) => entry.actorEmail ?? entry.actorLabel ?? '(nobody signed in)'} />
-          <FunctionField<AuditEntry> label="Target" sortable={false} render={auditTarget} />
-          <TextField source="ip" label="Address" emptyText="-" sortable={false} />
+          <DateTimeField source="at" label="audit.when" sortable={false} />
+          <FunctionField<AuditEntry> label="audit.action" sortable={false} render={action} />
+          <FunctionField<AuditEntry> label="audit.by" sortable={false} render={actor} />
+          <FunctionField<AuditEntry> label="audit.target_column" sortable={false} render={auditTarget} />
+          <TextField source="ip" label="audit.address" emptyText="-" sortable={false} />
         </Datagrid>
       )}
     </List>

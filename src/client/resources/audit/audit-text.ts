@@ -1,5 +1,6 @@
 /** What an audit entry was about, in words staff recognise: a booking's reference, a tour's code, a departure's date. */
 import type { AuditEntry } from '../../../shared/types';
+import { t } from '../../i18n';
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'number') return String(value);
@@ -9,15 +10,15 @@ function text(value: unknown): string | undefined {
 export function auditTarget(entry: Pick<AuditEntry, 'action' | 'targetType' | 'details'>): string {
   const details = entry.details ?? {};
   const reference = text(details.reference);
-  if (reference) return `booking ${reference}`;
+  if (reference) return t('audit.target_booking', { reference });
   if (entry.action === 'departure.bulk_created') {
-    return ['departures', text(details.tourCode), text(details.from), text(details.from) && 'to', text(details.to)].filter(Boolean).join(' ');
+    return [t('audit.target_departures'), text(details.tourCode), text(details.from), text(details.from) && t('audit.to'), text(details.to)].filter(Boolean).join(' ');
   }
-  if (entry.targetType === 'departure') return ['departure', text(details.tourCode), text(details.startDate)].filter(Boolean).join(' ');
+  if (entry.targetType === 'departure') return [t('audit.target_departure'), text(details.tourCode), text(details.startDate)].filter(Boolean).join(' ');
   const code = entry.targetType === 'tour' ? text(details.code) : undefined;
   if (code) {
-    const part = text(details.name) ?? (text(details.dayNumber) ? `day ${details.dayNumber}` : undefined) ?? text(details.alt);
-    return part ? `tour ${code} · ${part}` : `tour ${code}`;
+    const part = text(details.name) ?? (text(details.dayNumber) ? t('audit.day', { day: text(details.dayNumber) }) : undefined) ?? text(details.alt);
+    return part ? t('audit.target_tour_part', { code, part }) : t('audit.target_tour', { code });
   }
   return text(details.email) ?? text(details.name) ?? text(details.permission) ?? entry.targetType ?? '';
 }

@@ -10,21 +10,22 @@ import { KeepDraft } from '../../session/KeepDraft';
 import { FORM_WIDTH } from '../common/fields';
 import { EditLoadError } from '../common/LoadError';
 import { atMost, requiredText, type Validator } from '../common/validators';
-import { LANGUAGE_NAMES } from './customer-text';
+import { languageName } from './customer-text';
 
-const optionalEmail: Validator = (value) => (typeof value === 'string' && value.trim() !== '' && !isEmailAddress(value.trim()) ? 'Enter an e-mail address such as maria@example.com.' : undefined);
+// A message key: react-admin translates a validator's answer.
+const optionalEmail: Validator = (value) => (typeof value === 'string' && value.trim() !== '' && !isEmailAddress(value.trim()) ? 'customers.email_example' : undefined);
 
 export function CustomerEdit() {
   return (
-    <Edit sx={FORM_WIDTH} title="Edit customer" mutationMode="pessimistic" redirect="show" queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="This customer" />}>
+    <Edit sx={FORM_WIDTH} title="customers.edit" mutationMode="pessimistic" redirect="show" queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="customers.this_customer" />}>
       <SimpleForm noValidate>
         <KeepDraft waitForRecord />
-        <TextInput source="name" label="Name" validate={[requiredText('a name'), atMost(CUSTOMER_RULES.name.maxLength)]} isRequired />
-        <TextInput source="email" label="E-mail" type="email" validate={optionalEmail} helperText="Their next bookings with this address are theirs" />
-        <TextInput source="phone" label="Phone" validate={atMost(CUSTOMER_RULES.phone.maxLength)} />
-        <SelectInput source="language" label="Language" choices={CUSTOMER_LANGUAGES.map((language) => ({ id: language, name: LANGUAGE_NAMES[language] ?? language }))} helperText="What the product writes to them in" />
-        <BooleanInput source="marketingConsent" label="Agreed to marketing" />
-        <TextInput source="notes" label="Notes (the office's own, never sent)" multiline minRows={2} validate={atMost(CUSTOMER_RULES.notes.maxLength)} />
+        <TextInput source="name" validate={[requiredText('validation.what.name'), atMost(CUSTOMER_RULES.name.maxLength)]} isRequired />
+        <TextInput source="email" type="email" validate={optionalEmail} helperText="customers.email_help" />
+        <TextInput source="phone" validate={atMost(CUSTOMER_RULES.phone.maxLength)} />
+        <SelectInput source="language" choices={CUSTOMER_LANGUAGES.map((language) => ({ id: language, name: languageName(language) }))} helperText="customers.language_help" />
+        <BooleanInput source="marketingConsent" />
+        <TextInput source="notes" label="customers.notes" multiline minRows={2} validate={atMost(CUSTOMER_RULES.notes.maxLength)} />
       </SimpleForm>
     </Edit>
   );

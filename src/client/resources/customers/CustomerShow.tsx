@@ -19,7 +19,7 @@ import { Section } from '../bookings/show/Section';
 import { DownloadButton } from '../common/DownloadButton';
 import { FORM_WIDTH } from '../common/fields';
 import { LoadFailure, ShowLoadError } from '../common/LoadError';
-import { customerName, LANGUAGE_NAMES, spentText } from './customer-text';
+import { customerName, languageName, spentText } from './customer-text';
 
 function TheirBookings({ customer }: { customer: Customer }) {
   const { canAccess } = useCanAccess({ resource: 'bookings', action: 'list' });
@@ -245,7 +245,7 @@ function CustomerDetails() {
         </Alert>
       )}
       <Typography sx={{ mt: 1, wordBreak: 'break-word' }}>
-        {customer.email ?? 'No e-mail'} · {customer.phone ?? 'no phone'} · writes in {LANGUAGE_NAMES[customer.language] ?? customer.language}
+        {customer.email ?? 'No e-mail'} · {customer.phone ?? 'no phone'} · writes in {languageName(customer.language)}
       </Typography>
       <Typography color="text.secondary" variant="body2">
         Customer since {formatDate(customer.createdAt)}

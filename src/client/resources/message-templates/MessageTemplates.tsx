@@ -16,7 +16,7 @@ import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { FORM_WIDTH } from '../common/fields';
 import { LoadFailure } from '../common/LoadError';
-import { LANGUAGE_NAMES } from '../customers/customer-text';
+import { languageName } from '../customers/customer-text';
 
 function useTemplates() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
@@ -181,12 +181,12 @@ export function TemplateEdit() {
       <FormControlLabel control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />} label={enabled ? 'On: sent by itself' : 'Off: not sent'} />
       <Tabs value={language} onChange={(_event, value: CustomerLanguage) => setLanguage(value)} aria-label="Language" sx={{ mt: 1 }}>
         {CUSTOMER_LANGUAGES.map((one) => (
-          <Tab key={one} value={one} label={LANGUAGE_NAMES[one]} />
+          <Tab key={one} value={one} label={languageName(one)} />
         ))}
       </Tabs>
       {otherLanguageProblem && (
         <Alert severity="warning" sx={{ mt: 1 }}>
-          The {LANGUAGE_NAMES[otherLanguageProblem]} texts have a problem too.
+          The {languageName(otherLanguageProblem)} texts have a problem too.
         </Alert>
       )}
       <Stack sx={{ gap: 2, mt: 2 }}>
