@@ -6,6 +6,7 @@ export const APP_DE: AppMessagesIn = {
     title: 'Travel Back Office',
     retry: 'Erneut versuchen',
     not_loaded: 'Nicht geladen.',
+    request_not_carried_out: 'Die Anfrage wurde nicht ausgeführt.',
   },
   page_error: {
     new_version: 'Eine neue Version der Anwendung ist verfügbar.',

@@ -8,6 +8,7 @@ export const APP_EN = {
     title: 'Travel Back Office',
     retry: 'Retry',
     not_loaded: 'Not loaded.',
+    request_not_carried_out: 'The request was not carried out.',
   },
   page_error: {
     new_version: 'A new version of the app is available.',

@@ -60,7 +60,7 @@ function messagesOf(ra: object, app: AppMessagesIn, permissions: Record<string, 
       ra: {
         message: { invalid_form: app.profile.fields_need_attention },
         // Shown only for an error without words of its own; it may be a refusal, not a failure.
-        notification: { http_error: language === 'de' ? 'Die Anfrage wurde nicht ausgeführt.' : 'The request was not carried out.' },
+        notification: { http_error: app.app.request_not_carried_out },
       },
     },
   );

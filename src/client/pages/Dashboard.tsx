@@ -8,6 +8,7 @@
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { inSentence } from '../i18n/language';
 import { Link as RouterLink } from 'react-router';
 import { PERMISSIONS, type Permission } from '../../shared/permissions';
 import { permissionFor } from '../providers/auth-provider';
@@ -21,11 +22,6 @@ import BusinessOverview from './dashboard/BusinessOverview';
  * The cards a user may see are known from the permissions already held (no round trip), so they are
  * all there at the first paint and nothing moves when the counts arrive.
  */
-/** A resource's name inside a sentence: English writes it in lower case ("Open bookings"), German keeps its capital ("Buchungen öffnen"). */
-function inSentence(name: string, locale: string): string {
-  return locale === 'en' ? name.toLowerCase() : name;
-}
-
 function CountCard({ module: { name: resource, icon: Icon }, permissions }: { module: ResourceModule; permissions: readonly string[] }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
