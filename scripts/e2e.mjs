@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newest } from './lib/build.mjs';
 import { filesMarked } from './lib/test-files.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,19 +33,6 @@ const MULTI_INSTANCE_FILE = 'tests/e2e/multi-instance.e2e.ts';
 const ENGINE_DEPENDENT_FILES = filesMarked(root, 'tests/e2e', /\.e2e\.ts$/, 'dependent');
 const axeDir = join(root, 'screenshots/e2e/axe');
 const axeSummaryFile = join(root, 'screenshots/e2e/axe-summary.json');
-
-/** Newest modification time of any file under the given paths. */
-function newest(paths) {
-  let max = 0;
-  const visit = (p) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) for (const name of readdirSync(p)) visit(join(p, name));
-    else max = Math.max(max, s.mtimeMs);
-  };
-  paths.forEach((p) => visit(join(root, p)));
-  return max;
-}
 
 /** The oldest of the build's outputs (0 when one is missing). */
 function oldestOutput() {

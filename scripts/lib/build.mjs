@@ -10,7 +10,7 @@ export const serverEntry = join(root, 'dist/server/server/server.js');
 export const clientEntry = join(root, 'dist/client/index.html');
 
 /** Newest modification time of any file under the given paths. */
-function newest(paths) {
+export function newest(paths) {
   let max = 0;
   const visit = (p) => {
     if (!existsSync(p)) return;

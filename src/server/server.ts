@@ -6,7 +6,7 @@
 import { buildApp, type App } from './app.js';
 import type { BackupSchedule } from './backup/backups.js';
 import { claimDataDir, DataDirInUse, type Claim } from './backup/control.js';
-import { dropLeftoverSlots, removeLeftovers } from './backup/leftovers.js';
+import { dropLeftoverSlots } from './backup/leftovers.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest, searchIndexesMissing } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
@@ -42,7 +42,6 @@ async function main(): Promise<void> {
       console.error(`Failed to start: ${error.message}.`);
       process.exit(1);
     }
-    await removeLeftovers(config.dataDir);
   }
   const database = await openDatabase(config.database);
   // The embedded database's thread died: this process can do nothing more; exit so that whoever

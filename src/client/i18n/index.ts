@@ -18,7 +18,7 @@ import { WORDS } from '../../shared/i18n/words';
 import { PERMISSIONS } from '../../shared/permissions';
 import { AUDIT_ACTION_LABELS } from '../../shared/types';
 import { PUBLIC_MESSAGES } from './public-messages';
-import { fill, reportMissing, type Values } from './translate';
+import { fill, reportMissing, translateFrom, type Phrases, type Values } from './translate';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -66,15 +66,6 @@ function messagesOf(ra: object, app: AppMessagesIn, permissions: Record<string, 
   );
 }
 
-/** Every key of a message tree, as Polyglot flattens them. */
-function keysOf(tree: Tree, prefix = '', into = new Set<string>()): Set<string> {
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') into.add(`${prefix}${key}`);
-    else keysOf(value, `${prefix}${key}.`, into);
-  }
-  return into;
-}
-
 const KEY_SHAPE = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
 /**
  * Keys react-admin asks for in case a resource words its pages its own way ("resources.users.page.list"),
@@ -82,18 +73,19 @@ const KEY_SHAPE = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/;
  */
 const OPTIONAL = /^resources\.[^.]+\.(action|page|message|notifications|forcedCaseName|empty|invite)(\.|$)/;
 
-const loaded: Partial<Record<Language, { messages: Tree; keys: Set<string>; flat: Map<string, string> }>> = {};
+/** Each language's messages as Polyglot is given them, and flat, as Polyglot keys them ("dashboard.title"). */
+const loaded: Partial<Record<Language, { messages: Tree; flat: Phrases }>> = {};
 
-function flatten(tree: Tree, prefix = '', into = new Map<string, string>()): Map<string, string> {
+function flatten(tree: Tree, prefix = '', into: Phrases = {}): Phrases {
   for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') into.set(`${prefix}${key}`, value);
+    if (typeof value === 'string') into[`${prefix}${key}`] = value;
     else flatten(value, `${prefix}${key}.`, into);
   }
   return into;
 }
 
 function keep(language: Language, messages: Tree): Tree {
-  loaded[language] = { messages, keys: keysOf(messages), flat: flatten(messages) };
+  loaded[language] = { messages, flat: flatten(messages) };
   return messages;
 }
 
@@ -104,12 +96,7 @@ function keep(language: Language, messages: Tree): Tree {
  */
 export function t(key: string, values?: Values): string {
   const language = loaded[currentLanguage()] ? currentLanguage() : 'en';
-  const message = loaded[language]!.flat.get(key);
-  if (message === undefined) {
-    reportMissing(language, key);
-    return key;
-  }
-  return fill(message, values);
+  return translateFrom(loaded[language]!.flat, language, key, values);
 }
 
 keep('en', messagesOf(englishMessages, APP_EN, PERMISSIONS, AUDIT_ACTION_LABELS, 'en'));
@@ -143,7 +130,7 @@ export function createI18nProvider(): I18nProvider {
       const language = polyglot.getLocale();
       // react-admin also passes words that are already text (a title, a label) through here: only
       // what has the shape of a key ("dashboard.title") is expected to have a message.
-      if (KEY_SHAPE.test(key) && !OPTIONAL.test(key) && !loaded[language as Language]?.keys.has(key)) reportMissing(language, key);
+      if (KEY_SHAPE.test(key) && !OPTIONAL.test(key) && !Object.hasOwn(loaded[language as Language]?.flat ?? {}, key)) reportMissing(language, key);
       return polyglot.translate(key, options);
     },
     changeLocale: async (locale, options) => {

@@ -25,7 +25,7 @@ export function reportMissing(language: string, key: string): void {
 }
 
 export function translateFrom(phrases: Phrases, language: string, key: string, values?: Values): string {
-  const message = phrases[key];
+  const message = Object.hasOwn(phrases, key) ? phrases[key] : undefined;
   if (message === undefined) {
     reportMissing(language, key);
     return key;

@@ -159,11 +159,6 @@ export class BackupTaker {
       await rm(staging, { recursive: true, force: true });
     }
   }
-
-  /** Resolves when the backups asked for so far have ended. */
-  async idle(): Promise<void> {
-    await this.#queue;
-  }
 }
 
 /** What the backups write to the server's log. */

@@ -17,7 +17,7 @@ import { collectMigrations } from '../db/migrate.js';
 import { openDatabase } from '../db/open-database.js';
 import { readBackup, type ArchiveCounts, type BackupManifest } from './archive.js';
 import { BackupTaker } from './backups.js';
-import { removeLeftovers } from './leftovers.js';
+import { STAGING_PREFIX } from './leftovers.js';
 import { askHolder, claimDataDir, DataDirInUse } from './control.js';
 
 class Refused extends Error {
@@ -78,7 +78,6 @@ async function backup(args: string[]): Promise<void> {
     } else {
       const claim = await claimDataDir(dataDir, 'backup');
       try {
-        await removeLeftovers(dataDir);
         await new BackupTaker({ dataDir, media: storage.media }).take(createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
       } finally {
         await claim.release();
@@ -113,9 +112,9 @@ async function restore(args: string[]): Promise<void> {
   if (holdsFiles(dbDir)) throw refuse('a database (db/)');
   if (mediaDir && holdsFiles(mediaDir)) throw refuse(`pictures (${mediaDir})`);
   const claim = await claimDataDir(dataDir, 'restore');
-  const staging = join(dataDir, `.backup-restoring-${randomBytes(6).toString('hex')}`);
+  // Under the prefix a crashed backup's leftovers have, so that the next claim clears it too.
+  const staging = join(dataDir, `${STAGING_PREFIX}restoring-${randomBytes(6).toString('hex')}`);
   try {
-    await removeLeftovers(dataDir);
     const { manifest, counts } = await readBackup(createReadStream(from), staging);
     // Opened once here: the database replays its log to the moment of the backup and is closed
     // cleanly, and a backup made by a newer version of the product is caught before it is in place.

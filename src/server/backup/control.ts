@@ -13,6 +13,7 @@ import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { removeLeftovers } from './leftovers.js';
 
 /** Who holds the directory: told to a process that finds it taken. */
 export type Holder = 'server' | 'backup' | 'restore';
@@ -60,7 +61,7 @@ export interface Claim {
   release(): Promise<void>;
 }
 
-/** Claims the directory for this process, or throws DataDirInUse naming who holds it. */
+/** Claims the directory for this process (and clears a crashed backup's leftovers), or throws DataDirInUse naming who holds it. */
 export async function claimDataDir(dataDir: string, holder: Holder): Promise<Claim> {
   mkdirSync(dataDir, { recursive: true });
   const path = controlSocketPath(dataDir);
@@ -84,13 +85,16 @@ export async function claimDataDir(dataDir: string, holder: Holder): Promise<Cla
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt > 0) throw error;
-      const answer = await ask(path, { op: 'who' }).catch(() => null);
-      if (answer?.ok) throw new DataDirInUse(dataDir, answer.holder ?? 'server', answer.pid ?? 0);
+      const asked = await askHolder(dataDir, { op: 'who' }).catch(() => null);
+      asked?.socket.destroy();
+      if (asked?.answer.ok) throw new DataDirInUse(dataDir, asked.answer.holder ?? 'server', asked.answer.pid ?? 0);
       // Left by a process that was killed: nobody listens behind it.
       rmSync(path, { force: true });
     }
   }
   if (process.platform !== 'win32') chmodSync(path, 0o600);
+  // Whoever holds the directory now clears what a backup interrupted by a crash left in it.
+  await removeLeftovers(dataDir);
   return {
     serve(next) {
       handler = next;
@@ -117,17 +121,6 @@ export async function askHolder(dataDir: string, request: ControlRequest): Promi
   socket.write(`${JSON.stringify(request)}\n`);
   const answer = await readLine(socket);
   return { answer: JSON.parse(answer) as ControlAnswer, socket };
-}
-
-async function ask(path: string, request: ControlRequest): Promise<ControlAnswer> {
-  const socket = connect(path);
-  await new Promise<void>((done, fail) => socket.once('connect', done).once('error', fail));
-  socket.write(`${JSON.stringify(request)}\n`);
-  try {
-    return JSON.parse(await readLine(socket)) as ControlAnswer;
-  } finally {
-    socket.destroy();
-  }
 }
 
 async function readRequest(socket: Socket): Promise<ControlRequest> {
