@@ -233,9 +233,9 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
   app.decorate('background', new BackgroundTasks(app.log));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   if (redis) readiness.add('redis', () => redis.ping());
-  const counters = options.counters ?? (redis ? new RedisCounterStore(redis, now) : new MemoryCounterStore(now));
+  const counters = options.counters ?? (redis ? new RedisCounterStore(redis, now, `${config.redisPrefix}rl:`) : new MemoryCounterStore(now));
   app.decorate('counters', counters);
-  app.decorate('loginThrottle', new LoginThrottle(redis ? new RedisThrottleStore(redis) : new MemoryThrottleStore(now), now));
+  app.decorate('loginThrottle', new LoginThrottle(redis ? new RedisThrottleStore(redis, `${config.redisPrefix}bf:`) : new MemoryThrottleStore(now), now));
   app.decorate('rateLimits', options.rateLimits ?? AUTH_RATE_LIMITS);
   app.addHook('onClose', async () => counters.close());
 }

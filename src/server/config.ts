@@ -72,6 +72,8 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | null;
   redisUrl: string | null;
+  /** Starts every key this office writes to Redis (REDIS_PREFIX), so offices or staging and production sharing one Redis never share counters. */
+  redisPrefix: string;
   /** GET /metrics answers a caller bearing this token (METRICS_TOKEN, at least 16 characters); null: the route does not exist. */
   metricsToken: string | null;
   trustProxy: TrustProxy;
@@ -186,6 +188,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const redisUrl = get('REDIS_URL') ?? null;
   if (redisUrl) checkUrl('REDIS_URL', redisUrl, ['redis:', 'rediss:']);
+  const redisPrefix = get('REDIS_PREFIX') ?? 'bo:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(redisPrefix)) throw new ConfigError('REDIS_PREFIX', 'must be 1 to 64 letters, digits or the characters : _ . -');
 
   const metricsToken = env.METRICS_TOKEN === undefined || env.METRICS_TOKEN === '' ? null : env.METRICS_TOKEN;
   if (metricsToken !== null && (metricsToken.length < 16 || metricsToken.length > 512 || /\s/.test(metricsToken))) {
@@ -239,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail,
     adminPassword,
     redisUrl,
+    redisPrefix,
     metricsToken,
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
     nodeEnv,

@@ -153,6 +153,7 @@ export function freePort(): Promise<number> {
 const INHERITED_BUT_OURS = [
   'DATABASE_URL',
   'REDIS_URL',
+  'REDIS_PREFIX',
   'PORT',
   'HOST',
   'PUBLIC_URL',

@@ -52,7 +52,10 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
     // The webhook endpoint below is on this machine; both senders look for due deliveries often.
     // So are Stripe's double and the customers' messages, which both senders look for often too.
-    const env = { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_INTERVAL: '200ms', MESSAGE_POLL_INTERVAL: '200ms', ...stripe.env };
+    // Counters of their own in the shared Redis: another run on this machine (or an earlier one
+    // within a window) guessed from the same address and must not count here.
+    const redisPrefix = `e2e-${process.pid}-${Date.now()}:`;
+    const env = { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_INTERVAL: '200ms', MESSAGE_POLL_INTERVAL: '200ms', REDIS_PREFIX: redisPrefix, ...stripe.env };
     [a, b] = await Promise.all([startServer({ name: 'multi-instance-a', database, env }), startServer({ name: 'multi-instance-b', database, env })]);
   });
 

@@ -22,6 +22,7 @@ describe('defaults', () => {
       adminEmail: 'admin@localhost',
       adminPassword: null,
       redisUrl: null,
+      redisPrefix: 'bo:',
       trustProxy: false,
       logLevel: 'info',
       businessTimeZone: 'UTC',
@@ -48,6 +49,7 @@ describe('defaults', () => {
       MAIL_FROM: 'office@example.com',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: 'office-staging:',
       JWT_SECRET: 'k'.repeat(32),
     });
     expect(config).toMatchObject({
@@ -60,6 +62,7 @@ describe('defaults', () => {
       mailFrom: 'office@example.com',
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
       redisUrl: 'redis://127.0.0.1:6379',
+      redisPrefix: 'office-staging:',
       captchaOffReason: null,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -102,6 +105,7 @@ describe('a bad value throws one line naming the variable', () => {
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'admin' }],
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'short' }],
     ['REDIS_URL', { REDIS_URL: 'localhost:6379' }],
+    ['REDIS_PREFIX', { REDIS_PREFIX: 'has space' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['CAPTCHA_DISABLED', { CAPTCHA_DISABLED: 'perhaps' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
