@@ -49,9 +49,8 @@ let readList: () => Promise<unknown> = () => users.list({ page: 1, pageSize: 25,
 let loadPrincipal = () => principals.load(userId, sessionId);
 if (list === 'bookings') readList = () => bookings.list(query!);
 if (list === 'customers') {
-  // The customers list reads what each customer spent through the bookings, as the server wires it.
   const { CustomersRepository } = (await import(join(root, 'dist/server/server/customers/repository.js'))) as typeof Customers;
-  const customers = new CustomersRepository(handle.db, Date.now, null as never, (db, ids) => bookings.spentBy(db, ids));
+  const customers = new CustomersRepository(handle.db, Date.now, null as never);
   readList = () => customers.list(query as unknown as CustomerListQuery);
 }
 if (list === 'reminders') {

@@ -305,7 +305,7 @@ describe('access and erasure', () => {
 });
 
 describe('the kept counts', () => {
-  it('equal a recount from the bookings after bookings, cancellations, reseller holds confirmed for new and returning customers, and merges', async () => {
+  it('equal a recount from the bookings after bookings, payments and refunds, cancellations, reseller holds confirmed for new and returning customers, and merges', async () => {
     const { key } = await createResellerWithKey(staff);
     const octo = octoAs(t.app, key);
     const emails = [`count.a.${run}@example.test`, `count.b.${run}@example.test`, `count.c.${run}@example.test`];
@@ -314,6 +314,11 @@ describe('the kept counts', () => {
       t.clock.advance(1_000);
       made.push(await book({ name: `Count ${n}`, email: emails[n % 3]! }, n % 4 === 0 ? 'held' : 'confirmed'));
     }
+    // Paid on both customers that merge below, and on one that does not; one refunded in part.
+    for (const [index, amountMinor] of [[5, 3_000], [6, 4_500], [7, 1_000], [9, 2_500]] as const) {
+      expect((await staff({ method: 'POST', url: `/api/bookings/${made[index]!.id}/payments`, payload: { kind: 'payment', amountMinor, method: 'card' } })).statusCode).toBe(201);
+    }
+    expect((await staff({ method: 'POST', url: `/api/bookings/${made[6]!.id}/payments`, payload: { kind: 'refund', amountMinor: 500, method: 'card' } })).statusCode).toBe(201);
     for (const booking of made.slice(0, 4)) expect((await staff({ method: 'POST', url: `/api/bookings/${booking.id}/cancel`, payload: { reason: 'recount' } })).statusCode).toBe(200);
     for (let n = 0; n < 6; n += 1) {
       t.clock.advance(1_000);
@@ -330,6 +335,16 @@ describe('the kept counts', () => {
         on x.customer_id = c.id
       where c.booking_count <> coalesce(x.active, 0) or c.first_booking_at is distinct from x.first or c.last_booking_at is distinct from x.last`.execute(db);
     expect(drift.rows).toEqual([]);
+    // What each customer spent, per currency, as kept and as the bookings add it up.
+    const spendingDrift = await sql<{ customer_id: string }>`
+      select coalesce(k.customer_id, x.customer_id) as customer_id from (select * from customer_spending where spent_minor <> 0) k
+      full join (select customer_id, currency, sum(paid_minor) as spent from bookings where customer_id is not null group by 1, 2 having sum(paid_minor) <> 0) x
+        on x.customer_id = k.customer_id and x.currency = k.currency
+      where k.spent_minor is distinct from x.spent`.execute(db);
+    expect(spendingDrift.rows).toEqual([]);
+    const mergedInto = await customer(await ids(emails[0]!));
+    // Bookings 6 and 9 were count.a's, 7 count.b's (merged into count.a); 5 count.c's.
+    expect(mergedInto.spent).toEqual([{ currency: tour.currency, amountMinor: 4_500 - 500 + 2_500 + 1_000 }]);
     const [kept, counted] = await Promise.all([
       sql<{ count: string }>`select count from row_counts where name = 'customers'`.execute(db),
       sql<{ count: string }>`select count(*) as count from customers`.execute(db),

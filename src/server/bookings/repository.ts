@@ -468,22 +468,6 @@ export class BookingsRepository extends BookingQueries {
     return [...new Set(changed.map((row) => row.booking_id))];
   }
 
-  /** What each customer spent: payments less refunds over their bookings, per currency (none left out of the answer). */
-  async spentBy(db: Kysely<Database>, customerIds: string[]): Promise<Map<string, { currency: string; amountMinor: number }[]>> {
-    const rows = await db
-      .selectFrom('bookings')
-      .select(['customer_id', 'currency', sql<string>`sum(paid_minor)`.as('spent')])
-      .where('customer_id', 'in', customerIds)
-      .groupBy(['customer_id', 'currency'])
-      .having(sql`sum(paid_minor)`, '<>', 0)
-      .orderBy('customer_id')
-      .orderBy('currency')
-      .execute();
-    const spent = new Map<string, { currency: string; amountMinor: number }[]>();
-    for (const row of rows) spent.set(row.customer_id!, [...(spent.get(row.customer_id!) ?? []), { currency: row.currency, amountMinor: toMoney(row.spent)! }]);
-    return spent;
-  }
-
   /** Travellers checked in on these departures' confirmed bookings, by departure. */
   async checkedInOf(db: Kysely<Database>, departureIds: string[]): Promise<Map<string, number>> {
     if (departureIds.length === 0) return new Map();

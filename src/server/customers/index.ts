@@ -8,6 +8,7 @@ import type { DomainModule } from '../module.js';
 import * as customers from './migrations/0021-customers.js';
 import * as countsByDifference from './migrations/0024-customer-counts-by-difference.js';
 import * as customerWhenContactGiven from './migrations/0026-customer-when-contact-given.js';
+import * as customerSpending from './migrations/0035-customer-spending.js';
 import { CustomersRepository } from './repository.js';
 import { customerRoutes } from './routes.js';
 
@@ -28,8 +29,7 @@ export interface CustomerExport {
 
 const plugin = fp(
   async (app) => {
-    // What a customer spent is read from their bookings (registered before this one, modules.ts).
-    const repository = new CustomersRepository(app.db, app.now, app.audit, (db, ids) => app.bookings.spentBy(db, ids));
+    const repository = new CustomersRepository(app.db, app.now, app.audit);
     app.decorate('customers', repository);
     // The customer, then their bookings with travellers and payments, read through the bookings domain.
     app.decorate('customerExport', async (id: string): Promise<CustomerExport | null> => {
@@ -59,7 +59,7 @@ const plugin = fp(
 const customersModule: DomainModule = {
   name: 'customers',
   tag: { name: 'customers', description: 'The people bookings are made for, found again by e-mail' },
-  migrations: { '0021-customers': customers, '0024-customer-counts-by-difference': countsByDifference, '0026-customer-when-contact-given': customerWhenContactGiven },
+  migrations: { '0021-customers': customers, '0024-customer-counts-by-difference': countsByDifference, '0026-customer-when-contact-given': customerWhenContactGiven, '0035-customer-spending': customerSpending },
   plugin,
 };
 

@@ -1,20 +1,17 @@
 /**
  * Customers: the list and its search, one customer, a change of their details, and the customer
  * side of a merge. The database makes customers as bookings are written (migration 0021); what a
- * customer spent is read from their bookings through the bookings domain (`spentBy`).
+ * customer spent is kept by the database too, per currency (migration 0035).
  */
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { ERASED_NAME, type Customer, type CustomerListQuery, type CustomerPatch } from '../../shared/contract/customers.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { containsPattern, isUniqueViolation, keptCount, listPage } from '../db/query-helpers.js';
+import { containsPattern, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import type { CustomersTable } from './tables.js';
 
 export type Spent = { currency: string; amountMinor: number }[];
-
-/** What the customers read of the bookings: payments less refunds per customer and currency. */
-export type SpentBy = (db: Kysely<Database>, customerIds: string[]) => Promise<Map<string, Spent>>;
 
 const SORT_COLUMNS = {
   name: sql`lower(c.name)`,
@@ -33,7 +30,6 @@ export class CustomersRepository {
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
     private readonly audit: AuditLog,
-    private readonly spentBy: SpentBy,
   ) {}
 
   async list(query: CustomerListQuery): Promise<{ data: Customer[]; total: number }> {
@@ -164,6 +160,21 @@ export class CustomersRepository {
   private async answers(db: Kysely<Database>, rows: AnswerRow[]): Promise<Customer[]> {
     const spent = rows.length === 0 ? new Map<string, Spent>() : await this.spentBy(db, rows.map((row) => row.id));
     return rows.map((row) => toCustomer(row, spent.get(row.id) ?? []));
+  }
+
+  /** Payments less refunds per customer and currency, as the database keeps them. */
+  private async spentBy(db: Kysely<Database>, customerIds: string[]): Promise<Map<string, Spent>> {
+    const rows = await db
+      .selectFrom('customer_spending')
+      .select(['customer_id', 'currency', 'spent_minor'])
+      .where('customer_id', 'in', customerIds)
+      .where('spent_minor', '<>', 0)
+      .orderBy('customer_id')
+      .orderBy('currency')
+      .execute();
+    const spent = new Map<string, Spent>();
+    for (const row of rows) spent.set(row.customer_id, [...(spent.get(row.customer_id) ?? []), { currency: row.currency, amountMinor: toMoney(row.spent_minor)! }]);
+    return spent;
   }
 }
 

@@ -22,6 +22,13 @@ export interface CustomersTable {
   erased_at: Nullable<Date>;
 }
 
+/** Kept by the database (migration 0035): what the customer's bookings were paid, less refunds, per currency. */
+export interface CustomerSpendingTable {
+  customer_id: string;
+  currency: string;
+  spent_minor: ColumnType<string | number, number, number>;
+}
+
 export interface CustomerSettingsTable {
   id: ColumnType<boolean, boolean | undefined, never>;
   default_language: 'en' | 'de';
@@ -31,5 +38,6 @@ declare module '../db/schema.js' {
   interface Database {
     customers: CustomersTable;
     customer_settings: CustomerSettingsTable;
+    customer_spending: CustomerSpendingTable;
   }
 }
