@@ -59,7 +59,9 @@ export function minorToMajorText(amountMinor: number, currency: string): string 
   return `${amountMinor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-export type MajorParse = { ok: true; minor: number } | { ok: false; problem: string };
+/** Why an amount was refused, for a screen to say in its own language with `values`; `problem` says it in English. */
+export type AmountProblem = 'not_an_amount' | 'reads_two_ways' | 'no_minor_unit' | 'too_many_decimals' | 'too_large';
+export type MajorParse = { ok: true; minor: number } | { ok: false; problem: string; reason: AmountProblem; values: Record<string, string | number> };
 
 /** How `locale` writes amounts of `currency`: its decimal and grouping marks, and the currency's signs. */
 function amountMarks(currency: string, locale?: string) {
@@ -90,7 +92,8 @@ export function majorTextToMinor(text: string, currency: string, locale: string 
     else if (rest.toUpperCase().endsWith(bare.toUpperCase())) rest = rest.slice(0, rest.length - bare.length);
   }
   // Digits, marks and apostrophes, beginning with a digit and not ending with an apostrophe.
-  if (!/^\d(?:[\d.,'\u2019]*[\d.,])?$/.test(rest)) return { ok: false, problem: `must be an amount ${example}` };
+  const notAnAmount: MajorParse = { ok: false, problem: `must be an amount ${example}`, reason: 'not_an_amount', values: { digits } };
+  if (!/^\d(?:[\d.,'\u2019]*[\d.,])?$/.test(rest)) return notAnAmount;
   // Apostrophes group thousands in Switzerland; they are never a decimal mark.
   rest = rest.replace(/['\u2019]/g, '');
   const marks = [...rest].filter((character) => character === '.' || character === ',');
@@ -106,9 +109,9 @@ export function majorTextToMinor(text: string, currency: string, locale: string 
     if (marks.length === 1 && mark === decimal) decimalMark = mark;
     else if (mark !== decimal && groupsOfThree) decimalMark = null;
     else if (marks.length === 1 && mark === group) {
-      return { ok: false, problem: `reads two ways: “${mark}” separates thousands here, so write decimals with “${decimal}” (for example 12${decimal}50)` };
+      return { ok: false, problem: `reads two ways: “${mark}” separates thousands here, so write decimals with “${decimal}” (for example 12${decimal}50)`, reason: 'reads_two_ways', values: { mark, decimal } };
     } else if (marks.length === 1) decimalMark = mark;
-    else return { ok: false, problem: `must be an amount ${example}` };
+    else return notAnAmount;
   }
   let whole = rest; // begins with a digit, so never empty
   let fraction = '';
@@ -118,12 +121,14 @@ export function majorTextToMinor(text: string, currency: string, locale: string 
     fraction = rest.slice(at + 1);
   }
   // What is left of the decimal mark is grouped in threes, or not grouped at all.
-  if (/[.,]/.test(whole) && !/^\d{1,3}(?:[.,]\d{3})+$/.test(whole)) return { ok: false, problem: `must be an amount ${example}` };
+  if (/[.,]/.test(whole) && !/^\d{1,3}(?:[.,]\d{3})+$/.test(whole)) return notAnAmount;
   whole = whole.replace(/[.,]/g, '');
   if (fraction.length > digits) {
-    return { ok: false, problem: digits === 0 ? `${currency} has no minor unit: whole amounts only` : `${currency} has ${digits} decimals at most` };
+    return digits === 0
+      ? { ok: false, problem: `${currency} has no minor unit: whole amounts only`, reason: 'no_minor_unit', values: { currency } }
+      : { ok: false, problem: `${currency} has ${digits} decimals at most`, reason: 'too_many_decimals', values: { currency, digits } };
   }
   const minor = Number(whole + fraction.padEnd(digits, '0'));
-  if (!Number.isSafeInteger(minor)) return { ok: false, problem: 'is too large' };
+  if (!Number.isSafeInteger(minor)) return { ok: false, problem: 'is too large', reason: 'too_large', values: {} };
   return { ok: true, minor };
 }

@@ -43,20 +43,35 @@ function bandText(category: Category, bands: AgeBands): string {
   return `${bands.childAgeUnder} or older`;
 }
 
-/**
- * A warning when the birth date does not fit the category on the departure's date ("Aged 46 on
- * the departure date: an adult on this tour (12 or older), not a child"); null when it fits or
- * either date is missing.
- */
-export function birthDateWarning(traveller: { category: Category; dateOfBirth: string }, departureDate: string | undefined, bands: AgeBands): string | null {
+/** Why a birth date does not fit its category on the departure's date, for a screen to say in its own words; null when it fits or either date is missing. */
+export type BirthDateProblem = { kind: 'born_after' } | { kind: 'other_band'; age: number; fits: Category; category: Category; band: { under?: number; from?: number; to?: number } };
+
+export function birthDateProblem(traveller: { category: Category; dateOfBirth: string }, departureDate: string | undefined, bands: AgeBands): BirthDateProblem | null {
   if (!traveller.dateOfBirth || !departureDate) return null;
   const age = ageOn(traveller.dateOfBirth, departureDate);
   if (age === null) return null;
-  if (age < 0) return 'Born after the departure date: check the year.';
+  if (age < 0) return { kind: 'born_after' };
   const fits = categoryForAge(age, bands);
   if (fits === traveller.category) return null;
-  const aged = `Aged ${age} on the departure date`;
-  return `${aged}: ${NAMES[fits]} on this tour (${bandText(fits, bands)}), not ${NAMES[traveller.category]}.`;
+  const band = fits === 'INFANT' ? { under: bands.infantAgeUnder } : fits === 'CHILD' ? { from: bands.infantAgeUnder, to: bands.childAgeUnder - 1 } : { from: bands.childAgeUnder };
+  return { kind: 'other_band', age, fits, category: traveller.category, band };
+}
+
+/**
+ * The same in English ("Aged 46 on the departure date: an adult on this tour (12 or older), not a
+ * child"); null when it fits or either date is missing.
+ */
+export function birthDateWarning(traveller: { category: Category; dateOfBirth: string }, departureDate: string | undefined, bands: AgeBands): string | null {
+  const problem = birthDateProblem(traveller, departureDate, bands);
+  if (problem === null) return null;
+  if (problem.kind === 'born_after') return 'Born after the departure date: check the year.';
+  return `Aged ${problem.age} on the departure date: ${NAMES[problem.fits]} on this tour (${bandText(problem.fits, bands)}), not ${NAMES[problem.category]}.`;
+}
+
+/** Whether children or infants are booked with no adult. */
+export function hasNoAdult(travellers: { category: Category }[]): boolean {
+  const adults = travellers.filter((traveller) => traveller.category === 'ADULT').length;
+  return adults === 0 && travellers.length > 0;
 }
 
 /** A warning when children or infants are booked with no adult; null otherwise. */

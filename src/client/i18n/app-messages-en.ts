@@ -387,6 +387,7 @@ export const APP_EN = {
 };
 
 export type AppMessages = typeof APP_EN;
-type Tree<T> = { [K in keyof T]: T[K] extends string ? string : Tree<T[K]> };
+/** Another language's words for a tree of English messages: the same keys, each a string. */
+export type MessagesIn<T> = { [K in keyof T]: T[K] extends string ? string : MessagesIn<T[K]> };
 /** Another language's messages: the same keys as English, each a string. */
-export type AppMessagesIn = Tree<AppMessages>;
+export type AppMessagesIn = MessagesIn<AppMessages>;

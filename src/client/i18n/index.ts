@@ -13,6 +13,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { APP_EN, type AppMessagesIn } from './app-messages-en';
+import { DOMAINS_EN } from './domains/en';
 import { applyLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from './language';
 import { WORDS } from '../../shared/i18n/words';
 import { PERMISSIONS } from '../../shared/permissions';
@@ -44,11 +45,13 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-function messagesOf(ra: object, app: AppMessagesIn, permissions: Record<string, string>, auditActions: Record<string, string>, language: Language): Tree {
+function messagesOf(ra: object, app: AppMessagesIn, domains: readonly object[], permissions: Record<string, string>, auditActions: Record<string, string>, language: Language): Tree {
   return merge(
     ra as Tree,
     PUBLIC_MESSAGES[language],
     app as unknown as Tree,
+    // Each domain's screens' words (domains/<language>.ts), under their own keys and resources.<name>.fields.
+    ...(domains as Tree[]),
     // What each permission allows: permissions.<name> ("permissions.bookings.read").
     { permissions },
     // An audit entry's action: audit_actions.<action> ("audit_actions.booking.created").
@@ -99,13 +102,19 @@ export function t(key: string, values?: Values): string {
   return translateFrom(loaded[language]!.flat, language, key, values);
 }
 
-keep('en', messagesOf(englishMessages, APP_EN, PERMISSIONS, AUDIT_ACTION_LABELS, 'en'));
+keep('en', messagesOf(englishMessages, APP_EN, DOMAINS_EN, PERMISSIONS, AUDIT_ACTION_LABELS, 'en'));
 
 /** Makes sure a language's messages are here (German is a chunk of its own). */
 export async function loadLanguage(language: Language): Promise<void> {
   if (loaded[language]) return;
-  const [{ default: ra }, { APP_DE }, { PERMISSIONS_DE }, { AUDIT_ACTIONS_DE }] = await Promise.all([import('./ra-german'), import('./app-messages-de'), import('./permissions-de'), import('./audit-actions-de')]);
-  keep(language, messagesOf(ra, APP_DE, PERMISSIONS_DE, AUDIT_ACTIONS_DE, language));
+  const [{ default: ra }, { APP_DE }, { DOMAINS_DE }, { PERMISSIONS_DE }, { AUDIT_ACTIONS_DE }] = await Promise.all([
+    import('./ra-german'),
+    import('./app-messages-de'),
+    import('./domains/de'),
+    import('./permissions-de'),
+    import('./audit-actions-de'),
+  ]);
+  keep(language, messagesOf(ra, APP_DE, DOMAINS_DE, PERMISSIONS_DE, AUDIT_ACTIONS_DE, language));
 }
 
 function messagesFor(locale: string): TranslationMessages | Promise<TranslationMessages> {
@@ -138,4 +147,14 @@ export function createI18nProvider(): I18nProvider {
       if (isLanguage(locale)) applyLanguage(locale);
     },
   };
+}
+
+/**
+ * Names of a fixed set of values (statuses, kinds) read in the screens' language at the moment
+ * they are read: `labelsIn('tours.status', TOUR_STATUSES).draft` is "Draft" or "Entwurf".
+ */
+export function labelsIn<K extends string>(prefix: string, keys: readonly K[]): Readonly<Record<K, string>> {
+  const labels = {} as Record<K, string>;
+  for (const key of keys) Object.defineProperty(labels, key, { enumerable: true, get: () => t(`${prefix}.${key}`) });
+  return labels;
 }

@@ -72,6 +72,19 @@ const en = {
   'errors.CAPTCHA_FAILED': 'The captcha was not solved. Please try again.',
   'errors.RATE_LIMITED': 'Too many attempts. Wait a minute, then try again.',
   'errors.UNAVAILABLE': 'The service is not available right now. Try again in a moment.',
+  'errors.SOLD_OUT': 'This departure is sold out.',
+  'errors.SOLD_OUT_ONLY': 'Only %{available} seats are free on this departure.',
+  'errors.DEPARTURE_CLOSED': 'This departure takes no bookings now.',
+  'errors.PAYMENT_EXCEEDS_BALANCE': 'The payment is more than the balance.',
+  'errors.REFUND_EXCEEDS_PAID': 'The refund is more than what was paid.',
+  'errors.PAYMENTS_NOT_CONFIGURED': 'Card payments are not set up on this server: record the payment by hand instead.',
+  'errors.RESOURCE_CONFLICT': 'This guide or vehicle is busy on those days.',
+  'errors.IDEMPOTENCY_KEY_REUSED': 'This request was already sent with other contents: reload the page and try again.',
+  'errors.PAYLOAD_TOO_LARGE': 'The file is too large.',
+  'errors.UNSUPPORTED_MEDIA_TYPE': 'Send a JPEG, PNG, WebP or AVIF picture.',
+  'errors.FORBIDDEN': 'You do not have permission to do this.',
+  'errors.TOTP_SETUP_REQUIRED': 'Your role requires two-factor sign-in: set it up in My profile before anything else.',
+  'errors.INTERNAL': 'Something went wrong on the server. Try again; if it keeps failing, tell an administrator.',
 };
 
 export type PublicMessages = typeof en;
@@ -142,6 +155,19 @@ const de: PublicMessages = {
   'errors.CAPTCHA_FAILED': 'Das Captcha wurde nicht gelöst. Bitte erneut versuchen.',
   'errors.RATE_LIMITED': 'Zu viele Versuche. Bitte eine Minute warten und erneut versuchen.',
   'errors.UNAVAILABLE': 'Der Dienst ist gerade nicht erreichbar. Bitte gleich noch einmal versuchen.',
+  'errors.SOLD_OUT': 'Dieser Termin ist ausgebucht.',
+  'errors.SOLD_OUT_ONLY': 'Für diesen Termin sind nur %{available} Plätze frei.',
+  'errors.DEPARTURE_CLOSED': 'Dieser Termin nimmt jetzt keine Buchungen an.',
+  'errors.PAYMENT_EXCEEDS_BALANCE': 'Die Zahlung ist höher als der Saldo.',
+  'errors.REFUND_EXCEEDS_PAID': 'Die Erstattung ist höher als das Bezahlte.',
+  'errors.PAYMENTS_NOT_CONFIGURED': 'Kartenzahlungen sind auf diesem Server nicht eingerichtet: Erfassen Sie die Zahlung stattdessen von Hand.',
+  'errors.RESOURCE_CONFLICT': 'Dieser Guide oder dieses Fahrzeug ist an diesen Tagen belegt.',
+  'errors.IDEMPOTENCY_KEY_REUSED': 'Diese Anfrage wurde schon mit anderem Inhalt gesendet: Laden Sie die Seite neu und versuchen Sie es erneut.',
+  'errors.PAYLOAD_TOO_LARGE': 'Die Datei ist zu groß.',
+  'errors.UNSUPPORTED_MEDIA_TYPE': 'Senden Sie ein JPEG-, PNG-, WebP- oder AVIF-Bild.',
+  'errors.FORBIDDEN': 'Sie haben keine Berechtigung dafür.',
+  'errors.TOTP_SETUP_REQUIRED': 'Ihre Rolle verlangt die Zwei-Faktor-Anmeldung: Richten Sie sie zuerst in Mein Profil ein.',
+  'errors.INTERNAL': 'Auf dem Server ist etwas schiefgegangen. Versuchen Sie es erneut; wenn es wieder passiert, sagen Sie es einem Administrator.',
 };
 
 export const PUBLIC_MESSAGES: Record<Language, PublicMessages> = { en, de };

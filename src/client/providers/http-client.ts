@@ -11,7 +11,8 @@
 import { API_BASE, apiPaths } from '../../shared/api-paths';
 import { announce } from '../session/session-events';
 import { getAuth, setCredentials } from './auth-state';
-import { PUBLIC_MESSAGES, publicText } from '../i18n/public-messages';
+import { PUBLIC_MESSAGES, publicErrorKey, publicText } from '../i18n/public-messages';
+import { currentLanguage } from '../i18n/language';
 
 export type ApiErrorStatus = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
 
@@ -55,7 +56,15 @@ function changeFailureMessage(status: ApiErrorStatus, data: unknown): string {
 
 function messageOf(status: ApiErrorStatus, data: unknown): string {
   if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
-    return (data as { message: string }).message;
+    const { message, code, available } = data as { message: string; code?: unknown; available?: unknown };
+    // The server's sentences are English. In another language a refusal whose code says all there
+    // is to say is told in that language; one whose words carry its particulars (a NOT_FOUND, a
+    // CONFLICT, a field's problem) keeps the server's own sentence.
+    if (currentLanguage() !== 'en') {
+      const key = publicErrorKey(code === 'SOLD_OUT' && typeof available === 'number' && available > 0 ? 'SOLD_OUT_ONLY' : code);
+      if (key) return publicText(key, { available: typeof available === 'number' ? available : 0 });
+    }
+    return message;
   }
   switch (status) {
     case 'FETCH_ERROR':

@@ -13,12 +13,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { formatCalendarDate } from '../../../src/client/dates';
 import { loadLanguage } from '../../../src/client/i18n';
 import { APP_EN } from '../../../src/client/i18n/app-messages-en';
+import { DOMAINS_EN } from '../../../src/client/i18n/domains/en';
 import { applyLanguage } from '../../../src/client/i18n/language';
 import { PUBLIC_MESSAGES } from '../../../src/client/i18n/public-messages';
 import { clearMissingTranslations, missingTranslations } from '../../../src/client/i18n/translate';
 import { createAuthProvider } from '../../../src/client/providers/auth-provider';
 import { logOut } from '../../../src/client/providers/auth-state';
-import { createHttpClient } from '../../../src/client/providers/http-client';
+import { ApiError, createHttpClient } from '../../../src/client/providers/http-client';
 import { formatMinor } from '../../../src/shared/money';
 import type { User } from '../../../src/shared/contract/users';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
@@ -133,6 +134,129 @@ describe('languages', () => {
     await clerkChooses('en');
   });
 
+  test.each(['en', 'de'] as const)('a tour’s screens in %s: the list, a new tour’s form, the brochure and every tab of the editor; every key has a message', async (language) => {
+    await clerkChooses(language);
+    applyLanguage(language);
+    const tour = await admin.request<{ id: string }>('tours', {
+      method: 'POST',
+      mutation: true,
+      body: { code: `LANG-${language.toUpperCase()}`, title: `Fjords in ${language}`, timeZone: 'Europe/Oslo', currency: 'EUR', durationDays: 3, status: 'published', prices: { ADULT: 129_950, CHILD: null, INFANT: null } },
+    });
+    await admin.request(`tours/${tour.id}/components`, { method: 'POST', mutation: true, body: { kind: 'accommodation', name: 'Fjord Hotel', supplier: '', dayFrom: 1, dayTo: 2, inclusion: 'included', priceMinor: null, costMinor: 9_000, costBasis: 'per_night', notes: '' } });
+    await admin.request(`tours/${tour.id}/itinerary/1`, { method: 'PUT', mutation: true, body: { title: 'Bergen', description: '<p>Arrival</p>', overnight: 'Bergen', meals: { breakfast: false, lunch: false, dinner: true }, componentIds: [] } });
+    const words = {
+      en: { code: 'Code', nextDeparture: 'Next departure', from: /from €1,299\.50/, details: 'Details', timeZone: /Time zone/, components: 'Components', hotel: 'Accommodation', itinerary: 'Itinerary', day: 'Day 1: Bergen', dinner: 'Dinner', gallery: /No pictures yet/, prices: 'Prices', deposit: /Deposit \(%\)/, brochure: 'Day by day', newTour: /Capital letters, digits and hyphens/ },
+      de: { code: 'Code', nextDeparture: 'Nächster Termin', from: /ab 1\.299,50\s€/, details: 'Details', timeZone: /Zeitzone/, components: 'Leistungen', hotel: 'Unterkunft', itinerary: 'Reiseverlauf', day: 'Tag 1: Bergen', dinner: 'Abendessen', gallery: /Noch keine Bilder/, prices: 'Preise', deposit: /Anzahlung \(%\)/, brochure: 'Tag für Tag', newTour: /Großbuchstaben, Ziffern und Bindestriche/ },
+    }[language];
+    const { router, user } = await openAs(server, jar, CLERK, '/tours');
+    expect(await screen.findByRole('columnheader', { name: words.code }, { timeout: 10_000 })).toBeVisible();
+
+    expect(await screen.findByRole('columnheader', { name: words.nextDeparture })).toBeVisible();
+    expect((await screen.findAllByText(words.from))[0]).toBeVisible();
+    await act(() => router.navigate('/tours/create'));
+    expect(await screen.findByText(words.newTour)).toBeVisible();
+    await act(() => router.navigate(`/tours/${tour.id}/show`));
+    expect(await screen.findByRole('heading', { name: words.brochure })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: words.day })).toBeVisible();
+    await act(() => router.navigate(`/tours/${tour.id}`));
+    expect(await screen.findByLabelText(words.timeZone)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: words.prices }));
+    expect(await screen.findByLabelText(words.deposit)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: words.components }));
+    expect(await screen.findByText(words.hotel)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: words.itinerary }));
+    expect(await screen.findByText(words.dinner)).toBeVisible();
+    await user.click(screen.getByRole('tab', { name: /Gallery|Galerie/ }));
+    expect(await screen.findByText(words.gallery)).toBeVisible();
+    await clerkChooses('en');
+  });
+
+  test.each(['en', 'de'] as const)('departures, bookings and guides in %s: the list and calendar, a departure’s page, the booking form, a booking’s page and its dialogs; every key has a message', async (language) => {
+    await clerkChooses(language);
+    applyLanguage(language);
+    const tour = await admin.request<{ id: string }>('tours', {
+      method: 'POST',
+      mutation: true,
+      body: { code: `SELL-${language.toUpperCase()}`, title: `Glaciers in ${language}`, timeZone: 'Atlantic/Reykjavik', currency: 'EUR', durationDays: 2, status: 'published', bookingCutoffHours: 0, prices: { ADULT: 50_000, CHILD: 25_000, INFANT: null } },
+    });
+    const departure = await admin.request<{ id: string }>('departures', { method: 'POST', mutation: true, body: { tourId: tour.id, startDate: '2031-07-03', startTime: '09:00', capacity: 12 } });
+    const booking = await admin.request<{ id: string; customerId: string }>('bookings', {
+      method: 'POST',
+      mutation: true,
+      body: { departureId: departure.id, status: 'confirmed', contact: { name: 'Ada Lind', email: `ada.${language}@example.test` }, travellers: [{ category: 'ADULT', firstName: 'Ada', lastName: 'Lind' }, { category: 'CHILD', firstName: 'Bo', lastName: 'Lind' }] },
+    });
+    await admin.request('resources', { method: 'POST', mutation: true, body: { kind: 'vehicle', name: `Coach ${language}`, seats: 19 } });
+    const words = {
+      en: { departs: 'Departs', seats: 'Seats', calendar: 'Month calendar', colours: /75% taken or more/, book: 'Book', facts: /bookings close 0 hours before departure/, crew: 'Guides & vehicles', margin: 'Margin', step: 'Travellers', lead: 'Lead', travellers: /1 adult, 1 child/, pay: 'Record payment', cancel: 'Cancel booking', history: 'History', kind: 'Kind', seats19: /19 seats/, customerData: 'Their data' },
+      de: { departs: 'Abfahrt', seats: 'Plätze', calendar: 'Monatskalender', colours: /75 % belegt oder mehr/, book: 'Buchen', facts: /Buchungsschluss 0 Stunden vor Abfahrt/, crew: 'Guides & Fahrzeuge', margin: 'Marge', step: 'Reisende', lead: 'Hauptbucher', travellers: /1 Erwachsener, 1 Kind/, pay: 'Zahlung erfassen', cancel: 'Buchung stornieren', history: 'Verlauf', kind: 'Art', seats19: /19 Plätze/, customerData: 'Ihre Daten' },
+    }[language];
+    const { router, user } = await openAs(server, jar, CLERK, '/departures');
+    expect(await screen.findByRole('columnheader', { name: words.departs }, { timeout: 10_000 })).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: words.seats })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: words.calendar }));
+    expect(await screen.findByText(words.colours)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: language === 'en' ? 'List' : 'Liste' }));
+    await act(() => router.navigate(`/departures/${departure.id}/show`));
+    expect(await screen.findByText(words.facts)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: words.crew })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: words.margin })).toBeVisible();
+    await act(() => router.navigate(`/bookings/create?departureId=${departure.id}`));
+    expect(await screen.findByRole('button', { name: words.step })).toBeVisible();
+    await act(() => router.navigate('/bookings'));
+    expect(await screen.findByRole('columnheader', { name: words.lead })).toBeVisible();
+    await act(() => router.navigate(`/bookings/${booking.id}/show`));
+    expect(await screen.findByText(words.travellers)).toBeVisible();
+    expect(await screen.findByRole('heading', { name: words.history })).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: words.pay }));
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(await screen.findByRole('button', { name: words.cancel }));
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await act(() => router.navigate(`/bookings/${booking.id}/change`));
+    expect(await screen.findByRole('heading', { level: 2 })).toBeVisible();
+    await act(() => router.navigate(`/customers/${booking.customerId}/show`));
+    expect(await screen.findByRole('heading', { name: words.customerData })).toBeVisible();
+    await act(() => router.navigate('/resources'));
+    expect(await screen.findByRole('columnheader', { name: words.kind })).toBeVisible();
+    expect((await screen.findAllByText(words.seats19))[0]).toBeVisible();
+    await clerkChooses('en');
+  });
+
+  test.each(['en', 'de'] as const)('resellers, message templates, check-in, the day sheet and margins in %s; every key has a message', async (language) => {
+    await clerkChooses(language);
+    applyLanguage(language);
+    const reseller = await admin.request<{ id: string }>('resellers', { method: 'POST', mutation: true, body: { name: `Partner ${language}`, commissionPercent: 12.5 } });
+    const words = {
+      en: { commission: 'Commission', keys: 'API keys', newKey: 'New API key', keyTitle: /A new API key for/, kinds: /Booking confirmed \(voucher attached\)/, placeholders: /Placeholders/, byCode: 'By the voucher’s code', today: 'Today’s departures', sheet: /Day sheet ·/, print: 'Print', margins: 'Margins by departure', currency: 'Currency' },
+      de: { commission: 'Provision', keys: 'API-Schlüssel', newKey: 'Neuer API-Schlüssel', keyTitle: /Ein neuer API-Schlüssel für/, kinds: /Buchung bestätigt \(Voucher im Anhang\)/, placeholders: /Platzhalter/, byCode: 'Mit dem Code des Vouchers', today: 'Heutige Termine', sheet: /Tagesblatt ·/, print: 'Drucken', margins: 'Margen pro Termin', currency: 'Währung' },
+    }[language];
+    const { router, user } = await openAs(server, jar, CLERK, '/resellers');
+    expect(await screen.findByRole('columnheader', { name: words.commission }, { timeout: 10_000 })).toBeVisible();
+    await act(() => router.navigate(`/resellers/${reseller.id}/show`));
+    expect(await screen.findByRole('heading', { name: words.keys })).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: words.newKey }));
+    expect(await screen.findByText(words.keyTitle)).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await act(() => router.navigate('/message-templates'));
+    expect(await screen.findByText(words.kinds)).toBeVisible();
+    await act(() => router.navigate('/message-templates/booking_confirmed/texts'));
+    expect(await screen.findByText(words.placeholders)).toBeVisible();
+    await act(() => router.navigate('/check-in'));
+    expect(await screen.findByRole('heading', { name: words.byCode })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: words.today })).toBeVisible();
+    await act(() => router.navigate('/day-sheet?date=2031-07-03'));
+    expect(await screen.findByRole('heading', { name: words.sheet })).toBeVisible();
+    expect(screen.getByRole('button', { name: words.print })).toBeVisible();
+    await act(() => router.navigate('/margins'));
+    expect(await screen.findByRole('heading', { name: words.margins })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: words.currency })).toBeVisible();
+    await clerkChooses('en');
+  });
+
   test('dates and money are written as the language writes them', () => {
     applyLanguage('en');
     expect(formatCalendarDate('2026-11-27')).toBe('27 Nov 2026');
@@ -142,13 +266,25 @@ describe('languages', () => {
     expect(formatMinor(129_950, 'EUR')).toBe('1.299,50\u00a0€');
   });
 
+  test('a refusal whose code says it all is told in the screens’ language; one with particulars keeps the server’s sentence', () => {
+    applyLanguage('de');
+    expect(new ApiError(409, { code: 'SOLD_OUT', message: 'Only 2 seats are free on this departure.', available: 2 }).message).toBe('Für diesen Termin sind nur 2 Plätze frei.');
+    expect(new ApiError(403, { code: 'FORBIDDEN', message: 'You do not have permission to do this.' }).message).toBe('Sie haben keine Berechtigung dafür.');
+    expect(new ApiError(404, { code: 'NOT_FOUND', message: 'No customer with this id.' }).message).toBe('No customer with this id.');
+    applyLanguage('en');
+    expect(new ApiError(409, { code: 'SOLD_OUT', message: 'Only 2 seats are free on this departure.', available: 2 }).message).toBe('Only 2 seats are free on this departure.');
+  });
+
   test('every language has a message for every key of the public pages and of the app', async () => {
     const { APP_DE } = await import('../../../src/client/i18n/app-messages-de');
     const keys = (tree: object, prefix = ''): string[] =>
       Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keys(value as object, `${prefix}${key}.`)));
-    expect(keys(APP_DE)).toEqual(keys(APP_EN));
-    expect(Object.keys(PUBLIC_MESSAGES.de)).toEqual(Object.keys(PUBLIC_MESSAGES.en));
     const values = (tree: object): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : values(value as object)));
+    expect(keys(APP_DE)).toEqual(keys(APP_EN));
+    const { DOMAINS_DE } = await import('../../../src/client/i18n/domains/de');
+    expect(DOMAINS_DE.map((domain) => keys(domain))).toEqual(DOMAINS_EN.map((domain) => keys(domain)));
+    for (const value of DOMAINS_DE.flatMap((domain) => values(domain))) expect(value.trim()).not.toBe('');
+    expect(Object.keys(PUBLIC_MESSAGES.de)).toEqual(Object.keys(PUBLIC_MESSAGES.en));
     for (const value of [...values(APP_DE), ...Object.values(PUBLIC_MESSAGES.de)]) expect(value.trim()).not.toBe('');
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { formatCalendarDate, formatDate, formatDateTime, formatTime } from '../../../src/client/dates';
-import { amendmentLines, counted } from '../../../src/client/resources/bookings/booking-text';
+import { amendmentLines } from '../../../src/client/resources/bookings/booking-text';
 import { fileSize } from '../../../src/client/resources/tours/tour-text';
 import { cancellationQuote, depositOf } from '../../../src/shared/payment-schedule';
 import { ageOn, birthDateWarning, DEFAULT_AGE_BANDS, noAdultWarning } from '../../../src/shared/traveller-ages';
@@ -16,12 +16,6 @@ test('a file’s size reads as people read it', () => {
   expect(fileSize(34 * 1024 + 300)).toBe('34 KB');
   expect(fileSize(1.24 * 1024 * 1024)).toBe('1.2 MB');
   expect(fileSize(19.6 * 1024 * 1024)).toBe('20 MB');
-});
-
-test('counts take their plural', () => {
-  expect(counted(1, 'seat')).toBe('1 seat');
-  expect(counted(3, 'seat')).toBe('3 seats');
-  expect(counted(2, 'child', 'children')).toBe('2 children');
 });
 
 describe('an amendment’s changes', () => {

@@ -11,7 +11,8 @@ import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Title, useDataProvider } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { t } from '../../i18n';
 import type { CheckInBooking } from '../../../shared/contract/bookings';
 import type { DaySheet } from '../../../shared/contract/operations';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -37,12 +38,13 @@ function qrDetectorClass(): QrDetectorClass | null {
 
 function checkedInText(booking: CheckInBooking): string {
   const here = booking.travellers.filter((traveller) => traveller.checkedInAt !== null).length;
-  return `${booking.contactName} (${booking.reference}): ${here} of ${booking.travellers.length} checked in`;
+  return t('check_in.checked_in_text', { name: booking.contactName, reference: booking.reference, here, all: booking.travellers.length });
 }
 
 /** The camera, looking for a voucher's QR code until it finds one or the guide closes it. */
 function Scanner({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
+  const translate = useTranslate();
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     const Detector = qrDetectorClass();
@@ -74,7 +76,7 @@ function Scanner({ onCode, onClose }: { onCode: (code: string) => void; onClose:
         await video.current.play();
         void look();
       })
-      .catch(() => setProblem('The camera could not be opened: allow it in the browser, or type the code.'));
+      .catch(() => setProblem(t('check_in.camera_failed')));
     return () => {
       stopped = true;
       clearTimeout(timer);
@@ -83,13 +85,13 @@ function Scanner({ onCode, onClose }: { onCode: (code: string) => void; onClose:
   }, [onCode]);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="scan-title">
-      <DialogTitle id="scan-title">Scan the voucher’s code</DialogTitle>
+      <DialogTitle id="scan-title">{translate('check_in.scan_title')}</DialogTitle>
       <DialogContent>
-        {problem ? <Alert severity="warning">{problem}</Alert> : <Box component="video" ref={video} muted playsInline sx={{ width: '100%', borderRadius: 1, bgcolor: 'black' }} aria-label="The camera’s picture" />}
+        {problem ? <Alert severity="warning">{problem}</Alert> : <Box component="video" ref={video} muted playsInline sx={{ width: '100%', borderRadius: 1, bgcolor: 'black' }} aria-label={translate('check_in.camera_picture')} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} sx={TAP}>
-          Close
+          {translate('check_in.close')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -103,20 +105,21 @@ function ByCode({ onCheckedIn }: { onCheckedIn: (booking: CheckInBooking) => voi
   const [scanning, setScanning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const canScan = qrDetectorClass() !== null;
+  const translate = useTranslate();
   const send = async (typed: string) => {
     const value = typed.trim();
     if (value === '') {
-      setOutcome({ severity: 'error', text: 'Type the code printed under the QR code on the voucher.' });
+      setOutcome({ severity: 'error', text: translate('check_in.type_code') });
       return;
     }
     setBusy(true);
     try {
       const booking = await dataProvider.call<CheckInBooking>('check-in', { method: 'POST', body: { code: value } });
-      setOutcome({ severity: 'success', text: `Checked in: ${checkedInText(booking)}` });
+      setOutcome({ severity: 'success', text: translate('check_in.checked_in', { text: checkedInText(booking) }) });
       setCode('');
       onCheckedIn(booking);
     } catch (error) {
-      setOutcome({ severity: 'error', text: `Not checked in: ${error instanceof Error ? error.message : 'the server could not be reached.'}` });
+      setOutcome({ severity: 'error', text: translate('check_in.not_checked_in', { reason: error instanceof Error ? error.message : translate('check_in.unreachable') }) });
     } finally {
       setBusy(false);
     }
@@ -124,7 +127,7 @@ function ByCode({ onCheckedIn }: { onCheckedIn: (booking: CheckInBooking) => voi
   return (
     <Box component="section" aria-labelledby="by-code-title" sx={{ mb: 3 }}>
       <Typography component="h3" variant="h6" id="by-code-title">
-        By the voucher’s code
+        {translate('check_in.by_code')}
       </Typography>
       <Box
         component="form"
@@ -136,20 +139,20 @@ function ByCode({ onCheckedIn }: { onCheckedIn: (booking: CheckInBooking) => voi
         sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mt: 1 }}
       >
         <TextField
-          label="Check-in code"
+          label={translate('check_in.code')}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           autoComplete="off"
           slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false, maxLength: 40 } }}
-          helperText="As printed on the voucher, e.g. 1VZS-4Q5B-6V0YK"
+          helperText={translate('check_in.code_help')}
           sx={{ flex: '1 1 220px' }}
         />
         <Button type="submit" variant="contained" disabled={busy} sx={{ ...TAP, mt: 0.5 }}>
-          Check in
+          {translate('check_in.check_in')}
         </Button>
         {canScan && (
           <Button startIcon={<QrCodeScannerIcon />} onClick={() => setScanning(true)} sx={{ ...TAP, mt: 0.5 }}>
-            Scan
+            {translate('check_in.scan')}
           </Button>
         )}
       </Box>
@@ -176,13 +179,14 @@ function Traveller({ booking, traveller, onChanged }: { booking: CheckInBooking;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const name = `${traveller.firstName} ${traveller.lastName}`.trim();
+  const translate = useTranslate();
   const mark = async (noShow: boolean) => {
     setBusy(true);
     setFailure(null);
     try {
       onChanged(await dataProvider.call<CheckInBooking>(`bookings/${encodeURIComponent(booking.id)}/check-in`, { method: 'POST', body: { travellerIds: [traveller.id], noShow } }));
     } catch (error) {
-      setFailure(`Not changed: ${error instanceof Error ? error.message : 'the server could not be reached.'}`);
+      setFailure(translate('check_in.not_changed', { reason: error instanceof Error ? error.message : translate('check_in.unreachable') }));
     } finally {
       setBusy(false);
     }
@@ -192,26 +196,26 @@ function Traveller({ booking, traveller, onChanged }: { booking: CheckInBooking;
     <Box component="li" sx={{ py: 0.5 }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
         <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {name || 'Name to come'}
+          {name || translate('check_in.name_to_come')}
           {traveller.category !== 'ADULT' && (
             <Typography component="span" variant="body2" color="text.secondary">
               {' '}
-              · {traveller.category === 'CHILD' ? 'child' : 'infant'}
+              · {translate(traveller.category === 'CHILD' ? 'check_in.child' : 'check_in.infant')}
             </Typography>
           )}
         </Typography>
         <Stack direction="row" sx={{ gap: 0.5, flexShrink: 0, alignItems: 'center' }}>
           {here ? (
-            <Chip color="success" icon={<CheckCircleIcon />} label={`Here · ${formatTime(traveller.checkedInAt!)}`} sx={{ minHeight: 36 }} />
+            <Chip color="success" icon={<CheckCircleIcon />} label={translate('check_in.here', { time: formatTime(traveller.checkedInAt!) })} sx={{ minHeight: 36 }} />
           ) : (
-            <Button variant={traveller.noShow ? 'text' : 'outlined'} color="success" startIcon={<CheckCircleIcon />} disabled={busy} onClick={() => void mark(false)} sx={TAP} aria-label={`Check in ${name}`}>
-              Check in
+            <Button variant={traveller.noShow ? 'text' : 'outlined'} color="success" startIcon={<CheckCircleIcon />} disabled={busy} onClick={() => void mark(false)} sx={TAP} aria-label={translate('check_in.check_in_name', { name })}>
+              {translate('check_in.check_in')}
             </Button>
           )}
           {traveller.noShow ? (
-            <Chip color="warning" icon={<PersonOffIcon />} label="No-show" sx={{ minHeight: 36 }} />
+            <Chip color="warning" icon={<PersonOffIcon />} label={translate('check_in.no_show')} sx={{ minHeight: 36 }} />
           ) : (
-            <Button color="warning" disabled={busy} onClick={() => void mark(true)} sx={{ ...TAP, minWidth: 44 }} aria-label={`Mark ${name} as a no-show`}>
+            <Button color="warning" disabled={busy} onClick={() => void mark(true)} sx={{ ...TAP, minWidth: 44 }} aria-label={translate('check_in.mark_no_show', { name })}>
               <PersonOffIcon />
             </Button>
           )}
@@ -230,22 +234,23 @@ function DepartureTravellers({ departureId }: { departureId: string }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const queryClient = useQueryClient();
   const key = ['check-in', departureId];
+  const translate = useTranslate();
   const bookings = useQuery({ queryKey: key, queryFn: ({ signal }) => dataProvider.call<{ data: CheckInBooking[] }>(`departures/${encodeURIComponent(departureId)}/check-in`, { signal }) });
-  if (bookings.error) return <LoadFailure error={bookings.error} onRetry={() => bookings.refetch()} what="The travellers" />;
-  if (!bookings.data) return <Typography color="text.secondary">Loading…</Typography>;
-  if (bookings.data.data.length === 0) return <Typography color="text.secondary">No confirmed booking on this departure.</Typography>;
+  if (bookings.error) return <LoadFailure error={bookings.error} onRetry={() => bookings.refetch()} what={translate('check_in.the_travellers')} />;
+  if (!bookings.data) return <Typography color="text.secondary">{translate('check_in.loading')}</Typography>;
+  if (bookings.data.data.length === 0) return <Typography color="text.secondary">{translate('check_in.no_booking')}</Typography>;
   const all = bookings.data.data.flatMap((booking) => booking.travellers);
   const changed = (booking: CheckInBooking) =>
     queryClient.setQueryData<{ data: CheckInBooking[] }>(key, (old) => (old ? { data: old.data.map((one) => (one.id === booking.id ? booking : one)) } : old));
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-        {all.filter((traveller) => traveller.checkedInAt !== null).length} of {all.length} checked in
-        {all.some((traveller) => traveller.noShow) ? `, ${all.filter((traveller) => traveller.noShow).length} no-show` : ''}
+        {translate('check_in.count', { here: all.filter((traveller) => traveller.checkedInAt !== null).length, all: all.length })}
+        {all.some((traveller) => traveller.noShow) ? translate('check_in.no_shows', { count: all.filter((traveller) => traveller.noShow).length }) : ''}
       </Typography>
       <Stack spacing={1.5}>
         {bookings.data.data.map((booking) => (
-          <Box key={booking.id} component="section" aria-label={`Booking ${booking.reference}`}>
+          <Box key={booking.id} component="section" aria-label={translate('check_in.booking', { reference: booking.reference })}>
             <Typography sx={{ fontWeight: 600 }}>
               {booking.contactName}{' '}
               <Typography component="span" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
@@ -269,25 +274,26 @@ export default function CheckInPage() {
   const queryClient = useQueryClient();
   const today = todayOnThisCalendar();
   const [open, setOpen] = useState<string | false>(false);
+  const translate = useTranslate();
   const sheet = useQuery({ queryKey: ['operations', 'day', today], queryFn: ({ signal }) => dataProvider.call<DaySheet>(`operations/day?date=${today}`, { signal }) });
   const departures = sheet.data?.departures ?? [];
   const expanded = departures.length === 1 ? departures[0]!.departureId : open;
   return (
     <Box sx={{ p: { xs: 1.5, sm: 2 }, maxWidth: 720 }}>
-      <Title title="Check-in" />
+      <Title title={translate('check_in.title')} />
       <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
-        Check-in · {localDate(today)}
+        {translate('check_in.heading', { date: localDate(today) })}
       </Typography>
       <ByCode onCheckedIn={(booking) => void queryClient.invalidateQueries({ queryKey: ['check-in', booking.departureId] })} />
       <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-        Today’s departures
+        {translate('check_in.todays')}
       </Typography>
       {sheet.error ? (
-        <LoadFailure error={sheet.error} onRetry={() => sheet.refetch()} what="Today’s departures" />
+        <LoadFailure error={sheet.error} onRetry={() => sheet.refetch()} what={translate('check_in.todays')} />
       ) : !sheet.data ? (
-        <Typography color="text.secondary">Loading…</Typography>
+        <Typography color="text.secondary">{translate('check_in.loading')}</Typography>
       ) : departures.length === 0 ? (
-        <Typography color="text.secondary">No departure runs today.</Typography>
+        <Typography color="text.secondary">{translate('check_in.none_today')}</Typography>
       ) : (
         departures.map((departure) => (
           <Accordion key={departure.departureId} expanded={expanded === departure.departureId} onChange={(_event, isOpen) => setOpen(isOpen ? departure.departureId : false)} disableGutters>
@@ -297,7 +303,7 @@ export default function CheckInPage() {
                   {departure.startTime} · {departure.tourTitle}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {departure.dayNumber > 1 ? `Day ${departure.dayNumber} · ` : ''}
+                  {departure.dayNumber > 1 ? translate('check_in.day', { day: departure.dayNumber }) : ''}
                   {travellerCounts(departure.travellers)}
                   {departure.assignments.length > 0 ? ` · ${departure.assignments.map((assignment) => assignment.resourceName).join(', ')}` : ''}
                 </Typography>

@@ -11,7 +11,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Card, CardContent, GlobalStyles, IconButton, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Title, useDataProvider, useNotify } from 'react-admin';
+import { Link, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { t } from '../../i18n';
 import { useSearchParams } from 'react-router';
 import type { DaySheet as Sheet, DaySheetDeparture } from '../../../shared/contract/operations';
 import { addDays } from '../../../shared/local-time';
@@ -23,12 +24,13 @@ import { departureDays, localDate, todayOnThisCalendar } from '../../resources/d
 import { KIND_LABEL } from '../../resources/resources/resource-text';
 import { KIND_LABELS } from '../../resources/tours/component-text';
 import { travellerCounts } from './operations-text';
+import { inSentence } from '../../i18n/language';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function mealsText(meals: DaySheetDeparture['meals']): string {
-  const text = (['breakfast', 'lunch', 'dinner'] as const).filter((meal) => meals[meal] > 0).map((meal) => `${meals[meal]} ${meal === 'lunch' ? 'lunches' : `${meal}s`}`);
-  return text.length > 0 ? text.join(', ') : 'None to order';
+  const text = (['breakfast', 'lunch', 'dinner'] as const).filter((meal) => meals[meal] > 0).map((meal) => t(`day_sheet.meals.${meal}`, { smart_count: meals[meal] }));
+  return text.length > 0 ? text.join(', ') : t('day_sheet.none_to_order');
 }
 
 /** Hides the app's frame on paper, and keeps a departure's block on one page where it fits. */
@@ -48,6 +50,7 @@ const PRINT_STYLES = (
 
 function Departure({ departure }: { departure: DaySheetDeparture }) {
   const days = departureDays(departure);
+  const translate = useTranslate();
   return (
     <Card className="day-sheet-departure" component="section" variant="outlined" aria-labelledby={`sheet-${departure.departureId}`}>
       <CardContent>
@@ -57,36 +60,39 @@ function Departure({ departure }: { departure: DaySheetDeparture }) {
           </Link>
         </Typography>
         <Typography color="text.secondary">
-          {departure.dayNumber === 1 ? `Leaves ${departure.startTime} ${departure.timeZone}` : `Left ${localDate(departure.startDate)}, ${departure.startTime} ${departure.timeZone}`} · day {departure.dayNumber} of {days}
+          {departure.dayNumber === 1
+            ? translate('day_sheet.leaves', { time: departure.startTime, zone: departure.timeZone })
+            : translate('day_sheet.left', { date: localDate(departure.startDate), time: departure.startTime, zone: departure.timeZone })}
+          {translate('day_sheet.day_of', { day: departure.dayNumber, days })}
           {departure.dayTitle ? `: ${departure.dayTitle}` : ''}
-          {departure.status === 'closed' ? ' · closed to bookings' : ''}
+          {departure.status === 'closed' ? translate('day_sheet.closed') : ''}
         </Typography>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, my: 1.5, '& dd': { m: 0 } }}>
-          <dt>Travellers</dt>
+          <dt>{translate('day_sheet.travellers')}</dt>
           <dd>{travellerCounts(departure.travellers)}</dd>
-          <dt>Single rooms</dt>
+          <dt>{translate('day_sheet.single_rooms')}</dt>
           <dd>{departure.singleRooms}</dd>
-          <dt>Meals</dt>
+          <dt>{translate('day_sheet.meals_label')}</dt>
           <dd>{mealsText(departure.meals)}</dd>
-          <dt>Overnight</dt>
+          <dt>{translate('day_sheet.overnight')}</dt>
           <dd>{departure.overnight ?? '—'}</dd>
-          <dt>Guides &amp; vehicles</dt>
+          <dt>{translate('day_sheet.crew')}</dt>
           <dd>
             {departure.assignments.length === 0
-              ? 'Nobody assigned for this day'
-              : departure.assignments.map((assignment) => `${assignment.resourceName} (${KIND_LABEL[assignment.kind].toLowerCase()}${assignment.role ? `, ${assignment.role}` : ''})`).join(', ')}
+              ? translate('day_sheet.nobody')
+              : departure.assignments.map((assignment) => `${assignment.resourceName} (${inSentence(KIND_LABEL[assignment.kind])}${assignment.role ? `, ${assignment.role}` : ''})`).join(', ')}
           </dd>
         </Box>
         {departure.components.length === 0 ? (
-          <Typography color="text.secondary">No component of the tour runs on this day.</Typography>
+          <Typography color="text.secondary">{translate('day_sheet.no_component')}</Typography>
         ) : (
-          <SidewaysScroll label={`Suppliers for ${departure.tourCode} (scrolls sideways)`}>
-            <Table size="small" aria-label={`Suppliers for ${departure.tourCode}`}>
+          <SidewaysScroll label={translate('day_sheet.suppliers_scroll', { code: departure.tourCode })}>
+            <Table size="small" aria-label={translate('day_sheet.suppliers', { code: departure.tourCode })}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Supplier</TableCell>
-                  <TableCell>Component</TableCell>
-                  <TableCell align="right">Quantity</TableCell>
+                  <TableCell>{translate('day_sheet.supplier')}</TableCell>
+                  <TableCell>{translate('day_sheet.component')}</TableCell>
+                  <TableCell align="right">{translate('day_sheet.quantity')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -98,7 +104,7 @@ function Departure({ departure }: { departure: DaySheetDeparture }) {
                       <Typography variant="body2" color="text.secondary" component="span">
                         {' '}
                         · {KIND_LABELS[component.kind]}
-                        {component.inclusion === 'optional' ? ', optional extra' : ''}
+                        {component.inclusion === 'optional' ? translate('day_sheet.optional_extra') : ''}
                       </Typography>
                     </TableCell>
                     <TableCell align="right">{component.quantity}</TableCell>
@@ -118,13 +124,14 @@ function CsvMenu({ sheet }: { sheet: Sheet }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const suppliers = [...new Set(sheet.departures.flatMap((departure) => departure.components.map((component) => component.supplier.trim())).filter(Boolean))].sort((a, b) => a.localeCompare(b));
   const download = async (supplier?: string) => {
     setAnchor(null);
     try {
       saveFile(await dataProvider.download('operations/day.csv', { date: sheet.date, supplier }));
     } catch (error) {
-      notify(`The CSV could not be downloaded: ${error instanceof Error ? error.message : 'the request failed'}`, { type: 'error' });
+      notify('day_sheet.csv_failed', { type: 'error', messageArgs: { reason: error instanceof Error ? error.message : translate('day_sheet.request_failed') } });
     }
   };
   return (
@@ -133,10 +140,10 @@ function CsvMenu({ sheet }: { sheet: Sheet }) {
         CSV
       </Button>
       <Menu id="csv-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void download()}>The whole day</MenuItem>
+        <MenuItem onClick={() => void download()}>{translate('day_sheet.whole_day')}</MenuItem>
         {suppliers.map((supplier) => (
           <MenuItem key={supplier} onClick={() => void download(supplier)}>
-            For {supplier}
+            {translate('day_sheet.for_supplier', { supplier })}
           </MenuItem>
         ))}
       </Menu>
@@ -153,33 +160,34 @@ export default function DaySheetPage() {
     queryKey: ['operations', 'day', date],
     queryFn: ({ signal }) => dataProvider.call<Sheet>(`operations/day?date=${date}`, { signal }),
   });
+  const translate = useTranslate();
   const go = (next: string) => setParams(DATE.test(next) ? { date: next } : {}, { replace: true });
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title="Day sheet" />
+      <Title title={translate('day_sheet.title')} />
       {PRINT_STYLES}
       <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
-        Day sheet · {localDate(date)}
+        {translate('day_sheet.heading', { date: localDate(date) })}
       </Typography>
       <Box className="no-print" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <IconButton aria-label="The day before" onClick={() => go(addDays(date, -1))}>
+        <IconButton aria-label={translate('day_sheet.day_before')} onClick={() => go(addDays(date, -1))}>
           <ChevronLeftIcon />
         </IconButton>
-        <TextField type="date" size="small" label="Date" value={date} onChange={(event) => go(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth={false} sx={{ '&&': { width: 170 } }} />
-        <IconButton aria-label="The day after" onClick={() => go(addDays(date, 1))}>
+        <TextField type="date" size="small" label={translate('day_sheet.date')} value={date} onChange={(event) => go(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth={false} sx={{ '&&': { width: 170 } }} />
+        <IconButton aria-label={translate('day_sheet.day_after')} onClick={() => go(addDays(date, 1))}>
           <ChevronRightIcon />
         </IconButton>
         <Button size="small" startIcon={<PrintIcon />} onClick={() => window.print()}>
-          Print
+          {translate('day_sheet.print')}
         </Button>
         {sheet.data && sheet.data.departures.length > 0 && <CsvMenu sheet={sheet.data} />}
       </Box>
       {sheet.error ? (
-        <LoadFailure error={sheet.error} onRetry={() => sheet.refetch()} what="The day sheet" />
+        <LoadFailure error={sheet.error} onRetry={() => sheet.refetch()} what={translate('day_sheet.the_sheet')} />
       ) : !sheet.data ? (
-        <Typography color="text.secondary">Loading…</Typography>
+        <Typography color="text.secondary">{translate('day_sheet.loading')}</Typography>
       ) : sheet.data.departures.length === 0 ? (
-        <Typography color="text.secondary">No departure runs on {localDate(date)}.</Typography>
+        <Typography color="text.secondary">{translate('day_sheet.none_runs', { date: localDate(date) })}</Typography>
       ) : (
         <Stack spacing={2}>
           {sheet.data.departures.map((departure) => (

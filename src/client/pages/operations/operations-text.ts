@@ -1,13 +1,14 @@
 /** How the day of the tour reads on screen, shared by the day sheet and check-in. */
 import type { DaySheetDeparture } from '../../../shared/contract/operations';
+import { t } from '../../i18n';
 
 /** "3 adults, 1 child, 1 infant". */
 export function travellerCounts(counts: DaySheetDeparture['travellers']): string {
   const parts = [
-    [counts.ADULT, 'adult', 'adults'],
-    [counts.CHILD, 'child', 'children'],
-    [counts.INFANT, 'infant', 'infants'],
+    [counts.ADULT, 'bookings.adults'],
+    [counts.CHILD, 'bookings.children'],
+    [counts.INFANT, 'bookings.infants'],
   ] as const;
-  const text = parts.filter(([count]) => count > 0).map(([count, one, many]) => `${count} ${count === 1 ? one : many}`);
-  return text.length > 0 ? text.join(', ') : 'Nobody booked';
+  const text = parts.filter(([count]) => count > 0).map(([count, key]) => t(key, { smart_count: count }));
+  return text.length > 0 ? text.join(', ') : t('day_sheet.nobody_booked');
 }

@@ -6,7 +6,7 @@
 import { Box, Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Title, useDataProvider } from 'react-admin';
+import { Link, Title, useDataProvider, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { MARGIN_SORT_FIELDS, type Margins } from '../../../shared/contract/reports';
 import { addDays } from '../../../shared/local-time';
@@ -19,19 +19,21 @@ import { localDate, todayOnThisCalendar } from '../../resources/departures/depar
 
 type SortField = (typeof MARGIN_SORT_FIELDS)[number];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The table's columns; `label` is the column's key under margins.column. */
 const COLUMNS: { field: SortField | null; label: string; numeric: boolean }[] = [
-  { field: 'startDate', label: 'Departs', numeric: false },
-  { field: null, label: 'Tour', numeric: false },
-  { field: null, label: 'Seats', numeric: true },
-  { field: 'revenueMinor', label: 'Revenue', numeric: true },
-  { field: null, label: 'Cost', numeric: true },
-  { field: 'marginMinor', label: 'Margin', numeric: true },
-  { field: 'marginPercent', label: 'Margin %', numeric: true },
+  { field: 'startDate', label: 'startDate', numeric: false },
+  { field: null, label: 'tour', numeric: false },
+  { field: null, label: 'seats', numeric: true },
+  { field: 'revenueMinor', label: 'revenueMinor', numeric: true },
+  { field: null, label: 'cost', numeric: true },
+  { field: 'marginMinor', label: 'marginMinor', numeric: true },
+  { field: 'marginPercent', label: 'marginPercent', numeric: true },
 ];
 
 export default function MarginsPage() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [params, setParams] = useSearchParams();
+  const translate = useTranslate();
   const today = todayOnThisCalendar();
   const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : addDays(today, -30);
   const to = DATE.test(params.get('to') ?? '') ? params.get('to')! : addDays(today, 60);
@@ -60,15 +62,15 @@ export default function MarginsPage() {
   };
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title="Margins" />
+      <Title title={translate('margins.title')} />
       <Typography component="h2" variant="h5" sx={{ mb: 2 }}>
-        Margins by departure
+        {translate('margins.heading')}
       </Typography>
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField type="date" size="small" label="Departures from" value={from} onChange={(event) => set('from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth={false} sx={{ width: 180 }} />
-        <TextField type="date" size="small" label="To" value={to} onChange={(event) => set('to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth={false} sx={{ width: 180 }} />
-        <TextField select size="small" label="Currency" value={currency} onChange={(event) => set('currency', event.target.value)} fullWidth={false} sx={{ width: 180 }}>
-          <MenuItem value="">Every currency</MenuItem>
+        <TextField type="date" size="small" label={translate('margins.from')} value={from} onChange={(event) => set('from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth={false} sx={{ width: 180 }} />
+        <TextField type="date" size="small" label={translate('margins.to')} value={to} onChange={(event) => set('to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth={false} sx={{ width: 180 }} />
+        <TextField select size="small" label={translate('margins.currency')} value={currency} onChange={(event) => set('currency', event.target.value)} fullWidth={false} sx={{ width: 180 }}>
+          <MenuItem value="">{translate('margins.every_currency')}</MenuItem>
           {(margins.data?.totals ?? []).map((total) => (
             <MenuItem key={total.currency} value={total.currency}>
               {total.currency}
@@ -78,22 +80,22 @@ export default function MarginsPage() {
         </TextField>
       </Stack>
       {margins.error ? (
-        <LoadFailure error={margins.error} onRetry={() => margins.refetch()} what="The margins" />
+        <LoadFailure error={margins.error} onRetry={() => margins.refetch()} what={translate('margins.the_margins')} />
       ) : !margins.data ? (
-        <Typography color="text.secondary">Loading…</Typography>
+        <Typography color="text.secondary">{translate('margins.loading')}</Typography>
       ) : (
         <>
-          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 2 }} component="section" aria-label="Totals per currency">
-            {margins.data.totals.length === 0 && <Typography color="text.secondary">No departure from {localDate(from)} to {localDate(to)}.</Typography>}
+          <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 2 }} component="section" aria-label={translate('margins.totals')}>
+            {margins.data.totals.length === 0 && <Typography color="text.secondary">{translate('margins.none', { from: localDate(from), to: localDate(to) })}</Typography>}
             {margins.data.totals.map((total) => (
               <Card key={total.currency} variant="outlined" sx={{ minWidth: 220 }}>
                 <CardContent>
                   <Typography variant="overline">
-                    {total.currency} · {total.departures} {total.departures === 1 ? 'departure' : 'departures'}
+                    {total.currency} · {translate('margins.departures', { smart_count: total.departures })}
                   </Typography>
                   <Typography variant="h6">{formatMinor(total.marginMinor, total.currency)}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {formatMinor(total.revenueMinor, total.currency)} revenue − {formatMinor(total.costMinor, total.currency)} cost
+                    {translate('margins.revenue_cost', { revenue: formatMinor(total.revenueMinor, total.currency), cost: formatMinor(total.costMinor, total.currency) })}
                   </Typography>
                 </CardContent>
               </Card>
@@ -101,17 +103,17 @@ export default function MarginsPage() {
           </Stack>
           {margins.data.total > 0 && (
             <>
-              <SidewaysScroll label="Margins by departure (scrolls sideways)">
-                <Table size="small" aria-label="Margins by departure">
+              <SidewaysScroll label={translate('margins.table_scroll')}>
+                <Table size="small" aria-label={translate('margins.heading')}>
                   <TableHead>
                     <TableRow>
                       {COLUMNS.map((column) => (
                         <TableCell key={column.label} align={column.numeric ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }} sortDirection={column.field !== null && sort.field === column.field ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
                           {column.field === null ? (
-                            column.label
+                            translate(`margins.column.${column.label}`)
                           ) : (
                             <TableSortLabel active={sort.field === column.field} direction={sort.field === column.field && sort.order === 'DESC' ? 'desc' : 'asc'} onClick={() => sortBy(column.field!)}>
-                              {column.label}
+                              {translate(`margins.column.${column.label}`)}
                             </TableSortLabel>
                           )}
                         </TableCell>
@@ -127,7 +129,7 @@ export default function MarginsPage() {
                           </Link>
                           {row.status === 'cancelled' && (
                             <Typography variant="body2" color="text.secondary">
-                              cancelled
+                              {translate('margins.cancelled')}
                             </Typography>
                           )}
                         </TableCell>
@@ -159,6 +161,8 @@ export default function MarginsPage() {
                 onPageChange={(_event, next) => setPage(next)}
                 rowsPerPage={pageSize}
                 rowsPerPageOptions={[25, 50, 100]}
+                labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+                labelDisplayedRows={({ from: first, to: last, count }) => translate('ra.navigation.page_range_info', { offsetBegin: first, offsetEnd: last, total: count })}
                 onRowsPerPageChange={(event) => {
                   setPageSize(Number(event.target.value));
                   setPage(0);

@@ -1,6 +1,6 @@
 /** Amending a booking: the lead contact, notes, and the travellers' names, birth dates and notes (their number, categories and the departure change on the booking's "Move or change travellers" page). */
 import { Typography } from '@mui/material';
-import { ArrayInput, Edit, SaveButton, ShowButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
+import { ArrayInput, Edit, SaveButton, ShowButton, SimpleForm, SimpleFormIterator, TextInput, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { BOOKING_RULES, type Booking } from '../../../shared/contract/bookings';
 import { FORM_WIDTH } from '../common/fields';
 import { EditLoadError } from '../common/LoadError';
@@ -8,7 +8,7 @@ import { atMost, emailRules, optionalEmailRules, requiredText } from '../common/
 import { BookingTitle } from './show/BookingTitle';
 import { CATEGORY_LABELS } from './booking-text';
 
-const nameRules = [requiredText('a name'), atMost(BOOKING_RULES.name.maxLength)];
+const nameRules = [requiredText('bookings.edit.what_name'), atMost(BOOKING_RULES.name.maxLength)];
 /** A reseller gives names up to its confirmation: on its bookings they may stay "to come". */
 const laterNameRules = [atMost(BOOKING_RULES.name.maxLength)];
 
@@ -22,6 +22,7 @@ function TravellerCategory() {
 }
 
 export function BookingEdit() {
+  const translate = useTranslate();
   return (
     <Edit
       sx={FORM_WIDTH}
@@ -30,7 +31,7 @@ export function BookingEdit() {
       redirect="show"
       queryOptions={{ onError: () => undefined }}
       redirectOnError={false}
-      error={<EditLoadError what="This booking" />}
+      error={<EditLoadError what={translate('bookings.page.this_booking')} />}
       actions={
         <TopToolbar>
           <ShowButton />
@@ -46,30 +47,31 @@ export function BookingEdit() {
 
 function AmendFields() {
   const booking = useRecordContext<Booking>();
+  const translate = useTranslate();
   const fromReseller = booking?.channel === 'reseller';
   const names = fromReseller ? laterNameRules : nameRules;
   return (
     <>
       <Typography component="h2" variant="h6">
-        Lead contact
+        {translate('bookings.edit.lead_contact')}
       </Typography>
-      <TextInput source="contact.name" label="Name" validate={names} isRequired={!fromReseller} helperText={fromReseller ? 'May stay empty until the reseller gives it' : undefined} />
-      <TextInput source="contact.email" label="E-mail" type="email" validate={fromReseller ? optionalEmailRules : emailRules} isRequired={!fromReseller} />
-      <TextInput source="contact.phone" label="Phone" validate={atMost(BOOKING_RULES.phone.maxLength)} parse={(value: string) => (value === '' ? null : value)} />
-      <TextInput source="notes" label="Notes" multiline validate={atMost(BOOKING_RULES.notes.maxLength)} />
+      <TextInput source="contact.name" validate={names} isRequired={!fromReseller} helperText={fromReseller ? 'bookings.edit.name_later' : undefined} />
+      <TextInput source="contact.email" type="email" validate={fromReseller ? optionalEmailRules : emailRules} isRequired={!fromReseller} />
+      <TextInput source="contact.phone" validate={atMost(BOOKING_RULES.phone.maxLength)} parse={(value: string) => (value === '' ? null : value)} />
+      <TextInput source="notes" multiline validate={atMost(BOOKING_RULES.notes.maxLength)} />
       <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
-        Travellers
+        {translate('bookings.edit.travellers')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Names, birth dates and notes can be corrected here. To add or remove a traveller, change an adult into a child, or move the booking to another date, use “Move or change travellers” on the booking's page.
+        {translate('bookings.edit.travellers_help')}
       </Typography>
       <ArrayInput source="travellers" label={false}>
         <SimpleFormIterator inline disableAdd disableRemove disableReordering getItemLabel={(index) => `${index + 1}.`}>
           <TravellerCategory />
-          <TextInput source="firstName" label="First name" validate={names} isRequired={!fromReseller} helperText={false} />
-          <TextInput source="lastName" label="Last name" validate={names} isRequired={!fromReseller} helperText={false} />
-          <TextInput source="dateOfBirth" label="Born" type="date" parse={(value: string) => (value === '' ? null : value)} slotProps={{ inputLabel: { shrink: true } }} helperText={false} />
-          <TextInput source="notes" label="Notes" validate={atMost(BOOKING_RULES.notes.maxLength)} helperText={false} />
+          <TextInput source="firstName" label="resources.bookings.fields.firstName" validate={names} isRequired={!fromReseller} helperText={false} />
+          <TextInput source="lastName" label="resources.bookings.fields.lastName" validate={names} isRequired={!fromReseller} helperText={false} />
+          <TextInput source="dateOfBirth" label="resources.bookings.fields.dateOfBirth" type="date" parse={(value: string) => (value === '' ? null : value)} slotProps={{ inputLabel: { shrink: true } }} helperText={false} />
+          <TextInput source="notes" label="resources.bookings.fields.notes" validate={atMost(BOOKING_RULES.notes.maxLength)} helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>
     </>

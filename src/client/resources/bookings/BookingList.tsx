@@ -24,6 +24,7 @@ import {
   useCanAccess,
   useListContext,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/contract/booking-rules';
 import { BOOKING_MONEY_FILTERS as MONEY_FILTERS, BOOKING_STATUSES, PAYMENT_STATUSES, type Booking } from '../../../shared/contract/bookings';
@@ -34,46 +35,52 @@ import { ListLoadError, ListPagination } from '../common/LoadError';
 import { useSeesMoney } from '../common/sees-money';
 import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, bookingWhen, leadText, money, PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, resellerText, travellersText } from './booking-text';
 
-const EMPTY = <p style={{ padding: 16 }}>No bookings match these filters.</p>;
+
+/** The search box, its hint in the screens' language. */
+function SearchBookings(props: { source: string; alwaysOn: boolean }) {
+  const translate = useTranslate();
+  return <SearchInput {...props} placeholder={translate('bookings.list.search')} />;
+}
 
 const baseFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Reference, name or e-mail" />,
-  <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Any status" choices={BOOKING_STATUSES.map((status) => ({ id: status, name: BOOKING_STATUS_LABELS[status] }))} />,
-  <SelectInput key="paymentStatus" source="paymentStatus" label="Payment" emptyText="Any" choices={PAYMENT_STATUSES.map((status) => ({ id: status, name: PAYMENT_STATUS_LABELS[status] }))} />,
+  <SearchBookings key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" alwaysOn emptyText="bookings.list.any_status" choices={BOOKING_STATUSES.map((status) => ({ id: status, name: `bookings.status.${status}` }))} />,
+  <SelectInput key="paymentStatus" source="paymentStatus" emptyText="bookings.list.any" choices={PAYMENT_STATUSES.map((status) => ({ id: status, name: `bookings.payment_status.${status}` }))} />,
   <ReferenceInput key="tourId" source="tourId" reference="tours">
-    <AutocompleteInput label="Tour" optionText={(tour) => `${tour.code} · ${tour.title}`} sx={{ minWidth: 260 }} />
+    <AutocompleteInput label="resources.bookings.fields.tourId" optionText={(tour) => `${tour.code} · ${tour.title}`} sx={{ minWidth: 260 }} />
   </ReferenceInput>,
-  <TextInput key="from" source="from" label="Departing from" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
-  <TextInput key="to" source="to" label="Departing until" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
-  <BooleanInput key="balanceDue" source="balanceDue" label="Balance due" />,
-  <BooleanInput key="overdue" source="overdue" label="Overdue" />,
+  <TextInput key="from" source="from" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <TextInput key="to" source="to" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <BooleanInput key="balanceDue" source="balanceDue" />,
+  <BooleanInput key="overdue" source="overdue" />,
   // Days of the business's time zone, as the dashboard counts "bookings today".
-  <TextInput key="bookedFrom" source="bookedFrom" label="Booked on or after" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
-  <TextInput key="bookedTo" source="bookedTo" label="Booked on or before" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <TextInput key="bookedFrom" source="bookedFrom" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <TextInput key="bookedTo" source="bookedTo" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
 ];
 
 /** Whoever may see resellers may also list their bookings alone. */
 const resellerFilter = (
   <ReferenceInput key="resellerId" source="resellerId" reference="resellers" sort={{ field: 'name', order: 'ASC' }}>
-    <AutocompleteInput label="Reseller" optionText="name" sx={{ minWidth: 220 }} />
+    <AutocompleteInput label="resources.bookings.fields.resellerId" optionText="name" sx={{ minWidth: 220 }} />
   </ReferenceInput>
 );
 
 /** Whoever may see customers may also list one customer's bookings. */
 const customerFilter = (
   <ReferenceInput key="customerId" source="customerId" reference="customers" sort={{ field: 'name', order: 'ASC' }}>
-    <AutocompleteInput label="Customer" optionText={(customer: { name: string; email: string | null }) => customerName(customer)} sx={{ minWidth: 240 }} />
+    <AutocompleteInput label="resources.bookings.fields.customerId" optionText={(customer: { name: string; email: string | null }) => customerName(customer)} sx={{ minWidth: 240 }} />
   </ReferenceInput>
 );
 
 /** The balance, and under it the day it is due (in red once that day has passed). */
 function BalanceCell({ booking }: { booking: Booking }) {
+  const translate = useTranslate();
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
       {balanceText(booking)}
       {booking.balanceMinor > 0 && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status) && (
         <Typography component="span" variant="caption" sx={{ display: 'block', color: booking.overdue ? 'error.main' : 'text.secondary', fontWeight: booking.overdue ? 700 : undefined }}>
-          {booking.overdue ? 'overdue, was due' : 'due'} {formatCalendarDate(booking.balanceDueDate)}
+          {translate(booking.overdue ? 'bookings.list.overdue_was_due' : 'bookings.list.due_on', { date: formatCalendarDate(booking.balanceDueDate) })}
         </Typography>
       )}
     </span>
@@ -112,9 +119,10 @@ export function BookingStatusChips(_props: { label?: string }) {
 
 function ExportButton() {
   const { filterValues, sort } = useListContext();
+  const translate = useTranslate();
   const query: Record<string, string | number | boolean | undefined> = { sort: sort?.field, order: sort?.order };
   for (const [name, value] of Object.entries(filterValues ?? {})) if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') query[name] = value;
-  return <DownloadButton path="bookings.csv" query={query} label="Export CSV" what="The bookings" />;
+  return <DownloadButton path="bookings.csv" query={query} label={translate('bookings.list.export')} what={translate('bookings.list.the_bookings')} />;
 }
 
 function ListActions() {
@@ -124,7 +132,7 @@ function ListActions() {
     <TopToolbar>
       <FilterButton />
       {money && <ExportButton />}
-      {canAccess === true && <CreateButton label="New booking" />}
+      {canAccess === true && <CreateButton label="bookings.list.new" />}
     </TopToolbar>
   );
 }
@@ -153,15 +161,16 @@ export function BookingList() {
     ...(canSeeResellers === true ? [resellerFilter] : []),
     ...(canSeeCustomers === true ? [customerFilter] : []),
   ];
+  const translate = useTranslate();
+  const EMPTY = <p style={{ padding: 16 }}>{translate('bookings.list.empty')}</p>;
   return (
     <List
-      title="Bookings"
       filters={filters}
       actions={<ListActions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      error={<ListLoadError what="The bookings" />}
+      error={<ListLoadError what={translate('bookings.list.the_bookings')} />}
       empty={false}
       exporter={false}
     >
@@ -175,19 +184,19 @@ export function BookingList() {
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
-          <FunctionField<Booking> label="Reference" sortBy="reference" render={(booking) => (
+          <FunctionField<Booking> source="reference" sortBy="reference" render={(booking) => (
               <RowLink to={`/bookings/${encodeURIComponent(booking.id)}/show`}>
                 <strong style={{ fontFamily: 'monospace', letterSpacing: 1 }}>{booking.reference}</strong>
               </RowLink>
             )}
           />
-          <FunctionField<Booking> label="Booked" sortBy="createdAt" render={(booking) => <BookedAt at={booking.createdAt} />} />
-          <FunctionField<Booking> label="Departs" sortBy="startsAt" render={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}`} />
-          <FunctionField<Booking> label="Lead" sortable={false} render={(booking) => <Lead booking={booking} />} />
-          <FunctionField<Booking> label="Travellers" sortable={false} render={(booking) => travellersText(booking.travellers)} />
-          <BookingStatusChips label="Status" />
-          {seesMoney && <FunctionField<Booking> label="Total" sortBy="totalMinor" textAlign="right" render={(booking) => money(booking, booking.totalMinor)} />}
-          {seesMoney && <FunctionField<Booking> label="Balance" sortBy="balanceMinor" textAlign="right" render={(booking) => <BalanceCell booking={booking} />} />}
+          <FunctionField<Booking> source="createdAt" sortBy="createdAt" render={(booking) => <BookedAt at={booking.createdAt} />} />
+          <FunctionField<Booking> source="startsAt" sortBy="startsAt" render={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}`} />
+          <FunctionField<Booking> source="lead" sortable={false} render={(booking) => <Lead booking={booking} />} />
+          <FunctionField<Booking> source="travellers" sortable={false} render={(booking) => travellersText(booking.travellers)} />
+          <BookingStatusChips label="resources.bookings.fields.status" />
+          {seesMoney && <FunctionField<Booking> source="totalMinor" sortBy="totalMinor" textAlign="right" render={(booking) => money(booking, booking.totalMinor)} />}
+          {seesMoney && <FunctionField<Booking> source="balanceMinor" sortBy="balanceMinor" textAlign="right" render={(booking) => <BalanceCell booking={booking} />} />}
         </Datagrid>
       )}
     </List>

@@ -7,7 +7,7 @@
  * Each part is a file of show/.
  */
 import { useParams } from 'react-router';
-import { Show } from 'react-admin';
+import { Show, useTranslate } from 'react-admin';
 import { bookingKey } from '../../../shared/contract/bookings';
 import { ShowLoadError } from '../common/LoadError';
 import { BookingByReference } from './show/BookingByReference';
@@ -16,11 +16,12 @@ import { BookingTitle } from './show/BookingTitle';
 import { ShowActions } from './show/ShowActions';
 
 export function BookingShow() {
+  const translate = useTranslate();
   const { id } = useParams();
   const key = id === undefined ? null : bookingKey(id);
   if (key !== null && 'reference' in key) return <BookingByReference reference={key.reference} />;
   return (
-    <Show title={<BookingTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This booking" />}>
+    <Show title={<BookingTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what={translate('bookings.page.this_booking')} />}>
       <BookingDetails />
     </Show>
   );

@@ -1,16 +1,11 @@
 /** How bookings read on screen: statuses, payment standing, money in the booking's currency, when it leaves in its zone. */
-import type { Booking, BookingStatus, PaymentStatus } from '../../../shared/contract/bookings';
+import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking, type BookingStatus, type PaymentStatus } from '../../../shared/contract/bookings';
+import { labelsIn, t } from '../../i18n';
 import { formatMinor } from '../../../shared/money';
 import { formatDateTime } from '../../dates';
 import { departureWhen } from '../departures/departure-text';
 
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  held: 'Held',
-  confirmed: 'Confirmed',
-  waitlisted: 'Waitlisted',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-};
+export const BOOKING_STATUS_LABELS = labelsIn<BookingStatus>('bookings.status', BOOKING_STATUSES);
 export const BOOKING_STATUS_COLOURS: Record<BookingStatus, 'warning' | 'success' | 'info' | 'default' | 'error'> = {
   held: 'warning',
   confirmed: 'success',
@@ -18,13 +13,7 @@ export const BOOKING_STATUS_COLOURS: Record<BookingStatus, 'warning' | 'success'
   expired: 'default',
   cancelled: 'error',
 };
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  unpaid: 'Unpaid',
-  partially_paid: 'Part paid',
-  paid: 'Paid',
-  refund_due: 'Refund due',
-  refunded: 'Refunded',
-};
+export const PAYMENT_STATUS_LABELS = labelsIn<PaymentStatus>('bookings.payment_status', PAYMENT_STATUSES);
 export const PAYMENT_STATUS_COLOURS: Record<PaymentStatus, 'default' | 'warning' | 'success' | 'error' | 'info'> = {
   unpaid: 'default',
   partially_paid: 'warning',
@@ -32,9 +21,9 @@ export const PAYMENT_STATUS_COLOURS: Record<PaymentStatus, 'default' | 'warning'
   refund_due: 'error',
   refunded: 'info',
 };
-export const CHANNEL_LABELS = { direct: 'Direct', phone: 'Phone', email: 'E-mail', agent: 'Agent', walk_in: 'Walk-in', reseller: 'Reseller' } as const;
-export const METHOD_LABELS = { card: 'Card', bank_transfer: 'Bank transfer', cash: 'Cash', other: 'Other' } as const;
-export const CATEGORY_LABELS = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
+export const CHANNEL_LABELS = labelsIn('bookings.channel', ['direct', 'phone', 'email', 'agent', 'walk_in', 'reseller'] as const);
+export const METHOD_LABELS = labelsIn('bookings.method', ['card', 'bank_transfer', 'cash', 'other'] as const);
+export const CATEGORY_LABELS = labelsIn('traveller.category', ['ADULT', 'CHILD', 'INFANT'] as const);
 
 export function money(booking: Pick<Booking, 'currency'>, amountMinor: number): string {
   return formatMinor(amountMinor, booking.currency);
@@ -42,9 +31,9 @@ export function money(booking: Pick<Booking, 'currency'>, amountMinor: number): 
 
 /** What the balance means, in words: "€1,200.00 due", "€300.00 to refund", "Settled". */
 export function balanceText(booking: Pick<Booking, 'currency' | 'balanceMinor'>): string {
-  if (booking.balanceMinor > 0) return `${money(booking, booking.balanceMinor)} due`;
-  if (booking.balanceMinor < 0) return `${money(booking, -booking.balanceMinor)} to refund`;
-  return 'Settled';
+  if (booking.balanceMinor > 0) return t('bookings.due', { money: money(booking, booking.balanceMinor) });
+  if (booking.balanceMinor < 0) return t('bookings.to_refund', { money: money(booking, -booking.balanceMinor) });
+  return t('bookings.settled');
 }
 
 export function bookingWhen(booking: Pick<Booking, 'startDate' | 'startTime' | 'timeZone'>): string {
@@ -56,16 +45,16 @@ export function travellersText(travellers: { category: keyof typeof CATEGORY_LAB
   const counts = { ADULT: 0, CHILD: 0, INFANT: 0 };
   for (const traveller of travellers) counts[traveller.category] += 1;
   const parts: string[] = [];
-  if (counts.ADULT) parts.push(`${counts.ADULT} ${counts.ADULT === 1 ? 'adult' : 'adults'}`);
-  if (counts.CHILD) parts.push(`${counts.CHILD} ${counts.CHILD === 1 ? 'child' : 'children'}`);
-  if (counts.INFANT) parts.push(`${counts.INFANT} ${counts.INFANT === 1 ? 'infant' : 'infants'}`);
+  if (counts.ADULT) parts.push(t('bookings.adults', { smart_count: counts.ADULT }));
+  if (counts.CHILD) parts.push(t('bookings.children', { smart_count: counts.CHILD }));
+  if (counts.INFANT) parts.push(t('bookings.infants', { smart_count: counts.INFANT }));
   return parts.join(', ');
 }
 
 /** A hold's end in the viewer's own clock ("until 14:05"), since that is when they must act. */
 export function holdText(booking: Pick<Booking, 'holdExpiresAt'>): string {
   if (!booking.holdExpiresAt) return '';
-  return `held until ${formatDateTime(booking.holdExpiresAt)} (your time)`;
+  return t('bookings.held_until', { time: formatDateTime(booking.holdExpiresAt) });
 }
 
 /** One Idempotency-Key per form: a double click, or a retry after a lost answer, books once. */
@@ -73,12 +62,12 @@ export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-const TRAVELLER_FIELDS: Record<string, string> = { dateOfBirth: 'birth date', notes: 'notes' };
-const CONTACT_FIELDS: Record<string, string> = { name: 'Contact name', email: 'Contact e-mail', phone: 'Contact phone' };
+const TRAVELLER_FIELDS = ['dateOfBirth', 'notes'];
+const CONTACT_FIELDS = ['name', 'email', 'phone'];
 
 /** A value in a change line: short, quoted when it is free text, "none" when empty. */
 function shown(value: unknown, quoted = false): string {
-  if (value === null || value === undefined || value === '') return 'none';
+  if (value === null || value === undefined || value === '') return t('bookings.none');
   const text = String(value);
   const short = text.length > 40 ? `${text.slice(0, 39)}…` : text;
   return quoted ? `“${short}”` : short;
@@ -94,13 +83,14 @@ export function amendmentLines(details: Record<string, unknown> | null | undefin
   if (Array.isArray(changes)) {
     return changes.map((change: Record<string, unknown>) => {
       if (change.what === 'traveller') {
-        const who = `Traveller ${String(change.traveller)}`;
-        const field = TRAVELLER_FIELDS[String(change.field)];
+        const who = t('bookings.traveller_n', { n: String(change.traveller) });
         const quoted = change.field === 'notes';
-        return field ? `${who}’s ${field}: ${shown(change.before, quoted)} → ${shown(change.after, quoted)}` : `${who}: ${shown(change.before)} → ${shown(change.after)}`;
+        return TRAVELLER_FIELDS.includes(String(change.field))
+          ? `${t(`bookings.traveller_field.${String(change.field)}`, { who })}: ${shown(change.before, quoted)} → ${shown(change.after, quoted)}`
+          : `${who}: ${shown(change.before)} → ${shown(change.after)}`;
       }
-      if (change.what === 'contact') return `${CONTACT_FIELDS[String(change.field)] ?? 'Contact'}: ${shown(change.before)} → ${shown(change.after)}`;
-      if (change.what === 'notes') return `Notes: ${shown(change.before, true)} → ${shown(change.after, true)}`;
+      if (change.what === 'contact') return `${CONTACT_FIELDS.includes(String(change.field)) ? t(`bookings.contact_field.${String(change.field)}`) : t('bookings.contact')}: ${shown(change.before)} → ${shown(change.after)}`;
+      if (change.what === 'notes') return `${t('bookings.notes')}: ${shown(change.before, true)} → ${shown(change.after, true)}`;
       return String(change.what ?? '');
     });
   }
@@ -108,30 +98,23 @@ export function amendmentLines(details: Record<string, unknown> | null | undefin
   const travellers = older.filter((name) => name.startsWith('traveller')).length;
   return [
     ...older.filter((name) => !name.startsWith('traveller')),
-    ...(travellers > 0 ? [travellers === 1 ? 'a traveller' : `${travellers} travellers`] : []),
+    ...(travellers > 0 ? [t('bookings.a_traveller', { smart_count: travellers })] : []),
   ];
 }
 
-/** "1 seat", "3 seats": a count with its noun, singular or plural as English needs. */
-export function counted(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/** What a name the reseller has not given yet reads as. */
-export const NAME_TO_COME = 'Name to come';
 
 /** The lead's name, or "Name to come" on a reseller's booking whose contact is not given yet. */
 export function leadText(booking: Pick<Booking, 'contact'>): string {
-  return booking.contact.name.trim() === '' ? NAME_TO_COME : booking.contact.name;
+  return booking.contact.name.trim() === '' ? t('bookings.name_to_come') : booking.contact.name;
 }
 
 /** A traveller's name, or "Name to come". */
 export function travellerName(traveller: { firstName: string; lastName: string }): string {
   const name = `${traveller.firstName} ${traveller.lastName}`.trim();
-  return name === '' ? NAME_TO_COME : name;
+  return name === '' ? t('bookings.name_to_come') : name;
 }
 
 /** "Viator · ref VI-1001": who sold a reseller's booking, under its own reference. */
 export function resellerText(booking: Pick<Booking, 'resellerName' | 'resellerReference'>): string {
-  return [booking.resellerName ?? 'A reseller', booking.resellerReference ? `ref ${booking.resellerReference}` : null].filter(Boolean).join(' · ');
+  return [booking.resellerName ?? t('bookings.a_reseller'), booking.resellerReference ? t('bookings.ref', { reference: booking.resellerReference }) : null].filter(Boolean).join(' · ');
 }

@@ -1,7 +1,9 @@
 /** An amount of money typed in the currency's major units and kept as minor units (shared by the tour and departure forms). */
 import { Box, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useInput, ValidationError } from 'react-admin';
+import { useInput, useTranslate, ValidationError } from 'react-admin';
+import { t } from '../../i18n';
+import { amountProblemText } from './read-amount';
 import { currencyDigits, isKnownCurrency, majorTextToMinor, minorToMajorText } from '../../../shared/money';
 import type { Validator } from './validators';
 
@@ -15,15 +17,16 @@ export const AMOUNT_WIDTH = { flex: '1 1 180px', maxWidth: { sm: 240 } } as cons
  * cannot be read as an amount stays as typed, so the message can say why.
  */
 export function MoneyInput({ source, label, currency, optional = true, helperText }: { source: string; label: string; currency: string; optional?: boolean; helperText?: string }) {
+  const translate = useTranslate();
   const validCurrency = isKnownCurrency(currency) ? currency : null;
   const validate: Validator = (value) => {
-    if (value === null || value === undefined || value === '') return optional ? undefined : `Enter ${label.toLowerCase()}.`;
-    if (!validCurrency) return 'Choose the currency first.';
+    if (value === null || value === undefined || value === '') return optional ? undefined : t('amounts.required');
+    if (!validCurrency) return t('amounts.currency_first');
     if (typeof value === 'string') {
       const parsed = majorTextToMinor(value, validCurrency);
-      return parsed.ok ? undefined : `The amount ${parsed.problem}.`;
+      return parsed.ok ? undefined : amountProblemText(parsed);
     }
-    return Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : 'Enter an amount of 0 or more.';
+    return Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : t('amounts.zero_or_more');
   };
   const { field, fieldState, isRequired } = useInput({ source, validate, format: (value) => value });
   const [typing, setTyping] = useState<string | null>(null);
@@ -39,7 +42,7 @@ export function MoneyInput({ source, label, currency, optional = true, helperTex
       margin="dense"
       fullWidth={false}
       sx={AMOUNT_WIDTH}
-      label={`${label}${validCurrency ? ` (${validCurrency})` : ''}`}
+      label={`${translate(label, { _: label })}${validCurrency ? ` (${validCurrency})` : ''}`}
       value={shown}
       onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
         const text = event.target.value;
@@ -53,7 +56,7 @@ export function MoneyInput({ source, label, currency, optional = true, helperTex
         field.onBlur();
       }}
       error={fieldState.invalid && (fieldState.isTouched || fieldState.isDirty)}
-      helperText={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : (helperText ?? (digits === 0 ? 'Whole amounts' : `Up to ${digits} decimals`))}
+      helperText={fieldState.error?.message ? <ValidationError error={fieldState.error.message} /> : (helperText ? translate(helperText, { _: helperText }) : digits === 0 ? translate('amounts.whole_amounts') : translate('amounts.decimals', { digits }))}
       required={isRequired}
       slotProps={{ htmlInput: { inputMode: digits === 0 ? 'numeric' : 'decimal', 'aria-invalid': fieldState.invalid } }}
     />
@@ -65,10 +68,10 @@ export function MoneyInput({ source, label, currency, optional = true, helperTex
 export function PriceFields({ currency, supplementHelp }: { currency: string; supplementHelp: string }) {
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-      <MoneyInput source="prices.ADULT" label="Adult" currency={currency} />
-      <MoneyInput source="prices.CHILD" label="Child" currency={currency} />
-      <MoneyInput source="prices.INFANT" label="Infant" currency={currency} />
-      <MoneyInput source="singleSupplementMinor" label="Single room" currency={currency} helperText={supplementHelp} />
+      <MoneyInput source="prices.ADULT" label="traveller.category.ADULT" currency={currency} />
+      <MoneyInput source="prices.CHILD" label="traveller.category.CHILD" currency={currency} />
+      <MoneyInput source="prices.INFANT" label="traveller.category.INFANT" currency={currency} />
+      <MoneyInput source="singleSupplementMinor" label="traveller.single_room" currency={currency} helperText={supplementHelp} />
     </Box>
   );
 }

@@ -7,21 +7,23 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, IconButton, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { todayOnThisCalendar, WEEKDAY_NAMES } from '../departures/departure-text';
+import { useTranslate } from 'react-admin';
+import { todayOnThisCalendar, weekdayNames } from '../departures/departure-text';
 import { monthName, shiftMonth } from './month';
 import { SidewaysScroll } from './narrow-screens';
 
 /** The month's name between the buttons to the month before and after; `children` go after them (a "This month" button). */
 export function MonthHeading({ month, onMonth, variant = 'h6', children }: { month: string; onMonth: (month: string) => void; variant?: 'h6' | 'subtitle1'; children?: ReactNode }) {
+  const translate = useTranslate();
   return (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
-      <IconButton aria-label="Previous month" onClick={() => onMonth(shiftMonth(month, -1))}>
+      <IconButton aria-label={translate('month.previous')} onClick={() => onMonth(shiftMonth(month, -1))}>
         <ChevronLeftIcon />
       </IconButton>
       <Typography component={variant === 'h6' ? 'h2' : 'h4'} variant={variant} sx={{ minWidth: variant === 'h6' ? 170 : 150, textAlign: 'center' }} aria-live="polite">
-        {monthName.format(new Date(`${month}-01T00:00:00Z`))}
+        {monthName(month)}
       </Typography>
-      <IconButton aria-label="Next month" onClick={() => onMonth(shiftMonth(month, 1))}>
+      <IconButton aria-label={translate('month.next')} onClick={() => onMonth(shiftMonth(month, 1))}>
         <ChevronRightIcon />
       </IconButton>
       {children}
@@ -50,10 +52,10 @@ export function MonthGrid<T>({ days, itemsOn, itemKey, renderItem, label, busy, 
       <Box component="table" sx={{ width: '100%', minWidth, borderCollapse: 'collapse', tableLayout: 'fixed' }} aria-busy={busy}>
         <thead>
           <tr>
-            {WEEKDAY_NAMES.map((name) => (
+            {weekdayNames().map((name, index) => (
               <Box component="th" key={name} scope="col" sx={{ p: 0.5, fontWeight: 600, fontSize: 13, textAlign: 'left' }}>
                 <abbr title={name} style={{ textDecoration: 'none' }}>
-                  {name.slice(0, 3)}
+                  {weekdayNames('short')[index]}
                 </abbr>
               </Box>
             ))}

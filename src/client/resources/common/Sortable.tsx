@@ -12,6 +12,7 @@ import { CSS } from '@dnd-kit/utilities';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { IconButton } from '@mui/material';
 import { useState, type ElementType, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 
 export interface SortableProps<T> {
   items: T[];
@@ -38,9 +39,10 @@ export function Sortable<T>({ items: saved, idOf, nameOf, onMove, disabled, layo
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = items.map(idOf);
+  const translate = useTranslate();
   const nameOfId = (id: string | number) => {
     const item = items.find((candidate) => idOf(candidate) === String(id));
-    const name = item ? nameOf(item) : 'the item';
+    const name = item ? nameOf(item) : translate('sortable.the_item');
     return name.charAt(0).toUpperCase() + name.slice(1);
   };
   const position = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
@@ -59,12 +61,12 @@ export function Sortable<T>({ items: saved, idOf, nameOf, onMove, disabled, layo
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        screenReaderInstructions: { draggable: 'To move it, press Space or Enter, then the arrow keys; Space or Enter again to drop it there, Escape to cancel.' },
+        screenReaderInstructions: { draggable: translate('sortable.instructions') },
         announcements: {
-          onDragStart: ({ active }) => `${nameOfId(active.id)} picked up, at place ${position(active.id)} of ${ids.length}.`,
-          onDragOver: ({ active, over }) => (over ? `${nameOfId(active.id)} over place ${position(over.id)} of ${ids.length}.` : `${nameOfId(active.id)} is not over a place.`),
-          onDragEnd: ({ active, over }) => (over ? `${nameOfId(active.id)} dropped at place ${position(over.id)} of ${ids.length}.` : `${nameOfId(active.id)} dropped where it was.`),
-          onDragCancel: ({ active }) => `Moving ${nameOfId(active.id)} cancelled.`,
+          onDragStart: ({ active }) => translate('sortable.picked_up', { name: nameOfId(active.id), place: position(active.id), count: ids.length }),
+          onDragOver: ({ active, over }) => (over ? translate('sortable.over', { name: nameOfId(active.id), place: position(over.id), count: ids.length }) : translate('sortable.not_over', { name: nameOfId(active.id) })),
+          onDragEnd: ({ active, over }) => (over ? translate('sortable.dropped', { name: nameOfId(active.id), place: position(over.id), count: ids.length }) : translate('sortable.dropped_back', { name: nameOfId(active.id) })),
+          onDragCancel: ({ active }) => translate('sortable.cancelled', { name: nameOfId(active.id) }),
         },
       }}
     >
@@ -84,8 +86,9 @@ export function Sortable<T>({ items: saved, idOf, nameOf, onMove, disabled, layo
 function SortableItem({ id, name, disabled, saving, element, children }: { id: string; name: string; disabled?: boolean; saving: boolean; element: 'li' | 'div'; children: (handle: ReactNode) => ReactNode }) {
   const Element: ElementType = element;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const translate = useTranslate();
   const handle = disabled && !saving ? null : (
-    <IconButton ref={setActivatorNodeRef} {...attributes} {...listeners} disabled={saving} aria-label={`Drag ${name}`} sx={{ cursor: 'grab', touchAction: 'none' }} size="small">
+    <IconButton ref={setActivatorNodeRef} {...attributes} {...listeners} disabled={saving} aria-label={translate('sortable.drag', { name })} sx={{ cursor: 'grab', touchAction: 'none' }} size="small">
       <DragIndicatorIcon fontSize="small" />
     </IconButton>
   );

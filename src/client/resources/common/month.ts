@@ -1,6 +1,11 @@
 /** A calendar month on screen (the departures' and a resource's month views): its weeks, Monday first, and moving between months. */
 
-export const monthName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { intlLocale } from '../../i18n/language';
+
+/** "July 2027" / "Juli 2027" for a YYYY-MM month, in the screens' language. */
+export function monthName(month: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+}
 
 /** The days a month's grid shows (YYYY-MM-DD), Monday first: five or six whole weeks. */
 export function monthDays(month: string): { date: string; inMonth: boolean }[] {

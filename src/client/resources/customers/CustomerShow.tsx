@@ -6,10 +6,10 @@ import CallMergeIcon from '@mui/icons-material/CallMerge';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import { Alert, Autocomplete, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useGetList, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useGetList, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { Booking } from '../../../shared/contract/bookings';
 import type { Customer } from '../../../shared/contract/customers';
-import { MESSAGE_KIND_LABELS, type Message } from '../../../shared/contract/messages';
+import type { Message } from '../../../shared/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatDateTime } from '../../dates';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -23,14 +23,15 @@ import { customerName, languageName, spentText } from './customer-text';
 
 function TheirBookings({ customer }: { customer: Customer }) {
   const { canAccess } = useCanAccess({ resource: 'bookings', action: 'list' });
+  const translate = useTranslate();
   const bookings = useGetList<Booking>('bookings', { filter: { customerId: customer.id }, sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 10 } }, { enabled: canAccess === true });
-  if (canAccess !== true) return <Typography color="text.secondary">You may not see bookings.</Typography>;
-  if (bookings.error) return <LoadFailure error={bookings.error} onRetry={() => bookings.refetch()} what="Their bookings" />;
-  if (!bookings.data) return <Typography color="text.secondary">Loading…</Typography>;
-  if (bookings.data.length === 0) return <Typography color="text.secondary">No bookings.</Typography>;
+  if (canAccess !== true) return <Typography color="text.secondary">{translate('customers.show.no_bookings_access')}</Typography>;
+  if (bookings.error) return <LoadFailure error={bookings.error} onRetry={() => bookings.refetch()} what={translate('customers.show.their_bookings')} />;
+  if (!bookings.data) return <Typography color="text.secondary">{translate('customers.show.loading')}</Typography>;
+  if (bookings.data.length === 0) return <Typography color="text.secondary">{translate('customers.show.no_bookings')}</Typography>;
   return (
     <>
-      <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none' }} aria-label="Their bookings">
+      <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none' }} aria-label={translate('customers.show.their_bookings')}>
         {bookings.data.map((booking) => (
           <Box component="li" key={booking.id} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Link to={`/bookings/${encodeURIComponent(booking.id)}/show`} style={{ fontFamily: 'monospace' }}>
@@ -48,7 +49,7 @@ function TheirBookings({ customer }: { customer: Customer }) {
       </Box>
       {(bookings.total ?? 0) > bookings.data.length && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          <Link to={`/bookings?filter=${encodeURIComponent(JSON.stringify({ customerId: customer.id }))}`}>All {bookings.total} bookings</Link>
+          <Link to={`/bookings?filter=${encodeURIComponent(JSON.stringify({ customerId: customer.id }))}`}>{translate('customers.show.all_bookings', { count: bookings.total ?? 0 })}</Link>
         </Typography>
       )}
     </>
@@ -57,20 +58,26 @@ function TheirBookings({ customer }: { customer: Customer }) {
 
 function CustomerMessages({ customer }: { customer: Customer }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const translate = useTranslate();
   const messages = useQuery<Message[]>({
     queryKey: ['customers', 'messages', customer.id],
     refetchOnMount: 'always',
     queryFn: async ({ signal }) => (await dataProvider.call<{ data: Message[] }>(`customers/${encodeURIComponent(customer.id)}/messages`, { signal })).data,
   });
-  if (messages.error) return <LoadFailure error={messages.error} onRetry={() => void messages.refetch()} what="The messages" />;
-  if (!messages.data) return <Typography color="text.secondary">Loading…</Typography>;
-  if (messages.data.length === 0) return <Typography color="text.secondary">Nothing sent yet.</Typography>;
+  if (messages.error) return <LoadFailure error={messages.error} onRetry={() => void messages.refetch()} what={translate('customers.show.the_messages')} />;
+  if (!messages.data) return <Typography color="text.secondary">{translate('customers.show.loading')}</Typography>;
+  if (messages.data.length === 0) return <Typography color="text.secondary">{translate('customers.show.nothing_sent')}</Typography>;
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Messages sent to them">
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={translate('customers.show.messages_sent')}>
       {messages.data.slice(0, 20).map((message) => (
         <li key={message.id}>
           <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-            {MESSAGE_KIND_LABELS[message.kind].replace(/ \(.*\)$/, '')} · {message.status === 'sent' ? `sent ${formatDateTime(message.sentAt!)}${message.subject ? ` · “${message.subject}”` : ''}` : message.status === 'failed' ? `not sent${message.error ? `: ${message.error}` : ''}` : 'going out'}
+            {translate(`message_kind.${message.kind}`)} ·{' '}
+            {message.status === 'sent'
+              ? `${translate('customers.show.sent', { time: formatDateTime(message.sentAt!) })}${message.subject ? ` · “${message.subject}”` : ''}`
+              : message.status === 'failed'
+                ? `${translate('customers.show.not_sent')}${message.error ? `: ${message.error}` : ''}`
+                : translate('customers.show.going_out')}
           </Typography>
         </li>
       ))}
@@ -83,6 +90,7 @@ function MergeButton({ customer }: { customer: Customer }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [other, setOther] = useState<Customer | null>(null);
@@ -102,11 +110,11 @@ function MergeButton({ customer }: { customer: Customer }) {
     setFailure(null);
     try {
       await dataProvider.call<Customer>(`customers/${encodeURIComponent(customer.id)}/merge`, { method: 'POST', body: { otherId: other.id } });
-      notify(`${customerName(other)} merged into ${customerName(customer)}`, { type: 'success' });
+      notify('customers.show.merged', { type: 'success', messageArgs: { other: customerName(other), customer: customerName(customer) } });
       close();
       refresh();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The customers were not merged.');
+      setFailure(error instanceof Error ? error.message : translate('customers.show.not_merged'));
     } finally {
       setBusy(false);
     }
@@ -114,13 +122,13 @@ function MergeButton({ customer }: { customer: Customer }) {
   return (
     <>
       <Button size="small" startIcon={<CallMergeIcon />} onClick={() => setOpen(true)}>
-        Merge another customer into this one
+        {translate('customers.show.merge_button')}
       </Button>
       <Dialog open={open} onClose={close} aria-labelledby="merge-title" fullWidth maxWidth="sm">
-        <DialogTitle id="merge-title">Merge into {customerName(customer)}</DialogTitle>
+        <DialogTitle id="merge-title">{translate('customers.show.merge_title', { name: customerName(customer) })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            The other customer’s bookings move here and the other record is removed. This customer keeps their name, e-mail, language and marketing consent; a phone or e-mail they lack is taken from the other, and both sets of notes are kept.
+            {translate('customers.show.merge_text')}
           </DialogContentText>
           <Autocomplete<Customer>
             options={options}
@@ -132,12 +140,12 @@ function MergeButton({ customer }: { customer: Customer }) {
             getOptionLabel={(one) => `${customerName(one)}${one.email ? ` <${one.email}>` : ''}`}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             loading={found.isFetching}
-            noOptionsText={search.trim().length < 2 ? 'Type two letters or more' : 'No other customer matches'}
-            renderInput={(params) => <TextField {...params} label="The other customer (name, e-mail or phone)" autoFocus />}
+            noOptionsText={translate(search.trim().length < 2 ? 'customers.show.type_two' : 'customers.show.no_match')}
+            renderInput={(params) => <TextField {...params} label={translate('customers.show.the_other')} autoFocus />}
           />
           {other && (
             <Alert severity="warning" sx={{ mt: 2 }}>
-              {customerName(other)}’s {other.bookingCount === 1 ? 'booking' : `${other.bookingCount} bookings`} will belong to {customerName(customer)}. This cannot be undone.
+              {translate('customers.show.will_belong', { other: customerName(other), customer: customerName(customer), smart_count: other.bookingCount })}
             </Alert>
           )}
           {failure && (
@@ -147,9 +155,9 @@ function MergeButton({ customer }: { customer: Customer }) {
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{translate('customers.show.cancel')}</Button>
           <Button variant="contained" disabled={!other || busy} onClick={() => void merge()}>
-            Merge
+            {translate('customers.show.merge')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -165,6 +173,7 @@ function EraseButton({ customer }: { customer: Customer }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [typed, setTyped] = useState('');
@@ -183,11 +192,11 @@ function EraseButton({ customer }: { customer: Customer }) {
     setFailure(null);
     try {
       await dataProvider.call<Customer>(`customers/${encodeURIComponent(customer.id)}/erase`, { method: 'POST', body: { reason: reason.trim() } });
-      notify('Customer erased', { type: 'success' });
+      notify('customers.show.erased_done', { type: 'success' });
       close();
       refresh();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The customer was not erased.');
+      setFailure(error instanceof Error ? error.message : translate('customers.show.not_erased'));
     } finally {
       setBusy(false);
     }
@@ -195,17 +204,17 @@ function EraseButton({ customer }: { customer: Customer }) {
   return (
     <>
       <Button size="small" color="error" startIcon={<PersonOffIcon />} onClick={() => setOpen(true)}>
-        Erase this customer
+        {translate('customers.show.erase_button')}
       </Button>
       <Dialog open={open} onClose={close} aria-labelledby="erase-title" fullWidth maxWidth="sm">
-        <DialogTitle id="erase-title">Erase {name}?</DialogTitle>
+        <DialogTitle id="erase-title">{translate('customers.show.erase_title', { name })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            Their name, e-mail, phone and notes, the contact on their bookings and every traveller’s name, birth date and notes on them are removed for good, the audit log included. Money, references and statuses stay, so the reports do not change. Bookings still to come must be cancelled first.
+            {translate('customers.show.erase_text')}
           </DialogContentText>
           <Stack sx={{ gap: 2 }}>
-            <TextField label="Why (kept in the audit log)" value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} helperText="For example: asked by e-mail on 3 March" />
-            <TextField label={`Type “${name}” to confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} />
+            <TextField label={translate('customers.show.why')} value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: 500 } }} helperText={translate('customers.show.why_help')} />
+            <TextField label={translate('customers.show.type_to_confirm', { name })} value={typed} onChange={(event) => setTyped(event.target.value)} />
           </Stack>
           {failure && (
             <Alert severity="error" sx={{ mt: 2 }} role="alert">
@@ -214,9 +223,9 @@ function EraseButton({ customer }: { customer: Customer }) {
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>Keep them</Button>
+          <Button onClick={close}>{translate('customers.show.keep_them')}</Button>
           <Button variant="contained" color="error" disabled={!ready || busy} onClick={() => void erase()}>
-            Erase for good
+            {translate('customers.show.erase_for_good')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -228,6 +237,7 @@ function CustomerDetails() {
   const customer = useRecordContext<Customer>();
   const { canAccess: canUpdate } = useCanAccess({ resource: 'customers', action: 'edit' });
   const { canAccess: canErase } = useCanAccess({ resource: 'customers', action: 'erase' });
+  const translate = useTranslate();
   if (!customer) return null;
   const erased = customer.erasedAt !== null;
   return (
@@ -236,51 +246,52 @@ function CustomerDetails() {
         <Typography component="h2" variant="h5">
           {customerName(customer)}
         </Typography>
-        {customer.marketingConsent && <Chip size="small" color="success" label="Agreed to marketing" />}
-        {erased && <Chip size="small" label="Erased" />}
+        {customer.marketingConsent && <Chip size="small" color="success" label={translate('customers.show.agreed_marketing')} />}
+        {erased && <Chip size="small" label={translate('customers.show.erased')} />}
       </Stack>
       {erased && (
         <Alert severity="info" sx={{ mt: 2 }}>
-          Erased on {formatDate(customer.erasedAt!)}: their personal data is gone; their bookings’ money and references stay.
+          {translate('customers.show.erased_on', { date: formatDate(customer.erasedAt!) })}
         </Alert>
       )}
       <Typography sx={{ mt: 1, wordBreak: 'break-word' }}>
-        {customer.email ?? 'No e-mail'} · {customer.phone ?? 'no phone'} · writes in {languageName(customer.language)}
+        {customer.email ?? translate('customers.show.no_email')} · {customer.phone ?? translate('customers.show.no_phone')} · {translate('customers.show.writes_in', { language: languageName(customer.language) })}
       </Typography>
       <Typography color="text.secondary" variant="body2">
-        Customer since {formatDate(customer.createdAt)}
-        {customer.lastBookingAt && ` · last booked ${formatDateTime(customer.lastBookingAt)}`}
+        {translate('customers.show.since', { date: formatDate(customer.createdAt) })}
+        {customer.lastBookingAt && translate('customers.show.last_booked', { time: formatDateTime(customer.lastBookingAt) })}
       </Typography>
       {customer.notes && (
         <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }} color="text.secondary">
           {customer.notes}
         </Typography>
       )}
-      <Section title="Bookings and money">
+      <Section title={translate('customers.show.bookings_money')}>
         <Typography>
-          {customer.bookingCount === 1 ? '1 booking' : `${customer.bookingCount} bookings`} not cancelled or expired · spent {spentText(customer.spent)}
+          {translate('customers.show.counted', { smart_count: customer.bookingCount, spent: spentText(customer.spent) })}
         </Typography>
         <Box sx={{ mt: 1 }}>
           <TheirBookings customer={customer} />
         </Box>
       </Section>
       {canUpdate === true && !erased && (
-        <Section title="Duplicates">
+        <Section title={translate('customers.show.duplicates')}>
           <Typography variant="body2" color="text.secondary">
-            The same person booked under another e-mail? Merge the other record into this one.
+            {translate('customers.show.duplicates_text')}
           </Typography>
           <MergeButton customer={customer} />
         </Section>
       )}
-      <Section title="Messages sent to them">
+      <Section title={translate('customers.show.messages_sent')}>
         <CustomerMessages customer={customer} />
       </Section>
-      <Section title="Their data">
+      <Section title={translate('customers.show.their_data')}>
         <Typography variant="body2" color="text.secondary">
-          Everything held about them, as one file (their right of access){canErase === true && !erased ? ', or erased for good (their right to be forgotten)' : ''}.
+          {translate('customers.show.data_text')}
+          {canErase === true && !erased ? translate('customers.show.data_text_erase') : ''}.
         </Typography>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
-          <DownloadButton path={`customers/${encodeURIComponent(customer.id)}/export`} label="Export (JSON)" what="The export" />
+          <DownloadButton path={`customers/${encodeURIComponent(customer.id)}/export`} label={translate('customers.show.export')} what={translate('customers.show.the_export')} />
           {canErase === true && !erased && <EraseButton customer={customer} />}
         </Stack>
       </Section>
@@ -295,9 +306,10 @@ function ShowActions() {
 }
 
 export function CustomerShow() {
+  const translate = useTranslate();
   return (
     // A customer's counts follow bookings made anywhere (a reseller's too): read again whenever the page opens.
-    <Show sx={FORM_WIDTH} title="Customer" actions={<ShowActions />} queryOptions={{ onError: () => undefined, refetchOnMount: 'always' }} redirectOnError={false} error={<ShowLoadError what="This customer" />}>
+    <Show sx={FORM_WIDTH} title={translate('customers.show.customer')} actions={<ShowActions />} queryOptions={{ onError: () => undefined, refetchOnMount: 'always' }} redirectOnError={false} error={<ShowLoadError what={translate('customers.show.this_customer')} />}>
       <CustomerDetails />
     </Show>
   );

@@ -9,7 +9,8 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Alert, Autocomplete, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useCanAccess, useDataProvider, useGetList, useNotify, useRefresh } from 'react-admin';
+import { Link, useCanAccess, useDataProvider, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { labelsIn, t } from '../../i18n';
 import type { Departure } from '../../../shared/contract/departures';
 import type { Assignment, AssignmentWarning, CreatedAssignment, Resource } from '../../../shared/contract/resources';
 import { RESOURCE_RULES } from '../../../shared/contract/resources';
@@ -27,13 +28,11 @@ interface Conflict {
 }
 
 function daysText(assignment: Pick<Assignment, 'dayFrom' | 'dayTo'>, days: number): string {
-  if (assignment.dayFrom === 1 && assignment.dayTo === days) return days === 1 ? 'the day' : 'all days';
-  return assignment.dayFrom === assignment.dayTo ? `day ${assignment.dayFrom}` : `days ${assignment.dayFrom}–${assignment.dayTo}`;
+  if (assignment.dayFrom === 1 && assignment.dayTo === days) return t(days === 1 ? 'departures.crew.the_day' : 'departures.crew.all_days');
+  return assignment.dayFrom === assignment.dayTo ? t('departures.crew.day', { day: assignment.dayFrom }) : t('departures.crew.days', { from: assignment.dayFrom, to: assignment.dayTo });
 }
 
-export const WARNING_TEXT: Record<AssignmentWarning, string> = {
-  VEHICLE_TOO_SMALL: 'A vehicle assigned has fewer seats than this departure has seats taken: add another vehicle or change it.',
-};
+export const WARNING_TEXT = labelsIn<AssignmentWarning>('departures.crew.warning', ['VEHICLE_TOO_SMALL']);
 
 function conflictsOf(error: unknown): Conflict[] {
   if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return [];
@@ -51,6 +50,7 @@ function AssignDialog({ departure, open, onClose, onAssigned }: { departure: Dep
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; conflicts: Conflict[] } | null>(null);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const translate = useTranslate();
   const choices = useGetList<Resource>(
     'resources',
     { filter: { active: true, ...(search.trim() ? { q: search.trim() } : {}) }, sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: 25 } },
@@ -70,14 +70,14 @@ function AssignDialog({ departure, open, onClose, onAssigned }: { departure: Dep
       setRole('');
       onAssigned(created.warnings);
     } catch (error) {
-      setFailure({ message: error instanceof Error ? error.message : 'The resource could not be assigned.', conflicts: conflictsOf(error) });
+      setFailure({ message: error instanceof Error ? error.message : translate('departures.crew.assign_failed'), conflicts: conflictsOf(error) });
     } finally {
       setBusy(false);
     }
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="assign-title">
-      <DialogTitle id="assign-title">Assign a guide, driver or vehicle</DialogTitle>
+      <DialogTitle id="assign-title">{translate('departures.crew.assign_title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Autocomplete
@@ -101,13 +101,13 @@ function AssignDialog({ departure, open, onClose, onAssigned }: { departure: Dep
                 </Box>
               </li>
             )}
-            noOptionsText={choices.error ? 'The guides and vehicles could not be loaded.' : 'No active guide, driver or vehicle by that name.'}
-            renderInput={(params) => <TextField {...params} label="Guide, driver or vehicle" required helperText="Active ones; search by name" />}
+            noOptionsText={translate(choices.error ? 'departures.crew.load_failed' : 'departures.crew.none_by_name')}
+            renderInput={(params) => <TextField {...params} label={translate('departures.crew.resource')} required helperText={translate('departures.crew.resource_help')} />}
           />
           {days > 1 && (
             <Stack direction="row" spacing={2}>
               <TextField
-                label="From day"
+                label={translate('departures.crew.from_day')}
                 type="number"
                 value={dayFrom}
                 onChange={(event) => setDayFrom(Number(event.target.value))}
@@ -116,44 +116,44 @@ function AssignDialog({ departure, open, onClose, onAssigned }: { departure: Dep
                 sx={{ flex: 1 }}
               />
               <TextField
-                label="To day"
+                label={translate('departures.crew.to_day')}
                 type="number"
                 value={dayTo}
                 onChange={(event) => setDayTo(Number(event.target.value))}
                 slotProps={{ htmlInput: { min: 1, max: days } }}
                 error={daysWrong}
-                helperText={daysWrong ? `Days 1 to ${days}, the first not after the last` : `of ${days}`}
+                helperText={daysWrong ? translate('departures.crew.days_wrong', { days }) : translate('departures.crew.of_days', { days })}
                 sx={{ flex: 1 }}
               />
             </Stack>
           )}
-          <TextField label="Role" value={role} onChange={(event) => setRole(event.target.value)} helperText="Optional: lead guide, second vehicle…" slotProps={{ htmlInput: { maxLength: RESOURCE_RULES.role.maxLength } }} />
+          <TextField label={translate('departures.crew.role')} value={role} onChange={(event) => setRole(event.target.value)} helperText={translate('departures.crew.role_help')} slotProps={{ htmlInput: { maxLength: RESOURCE_RULES.role.maxLength } }} />
           {failure && (
             <Alert severity="error" role="alert">
               {failure.conflicts.length > 0 ? (
                 <>
-                  Not assigned: {resource?.name ?? 'this resource'} is busy on those days with
+                  {translate('departures.crew.busy', { name: resource?.name ?? translate('departures.crew.this_resource') })}
                   <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                     {failure.conflicts.map((conflict) => (
                       <li key={conflict.departureId}>
                         <Link to={`/departures/${encodeURIComponent(conflict.departureId)}/show`} onClick={onClose}>
-                          {conflict.tourTitle}, leaving {localDate(conflict.startDate)}
+                          {translate('departures.crew.leaving', { tour: conflict.tourTitle, date: localDate(conflict.startDate) })}
                         </Link>
                       </li>
                     ))}
                   </Box>
                 </>
               ) : (
-                `Not assigned: ${failure.message}`
+                translate('departures.crew.not_assigned', { reason: failure.message })
               )}
             </Alert>
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{translate('departures.crew.close')}</Button>
         <Button variant="contained" disabled={busy || !resource || daysWrong} onClick={() => void assign()}>
-          Assign
+          {translate('departures.crew.assign')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -165,33 +165,34 @@ function RemoveButton({ departure, assignment, onRemoved }: { departure: Departu
   const [busy, setBusy] = useState(false);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const remove = async () => {
     setBusy(true);
     try {
       await dataProvider.call(`departures/${encodeURIComponent(departure.id)}/assignments/${encodeURIComponent(assignment.id)}`, { method: 'DELETE' });
-      notify(`${assignment.resourceName} taken off this departure`, { type: 'success' });
+      notify('departures.crew.taken_off', { type: 'success', messageArgs: { name: assignment.resourceName } });
       setOpen(false);
       onRemoved();
     } catch (error) {
-      notify(error instanceof Error ? `Not taken off: ${error.message}` : 'Not taken off: the server could not be reached.', { type: 'error' });
+      notify('departures.crew.not_taken_off', { type: 'error', messageArgs: { reason: error instanceof Error ? error.message : translate('departures.crew.unreachable') } });
     } finally {
       setBusy(false);
     }
   };
   return (
     <>
-      <Button size="small" color="error" onClick={() => setOpen(true)} aria-label={`Take off ${assignment.resourceName}`}>
-        Take off
+      <Button size="small" color="error" onClick={() => setOpen(true)} aria-label={translate('departures.crew.take_off_name', { name: assignment.resourceName })}>
+        {translate('departures.crew.take_off')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`remove-${assignment.id}`}>
-        <DialogTitle id={`remove-${assignment.id}`}>Take {assignment.resourceName} off this departure?</DialogTitle>
+        <DialogTitle id={`remove-${assignment.id}`}>{translate('departures.crew.take_off_title', { name: assignment.resourceName })}</DialogTitle>
         <DialogContent>
-          <DialogContentText>They become free on those days for another departure.</DialogContentText>
+          <DialogContentText>{translate('departures.crew.take_off_text')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Keep</Button>
+          <Button onClick={() => setOpen(false)}>{translate('departures.crew.keep')}</Button>
           <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
-            Take off
+            {translate('departures.crew.take_off')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -206,6 +207,7 @@ export function DepartureAssignments({ departure }: { departure: Departure }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   const assignments = useQuery({
     queryKey: ['departures', 'assignments', departure.id],
     enabled: canRead === true,
@@ -223,18 +225,18 @@ export function DepartureAssignments({ departure }: { departure: Departure }) {
     <Box component="section" sx={{ px: { xs: 2, sm: 3 }, pb: 3 }} aria-labelledby="assignments-title">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography component="h3" variant="h6" id="assignments-title">
-          Guides &amp; vehicles
+          {translate('departures.crew.title')}
         </Typography>
         {canManage === true && departure.status !== 'cancelled' && (
           <Button size="small" startIcon={<PersonAddIcon />} onClick={() => setOpen(true)}>
-            Assign
+            {translate('departures.crew.assign')}
           </Button>
         )}
       </Stack>
       {assignments.error ? (
-        <LoadFailure error={assignments.error} onRetry={() => assignments.refetch()} what="The guides and vehicles" />
+        <LoadFailure error={assignments.error} onRetry={() => assignments.refetch()} what={translate('departures.crew.the_crew')} />
       ) : !assignments.data ? (
-        <Typography color="text.secondary">Loading…</Typography>
+        <Typography color="text.secondary">{translate('departures.crew.loading')}</Typography>
       ) : (
         <>
           {assignments.data.warnings.map((warning) => (
@@ -244,11 +246,11 @@ export function DepartureAssignments({ departure }: { departure: Departure }) {
           ))}
           {departure.status !== 'cancelled' && !hasGuide && (
             <Alert severity="info" sx={{ my: 1 }}>
-              No guide assigned yet.
+              {translate('departures.crew.no_guide')}
             </Alert>
           )}
           {assignments.data.data.length > 0 && (
-            <RecordLines label="Guides and vehicles of this departure" records={assignments.data.data}>
+            <RecordLines label={translate('departures.crew.of_departure')} records={assignments.data.data}>
               {(assignment) => (
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <span>
@@ -257,7 +259,7 @@ export function DepartureAssignments({ departure }: { departure: Departure }) {
                     {assignment.role && ` · ${assignment.role}`}
                   </span>
                   {assignment.endedAt !== null ? (
-                    <Chip size="small" variant="outlined" label="Departure cancelled" />
+                    <Chip size="small" variant="outlined" label={translate('departures.crew.departure_cancelled')} />
                   ) : (
                     canManage === true && <RemoveButton departure={departure} assignment={assignment} onRemoved={changed} />
                   )}
@@ -273,7 +275,7 @@ export function DepartureAssignments({ departure }: { departure: Departure }) {
         onClose={() => setOpen(false)}
         onAssigned={(warnings) => {
           setOpen(false);
-          notify(warnings.length > 0 ? `Assigned. ${warnings.map((warning) => WARNING_TEXT[warning]).join(' ')}` : 'Assigned', { type: warnings.length > 0 ? 'warning' : 'success' });
+          notify(warnings.length > 0 ? translate('departures.crew.assigned_warning', { warnings: warnings.map((warning) => WARNING_TEXT[warning]).join(' ') }) : 'departures.crew.assigned', { type: warnings.length > 0 ? 'warning' : 'success' });
           changed();
         }}
       />

@@ -6,7 +6,7 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useDataProvider, useListContext } from 'react-admin';
+import { Link, useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { Departure } from '../../../shared/contract/departures';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { useIsSmallScreen } from '../common/narrow-screens';
@@ -18,7 +18,7 @@ import { localDate } from './departure-text';
 const MAX_PAGES = 10;
 
 /** Occupancy → a colour a glance can read (and words for those who cannot see it). */
-export function occupancy(departure: Departure): { colour: string; text: string; label: string } {
+export function occupancy(departure: Departure): { colour: string; text: string; label: 'cancelled' | 'full' | 'filling' | 'selling' | 'empty' } {
   if (departure.status === 'cancelled') return { colour: 'action.disabledBackground', text: 'text.secondary', label: 'cancelled' };
   const share = (departure.seatsHeld + departure.seatsConfirmed) / departure.capacity;
   // Light fills carry black text and the dark one white, in both themes: readable at 12 px (WCAG AA).
@@ -30,10 +30,18 @@ export function occupancy(departure: Departure): { colour: string; text: string;
 
 function DepartureChip({ departure }: { departure: Departure }) {
   const look = occupancy(departure);
+  const translate = useTranslate();
   return (
     <Link
       to={`/departures/${departure.id}/show`}
-      title={`${departure.tourTitle}, ${departure.startTime} ${departure.timeZone}: ${departure.seatsHeld + departure.seatsConfirmed} of ${departure.capacity} seats taken (${look.label})`}
+      title={translate('departures.calendar.chip_title', {
+        tour: departure.tourTitle,
+        time: departure.startTime,
+        zone: departure.timeZone,
+        taken: departure.seatsHeld + departure.seatsConfirmed,
+        capacity: departure.capacity,
+        state: translate(`departures.calendar.occupancy.${look.label}`),
+      })}
       sx={{ display: 'block', px: 0.5, borderRadius: 0.5, fontSize: 12, lineHeight: 1.6, bgcolor: look.colour, color: look.text, textDecoration: departure.status === 'cancelled' ? 'line-through' : 'none', overflowWrap: 'anywhere' }}
     >
       {departure.startTime} {departure.tourCode} {departure.seatsHeld + departure.seatsConfirmed}/{departure.capacity}
@@ -44,7 +52,8 @@ function DepartureChip({ departure }: { departure: Departure }) {
 /** A phone's month: the days that have departures, one under the other. */
 function Agenda({ days, byDate }: { days: { date: string; inMonth: boolean }[]; byDate: Map<string, Departure[]> }) {
   const withDepartures = days.filter((day) => day.inMonth && byDate.has(day.date));
-  if (withDepartures.length === 0) return <Typography color="text.secondary">No departures this month.</Typography>;
+  const translate = useTranslate();
+  if (withDepartures.length === 0) return <Typography color="text.secondary">{translate('departures.calendar.none_this_month')}</Typography>;
   return (
     <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 1 }}>
       {withDepartures.map((day) => (
@@ -65,6 +74,7 @@ function Agenda({ days, byDate }: { days: { date: string; inMonth: boolean }[]; 
 
 export function DepartureCalendar() {
   const small = useIsSmallScreen();
+  const translate = useTranslate();
   const { filterValues } = useListContext();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [month, setMonth] = useState(() => (typeof filterValues.from === 'string' && filterValues.from ? filterValues.from.slice(0, 7) : new Date().toISOString().slice(0, 7)));
@@ -90,11 +100,11 @@ export function DepartureCalendar() {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <MonthHeading month={month} onMonth={setMonth}>
         <Button size="small" onClick={() => setMonth(new Date().toISOString().slice(0, 7))}>
-          This month
+          {translate('month.this_month')}
         </Button>
       </MonthHeading>
       {departures.error ? (
-        <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what="The departures" />
+        <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what={translate('departures.the_departures')} />
       ) : small ? (
         <Agenda days={days} byDate={byDate} />
       ) : (
@@ -103,29 +113,29 @@ export function DepartureCalendar() {
           itemsOn={(date) => byDate.get(date) ?? []}
           itemKey={(departure) => departure.id}
           renderItem={(departure) => <DepartureChip departure={departure} />}
-          label="Month calendar (scrolls sideways)"
+          label={translate('departures.calendar.grid_label')}
           busy={departures.isPending}
           minWidth={640}
           cellHeight={96}
         />
       )}
-      <Stack direction="row" sx={{ gap: 2, mt: 1, flexWrap: 'wrap' }} aria-label="Colours">
+      <Stack direction="row" sx={{ gap: 2, mt: 1, flexWrap: 'wrap' }} aria-label={translate('departures.calendar.colours')}>
         {[
-          ['action.hover', 'no seats taken'],
+          ['action.hover', 'empty'],
           ['success.light', 'selling'],
-          ['warning.light', '75% taken or more'],
+          ['warning.light', 'filling'],
           ['error.main', 'full'],
           ['action.disabledBackground', 'cancelled'],
-        ].map(([colour, words]) => (
-          <Stack key={words} direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
+        ].map(([colour, state]) => (
+          <Stack key={state} direction="row" sx={{ gap: 0.5, alignItems: 'center' }}>
             <Box sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: colour, border: 1, borderColor: 'divider' }} />
-            <Typography variant="caption">{words}</Typography>
+            <Typography variant="caption">{translate(`departures.calendar.occupancy.${state}`)}</Typography>
           </Stack>
         ))}
       </Stack>
       {departures.data && departures.data.total > departures.data.data.length && (
         <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
-          Showing the first {departures.data.data.length} of {departures.data.total} departures this month: filter by tour to see the rest.
+          {translate('departures.calendar.first_of', { shown: departures.data.data.length, total: departures.data.total })}
         </Typography>
       )}
     </Box>

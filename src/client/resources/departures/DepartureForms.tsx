@@ -18,7 +18,9 @@ import {
   TopToolbar,
   useGetOne,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
+import { t } from '../../i18n';
 import { useWatch } from 'react-hook-form';
 import { DEPARTURE_RULES, type Departure } from '../../../shared/contract/departures';
 import type { Tour } from '../../../shared/contract/tours';
@@ -27,40 +29,42 @@ import { EditLoadError } from '../common/LoadError';
 import { PriceFields } from '../common/MoneyInput';
 import { requiredText, type Validator } from '../common/validators';
 import { KeepDraft } from '../../session/KeepDraft';
-import { departureWhen, STATUS_LABELS } from './departure-text';
+import { departureWhen } from './departure-text';
 
 const TIME = new RegExp(DEPARTURE_RULES.time.pattern);
-const dateRule: Validator = (value) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : 'Enter a date.');
-const timeRule: Validator = (value) => (typeof value === 'string' && TIME.test(value) ? undefined : 'Enter a time such as 09:30.');
+const dateRule: Validator = (value) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : t('departures.enter_date'));
+const timeRule: Validator = (value) => (typeof value === 'string' && TIME.test(value) ? undefined : t('departures.form.enter_time'));
 const capacityRule: Validator = (value) => {
   const number = Number(value);
-  return Number.isInteger(number) && number >= DEPARTURE_RULES.capacity.minimum && number <= DEPARTURE_RULES.capacity.maximum ? undefined : 'Enter a whole number of seats from 1 to 10,000.';
+  return Number.isInteger(number) && number >= DEPARTURE_RULES.capacity.minimum && number <= DEPARTURE_RULES.capacity.maximum ? undefined : t('departures.form.capacity_range');
 };
-const OPEN_OR_CLOSED = (['open', 'closed'] as const).map((status) => ({ id: status, name: STATUS_LABELS[status] }));
+const OPEN_OR_CLOSED = (['open', 'closed'] as const).map((status) => ({ id: status, name: `departures.status.${status}` }));
 
 /** Date, time and seats, with the zone they are in named. */
 function WhenInputs({ tour }: { tour: Tour | undefined }) {
+  const translate = useTranslate();
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextInput source="startDate" label="Date" type="date" validate={dateRule} isRequired fullWidth={false} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextInput source="startTime" label="Time" type="time" validate={timeRule} isRequired fullWidth={false} slotProps={{ inputLabel: { shrink: true } }} />
-        <NumberInput source="capacity" label="Seats" min={1} max={10_000} step={1} validate={capacityRule} isRequired fullWidth={false} />
+        <TextInput source="startDate" type="date" validate={dateRule} isRequired fullWidth={false} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextInput source="startTime" label="resources.departures.fields.time" type="time" validate={timeRule} isRequired fullWidth={false} slotProps={{ inputLabel: { shrink: true } }} />
+        <NumberInput source="capacity" min={1} max={10_000} step={1} validate={capacityRule} isRequired fullWidth={false} />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {tour ? `Local time in ${tour.timeZone}, where the tour starts.` : 'Local time in the tour’s time zone.'}
+        {tour ? translate('departures.form.local_time_in', { zone: tour.timeZone }) : translate('departures.form.local_time')}
       </Typography>
     </>
   );
 }
 
 function PriceInputs({ currency }: { currency: string }) {
+  const translate = useTranslate();
   return (
     <>
       <Typography component="h2" variant="subtitle1" sx={{ mt: 1 }}>
-        Prices for this date
+        {translate('departures.form.prices_for_date')}
       </Typography>
-      <PriceFields currency={currency} supplementHelp="Supplement per traveller" />
+      <PriceFields currency={currency} supplementHelp="departures.form.supplement" />
     </>
   );
 }
@@ -68,17 +72,18 @@ function PriceInputs({ currency }: { currency: string }) {
 function CreateInputs() {
   const tourId = useWatch({ name: 'tourId' }) as string | undefined;
   const tour = useGetOne<Tour>('tours', { id: tourId ?? '' }, { enabled: Boolean(tourId) }).data;
+  const translate = useTranslate();
   return (
     <>
       <KeepDraft />
       <ReferenceInput source="tourId" reference="tours">
-        <AutocompleteInput label="Tour" optionText={(choice: Tour) => `${choice.code} · ${choice.title}`} validate={requiredText('a tour')} isRequired />
+        <AutocompleteInput label="resources.departures.fields.tourId" optionText={(choice: Tour) => `${choice.code} · ${choice.title}`} validate={requiredText('departures.bulk.what_tour')} isRequired />
       </ReferenceInput>
       <WhenInputs tour={tour} />
-      <SelectInput source="status" label="Status" choices={OPEN_OR_CLOSED} helperText="A closed departure takes no new bookings" />
+      <SelectInput source="status" choices={OPEN_OR_CLOSED} helperText="departures.form.closed_help" />
       {tour && (
         <Typography variant="body2" color="text.secondary">
-          Prices start as the tour’s; change them for this date once it is scheduled.
+          {translate('departures.form.prices_start')}
         </Typography>
       )}
     </>
@@ -86,8 +91,9 @@ function CreateInputs() {
 }
 
 export function DepartureCreate() {
+  const translate = useTranslate();
   return (
-    <Create sx={FORM_WIDTH} title="New departure" redirect="show">
+    <Create sx={FORM_WIDTH} title={translate('departures.form.new')} redirect="show">
       <SimpleForm defaultValues={{ tourId: null, startDate: '', startTime: '09:00', capacity: 16, status: 'open' }} noValidate>
         <CreateInputs />
       </SimpleForm>
@@ -98,6 +104,7 @@ export function DepartureCreate() {
 function EditInputs() {
   const departure = useRecordContext<Departure>();
   const tour = useGetOne<Tour>('tours', { id: departure?.tourId ?? '' }, { enabled: Boolean(departure?.tourId) }).data;
+  const translate = useTranslate();
   if (!departure) return null;
   return (
     <>
@@ -106,18 +113,20 @@ function EditInputs() {
         {departure.tourCode} · {departure.tourTitle}
       </Typography>
       <WhenInputs tour={tour} />
-      <SelectInput source="status" label="Status" choices={OPEN_OR_CLOSED} helperText="A closed departure takes no new bookings; cancel it from its page" />
-      {tour ? <PriceInputs currency={tour.currency} /> : <Typography color="text.secondary">Loading the tour’s currency…</Typography>}
+      <SelectInput source="status" choices={OPEN_OR_CLOSED} helperText="departures.form.closed_help_edit" />
+      {tour ? <PriceInputs currency={tour.currency} /> : <Typography color="text.secondary">{translate('departures.form.loading_currency')}</Typography>}
     </>
   );
 }
 
 function DepartureTitle() {
   const departure = useRecordContext<Departure>();
-  return <>{departure ? `${departure.tourCode} · ${departureWhen(departure)}` : 'Departure'}</>;
+  const translate = useTranslate();
+  return <>{departure ? `${departure.tourCode} · ${departureWhen(departure)}` : translate('departures.form.departure')}</>;
 }
 
 export function DepartureEdit() {
+  const translate = useTranslate();
   return (
     <Edit
       sx={FORM_WIDTH}
@@ -126,7 +135,7 @@ export function DepartureEdit() {
       redirect="show"
       queryOptions={{ onError: () => undefined }}
       redirectOnError={false}
-      error={<EditLoadError what="This departure" />}
+      error={<EditLoadError what={translate('departures.this_departure')} />}
       actions={
         <TopToolbar>
           <ShowButton />
@@ -138,7 +147,7 @@ export function DepartureEdit() {
         toolbar={
           <Toolbar sx={{ justifyContent: 'space-between' }}>
             <SaveButton />
-            <GuardedDeleteButton confirmContent="Delete this departure? Only a departure nobody has booked can be deleted; cancel it otherwise." />
+            <GuardedDeleteButton confirmContent={translate('departures.form.delete_confirm')} />
           </Toolbar>
         }
       >

@@ -25,6 +25,7 @@ import {
   useNotify,
   useRecordContext,
   useStore,
+  useTranslate,
 } from 'react-admin';
 import { DEPARTURE_RULES, DEPARTURE_STATUSES, type BulkDepartures, type Departure } from '../../../shared/contract/departures';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -32,7 +33,9 @@ import { fieldErrorsOf } from '../../providers/http-client';
 import { RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { requiredText } from '../common/validators';
-import { departureWhen, localDate, STATUS_COLOURS, STATUS_LABELS, todayOnThisCalendar, WEEKDAY_NAMES } from './departure-text';
+import { departureWhen, localDate, STATUS_COLOURS, STATUS_LABELS, todayOnThisCalendar, weekdayNames } from './departure-text';
+import { t } from '../../i18n';
+import { listOf } from '../../i18n/language';
 import { DepartureCalendar } from './DepartureCalendar';
 import { SeatsBar } from './SeatsBar';
 import { SubmitButton } from '../common/SubmitButton';
@@ -40,47 +43,47 @@ import { SubmitButton } from '../common/SubmitButton';
 type View = 'list' | 'calendar';
 
 function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  const translate = useTranslate();
   return (
-    <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, value: View | null) => value && onChange(value)} aria-label="Show as">
-      <ToggleButton value="list" aria-label="List">
+    <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, value: View | null) => value && onChange(value)} aria-label={translate('departures.show_as')}>
+      <ToggleButton value="list" aria-label={translate('departures.as_list')}>
         <ViewListIcon fontSize="small" />
       </ToggleButton>
-      <ToggleButton value="calendar" aria-label="Month calendar">
+      <ToggleButton value="calendar" aria-label={translate('departures.as_calendar')}>
         <CalendarMonthIcon fontSize="small" />
       </ToggleButton>
     </ToggleButtonGroup>
   );
 }
 
-const EMPTY = <p style={{ padding: 16 }}>No departures match these filters.</p>;
 
 const filters = [
   <ReferenceInput key="tourId" source="tourId" reference="tours" alwaysOn>
-    <AutocompleteInput label="Tour" optionText={(tour) => `${tour.code} · ${tour.title}`} sx={{ minWidth: 260 }} />
+    <AutocompleteInput label="resources.departures.fields.tourId" optionText={(tour) => `${tour.code} · ${tour.title}`} sx={{ minWidth: 260 }} />
   </ReferenceInput>,
-  <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Any status" choices={DEPARTURE_STATUSES.map((status) => ({ id: status, name: STATUS_LABELS[status] }))} />,
-  <TextInput key="from" source="from" label="From" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
-  <TextInput key="to" source="to" label="To" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
-  <BooleanInput key="hasSeats" source="hasSeats" label="With free seats" />,
+  <SelectInput key="status" source="status" alwaysOn emptyText="departures.any_status" choices={DEPARTURE_STATUSES.map((status) => ({ id: status, name: `departures.status.${status}` }))} />,
+  <TextInput key="from" source="from" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <TextInput key="to" source="to" type="date" slotProps={{ inputLabel: { shrink: true } }} />,
+  <BooleanInput key="hasSeats" source="hasSeats" />,
   <SelectInput
     key="unassigned"
     source="unassigned"
-    label="Guides & vehicles"
-    emptyText="Any"
+    emptyText="departures.any"
     choices={[
-      { id: 'guide', name: 'No guide yet' },
-      { id: 'vehicle', name: 'No vehicle yet' },
+      { id: 'guide', name: 'departures.no_guide_yet' },
+      { id: 'vehicle', name: 'departures.no_vehicle_yet' },
     ]}
   />,
 ];
 
 export function DepartureStatusChip(_props: { label?: string }) {
   const departure = useRecordContext<Departure>();
+  const translate = useTranslate();
   if (!departure) return null;
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
       <Chip size="small" label={STATUS_LABELS[departure.status]} color={STATUS_COLOURS[departure.status]} variant={departure.status === 'closed' ? 'outlined' : 'filled'} />
-      {departure.guaranteed && departure.status !== 'cancelled' && <Chip size="small" label="Guaranteed" color="primary" variant="outlined" />}
+      {departure.guaranteed && departure.status !== 'cancelled' && <Chip size="small" label={translate('departures.guaranteed')} color="primary" variant="outlined" />}
     </Stack>
   );
 }
@@ -89,21 +92,23 @@ export function DepartureStatusChip(_props: { label?: string }) {
 function CrewField({ departure }: { departure: Departure }) {
   const current = (departure.assignments ?? []).filter((assignment) => assignment.endedAt === null);
   const names = current.map((assignment) => assignment.resourceName).join(', ');
+  const translate = useTranslate();
   const noGuide = departure.status !== 'cancelled' && departure.assignments !== undefined && !current.some((assignment) => assignment.kind === 'guide');
   return (
     <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
       {names && <span>{names}</span>}
-      {noGuide && <Chip size="small" color="warning" variant="outlined" label="No guide" />}
+      {noGuide && <Chip size="small" color="warning" variant="outlined" label={translate('departures.no_guide')} />}
     </Stack>
   );
 }
 
-const date = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : 'Enter a date.');
+const date = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : t('departures.enter_date'));
 
 function BulkScheduleButton() {
   const [open, setOpen] = useState(false);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   // The button is disabled while a schedule is sent; this also holds if a second submit slips through.
   const sending = useRef(false);
   const submit = async (values: Record<string, unknown>) => {
@@ -121,14 +126,12 @@ function BulkScheduleButton() {
       const answer = await dataProvider.call<{ data: Departure[]; skipped: string[] }>('departures/bulk', { method: 'POST', body });
       const made = answer.data.length;
       const skipped = answer.skipped.length;
-      notify(
-        `${made === 1 ? '1 departure' : `${made} departures`} scheduled${skipped > 0 ? `; ${skipped === 1 ? '1 date' : `${skipped} dates`} skipped (a departure at that time already, or a time the clocks skip): ${answer.skipped.slice(0, 5).map(localDate).join(', ')}${skipped > 5 ? '…' : ''}` : ''}`,
-        { type: made > 0 ? 'success' : 'warning' },
-      );
+      const skippedText = skipped > 0 ? translate('departures.bulk.skipped', { smart_count: skipped, dates: `${listOf(answer.skipped.slice(0, 5).map(localDate))}${skipped > 5 ? '…' : ''}` }) : '';
+      notify(`${translate('departures.bulk.scheduled', { smart_count: made })}${skippedText}`, { type: made > 0 ? 'success' : 'warning' });
       setOpen(false);
       return undefined;
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'The departures could not be scheduled.', { type: 'error' });
+      notify(error instanceof Error ? error.message : 'departures.bulk.failed', { type: 'error' });
       return fieldErrorsOf(error) ?? undefined;
     } finally {
       sending.current = false;
@@ -138,34 +141,35 @@ function BulkScheduleButton() {
   return (
     <>
       <Button size="small" startIcon={<EventRepeatIcon />} onClick={() => setOpen(true)}>
-        Schedule in bulk
+        {translate('departures.bulk.button')}
       </Button>
       {open && (
         <Dialog open onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="bulk-title">
           <Form record={defaults} defaultValues={defaults} onSubmit={submit} noValidate>
-            <DialogTitle id="bulk-title">Schedule departures in bulk</DialogTitle>
+            <DialogTitle id="bulk-title">{translate('departures.bulk.title')}</DialogTitle>
             <DialogContent>
               <ReferenceInput source="tourId" reference="tours">
-                <AutocompleteInput label="Tour" optionText={(tour) => `${tour.code} · ${tour.title}`} validate={requiredText('a tour')} isRequired />
+                <AutocompleteInput label="resources.departures.fields.tourId" optionText={(tour) => `${tour.code} · ${tour.title}`} validate={requiredText('departures.bulk.what_tour')} isRequired />
               </ReferenceInput>
               <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
-                <TextInput source="from" label="From" type="date" validate={date} isRequired slotProps={{ inputLabel: { shrink: true } }} />
-                <TextInput source="to" label="To" type="date" validate={date} isRequired slotProps={{ inputLabel: { shrink: true } }} helperText={`At most ${DEPARTURE_RULES.bulkMax} days`} />
+                <TextInput source="from" label="resources.departures.fields.from" type="date" validate={date} isRequired slotProps={{ inputLabel: { shrink: true } }} />
+                <TextInput source="to" label="resources.departures.fields.to" type="date" validate={date} isRequired slotProps={{ inputLabel: { shrink: true } }} helperText={translate('departures.bulk.at_most_days', { max: DEPARTURE_RULES.bulkMax })} />
               </Stack>
               <CheckboxGroupInput
                 source="weekdays"
-                label="On"
-                choices={WEEKDAY_NAMES.map((name, index) => ({ id: index + 1, name }))}
-                validate={(value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : 'Choose at least one weekday.')}
+                label="resources.departures.fields.weekdays"
+                choices={weekdayNames().map((name, index) => ({ id: index + 1, name }))}
+                translateChoice={false}
+                validate={(value: unknown) => (Array.isArray(value) && value.length > 0 ? undefined : translate('departures.bulk.weekdays_help'))}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
-                <TextInput source="startTime" label="At (the tour's local time)" type="time" validate={requiredText('a time')} isRequired slotProps={{ inputLabel: { shrink: true } }} />
-                <NumberInput source="capacity" label="Seats" min={1} max={10_000} step={1} isRequired />
+                <TextInput source="startTime" label="resources.departures.fields.startTime" type="time" validate={requiredText('departures.bulk.what_time')} isRequired slotProps={{ inputLabel: { shrink: true } }} />
+                <NumberInput source="capacity" label="resources.departures.fields.capacity" min={1} max={10_000} step={1} isRequired />
               </Stack>
             </DialogContent>
             <DialogActions>
-              <Button onClick={() => setOpen(false)}>Cancel</Button>
-              <SubmitButton label="Schedule" />
+              <Button onClick={() => setOpen(false)}>{translate('departures.bulk.cancel')}</Button>
+              <SubmitButton label={translate('departures.bulk.schedule')} />
             </DialogActions>
           </Form>
         </Dialog>
@@ -192,9 +196,10 @@ export function DepartureList() {
   const shownFilters = canReadTours === true ? filters : filters.filter((filter) => filter.key !== 'tourId');
   const small = useIsSmallScreen();
   const [view, setView] = useStore<View>('departures.view', 'list');
+  const translate = useTranslate();
+  const EMPTY = <p style={{ padding: 16 }}>{translate('departures.empty')}</p>;
   return (
     <List
-      title="Departures"
       filters={shownFilters}
       actions={<ListActions view={view} onView={setView} />}
       sort={{ field: 'startsAt', order: 'ASC' }}
@@ -203,7 +208,7 @@ export function DepartureList() {
       filterDefaultValues={{ from: todayOnThisCalendar() }}
       perPage={25}
       pagination={view === 'calendar' ? false : <ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      error={<ListLoadError what="The departures" />}
+      error={<ListLoadError what={translate('departures.the_departures')} />}
       empty={false}
       exporter={false}
     >
@@ -219,11 +224,11 @@ export function DepartureList() {
         />
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
-          <FunctionField<Departure> label="Departs" sortBy="startsAt" render={(departure) => <RowLink to={`/departures/${encodeURIComponent(departure.id)}/show`}>{departureWhen(departure)}</RowLink>} />
-          <FunctionField<Departure> label="Tour" sortable={false} render={(departure) => `${departure.tourCode} · ${departure.tourTitle}`} />
-          <FunctionField<Departure> label="Seats" sortable={false} render={(departure) => <SeatsBar departure={departure} />} />
-          <FunctionField<Departure> label="Guides & vehicles" sortable={false} render={(departure) => <CrewField departure={departure} />} />
-          <DepartureStatusChip label="Status" />
+          <FunctionField<Departure> source="startsAt" sortBy="startsAt" render={(departure) => <RowLink to={`/departures/${encodeURIComponent(departure.id)}/show`}>{departureWhen(departure)}</RowLink>} />
+          <FunctionField<Departure> source="tour" sortable={false} render={(departure) => `${departure.tourCode} · ${departure.tourTitle}`} />
+          <FunctionField<Departure> source="seats" sortable={false} render={(departure) => <SeatsBar departure={departure} />} />
+          <FunctionField<Departure> source="crew" sortable={false} render={(departure) => <CrewField departure={departure} />} />
+          <DepartureStatusChip label="resources.departures.fields.status" />
         </Datagrid>
       )}
     </List>

@@ -7,7 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useGetList, useGetOne, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useGetList, useGetOne, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import type { Booking } from '../../../shared/contract/bookings';
 import { balanceText, travellersText } from '../bookings/booking-text';
@@ -29,7 +29,7 @@ import { departureWhen, localDate } from './departure-text';
 import { SeatsBar } from './SeatsBar';
 import { useSeesMoney } from '../common/sees-money';
 
-const CATEGORY_NAMES = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
+const CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
 
 function CancelButton({ departure }: { departure: Departure }) {
   const [open, setOpen] = useState(false);
@@ -39,19 +39,20 @@ function CancelButton({ departure }: { departure: Departure }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   const cancel = async () => {
     if (reason.trim() === '') {
-      setError('Say why: the reason is kept with the departure.');
+      setError(translate('departures.show.say_why'));
       return;
     }
     setBusy(true);
     try {
       await dataProvider.call(`departures/${encodeURIComponent(departure.id)}/cancel`, { method: 'POST', body: { reason: reason.trim() } });
-      notify('Departure cancelled', { type: 'success' });
+      notify('departures.show.cancelled_done', { type: 'success' });
       setOpen(false);
       refresh();
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'The departure could not be cancelled.', { type: 'error' });
+      notify(failure instanceof Error ? failure.message : 'departures.show.cancel_failed', { type: 'error' });
       setError(fieldErrorsOf(failure)?.reason ?? null);
     } finally {
       setBusy(false);
@@ -60,33 +61,31 @@ function CancelButton({ departure }: { departure: Departure }) {
   return (
     <>
       <Button color="error" size="small" startIcon={<EventBusyIcon />} onClick={() => setOpen(true)}>
-        Cancel departure
+        {translate('departures.show.cancel_departure')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="cancel-title">
-        <DialogTitle id="cancel-title">Cancel the departure of {departureWhen(departure)}?</DialogTitle>
+        <DialogTitle id="cancel-title">{translate('departures.show.cancel_title', { when: departureWhen(departure) })}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>
-            It will take no more bookings, and it cannot be opened again.
-            {departure.seatsHeld + departure.seatsConfirmed + departure.waitlisted > 0
-              ? ' Each of its bookings is cancelled with this reason and no fee; what their customers paid becomes a refund due.'
-              : ''}
+            {translate('departures.show.cancel_text')}
+            {departure.seatsHeld + departure.seatsConfirmed + departure.waitlisted > 0 ? translate('departures.show.cancel_bookings') : ''}
           </Typography>
           <TextField
-            label="Reason"
+            label={translate('departures.show.reason')}
             required
             fullWidth
             multiline
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             error={error !== null}
-            helperText={error ?? 'Kept with the departure and in the audit log'}
+            helperText={error ?? translate('departures.show.reason_help')}
             slotProps={{ htmlInput: { maxLength: DEPARTURE_RULES.reason.maxLength } }}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Keep it</Button>
+          <Button onClick={() => setOpen(false)}>{translate('departures.show.keep_it')}</Button>
           <Button color="error" variant="contained" disabled={busy} onClick={() => void cancel()}>
-            Cancel departure
+            {translate('departures.show.cancel_departure')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -99,15 +98,16 @@ function ShowActions() {
   const { canAccess: canChange } = useCanAccess({ resource: 'departures', action: 'edit' });
   const { canAccess: canReadBookings } = useCanAccess({ resource: 'bookings', action: 'list' });
   const { canAccess: canBook } = useCanAccess({ resource: 'bookings', action: 'create' });
+  const translate = useTranslate();
   if (!departure) return <TopToolbar />;
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {canBook === true && departure.status === 'open' && (
         <Button size="small" component={RouterLink} to={`/bookings/create?departureId=${encodeURIComponent(departure.id)}`} startIcon={<AddIcon />}>
-          Book
+          {translate('departures.show.book')}
         </Button>
       )}
-      {canReadBookings === true && <DownloadButton path={`departures/${encodeURIComponent(departure.id)}/manifest.csv`} label="Manifest" what="The manifest" />}
+      {canReadBookings === true && <DownloadButton path={`departures/${encodeURIComponent(departure.id)}/manifest.csv`} label={translate('departures.show.manifest')} what={translate('departures.show.the_manifest')} />}
       {canChange === true && departure.status !== 'cancelled' && <CancelButton departure={departure} />}
       {canChange === true && departure.status !== 'cancelled' && <EditButton />}
     </TopToolbar>
@@ -119,6 +119,7 @@ function DepartureDetails() {
   // A role that sees no money (a guide's) reads the departure without its prices, and may not read the tour.
   const seesMoney = useSeesMoney();
   const tour = useGetOne<Tour>('tours', { id: departure?.tourId ?? '' }, { enabled: Boolean(departure?.tourId) && seesMoney });
+  const translate = useTranslate();
   if (!departure) return null;
   const currency = tour.data?.currency;
   return (
@@ -137,47 +138,47 @@ function DepartureDetails() {
         ) : (
           `${departure.tourCode} · ${departure.tourTitle}`
         )}{' '}
-        · back on {localDate(departure.endDate)} · bookings close {departure.bookingCutoffHours} hours before departure
+        · {translate('departures.show.facts', { date: localDate(departure.endDate), hours: departure.bookingCutoffHours })}
       </Typography>
       {departure.status === 'cancelled' && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          Cancelled: {departure.cancelReason}
+          {translate('departures.show.cancelled_reason', { reason: departure.cancelReason ?? '' })}
         </Alert>
       )}
       <Typography component="h3" variant="h6">
-        Seats
+        {translate('departures.show.seats')}
       </Typography>
       <Box sx={{ my: 1, maxWidth: 480 }}>
         <SeatsBar departure={departure} wide />
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {departure.guaranteed ? `Guaranteed: the minimum of ${departure.minPax} confirmed travellers is reached.` : `Not guaranteed yet: ${departure.minPax} confirmed travellers needed, ${departure.seatsConfirmed} so far.`}
-        {departure.checkedIn !== undefined && departure.checkedIn > 0 && ` Checked in: ${departure.checkedIn} ${departure.checkedIn === 1 ? 'traveller' : 'travellers'}.`}
+        {departure.guaranteed ? translate('departures.show.guaranteed', { min: departure.minPax }) : translate('departures.show.not_guaranteed', { min: departure.minPax, confirmed: departure.seatsConfirmed })}
+        {departure.checkedIn !== undefined && departure.checkedIn > 0 && translate('departures.show.checked_in', { smart_count: departure.checkedIn })}
       </Typography>
       {departure.status !== 'cancelled' && departure.seatsAvailable > 0 && departure.waitlisted > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }}>
-          {departure.seatsAvailable === 1 ? '1 seat is' : `${departure.seatsAvailable} seats are`} free and {departure.waitlisted} {departure.waitlisted === 1 ? 'traveller is' : 'travellers are'} on the waitlist. Seats are never given to the waitlist by themselves: confirm the waitlisted bookings below that fit.
+          {translate('departures.show.waitlist', { seats: translate('departures.show.free_seats', { smart_count: departure.seatsAvailable }), smart_count: departure.waitlisted })}
         </Alert>
       )}
       {seesMoney && (
         <Typography component="h3" variant="h6" sx={{ mt: 3 }}>
-          Prices for this date
+          {translate('departures.form.prices_for_date')}
         </Typography>
       )}
       {!seesMoney || departure.prices === undefined ? null : tour.error ? (
-        <Typography color="error">The tour’s currency could not be loaded.</Typography>
+        <Typography color="error">{translate('departures.show.currency_failed')}</Typography>
       ) : !currency ? (
-        <Typography color="text.secondary">Loading…</Typography>
+        <Typography color="text.secondary">{translate('departures.show.loading')}</Typography>
       ) : (
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, my: 1 }}>
-          {(Object.keys(CATEGORY_NAMES) as (keyof typeof CATEGORY_NAMES)[]).map((category) => (
+          {CATEGORIES.map((category) => (
             <Box key={category} sx={{ display: 'contents' }}>
-              <dt>{CATEGORY_NAMES[category]}</dt>
-              <dd style={{ margin: 0 }}>{departure.prices![category] === null ? 'Not sold' : formatMinor(departure.prices![category]!, currency)}</dd>
+              <dt>{translate(`traveller.category.${category}`)}</dt>
+              <dd style={{ margin: 0 }}>{departure.prices![category] === null ? translate('departures.show.not_sold') : formatMinor(departure.prices![category]!, currency)}</dd>
             </Box>
           ))}
-          <dt>Single room</dt>
-          <dd style={{ margin: 0 }}>{departure.singleSupplementMinor === null ? 'Not offered' : `+${formatMinor(departure.singleSupplementMinor, currency)}`}</dd>
+          <dt>{translate('traveller.single_room')}</dt>
+          <dd style={{ margin: 0 }}>{departure.singleSupplementMinor === null ? translate('departures.show.not_offered') : `+${formatMinor(departure.singleSupplementMinor, currency)}`}</dd>
         </Box>
       )}
     </Box>
@@ -197,6 +198,7 @@ function DepartureBookings() {
   const { canAccess } = useCanAccess({ resource: 'bookings', action: 'list' });
   const small = useIsSmallScreen();
   const seesMoney = useSeesMoney();
+  const translate = useTranslate();
   const bookings = useGetList<Booking>(
     'bookings',
     { filter: { departureId: departure?.id }, sort: { field: 'createdAt', order: 'ASC' }, pagination: { page: 1, perPage: 100 } },
@@ -206,19 +208,19 @@ function DepartureBookings() {
   return (
     <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
       <Typography component="h3" variant="h6">
-        Bookings{bookings.total !== undefined ? ` (${bookings.total})` : ''}
+        {bookings.total !== undefined ? translate('departures.show.bookings_count', { count: bookings.total }) : translate('departures.show.bookings')}
       </Typography>
       {bookings.error ? (
-        <LoadFailure error={bookings.error} onRetry={() => bookings.refetch()} what="The bookings" />
+        <LoadFailure error={bookings.error} onRetry={() => bookings.refetch()} what={translate('departures.show.the_bookings')} />
       ) : !bookings.data ? (
-        <Typography color="text.secondary">Loading…</Typography>
+        <Typography color="text.secondary">{translate('departures.show.loading')}</Typography>
       ) : bookings.data.length === 0 ? (
-        <Typography color="text.secondary">Nobody has booked this departure yet.</Typography>
+        <Typography color="text.secondary">{translate('departures.show.nobody_booked')}</Typography>
       ) : (
         <>
           {small ? (
             // Phones: each booking on two lines (who and its status; travellers and balance), not a table to scroll sideways.
-            <RecordLines label="Bookings of this departure" records={bookings.data}>
+            <RecordLines label={translate('departures.show.bookings_of')} records={bookings.data}>
               {(booking) => (
                 <>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
@@ -235,15 +237,15 @@ function DepartureBookings() {
               )}
             </RecordLines>
           ) : (
-            <SidewaysScroll label="Bookings of this departure (scrolls sideways)">
-              <Table size="small" aria-label="Bookings of this departure">
+            <SidewaysScroll label={translate('departures.show.bookings_of_scroll')}>
+              <Table size="small" aria-label={translate('departures.show.bookings_of')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Reference</TableCell>
-                    <TableCell>Lead</TableCell>
-                    <TableCell>Travellers</TableCell>
-                    <TableCell>Status</TableCell>
-                    {seesMoney && <TableCell align="right">Balance</TableCell>}
+                    <TableCell>{translate('departures.show.reference')}</TableCell>
+                    <TableCell>{translate('departures.show.lead')}</TableCell>
+                    <TableCell>{translate('departures.show.travellers')}</TableCell>
+                    <TableCell>{translate('departures.show.status')}</TableCell>
+                    {seesMoney && <TableCell align="right">{translate('departures.show.balance')}</TableCell>}
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -266,7 +268,7 @@ function DepartureBookings() {
           )}
           {(bookings.total ?? 0) > bookings.data.length && (
             <Typography variant="body2" sx={{ mt: 1 }}>
-              <Link to={`/bookings?filter=${encodeURIComponent(JSON.stringify({ departureId: departure.id }))}`}>All {bookings.total} bookings of this departure</Link>
+              <Link to={`/bookings?filter=${encodeURIComponent(JSON.stringify({ departureId: departure.id }))}`}>{translate('departures.show.all_bookings', { count: bookings.total ?? 0 })}</Link>
             </Typography>
           )}
         </>
@@ -289,8 +291,9 @@ function DepartureSections() {
 }
 
 export function DepartureShow() {
+  const translate = useTranslate();
   return (
-    <Show title={<DepartureTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This departure" />}>
+    <Show title={<DepartureTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what={translate('departures.this_departure')} />}>
       <DepartureDetails />
       <DepartureSections />
     </Show>

@@ -1,10 +1,16 @@
 /** How departures read on screen: the local date and time with the zone named, statuses, seats. */
-import type { Departure, DepartureStatus } from '../../../shared/contract/departures';
+import { DEPARTURE_STATUSES, type Departure, type DepartureStatus } from '../../../shared/contract/departures';
 import { formatCalendarDate } from '../../dates';
+import { labelsIn, t } from '../../i18n';
+import { intlLocale } from '../../i18n/language';
 
-export const STATUS_LABELS: Record<DepartureStatus, string> = { open: 'Open', closed: 'Closed', cancelled: 'Cancelled' };
+export const STATUS_LABELS = labelsIn<DepartureStatus>('departures.status', DEPARTURE_STATUSES);
 export const STATUS_COLOURS: Record<DepartureStatus, 'success' | 'default' | 'error'> = { open: 'success', closed: 'default', cancelled: 'error' };
-export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** Monday to Sunday in the screens' language (1 January 2024 was a Monday). */
+export function weekdayNames(width: 'long' | 'short' = 'long'): string[] {
+  const format = new Intl.DateTimeFormat(intlLocale(), { weekday: width, timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2024, 0, 1 + index))));
+}
 
 /** "Sat, 3 Jul 2027": a local date (already in the tour's zone) as it is, whatever the browser's zone. */
 export function localDate(date: string): string {
@@ -23,7 +29,7 @@ export function departureWhen(departure: Pick<Departure, 'startDate' | 'startTim
 
 /** "12 of 16 seats taken". */
 export function seatsText(departure: Pick<Departure, 'seatsHeld' | 'seatsConfirmed' | 'capacity'>): string {
-  return `${departure.seatsHeld + departure.seatsConfirmed} of ${departure.capacity} seats taken`;
+  return t('departures.seats_taken', { taken: departure.seatsHeld + departure.seatsConfirmed, capacity: departure.capacity });
 }
 
 /** The departure's days, first to last: a one-day tour has 1. */

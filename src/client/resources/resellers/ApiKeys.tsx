@@ -6,7 +6,8 @@ import KeyIcon from '@mui/icons-material/Key';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { t } from '../../i18n';
 import { RESELLER_RULES, type ApiKey, type CreatedApiKey, type Reseller } from '../../../shared/contract/resellers';
 import { formatDateTime } from '../../dates';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -16,7 +17,7 @@ import { RecordLines, SidewaysScroll, useIsSmallScreen } from '../common/narrow-
 import { SecretOnce } from './SecretOnce';
 
 function keyState(key: ApiKey) {
-  return key.revokedAt ? <Chip size="small" variant="outlined" label={`Revoked ${formatDateTime(key.revokedAt)}`} /> : <Chip size="small" color="success" label="In use" />;
+  return key.revokedAt ? <Chip size="small" variant="outlined" label={t('resellers.keys.revoked', { time: formatDateTime(key.revokedAt) })} /> : <Chip size="small" color="success" label={t('resellers.keys.in_use')} />;
 }
 
 function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => void }) {
@@ -27,9 +28,10 @@ function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => 
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<CreatedApiKey | null>(null);
+  const translate = useTranslate();
   const create = async () => {
     if (name.trim() === '') {
-      setProblem('Name the key: what it is for, such as "Booking engine".');
+      setProblem(translate('resellers.keys.name_it'));
       return;
     }
     setBusy(true);
@@ -40,7 +42,7 @@ function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => 
       setMade(key);
       onMade();
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'The key was not made.', { type: 'error' });
+      notify(failure instanceof Error ? failure.message : 'resellers.keys.not_made', { type: 'error' });
       setProblem(fieldErrorsOf(failure)?.name ?? null);
     } finally {
       setBusy(false);
@@ -49,35 +51,35 @@ function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => 
   return (
     <>
       <Button size="small" startIcon={<KeyIcon />} onClick={() => setOpen(true)}>
-        New API key
+        {translate('resellers.keys.new')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs" aria-labelledby="new-key-title">
-        <DialogTitle id="new-key-title">A new API key for {reseller.name}</DialogTitle>
+        <DialogTitle id="new-key-title">{translate('resellers.keys.new_title', { name: reseller.name })}</DialogTitle>
         <DialogContent>
           <TextField
-            label="Name"
+            label={translate('resellers.keys.name')}
             autoFocus
             required
             fullWidth
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={problem !== null}
-            helperText={problem ?? 'What it is for: the reseller may have one per system'}
+            helperText={problem ?? translate('resellers.keys.name_help')}
             slotProps={{ htmlInput: { maxLength: RESELLER_RULES.keyName.maxLength } }}
             onKeyDown={(event) => event.key === 'Enter' && void create()}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button onClick={() => setOpen(false)}>{translate('resellers.keys.cancel')}</Button>
           <Button variant="contained" disabled={busy} onClick={() => void create()}>
-            Make the key
+            {translate('resellers.keys.make')}
           </Button>
         </DialogActions>
       </Dialog>
       {made && (
-        <SecretOnce title={`API key “${made.name}”`} label="API key" secret={made.key} onClose={() => setMade(null)}>
+        <SecretOnce title={translate('resellers.keys.key_title', { name: made.name })} label={translate('resellers.keys.api_key')} secret={made.key} onClose={() => setMade(null)}>
           <Typography variant="body2" color="text.secondary">
-            The reseller sends it as <code>Authorization: Bearer …</code> to <code>{`${window.location.origin}/api/octo`}</code>.
+            {translate('resellers.keys.sends_it', { header: 'Authorization: Bearer …', url: `${window.location.origin}/api/octo` })}
           </Typography>
         </SecretOnce>
       )}
@@ -90,15 +92,16 @@ function RevokeButton({ reseller, apiKey, onRevoked }: { reseller: Reseller; api
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
   const revoke = async () => {
     setBusy(true);
     try {
       await dataProvider.call(`resellers/${encodeURIComponent(reseller.id)}/api-keys/${encodeURIComponent(apiKey.id)}/revoke`, { method: 'POST' });
-      notify(`Key “${apiKey.name}” revoked`, { type: 'success' });
+      notify('resellers.keys.revoked_done', { type: 'success', messageArgs: { name: apiKey.name } });
       setOpen(false);
       onRevoked();
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'The key was not revoked: it still works.', { type: 'error' });
+      notify(failure instanceof Error ? failure.message : 'resellers.keys.not_revoked', { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -106,19 +109,19 @@ function RevokeButton({ reseller, apiKey, onRevoked }: { reseller: Reseller; api
   return (
     <>
       <Button size="small" color="error" onClick={() => setOpen(true)}>
-        Revoke
+        {translate('resellers.keys.revoke')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`revoke-${apiKey.id}`}>
-        <DialogTitle id={`revoke-${apiKey.id}`}>Revoke the key “{apiKey.name}”?</DialogTitle>
+        <DialogTitle id={`revoke-${apiKey.id}`}>{translate('resellers.keys.revoke_title', { name: apiKey.name })}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {reseller.name}'s calls with the key {apiKey.keyPrefix}… are refused from now on. This cannot be undone: give it a new key if it still sells.
+            {translate('resellers.keys.revoke_text', { reseller: reseller.name, prefix: apiKey.keyPrefix })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Keep it</Button>
+          <Button onClick={() => setOpen(false)}>{translate('resellers.keys.keep_it')}</Button>
           <Button color="error" variant="contained" disabled={busy} onClick={() => void revoke()}>
-            Revoke
+            {translate('resellers.keys.revoke')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -131,6 +134,7 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
   const queryClient = useQueryClient();
   const { canAccess: canManage } = useCanAccess({ resource: 'resellers', action: 'edit' });
   const small = useIsSmallScreen();
+  const translate = useTranslate();
   const keys = useQuery({
     // Under 'resellers': the page's refresh and every change of the reseller refetch it.
     queryKey: ['resellers', 'api-keys', reseller.id],
@@ -140,18 +144,18 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
   });
   const changed = () => void queryClient.invalidateQueries({ queryKey: ['resellers'] });
   const actions = canManage === true && <NewKeyButton reseller={reseller} onMade={changed} />;
-  if (keys.error) return <LoadFailure error={keys.error} onRetry={() => keys.refetch()} what="The API keys" />;
-  if (!keys.data) return <Typography color="text.secondary">Loading…</Typography>;
+  if (keys.error) return <LoadFailure error={keys.error} onRetry={() => keys.refetch()} what={translate('resellers.keys.the_keys')} />;
+  if (!keys.data) return <Typography color="text.secondary">{translate('resellers.keys.loading')}</Typography>;
   const list = keys.data.data;
-  const used = (key: ApiKey) => (key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : 'never used');
+  const used = (key: ApiKey) => (key.lastUsedAt ? translate('resellers.keys.last_used', { time: formatDateTime(key.lastUsedAt) }) : translate('resellers.keys.never_used'));
   return (
     <Box>
       {list.length === 0 ? (
         <Typography color="text.secondary" sx={{ mb: 1 }}>
-          No keys yet: the reseller cannot call the OCTO API until it has one.
+          {translate('resellers.keys.none_yet')}
         </Typography>
       ) : small ? (
-        <RecordLines label="API keys" records={list}>
+        <RecordLines label={translate('resellers.keys.list')} records={list}>
           {(key) => (
             <>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
@@ -159,21 +163,21 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
                 {canManage === true && !key.revokedAt ? <RevokeButton reseller={reseller} apiKey={key} onRevoked={changed} /> : keyState(key)}
               </Box>
               <Typography variant="body2" color="text.secondary">
-                <code>{key.keyPrefix}…</code> · made {formatDateTime(key.createdAt)} · {used(key)}
+                <code>{key.keyPrefix}…</code> · {translate('resellers.keys.made', { time: formatDateTime(key.createdAt) })} · {used(key)}
               </Typography>
             </>
           )}
         </RecordLines>
       ) : (
-        <SidewaysScroll label="API keys (scrolls sideways)">
-          <Table size="small" aria-label="API keys">
+        <SidewaysScroll label={translate('resellers.keys.list_scroll')}>
+          <Table size="small" aria-label={translate('resellers.keys.list')}>
             <TableHead>
               <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Key</TableCell>
-                <TableCell>Made</TableCell>
-                <TableCell>Last used</TableCell>
-                <TableCell>State</TableCell>
+                <TableCell>{translate('resellers.keys.name')}</TableCell>
+                <TableCell>{translate('resellers.keys.col_key')}</TableCell>
+                <TableCell>{translate('resellers.keys.col_made')}</TableCell>
+                <TableCell>{translate('resellers.keys.col_last_used')}</TableCell>
+                <TableCell>{translate('resellers.keys.col_state')}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -185,7 +189,7 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
                     <code>{key.keyPrefix}…</code>
                   </TableCell>
                   <TableCell>{formatDateTime(key.createdAt)}</TableCell>
-                  <TableCell>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</TableCell>
+                  <TableCell>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : translate('resellers.keys.never')}</TableCell>
                   <TableCell>{keyState(key)}</TableCell>
                   <TableCell align="right">{canManage === true && !key.revokedAt && <RevokeButton reseller={reseller} apiKey={key} onRevoked={changed} />}</TableCell>
                 </TableRow>

@@ -4,7 +4,8 @@
  * webhook URL's address too; its refusal is shown on the field.
  */
 import { Alert } from '@mui/material';
-import { AutocompleteArrayInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, ReferenceArrayInput, SimpleForm, TextInput, type RaRecord } from 'react-admin';
+import { AutocompleteArrayInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, ReferenceArrayInput, SimpleForm, TextInput, type RaRecord, useTranslate } from 'react-admin';
+import { t } from '../../i18n';
 import { RESELLER_RULES, type Reseller } from '../../../shared/contract/resellers';
 import { isEmailAddress } from '../../../shared/field-rules';
 import { KeepDraft } from '../../session/KeepDraft';
@@ -13,19 +14,19 @@ import { EditLoadError } from '../common/LoadError';
 import { atMost, requiredText, type Validator } from '../common/validators';
 
 const commission: Validator = (value) => {
-  if (value === null || value === undefined || value === '') return 'Enter the commission, 0 for none.';
+  if (value === null || value === undefined || value === '') return t('resellers.form.enter_commission');
   const number = Number(value);
-  if (!Number.isFinite(number) || number < 0 || number > 100) return 'Enter a share from 0 to 100 %.';
-  return Math.abs(Math.round(number * 100) - number * 100) > 1e-6 ? 'Use at most two decimals, such as 12.5.' : undefined;
+  if (!Number.isFinite(number) || number < 0 || number > 100) return t('resellers.form.share_range');
+  return Math.abs(Math.round(number * 100) - number * 100) > 1e-6 ? t('resellers.form.two_decimals') : undefined;
 };
-const optionalEmail: Validator = (value) => (typeof value === 'string' && value.trim() !== '' && !isEmailAddress(value.trim()) ? 'Enter an e-mail address such as partners@example.com.' : undefined);
+const optionalEmail: Validator = (value) => (typeof value === 'string' && value.trim() !== '' && !isEmailAddress(value.trim()) ? t('resellers.form.email') : undefined);
 const webhookUrl: Validator = (value) => {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   try {
     const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'Enter an https:// address.';
+    return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : t('resellers.form.https');
   } catch {
-    return 'Enter a full address such as https://hooks.example.com/octo.';
+    return t('resellers.form.full_address');
   }
 };
 
@@ -38,34 +39,35 @@ function toBody(data: RaRecord): RaRecord {
 function ResellerFields() {
   return (
     <>
-      <TextInput source="name" label="Name" validate={[requiredText('a name'), atMost(RESELLER_RULES.name.maxLength)]} isRequired helperText="As the office knows it: Viator, GetYourGuide, Hotel Borg desk…" />
-      <NumberInput source="commissionPercent" label="Commission (%)" min={0} max={100} step={0.01} validate={commission} isRequired helperText="Its share of the retail price: its net rate is the rest" sx={{ maxWidth: 220 }} />
-      <BooleanInput source="allTours" label="May sell every published tour" />
+      <TextInput source="name" validate={[requiredText('resellers.form.what_name'), atMost(RESELLER_RULES.name.maxLength)]} isRequired helperText="resellers.form.name_help" />
+      <NumberInput source="commissionPercent" min={0} max={100} step={0.01} validate={commission} isRequired helperText="resellers.form.commission_help" sx={{ maxWidth: 220 }} />
+      <BooleanInput source="allTours" />
       <FormDataConsumer<{ allTours?: boolean }>>
         {({ formData }) =>
           formData.allTours ? null : (
             <ReferenceArrayInput source="tourIds" reference="tours" perPage={100} sort={{ field: 'code', order: 'ASC' }}>
-              <AutocompleteArrayInput label="Tours it may sell" optionText={(tour) => `${tour.code} · ${tour.title}`} helperText="Only published ones are offered to it" />
+              <AutocompleteArrayInput label="resources.resellers.fields.tourIds" optionText={(tour) => `${tour.code} · ${tour.title}`} helperText="resellers.form.tours_help" />
             </ReferenceArrayInput>
           )
         }
       </FormDataConsumer>
-      <TextInput source="contactEmail" label="Contact e-mail" type="email" validate={optionalEmail} />
-      <TextInput source="webhookUrl" label="Webhook URL" validate={[webhookUrl, atMost(RESELLER_RULES.webhookUrl.maxLength)]} helperText="https://…, where the reseller hears of changes made in the office" />
-      <BooleanInput source="active" label="Active: its keys may sell" />
-      <TextInput source="notes" label="Notes (the office's own)" multiline minRows={2} validate={atMost(RESELLER_RULES.notes.maxLength)} />
+      <TextInput source="contactEmail" type="email" validate={optionalEmail} />
+      <TextInput source="webhookUrl" validate={[webhookUrl, atMost(RESELLER_RULES.webhookUrl.maxLength)]} helperText="resellers.form.webhook_help" />
+      <BooleanInput source="active" />
+      <TextInput source="notes" multiline minRows={2} validate={atMost(RESELLER_RULES.notes.maxLength)} />
     </>
   );
 }
 
 export function ResellerCreate() {
   const defaults = { active: true, commissionPercent: 0, allTours: true, tourIds: [], notes: '' };
+  const translate = useTranslate();
   return (
-    <Create sx={FORM_WIDTH} title="New reseller" redirect="show" transform={toBody}>
+    <Create sx={FORM_WIDTH} title={translate('resellers.form.new')} redirect="show" transform={toBody}>
       <SimpleForm defaultValues={defaults} noValidate>
         <KeepDraft />
         <Alert severity="info" sx={{ mb: 2 }}>
-          After saving, give the reseller an API key on its page: it books your seats over OCTO with it.
+          {translate('resellers.form.after_saving')}
         </Alert>
         <ResellerFields />
       </SimpleForm>
@@ -74,16 +76,17 @@ export function ResellerCreate() {
 }
 
 export function ResellerEdit() {
+  const translate = useTranslate();
   return (
     <Edit
       sx={FORM_WIDTH}
-      title="Edit reseller"
+      title={translate('resellers.form.edit')}
       mutationMode="pessimistic"
       redirect="show"
       transform={toBody}
       queryOptions={{ onError: () => undefined, select: (reseller: Reseller) => ({ ...reseller, allTours: reseller.tourIds === null, tourIds: reseller.tourIds ?? [] }) }}
       redirectOnError={false}
-      error={<EditLoadError what="This reseller" />}
+      error={<EditLoadError what={translate('resellers.form.this_reseller')} />}
     >
       <SimpleForm noValidate>
         <KeepDraft waitForRecord />

@@ -5,7 +5,7 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { EditButton, Show, TopToolbar, useCanAccess, useDataProvider, useGetMany, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { EditButton, Show, TopToolbar, useCanAccess, useDataProvider, useGetMany, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import type { Reseller } from '../../../shared/contract/resellers';
 import type { Tour } from '../../../shared/contract/tours';
@@ -27,6 +27,7 @@ function WebhookSecretButton({ reseller }: { reseller: Reseller }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  const translate = useTranslate();
   const make = async () => {
     setBusy(true);
     try {
@@ -34,7 +35,7 @@ function WebhookSecretButton({ reseller }: { reseller: Reseller }) {
       setAsking(false);
       setSecret(answer.secret);
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'No new secret was made.', { type: 'error' });
+      notify(failure instanceof Error ? failure.message : 'resellers.show.no_new_secret', { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -42,24 +43,24 @@ function WebhookSecretButton({ reseller }: { reseller: Reseller }) {
   return (
     <>
       <Button size="small" onClick={() => (reseller.hasWebhookSecret ? setAsking(true) : void make())} disabled={busy}>
-        {reseller.hasWebhookSecret ? 'Make a new secret' : 'Make the webhook secret'}
+        {translate(reseller.hasWebhookSecret ? 'resellers.show.new_secret' : 'resellers.show.make_secret')}
       </Button>
       <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="secret-title-ask">
-        <DialogTitle id="secret-title-ask">Replace the webhook secret?</DialogTitle>
+        <DialogTitle id="secret-title-ask">{translate('resellers.show.replace_title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>From now on every update is signed with the new secret: {reseller.name} must use it to check them, or it will reject them.</DialogContentText>
+          <DialogContentText>{translate('resellers.show.replace_text', { name: reseller.name })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setAsking(false)}>Keep the old one</Button>
+          <Button onClick={() => setAsking(false)}>{translate('resellers.show.keep_old')}</Button>
           <Button variant="contained" disabled={busy} onClick={() => void make()}>
-            Make a new secret
+            {translate('resellers.show.new_secret')}
           </Button>
         </DialogActions>
       </Dialog>
       {secret && (
         <SecretOnce
-          title="Webhook secret"
-          label="Webhook secret"
+          title={translate('resellers.show.webhook_secret')}
+          label={translate('resellers.show.webhook_secret')}
           secret={secret}
           onClose={() => {
             setSecret(null);
@@ -67,7 +68,7 @@ function WebhookSecretButton({ reseller }: { reseller: Reseller }) {
           }}
         >
           <Typography variant="body2" color="text.secondary">
-            Updates are signed as Standard Webhooks specify (headers webhook-id, webhook-timestamp and webhook-signature).
+            {translate('resellers.show.signed_as')}
           </Typography>
         </SecretOnce>
       )}
@@ -76,16 +77,17 @@ function WebhookSecretButton({ reseller }: { reseller: Reseller }) {
 }
 
 function Tours({ reseller }: { reseller: Reseller }) {
+  const translate = useTranslate();
   const tours = useGetMany<Tour>('tours', { ids: reseller.tourIds ?? [] }, { enabled: reseller.tourIds !== null && reseller.tourIds.length > 0 });
-  if (reseller.tourIds === null) return <Typography>Every published tour</Typography>;
-  if (reseller.tourIds.length === 0) return <Typography color="text.secondary">No tour: it can sell nothing until one is chosen.</Typography>;
-  if (tours.error) return <Typography color="error">The tours could not be loaded ({toursText(reseller)}).</Typography>;
+  if (reseller.tourIds === null) return <Typography>{translate('resellers.every_tour')}</Typography>;
+  if (reseller.tourIds.length === 0) return <Typography color="text.secondary">{translate('resellers.show.no_tour')}</Typography>;
+  if (tours.error) return <Typography color="error">{translate('resellers.show.tours_failed', { tours: toursText(reseller) })}</Typography>;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
       {(tours.data ?? []).map((tour) => (
         <li key={tour.id}>
           <RouterLink to={`/tours/${encodeURIComponent(tour.id)}/show`}>{tour.code}</RouterLink> · {tour.title}
-          {tour.status !== 'published' && <Typography component="span" color="text.secondary"> (not published: not offered)</Typography>}
+          {tour.status !== 'published' && <Typography component="span" color="text.secondary"> {translate('resellers.show.not_published')}</Typography>}
         </li>
       ))}
     </Box>
@@ -100,10 +102,11 @@ function Statement({ reseller }: { reseller: Reseller }) {
     return `${last.getFullYear()}-${String(last.getMonth() + 1).padStart(2, '0')}`;
   });
   const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+  const translate = useTranslate();
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-      <TextField label="Departed in" type="month" size="small" value={month} onChange={(event) => setMonth(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} error={!valid} helperText={valid ? ' ' : 'Choose a month.'} />
-      {valid && <DownloadButton path={`resellers/${encodeURIComponent(reseller.id)}/statement.csv`} query={{ month }} label="Statement (CSV)" what="The statement" />}
+      <TextField label={translate('resellers.show.departed_in')} type="month" size="small" value={month} onChange={(event) => setMonth(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} error={!valid} helperText={valid ? ' ' : translate('resellers.show.choose_month')} />
+      {valid && <DownloadButton path={`resellers/${encodeURIComponent(reseller.id)}/statement.csv`} query={{ month }} label={translate('resellers.show.statement')} what={translate('resellers.show.the_statement')} />}
     </Stack>
   );
 }
@@ -112,6 +115,7 @@ function ResellerDetails() {
   const reseller = useRecordContext<Reseller>();
   const { canAccess: canManage } = useCanAccess({ resource: 'resellers', action: 'edit' });
   const { canAccess: canReadBookings } = useCanAccess({ resource: 'bookings', action: 'list' });
+  const translate = useTranslate();
   if (!reseller) return null;
   const bookingsFilter = encodeURIComponent(JSON.stringify({ resellerId: reseller.id }));
   return (
@@ -124,41 +128,41 @@ function ResellerDetails() {
       </Stack>
       {!reseller.active && (
         <Alert severity="info" sx={{ mt: 2 }}>
-          Inactive: its keys are refused on every call. Its bookings stay as they are.
+          {translate('resellers.show.inactive_text')}
         </Alert>
       )}
       <Typography sx={{ mt: 1 }}>
-        Commission {commissionText(reseller.commissionPercent)} · {reseller.contactEmail ?? 'no contact e-mail'} · added {formatDateTime(reseller.createdAt)}
+        {translate('resellers.show.terms', { commission: commissionText(reseller.commissionPercent), email: reseller.contactEmail ?? translate('resellers.show.no_contact'), time: formatDateTime(reseller.createdAt) })}
       </Typography>
       {reseller.notes && (
         <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
           {reseller.notes}
         </Typography>
       )}
-      <Section title="Tours it may sell">
+      <Section title={translate('resellers.show.tours_it_sells')}>
         <Tours reseller={reseller} />
       </Section>
-      <Section title="API keys">
+      <Section title={translate('resellers.show.api_keys')}>
         <ApiKeys reseller={reseller} />
       </Section>
-      <Section title="Webhook">
-        <Typography sx={{ wordBreak: 'break-all' }}>{reseller.webhookUrl ?? 'No webhook URL: the reseller is not told of changes made in the office.'}</Typography>
+      <Section title={translate('resellers.show.webhook')}>
+        <Typography sx={{ wordBreak: 'break-all' }}>{reseller.webhookUrl ?? translate('resellers.show.no_webhook')}</Typography>
         <Typography color="text.secondary" variant="body2">
-          {reseller.hasWebhookSecret ? 'A secret signs every update.' : 'No secret yet: updates cannot be signed until one is made.'}
+          {translate(reseller.hasWebhookSecret ? 'resellers.show.has_secret' : 'resellers.show.no_secret')}
         </Typography>
         {canManage === true && <WebhookSecretButton reseller={reseller} />}
       </Section>
-      <Section title="Recent deliveries">
+      <Section title={translate('resellers.show.deliveries')}>
         <Deliveries reseller={reseller} />
       </Section>
-      <Section title="Monthly statement">
+      <Section title={translate('resellers.show.monthly')}>
         <Statement reseller={reseller} />
       </Section>
-      <Section title="Bookings">
-        <Typography>{reseller.bookingCount === 1 ? '1 booking' : `${reseller.bookingCount} bookings`} made by this reseller.</Typography>
+      <Section title={translate('resellers.show.bookings')}>
+        <Typography>{translate('resellers.show.bookings_made', { smart_count: reseller.bookingCount })}</Typography>
         {canReadBookings === true && (
           <Button size="small" component={RouterLink} to={`/bookings?filter=${bookingsFilter}`} startIcon={<ListAltIcon />}>
-            See its bookings
+            {translate('resellers.show.see_bookings')}
           </Button>
         )}
       </Section>
@@ -172,9 +176,10 @@ function ShowActions() {
 }
 
 export function ResellerShow() {
+  const translate = useTranslate();
   return (
     // A reseller's figures (its bookings) change with its own calls, not in this app: read again whenever the page opens.
-    <Show sx={FORM_WIDTH} title="Reseller" actions={<ShowActions />} queryOptions={{ onError: () => undefined, refetchOnMount: 'always' }} redirectOnError={false} error={<ShowLoadError what="This reseller" />}>
+    <Show sx={FORM_WIDTH} title={translate('resellers.show.reseller')} actions={<ShowActions />} queryOptions={{ onError: () => undefined, refetchOnMount: 'always' }} redirectOnError={false} error={<ShowLoadError what={translate('resellers.form.this_reseller')} />}>
       <ResellerDetails />
     </Show>
   );

@@ -2,12 +2,15 @@
  * A secret the server shows once (an API key, a webhook secret): in a read-only field with a copy
  * button and a warning, until the dialog is closed. The page never keeps it after that.
  */
+import { useTranslate } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
+import { inSentence } from '../../i18n/language';
 
 export function SecretOnce({ title, label, secret, onClose, children }: { title: string; label: string; secret: string; onClose: () => void; children?: React.ReactNode }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const translate = useTranslate();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
@@ -22,7 +25,7 @@ export function SecretOnce({ title, label, secret, onClose, children }: { title:
       <DialogTitle id="secret-title">{title}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          Copy it now and give it to the reseller over a safe channel: it is shown only this once. The office keeps only a fingerprint of it.
+          {translate('resellers.secret.warning')}
         </Alert>
         <TextField
           label={label}
@@ -34,8 +37,8 @@ export function SecretOnce({ title, label, secret, onClose, children }: { title:
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <Tooltip title="Copy">
-                    <IconButton aria-label={`Copy the ${label.toLowerCase()}`} onClick={() => void copy()} edge="end">
+                  <Tooltip title={translate('resellers.secret.copy')}>
+                    <IconButton aria-label={translate('resellers.secret.copy_name', { name: inSentence(label) })} onClick={() => void copy()} edge="end">
                       <ContentCopyIcon />
                     </IconButton>
                   </Tooltip>
@@ -43,13 +46,13 @@ export function SecretOnce({ title, label, secret, onClose, children }: { title:
               ),
             },
           }}
-          helperText={copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'The browser would not copy it: select it and copy it by hand.' : ' '}
+          helperText={copied === 'yes' ? translate('resellers.secret.copied') : copied === 'failed' ? translate('resellers.secret.copy_failed') : ' '}
         />
         {children}
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>
-          I have copied it
+          {translate('resellers.secret.done')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -6,7 +6,7 @@
 import { Box, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useRecordContext } from 'react-admin';
+import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { Resource, ScheduleEntry } from '../../../shared/contract/resources';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { Section } from '../bookings/show/Section';
@@ -17,10 +17,11 @@ import { monthDays } from '../common/month';
 import { MonthGrid, MonthHeading } from '../common/MonthGrid';
 import { RecordLines } from '../common/narrow-screens';
 import { todayOnThisCalendar } from '../departures/departure-text';
-import { KIND_LABEL, resourceSummary } from './resource-text';
+import { resourceSummary } from './resource-text';
 
 function Schedule({ resource }: { resource: Resource }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const translate = useTranslate();
   const schedule = useQuery({
     queryKey: ['resources', 'schedule', resource.id],
     refetchOnMount: 'always',
@@ -30,19 +31,19 @@ function Schedule({ resource }: { resource: Resource }) {
       return dataProvider.call<{ from: string; to: string; data: ScheduleEntry[] }>(`resources/${encodeURIComponent(resource.id)}/schedule?${query.toString()}`, { signal });
     },
   });
-  if (schedule.error) return <LoadFailure error={schedule.error} onRetry={() => schedule.refetch()} what="The schedule" />;
-  if (!schedule.data) return <Typography color="text.secondary">Loading…</Typography>;
+  if (schedule.error) return <LoadFailure error={schedule.error} onRetry={() => schedule.refetch()} what={translate('crew_screens.the_schedule')} />;
+  if (!schedule.data) return <Typography color="text.secondary">{translate('crew_screens.loading')}</Typography>;
   const { data, from, to } = schedule.data;
-  if (data.length === 0) return <Typography color="text.secondary">Not assigned to any departure from {from} to {to}.</Typography>;
+  if (data.length === 0) return <Typography color="text.secondary">{translate('crew_screens.not_assigned', { from, to })}</Typography>;
   return (
-    <RecordLines label={`Assignments from ${from} to ${to}`} records={data}>
+    <RecordLines label={translate('crew_screens.assignments_from', { from, to })} records={data}>
       {(entry) => (
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <span>
             {entry.fromDate === entry.toDate ? entry.fromDate : `${entry.fromDate} – ${entry.toDate}`} · <Link to={`/departures/${encodeURIComponent(entry.departureId)}/show`}>{entry.tourCode} · {entry.tourTitle}</Link>
             {entry.role && ` · ${entry.role}`}
           </span>
-          {entry.endedAt !== null && <Chip size="small" label="Departure cancelled" variant="outlined" />}
+          {entry.endedAt !== null && <Chip size="small" label={translate('crew_screens.departure_cancelled')} variant="outlined" />}
         </Box>
       )}
     </RecordLines>
@@ -53,6 +54,7 @@ function Schedule({ resource }: { resource: Resource }) {
 function ScheduleMonth({ resource }: { resource: Resource }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [month, setMonth] = useState(() => todayOnThisCalendar().slice(0, 7));
+  const translate = useTranslate();
   const days = monthDays(month);
   const from = days[0]!.date;
   const to = days[days.length - 1]!.date;
@@ -65,7 +67,7 @@ function ScheduleMonth({ resource }: { resource: Resource }) {
     <Box>
       <MonthHeading month={month} onMonth={setMonth} variant="subtitle1" />
       {schedule.error ? (
-        <LoadFailure error={schedule.error} onRetry={() => schedule.refetch()} what="The schedule" />
+        <LoadFailure error={schedule.error} onRetry={() => schedule.refetch()} what={translate('crew_screens.the_schedule')} />
       ) : (
         <MonthGrid
           days={days}
@@ -74,13 +76,13 @@ function ScheduleMonth({ resource }: { resource: Resource }) {
           renderItem={(entry) => (
             <Link
               to={`/departures/${encodeURIComponent(entry.departureId)}/show`}
-              title={`${entry.tourTitle}, leaving ${entry.startDate} ${entry.startTime} ${entry.timeZone}${entry.endedAt !== null ? ' (cancelled)' : ''}`}
+              title={`${translate('crew_screens.leaving', { tour: entry.tourTitle, date: entry.startDate, time: entry.startTime, zone: entry.timeZone })}${entry.endedAt !== null ? translate('crew_screens.cancelled_suffix') : ''}`}
               sx={{ display: 'block', px: 0.5, borderRadius: 0.5, fontSize: 12, lineHeight: 1.6, bgcolor: entry.endedAt !== null ? 'action.disabledBackground' : 'action.selected', color: 'text.primary', textDecoration: entry.endedAt !== null ? 'line-through' : 'none', overflowWrap: 'anywhere' }}
             >
               {entry.tourCode}
             </Link>
           )}
-          label="The month (scrolls sideways)"
+          label={translate('crew_screens.month_scroll')}
           busy={schedule.isPending}
           minWidth={560}
           cellHeight={72}
@@ -92,11 +94,12 @@ function ScheduleMonth({ resource }: { resource: Resource }) {
 
 function ScheduleViews({ resource }: { resource: Resource }) {
   const [view, setView] = useState<'list' | 'month'>('list');
+  const translate = useTranslate();
   return (
     <>
-      <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, value: 'list' | 'month' | null) => value && setView(value)} aria-label="Show the schedule as" sx={{ mb: 1 }}>
-        <ToggleButton value="list">Coming year</ToggleButton>
-        <ToggleButton value="month">Month</ToggleButton>
+      <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, value: 'list' | 'month' | null) => value && setView(value)} aria-label={translate('crew_screens.show_as')} sx={{ mb: 1 }}>
+        <ToggleButton value="list">{translate('crew_screens.coming_year')}</ToggleButton>
+        <ToggleButton value="month">{translate('crew_screens.month')}</ToggleButton>
       </ToggleButtonGroup>
       {view === 'list' ? <Schedule resource={resource} /> : <ScheduleMonth resource={resource} />}
     </>
@@ -105,6 +108,7 @@ function ScheduleViews({ resource }: { resource: Resource }) {
 
 function Details() {
   const resource = useRecordContext<Resource>();
+  const translate = useTranslate();
   if (!resource) return null;
   return (
     <Stack spacing={2}>
@@ -115,16 +119,16 @@ function Details() {
         <ActiveChip active={resource.active} />
       </Box>
       <Typography>{resourceSummary(resource)}</Typography>
-      <Section title="Contact">
-        <Typography>{[resource.phone, resource.email].filter(Boolean).join(' · ') || 'No phone or e-mail given.'}</Typography>
-        {resource.userName && <Typography color="text.secondary">Signs in as {resource.userName}</Typography>}
+      <Section title={translate('crew_screens.contact')}>
+        <Typography>{[resource.phone, resource.email].filter(Boolean).join(' · ') || translate('crew_screens.no_contact')}</Typography>
+        {resource.userName && <Typography color="text.secondary">{translate('crew_screens.signs_in_as', { name: resource.userName })}</Typography>}
       </Section>
       {resource.notes && (
-        <Section title="Notes">
+        <Section title={translate('crew_screens.notes')}>
           <Typography sx={{ whiteSpace: 'pre-wrap' }}>{resource.notes}</Typography>
         </Section>
       )}
-      <Section title={`${KIND_LABEL[resource.kind]}’s schedule`}>
+      <Section title={translate('crew_screens.schedule_of')}>
         <ScheduleViews resource={resource} />
       </Section>
     </Stack>
@@ -137,8 +141,9 @@ function Actions() {
 }
 
 export function ResourceShow() {
+  const translate = useTranslate();
   return (
-    <Show sx={FORM_WIDTH} title="Resource" actions={<Actions />} queryOptions={{ onError: () => undefined }} error={<ShowLoadError what="This resource" />}>
+    <Show sx={FORM_WIDTH} title={translate('crew_screens.resource')} actions={<Actions />} queryOptions={{ onError: () => undefined }} error={<ShowLoadError what={translate('crew_screens.this_resource')} />}>
       <Box sx={{ p: 2 }}>
         <Details />
       </Box>

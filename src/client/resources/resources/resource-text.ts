@@ -1,11 +1,13 @@
 import type { Resource } from '../../../shared/contract/resources';
+import { RESOURCE_KINDS } from '../../../shared/contract/resources';
+import { labelsIn, t } from '../../i18n';
 
-export const KIND_LABEL: Record<Resource['kind'], string> = { guide: 'Guide', driver: 'Driver', vehicle: 'Vehicle', other: 'Other' };
+export const KIND_LABEL = labelsIn<Resource['kind']>('crew.kind', RESOURCE_KINDS);
 
-export const KIND_CHOICES = (Object.keys(KIND_LABEL) as Resource['kind'][]).map((id) => ({ id, name: KIND_LABEL[id] }));
+export const KIND_CHOICES = RESOURCE_KINDS.map((id) => ({ id, name: `crew.kind.${id}` }));
 
 /** "Vehicle · 49 seats", "Guide · de, en-GB". */
 export function resourceSummary(resource: Resource): string {
-  const detail = resource.kind === 'vehicle' ? `${resource.seats} seats` : resource.languages.join(', ');
+  const detail = resource.kind === 'vehicle' ? t('crew.seats', { smart_count: resource.seats ?? 0 }) : resource.languages.join(', ');
   return [KIND_LABEL[resource.kind], detail].filter(Boolean).join(' · ');
 }

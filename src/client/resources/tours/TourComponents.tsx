@@ -10,7 +10,8 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Card, CardActions, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, Form, NumberInput, SelectInput, TextInput, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { Confirm, Form, NumberInput, SelectInput, TextInput, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { t } from '../../i18n';
 import { COMPONENT_KINDS, COST_BASES, TOUR_RULES } from '../../../shared/contract/tour-rules';
 import type { NewComponent, Tour, TourComponent } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
@@ -27,16 +28,17 @@ import { BASIS_LABELS, KIND_LABELS } from './component-text';
 export { KIND_LABELS };
 
 export function dayRange(component: Pick<TourComponent, 'dayFrom' | 'dayTo'>): string {
-  return component.dayFrom === component.dayTo ? `Day ${component.dayFrom}` : `Days ${component.dayFrom}–${component.dayTo}`;
+  return component.dayFrom === component.dayTo ? t('tours.component.day', { day: component.dayFrom }) : t('tours.component.days', { from: component.dayFrom, to: component.dayTo });
 }
 
 function ComponentDialog({ tour, component, onClose }: { tour: Tour; component: TourComponent | null; onClose: () => void }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const parts = tourParts(dataProvider, tour.id);
+  const translate = useTranslate();
   const dayRule = (value: unknown) => {
     const day = Number(value);
-    return value === null || value === undefined || value === '' ? 'Enter a day.' : Number.isInteger(day) && day >= 1 && day <= tour.durationDays ? undefined : `Enter a day from 1 to ${tour.durationDays}.`;
+    return value === null || value === undefined || value === '' ? translate('tours.component.enter_day') : Number.isInteger(day) && day >= 1 && day <= tour.durationDays ? undefined : translate('tours.component.day_range', { max: tour.durationDays });
   };
   const submit = async (values: Record<string, unknown>) => {
     const body = {
@@ -51,12 +53,12 @@ function ComponentDialog({ tour, component, onClose }: { tour: Tour; component: 
       costBasis: values.costBasis ?? 'per_traveller',
       notes: values.notes ?? '',
     } as NewComponent;
-    if (body.dayTo < body.dayFrom) return { dayTo: 'The last day cannot be before the first.' };
-    if (body.inclusion === 'optional' && body.priceMinor === null) return { priceMinor: 'An optional extra needs its price.' };
+    if (body.dayTo < body.dayFrom) return { dayTo: translate('tours.component.last_before_first') };
+    if (body.inclusion === 'optional' && body.priceMinor === null) return { priceMinor: translate('tours.component.extra_needs_price') };
     try {
       if (component) await parts.updateComponent(component.id, body);
       else await parts.addComponent(body);
-      notify(component ? 'Component saved' : 'Component added', { type: 'success' });
+      notify(component ? 'tours.component.saved' : 'tours.component.added', { type: 'success' });
       onClose();
       return undefined;
     } catch (error) {
@@ -69,42 +71,43 @@ function ComponentDialog({ tour, component, onClose }: { tour: Tour; component: 
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="component-dialog-title">
       {/* record: the component's own values, not the tour's (the dialog sits inside the tour's record context). */}
       <Form record={defaults} defaultValues={defaults} onSubmit={submit} noValidate>
-        <DialogTitle id="component-dialog-title">{component ? `Change ${component.name}` : 'Add a component'}</DialogTitle>
+        <DialogTitle id="component-dialog-title">{component ? translate('tours.component.change_title', { name: component.name }) : translate('tours.component.add_title')}</DialogTitle>
         <DialogContent>
-          <SelectInput source="kind" label="Kind" choices={COMPONENT_KINDS.map((kind) => ({ id: kind, name: KIND_LABELS[kind] }))} isRequired fullWidth />
-          <TextInput source="name" label="Name" validate={[requiredText('a name'), atMost(TOUR_RULES.componentName.maxLength)]} isRequired fullWidth />
-          <TextInput source="supplier" label="Supplier" validate={[atMost(TOUR_RULES.supplier.maxLength)]} fullWidth />
+          <SelectInput source="kind" label="resources.tours.fields.kind" choices={COMPONENT_KINDS.map((kind) => ({ id: kind, name: `tours.kind.${kind}` }))} isRequired fullWidth />
+          <TextInput source="name" label="resources.tours.fields.name" validate={[requiredText('tours.component.what_name'), atMost(TOUR_RULES.componentName.maxLength)]} isRequired fullWidth />
+          <TextInput source="supplier" label="resources.tours.fields.supplier" validate={[atMost(TOUR_RULES.supplier.maxLength)]} fullWidth />
           <Stack direction="row" sx={{ gap: 2 }}>
-            <NumberInput source="dayFrom" label="From day" min={1} max={tour.durationDays} step={1} validate={dayRule} isRequired />
-            <NumberInput source="dayTo" label="To day" min={1} max={tour.durationDays} step={1} validate={dayRule} isRequired />
+            <NumberInput source="dayFrom" label="resources.tours.fields.dayFrom" min={1} max={tour.durationDays} step={1} validate={dayRule} isRequired />
+            <NumberInput source="dayTo" label="resources.tours.fields.dayTo" min={1} max={tour.durationDays} step={1} validate={dayRule} isRequired />
           </Stack>
           <SelectInput
             source="inclusion"
-            label="In the price?"
+            label="resources.tours.fields.inclusion"
             choices={[
-              { id: 'included', name: 'Included in the tour’s price' },
-              { id: 'optional', name: 'Optional extra, sold per unit' },
+              { id: 'included', name: 'tours.component.included_choice' },
+              { id: 'optional', name: 'tours.component.optional_choice' },
             ]}
             isRequired
             fullWidth
           />
           <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
-            <MoneyInput source="priceMinor" label="Price of the extra" currency={tour.currency} helperText="Per unit; for optional extras" />
-            <MoneyInput source="costMinor" label="Cost" currency={tour.currency} helperText="What the supplier is paid, per the basis below" />
+            <MoneyInput source="priceMinor" label="resources.tours.fields.priceMinor" currency={tour.currency} helperText="tours.component.price_help" />
+            <MoneyInput source="costMinor" label="resources.tours.fields.costMinor" currency={tour.currency} helperText="tours.component.cost_help" />
           </Stack>
           <SelectInput
             source="costBasis"
-            label="Cost basis"
-            choices={COST_BASES.map((basis) => ({ id: basis, name: `Cost ${BASIS_LABELS[basis]}` }))}
-            helperText="Per night: for each traveller and each night of the component’s days. An optional extra costs per unit booked."
+            label="resources.tours.fields.costBasis"
+            choices={COST_BASES.map((basis) => ({ id: basis, name: translate('tours.component.cost_basis_choice', { basis: BASIS_LABELS[basis] }) }))}
+            translateChoice={false}
+            helperText="tours.component.basis_help"
             isRequired
             fullWidth
           />
-          <TextInput source="notes" label="Notes" multiline fullWidth validate={[atMost(TOUR_RULES.notes.maxLength)]} />
+          <TextInput source="notes" label="resources.tours.fields.notes" multiline fullWidth validate={[atMost(TOUR_RULES.notes.maxLength)]} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <SubmitButton label={component ? 'Save' : 'Add'} />
+          <Button onClick={onClose}>{translate('tours.component.cancel')}</Button>
+          <SubmitButton label={translate(component ? 'tours.component.save' : 'tours.component.add')} />
         </DialogActions>
       </Form>
     </Dialog>
@@ -120,59 +123,60 @@ export function TourComponents({ tour }: { tour: Tour }) {
   const [removing, setRemoving] = useState<TourComponent | null>(null);
   const { busy, act } = useTourChange();
   const parts = tourParts(dataProvider, tour.id);
+  const translate = useTranslate();
 
-  if (components.error) return <LoadFailure error={components.error} onRetry={components.refetch} what="The components" />;
+  if (components.error) return <LoadFailure error={components.error} onRetry={components.refetch} what={translate('tours.component.the_components')} />;
   const rows = components.data ?? [];
   const actions = (component: TourComponent, index: number) => (
     <>
-      <Tooltip title="Move up">
+      <Tooltip title={translate('tours.component.move_up')}>
         <span>
-          <IconButton aria-label={`Move ${component.name} up`} disabled={busy || index === 0} onClick={() => void act(() => parts.updateComponent(component.id, { position: index - 1 }), 'Component moved')}>
+          <IconButton aria-label={translate('tours.component.move_up_name', { name: component.name })} disabled={busy || index === 0} onClick={() => void act(() => parts.updateComponent(component.id, { position: index - 1 }), 'tours.component.moved')}>
             <ArrowUpwardIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title="Move down">
+      <Tooltip title={translate('tours.component.move_down')}>
         <span>
-          <IconButton aria-label={`Move ${component.name} down`} disabled={busy || index === rows.length - 1} onClick={() => void act(() => parts.updateComponent(component.id, { position: index + 1 }), 'Component moved')}>
+          <IconButton aria-label={translate('tours.component.move_down_name', { name: component.name })} disabled={busy || index === rows.length - 1} onClick={() => void act(() => parts.updateComponent(component.id, { position: index + 1 }), 'tours.component.moved')}>
             <ArrowDownwardIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title="Change">
-        <IconButton aria-label={`Change ${component.name}`} disabled={busy} onClick={() => setEditing(component)}>
+      <Tooltip title={translate('tours.component.change')}>
+        <IconButton aria-label={translate('tours.component.change_name', { name: component.name })} disabled={busy} onClick={() => setEditing(component)}>
           <EditIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title="Remove">
-        <IconButton aria-label={`Remove ${component.name}`} disabled={busy} onClick={() => setRemoving(component)}>
+      <Tooltip title={translate('tours.component.remove')}>
+        <IconButton aria-label={translate('tours.component.remove_name', { name: component.name })} disabled={busy} onClick={() => setRemoving(component)}>
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Tooltip>
     </>
   );
   const inclusionChip = (component: TourComponent) => (
-    <Chip size="small" label={component.inclusion === 'included' ? 'Included' : 'Optional'} color={component.inclusion === 'included' ? 'success' : 'default'} variant="outlined" />
+    <Chip size="small" label={translate(component.inclusion === 'included' ? 'tours.component.included' : 'tours.component.optional')} color={component.inclusion === 'included' ? 'success' : 'default'} variant="outlined" />
   );
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography component="h2" variant="h6">
-          Components
+          {translate('tours.components')}
         </Typography>
         {canChange === true && (
           <Button startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            Add component
+            {translate('tours.component.add_component')}
           </Button>
         )}
       </Stack>
       {components.isPending ? (
-        <Typography color="text.secondary">Loading the components…</Typography>
+        <Typography color="text.secondary">{translate('tours.component.loading')}</Typography>
       ) : rows.length === 0 ? (
-        <Typography color="text.secondary">No components yet: add the hotels, transport, activities and guides the tour is made of.</Typography>
+        <Typography color="text.secondary">{translate('tours.component.none_yet')}</Typography>
       ) : small ? (
         // On a phone, one card per component: a table would not fit without scrolling sideways.
-        <Stack component="ul" aria-label="Components" sx={{ gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+        <Stack component="ul" aria-label={translate('tours.components')} sx={{ gap: 1, listStyle: 'none', p: 0, m: 0 }}>
           {rows.map((component, index) => (
             <Card component="li" key={component.id} variant="outlined">
               <CardContent sx={{ pb: 0 }}>
@@ -192,16 +196,16 @@ export function TourComponents({ tour }: { tour: Tour }) {
         </Stack>
       ) : (
         <TableContainer sx={{ width: 0, minWidth: '100%' }}>
-          <Table size="small" aria-label="Components">
+          <Table size="small" aria-label={translate('tours.components')}>
             <TableHead>
               <TableRow>
-                <TableCell>Days</TableCell>
-                <TableCell>Component</TableCell>
-                <TableCell>Supplier</TableCell>
-                <TableCell>In the price?</TableCell>
-                <TableCell align="right">Price</TableCell>
-                <TableCell align="right">Cost</TableCell>
-                {canChange === true && <TableCell align="right">Actions</TableCell>}
+                <TableCell>{translate('tours.component.days_column')}</TableCell>
+                <TableCell>{translate('tours.component.component_column')}</TableCell>
+                <TableCell>{translate('tours.component.supplier_column')}</TableCell>
+                <TableCell>{translate('tours.component.in_price_column')}</TableCell>
+                <TableCell align="right">{translate('tours.component.price_column')}</TableCell>
+                <TableCell align="right">{translate('tours.component.cost_column')}</TableCell>
+                {canChange === true && <TableCell align="right">{translate('tours.component.actions_column')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -243,14 +247,14 @@ export function TourComponents({ tour }: { tour: Tour }) {
       {editing && <ComponentDialog tour={tour} component={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <Confirm
         isOpen={removing !== null}
-        title={`Remove ${removing?.name ?? 'the component'}?`}
-        content="It is taken off the itinerary’s days too."
-        confirm="Remove"
+        title={translate('tours.component.remove_title', { name: removing?.name ?? translate('tours.component.remove_the_component') })}
+        content="tours.component.remove_content"
+        confirm="tours.component.remove"
         onClose={() => setRemoving(null)}
         onConfirm={() => {
           const component = removing!;
           setRemoving(null);
-          void act(() => parts.removeComponent(component.id), 'Component removed');
+          void act(() => parts.removeComponent(component.id), 'tours.component.removed');
         }}
       />
     </Box>

@@ -4,7 +4,7 @@
  * so a reload or a shared link opens the same one.
  */
 import { Tab, Tabs } from '@mui/material';
-import { Edit, SaveButton, ShowButton, SimpleForm, Toolbar, TopToolbar, useRecordContext } from 'react-admin';
+import { Edit, SaveButton, ShowButton, SimpleForm, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import type { Tour } from '../../../shared/contract/tours';
 import { GuardedDeleteButton } from '../common/fields';
@@ -17,20 +17,21 @@ import { TourItinerary } from './TourItinerary';
 import { TourTitle } from './TourList';
 
 const TABS = [
-  { id: 'details', label: 'Details' },
-  { id: 'prices', label: 'Prices' },
-  { id: 'components', label: 'Components' },
-  { id: 'itinerary', label: 'Itinerary' },
-  { id: 'gallery', label: 'Gallery' },
+  { id: 'details', label: 'tours.details' },
+  { id: 'prices', label: 'tours.prices' },
+  { id: 'components', label: 'tours.components' },
+  { id: 'itinerary', label: 'tours.itinerary' },
+  { id: 'gallery', label: 'tours.gallery' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
 function FormToolbar() {
   const tour = useRecordContext<Tour>();
+  const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <GuardedDeleteButton confirmContent={`Delete the tour ${tour?.code ?? ''} with its components, itinerary and pictures? This cannot be undone.`} />
+      <GuardedDeleteButton confirmContent={translate('tours.delete_confirm', { code: tour?.code ?? '' })} />
     </Toolbar>
   );
 }
@@ -38,14 +39,15 @@ function FormToolbar() {
 function TourTabs() {
   const tour = useRecordContext<Tour>();
   const [params, setParams] = useSearchParams();
+  const translate = useTranslate();
   const tab: TabId = TABS.some((entry) => entry.id === params.get('tab')) ? (params.get('tab') as TabId) : 'details';
   if (!tour) return null;
   return (
     <>
       {/* width 0, at least 100%: the tabs scroll within the page instead of widening it on a phone. */}
-      <Tabs sx={{ width: 0, minWidth: '100%' }} value={tab} onChange={(_event, value: TabId) => setParams({ tab: value }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label="Parts of the tour">
+      <Tabs sx={{ width: 0, minWidth: '100%' }} value={tab} onChange={(_event, value: TabId) => setParams({ tab: value }, { replace: true })} variant="scrollable" allowScrollButtonsMobile aria-label={translate('tours.parts')}>
         {TABS.map((entry) => (
-          <Tab key={entry.id} value={entry.id} label={entry.label} id={`tour-tab-${entry.id}`} aria-controls={`tour-panel-${entry.id}`} />
+          <Tab key={entry.id} value={entry.id} label={translate(entry.label)} id={`tour-tab-${entry.id}`} aria-controls={`tour-panel-${entry.id}`} />
         ))}
       </Tabs>
       <div role="tabpanel" id={`tour-panel-${tab}`} aria-labelledby={`tour-tab-${tab}`}>
@@ -70,6 +72,7 @@ function TourTabs() {
 }
 
 export function TourEdit() {
+  const translate = useTranslate();
   return (
     <Edit
       sx={{ maxWidth: 1000 }}
@@ -78,12 +81,12 @@ export function TourEdit() {
       redirect={false}
       actions={
         <TopToolbar>
-          <ShowButton label="View as brochure" />
+          <ShowButton label="tours.view_as_brochure" />
         </TopToolbar>
       }
       queryOptions={{ onError: () => undefined }}
       redirectOnError={false}
-      error={<EditLoadError what="This tour" />}
+      error={<EditLoadError what={translate('tours.this_tour')} />}
     >
       <TourTabs />
     </Edit>

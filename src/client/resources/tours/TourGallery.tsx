@@ -35,7 +35,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { Confirm, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { Confirm, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { t } from '../../i18n';
 import { MEDIA_RULES, MEDIA_TYPES } from '../../../shared/contract/tour-rules';
 import type { Media, MediaPatch, Tour } from '../../../shared/contract/tours';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -63,8 +64,8 @@ interface Queued {
 
 /** What the browser can tell before sending: the declared type and the size (the server checks the bytes). */
 export function fileProblem(file: File): string | null {
-  if (!(MEDIA_TYPES as readonly string[]).includes(file.type)) return 'Not a JPEG, PNG, WebP or AVIF picture: it cannot be added.';
-  if (file.size > MEDIA_RULES.maxBytes) return `Larger than ${MEGABYTES} MB: it cannot be added.`;
+  if (!(MEDIA_TYPES as readonly string[]).includes(file.type)) return t('tours.gallery_tab.not_a_picture');
+  if (file.size > MEDIA_RULES.maxBytes) return t('tours.gallery_tab.too_large', { megabytes: MEGABYTES });
   return null;
 }
 
@@ -73,6 +74,7 @@ let queuedSequence = 0;
 function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const parts = tourParts(dataProvider, tour.id);
   const [queue, setQueue] = useState<Queued[]>([]);
   const [sending, setSending] = useState(false);
@@ -131,8 +133,8 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
     }
     setSending(false);
     const failed = sendable.length - sent;
-    if (sent > 0) notify(sent === 1 ? 'Picture added' : `${sent} pictures added`, { type: 'success' });
-    if (failed > 0) notify(failed === 1 ? 'One picture was not added: see why below.' : `${failed} pictures were not added: see why below.`, { type: 'error' });
+    if (sent > 0) notify('tours.gallery_tab.added', { type: 'success', messageArgs: { smart_count: sent } });
+    if (failed > 0) notify('tours.gallery_tab.not_added', { type: 'error', messageArgs: { smart_count: failed } });
   };
 
   const onDrop = (event: DragEvent) => {
@@ -160,7 +162,7 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
           bgcolor: over ? 'action.hover' : undefined,
         }}
       >
-        <Typography sx={{ mb: 1 }}>Drop pictures here, or</Typography>
+        <Typography sx={{ mb: 1 }}>{translate('tours.gallery_tab.drop_here')}</Typography>
         <input
           ref={input}
           id={inputId}
@@ -174,15 +176,15 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
           }}
         />
         <Button variant="outlined" startIcon={<CloudUploadIcon />} disabled={sending} onClick={() => input.current?.click()}>
-          Choose pictures
+          {translate('tours.gallery_tab.choose')}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          JPEG, PNG, WebP or AVIF, up to {MEGABYTES} MB and {MEDIA_RULES.maxPixels / 1_000_000} megapixels each. Camera and location data are removed.
+          {translate('tours.gallery_tab.limits', { megabytes: MEGABYTES, megapixels: MEDIA_RULES.maxPixels / 1_000_000 })}
         </Typography>
       </Box>
 
       {queue.length > 0 && (
-        <Box component="section" aria-label="Pictures to add" sx={{ mt: 2 }}>
+        <Box component="section" aria-label={translate('tours.gallery_tab.to_add')} sx={{ mt: 2 }}>
           <Stack component="ul" sx={{ gap: 1.5, listStyle: 'none', p: 0, m: 0 }}>
             {queue.map((item) => (
               <Card component="li" key={item.key} variant="outlined">
@@ -206,19 +208,19 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
                     {fileProblem(item.file) === null && (
                       <>
                         <TextField
-                          label="Alt text"
+                          label={translate('tours.gallery_tab.alt')}
                           required
                           size="small"
                           value={item.alt}
                           disabled={sending}
                           onChange={(event) => change(item.key, { alt: event.target.value })}
                           error={Boolean(item.fieldErrors.alt) || (item.alt.length > MEDIA_RULES.alt.maxLength)}
-                          helperText={item.fieldErrors.alt ?? (item.alt.length > MEDIA_RULES.alt.maxLength ? `At most ${MEDIA_RULES.alt.maxLength} characters.` : 'What the picture shows, for people who cannot see it')}
+                          helperText={item.fieldErrors.alt ?? (item.alt.length > MEDIA_RULES.alt.maxLength ? translate('tours.gallery_tab.at_most', { limit: MEDIA_RULES.alt.maxLength }) : translate('tours.gallery_tab.alt_help'))}
                           slotProps={{ htmlInput: { maxLength: MEDIA_RULES.alt.maxLength } }}
                         />
                         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1 }}>
                           <TextField
-                            label="Caption"
+                            label={translate('tours.gallery_tab.caption')}
                             size="small"
                             value={item.caption}
                             disabled={sending}
@@ -227,7 +229,7 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
                             sx={{ flex: 2 }}
                           />
                           <TextField
-                            label="Credit"
+                            label={translate('tours.gallery_tab.credit')}
                             size="small"
                             value={item.credit}
                             disabled={sending}
@@ -239,7 +241,7 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
                       </>
                     )}
                     {item.progress !== null && (
-                      <LinearProgress variant="determinate" value={Math.round(item.progress * 100)} aria-label={`Sending ${item.file.name}`} />
+                      <LinearProgress variant="determinate" value={Math.round(item.progress * 100)} aria-label={translate('tours.gallery_tab.sending', { name: item.file.name })} />
                     )}
                     {(item.problem ?? fileProblem(item.file)) && (
                       <Alert severity="error" sx={{ py: 0 }}>
@@ -248,8 +250,8 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
                     )}
                   </Stack>
                   <Box>
-                    <Button size="small" startIcon={<DeleteIcon />} disabled={sending} onClick={() => drop(item.key)} aria-label={`Take ${item.file.name} off the list`}>
-                      Take off
+                    <Button size="small" startIcon={<DeleteIcon />} disabled={sending} onClick={() => drop(item.key)} aria-label={translate('tours.gallery_tab.take_off_name', { name: item.file.name })}>
+                      {translate('tours.gallery_tab.take_off')}
                     </Button>
                   </Box>
                 </Stack>
@@ -259,17 +261,17 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' }, mt: 1.5 }}>
             {sendable.length > 0 && (
               <Button variant="contained" startIcon={<CloudUploadIcon />} disabled={sending || missingAlt.length > 0 || tooMany} onClick={() => void sendAll()}>
-                {sending ? 'Adding…' : sendable.length === 1 ? 'Add 1 picture' : `Add ${sendable.length} pictures`}
+                {sending ? translate('tours.gallery_tab.adding') : translate('tours.gallery_tab.add_count', { smart_count: sendable.length })}
               </Button>
             )}
             {missingAlt.length > 0 && (
               <Typography variant="body2" color="text.secondary">
-                {missingAlt.length === 1 ? 'One picture still needs its alt text.' : `${missingAlt.length} pictures still need their alt text.`}
+                {translate('tours.gallery_tab.missing_alt', { smart_count: missingAlt.length })}
               </Typography>
             )}
             {tooMany && (
               <Typography variant="body2" color="error">
-                The tour has room for {room} more {room === 1 ? 'picture' : 'pictures'} (at most {MEDIA_RULES.maxPerTour}).
+                {translate('tours.gallery_tab.room', { smart_count: room, max: MEDIA_RULES.maxPerTour })}
               </Typography>
             )}
           </Stack>
@@ -282,19 +284,20 @@ function UploadQueue({ tour, room }: { tour: Tour; room: number }) {
 function TextsDialog({ tour, media, onClose }: { tour: Tour; media: Media; onClose: () => void }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
+  const translate = useTranslate();
   const [values, setValues] = useState({ alt: media.alt, caption: media.caption, credit: media.credit });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const save = async () => {
     if (values.alt.trim() === '') {
-      setErrors({ alt: 'Describe the picture: alt text is required.' });
+      setErrors({ alt: translate('tours.gallery_tab.alt_required') });
       return;
     }
     setSaving(true);
     try {
       const patch: MediaPatch = { alt: values.alt.trim(), caption: values.caption.trim(), credit: values.credit.trim() };
       await tourParts(dataProvider, tour.id).updatePicture(media.id, patch);
-      notify('Picture saved', { type: 'success' });
+      notify('tours.gallery_tab.saved', { type: 'success' });
       onClose();
     } catch (error) {
       notify(refusalText(error), { type: 'error' });
@@ -305,21 +308,21 @@ function TextsDialog({ tour, media, onClose }: { tour: Tour; media: Media; onClo
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="picture-dialog-title">
-      <DialogTitle id="picture-dialog-title">The picture’s texts</DialogTitle>
+      <DialogTitle id="picture-dialog-title">{translate('tours.gallery_tab.texts_title')}</DialogTitle>
       <DialogContent>
         <Box component="img" src={media.urls.medium} alt="" sx={{ width: '100%', maxHeight: 240, objectFit: 'contain', mb: 1 }} />
         <Stack sx={{ gap: 1.5 }}>
           <TextField
-            label="Alt text"
+            label={translate('tours.gallery_tab.alt')}
             required
             value={values.alt}
             onChange={(event) => setValues({ ...values, alt: event.target.value })}
             error={Boolean(errors.alt)}
-            helperText={errors.alt ?? 'What the picture shows, for people who cannot see it'}
+            helperText={errors.alt ?? translate('tours.gallery_tab.alt_help')}
             slotProps={{ htmlInput: { maxLength: MEDIA_RULES.alt.maxLength } }}
           />
           <TextField
-            label="Caption"
+            label={translate('tours.gallery_tab.caption')}
             value={values.caption}
             onChange={(event) => setValues({ ...values, caption: event.target.value })}
             error={Boolean(errors.caption)}
@@ -327,7 +330,7 @@ function TextsDialog({ tour, media, onClose }: { tour: Tour; media: Media; onClo
             slotProps={{ htmlInput: { maxLength: MEDIA_RULES.caption.maxLength } }}
           />
           <TextField
-            label="Credit"
+            label={translate('tours.gallery_tab.credit')}
             value={values.credit}
             onChange={(event) => setValues({ ...values, credit: event.target.value })}
             error={Boolean(errors.credit)}
@@ -337,9 +340,9 @@ function TextsDialog({ tour, media, onClose }: { tour: Tour; media: Media; onClo
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{translate('tours.component.cancel')}</Button>
         <Button variant="contained" disabled={saving} onClick={() => void save()}>
-          Save
+          {translate('tours.component.save')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -354,31 +357,32 @@ export function TourGallery({ tour }: { tour: Tour }) {
   const [editing, setEditing] = useState<Media | null>(null);
   const [removing, setRemoving] = useState<Media | null>(null);
   const parts = tourParts(dataProvider, tour.id);
+  const translate = useTranslate();
 
-  if (gallery.error) return <LoadFailure error={gallery.error} onRetry={gallery.refetch} what="The pictures" />;
+  if (gallery.error) return <LoadFailure error={gallery.error} onRetry={gallery.refetch} what={translate('tours.gallery_tab.the_pictures')} />;
   const pictures = gallery.data ?? [];
-  const move = (from: number, to: number) => act(() => parts.updatePicture(pictures[from].id, { position: to }), `Picture moved to place ${to + 1}`);
+  const move = (from: number, to: number) => act(() => parts.updatePicture(pictures[from].id, { position: to }), translate('tours.gallery_tab.moved', { place: to + 1 }));
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 1 }}>
         <Typography component="h2" variant="h6">
-          Gallery
+          {translate('tours.gallery')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {pictures.length} of {MEDIA_RULES.maxPerTour} pictures
+          {translate('tours.gallery_tab.count', { count: pictures.length, max: MEDIA_RULES.maxPerTour })}
         </Typography>
       </Stack>
       {canChange === true && <UploadQueue tour={tour} room={MEDIA_RULES.maxPerTour - pictures.length} />}
       {gallery.isPending ? (
-        <Typography color="text.secondary">Loading the pictures…</Typography>
+        <Typography color="text.secondary">{translate('tours.gallery_tab.loading')}</Typography>
       ) : pictures.length === 0 ? (
-        <Typography color="text.secondary">No pictures yet.{canChange === true ? ' The first one added becomes the cover.' : ''}</Typography>
+        <Typography color="text.secondary">{translate('tours.gallery_tab.none_yet')}{canChange === true ? translate('tours.gallery_tab.first_is_cover') : ''}</Typography>
       ) : (
         <Sortable
           items={pictures}
           idOf={(media) => media.id}
-          nameOf={(media) => `the picture “${media.alt}”`}
+          nameOf={(media) => translate('tours.gallery_tab.sort_name', { alt: media.alt })}
           onMove={move}
           disabled={canChange !== true || busy}
           layout="grid"
@@ -386,7 +390,7 @@ export function TourGallery({ tour }: { tour: Tour }) {
           container={(children) => (
             <Box
               component="ol"
-              aria-label="Pictures"
+              aria-label={translate('tours.gallery_tab.pictures')}
               sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5, listStyle: 'none', p: 0, m: 0 }}
             >
               {children}
@@ -397,7 +401,7 @@ export function TourGallery({ tour }: { tour: Tour }) {
             <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
               <Box sx={{ position: 'relative' }}>
                 <Box component="img" src={media.urls.thumb} alt={media.alt} loading="lazy" sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', bgcolor: 'action.hover' }} />
-                {media.isCover && <Chip label="Cover" size="small" color="primary" icon={<StarIcon />} sx={{ position: 'absolute', top: 6, left: 6 }} />}
+                {media.isCover && <Chip label={translate('tours.gallery_tab.cover')} size="small" color="primary" icon={<StarIcon />} sx={{ position: 'absolute', top: 6, left: 6 }} />}
               </Box>
               <CardContent sx={{ py: 1, flex: 1 }}>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
@@ -412,40 +416,40 @@ export function TourGallery({ tour }: { tour: Tour }) {
               {canChange === true && (
                 <CardActions sx={{ flexWrap: 'wrap', gap: 0, pt: 0 }} disableSpacing>
                   {handle}
-                  <Tooltip title="Earlier">
+                  <Tooltip title={translate('tours.day.earlier')}>
                     <span>
-                      <IconButton size="small" aria-label={`Move the picture “${media.alt}” earlier`} disabled={busy || index === 0} onClick={() => void move(index, index - 1)}>
+                      <IconButton size="small" aria-label={translate('tours.gallery_tab.move_earlier', { alt: media.alt })} disabled={busy || index === 0} onClick={() => void move(index, index - 1)}>
                         <ArrowBackIcon fontSize="small" />
                       </IconButton>
                     </span>
                   </Tooltip>
-                  <Tooltip title="Later">
+                  <Tooltip title={translate('tours.day.later')}>
                     <span>
-                      <IconButton size="small" aria-label={`Move the picture “${media.alt}” later`} disabled={busy || index === pictures.length - 1} onClick={() => void move(index, index + 1)}>
+                      <IconButton size="small" aria-label={translate('tours.gallery_tab.move_later', { alt: media.alt })} disabled={busy || index === pictures.length - 1} onClick={() => void move(index, index + 1)}>
                         <ArrowForwardIcon fontSize="small" />
                       </IconButton>
                     </span>
                   </Tooltip>
-                  <Tooltip title={media.isCover ? 'This is the cover' : 'Make it the cover'}>
+                  <Tooltip title={translate(media.isCover ? 'tours.gallery_tab.is_cover' : 'tours.gallery_tab.make_cover')}>
                     <span>
                       <IconButton
                         size="small"
-                        aria-label={media.isCover ? `The picture “${media.alt}” is the cover` : `Make the picture “${media.alt}” the cover`}
+                        aria-label={translate(media.isCover ? 'tours.gallery_tab.is_cover_name' : 'tours.gallery_tab.make_cover_name', { alt: media.alt })}
                         aria-pressed={media.isCover}
                         disabled={busy || media.isCover}
-                        onClick={() => void act(() => parts.updatePicture(media.id, { isCover: true }), 'Cover changed')}
+                        onClick={() => void act(() => parts.updatePicture(media.id, { isCover: true }), 'tours.gallery_tab.cover_changed')}
                       >
                         {media.isCover ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
                       </IconButton>
                     </span>
                   </Tooltip>
-                  <Tooltip title="Change its texts">
-                    <IconButton size="small" aria-label={`Change the texts of the picture “${media.alt}”`} disabled={busy} onClick={() => setEditing(media)}>
+                  <Tooltip title={translate('tours.gallery_tab.change_texts')}>
+                    <IconButton size="small" aria-label={translate('tours.gallery_tab.change_texts_name', { alt: media.alt })} disabled={busy} onClick={() => setEditing(media)}>
                       <EditIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title="Remove">
-                    <IconButton size="small" aria-label={`Remove the picture “${media.alt}”`} disabled={busy} onClick={() => setRemoving(media)}>
+                  <Tooltip title={translate('tours.component.remove')}>
+                    <IconButton size="small" aria-label={translate('tours.gallery_tab.remove_name', { alt: media.alt })} disabled={busy} onClick={() => setRemoving(media)}>
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -458,14 +462,14 @@ export function TourGallery({ tour }: { tour: Tour }) {
       {editing && <TextsDialog tour={tour} media={editing} onClose={() => setEditing(null)} />}
       <Confirm
         isOpen={removing !== null}
-        title="Remove this picture?"
-        content={removing?.isCover ? 'It is the cover: the next picture becomes the cover.' : 'Its copies are deleted.'}
-        confirm="Remove"
+        title="tours.gallery_tab.remove_title"
+        content={removing?.isCover ? 'tours.gallery_tab.remove_cover' : 'tours.gallery_tab.remove_copies'}
+        confirm="tours.component.remove"
         onClose={() => setRemoving(null)}
         onConfirm={() => {
           const media = removing!;
           setRemoving(null);
-          void act(() => parts.removePicture(media.id), 'Picture removed');
+          void act(() => parts.removePicture(media.id), 'tours.gallery_tab.removed');
         }}
       />
     </Box>

@@ -1,24 +1,28 @@
 /** The tours list: cover, code, title, status, duration, "from" price in the tour's currency, next departure. */
 import PhotoOutlinedIcon from '@mui/icons-material/PhotoOutlined';
 import { Avatar, Chip } from '@mui/material';
-import { Datagrid, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, useRecordContext } from 'react-admin';
+import { Datagrid, FunctionField, List, SearchInput, SelectInput, SimpleList, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { TOUR_STATUSES } from '../../../shared/contract/tour-rules';
 import type { Tour } from '../../../shared/contract/tours';
 import { DateTimeField, RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { days, fromPrice, nextDepartureText, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
 
-const EMPTY = <p style={{ padding: 16 }}>No tours match these filters.</p>;
+function SearchTours(props: { source: string; alwaysOn: boolean }) {
+  const translate = useTranslate();
+  return <SearchInput {...props} placeholder={translate('tours.search')} />;
+}
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search code or title" />,
-  <SelectInput key="status" source="status" label="Status" alwaysOn emptyText="Any status" choices={TOUR_STATUSES.map((status) => ({ id: status, name: STATUS_LABELS[status] }))} />,
+  <SearchTours key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" alwaysOn emptyText="tours.any_status" choices={TOUR_STATUSES.map((status) => ({ id: status, name: `tours.status.${status}` }))} />,
 ];
 
 /** A tour's page title: its code and title. */
 export function TourTitle() {
   const tour = useRecordContext<Tour>();
-  return <>{tour ? `${tour.code} · ${tour.title}` : 'Tour'}</>;
+  const translate = useTranslate();
+  return <>{tour ? `${tour.code} · ${tour.title}` : translate('tours.tour')}</>;
 }
 
 export function TourStatusChip(_props: { label?: string }) {
@@ -38,14 +42,15 @@ export function CoverThumb({ tour, size = 56 }: { tour: Tour; size?: number }) {
 
 export function TourList() {
   const small = useIsSmallScreen();
+  const translate = useTranslate();
+  const EMPTY = <p style={{ padding: 16 }}>{translate('tours.empty')}</p>;
   return (
     <List
-      title="Tours"
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       pagination={<ListPagination rowsPerPageOptions={[10, 25, 50, 100]} />}
-      error={<ListLoadError what="The tours" />}
+      error={<ListLoadError what={translate('tours.the_tours')} />}
       exporter={false}
     >
       {small ? (
@@ -60,13 +65,13 @@ export function TourList() {
       ) : (
         <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
           <FunctionField<Tour> label="" sortable={false} render={(tour) => <CoverThumb tour={tour} />} />
-          <FunctionField<Tour> label="Code" sortBy="code" render={(tour) => <RowLink to={`/tours/${encodeURIComponent(tour.id)}/show`}>{tour.code}</RowLink>} />
-          <TextField source="title" label="Title" />
-          <TourStatusChip label="Status" />
-          <FunctionField<Tour> label="Duration" sortable={false} render={(tour) => days(tour.durationDays)} />
-          <FunctionField<Tour> label="Price" sortable={false} render={(tour) => fromPrice(tour) ?? 'Not priced'} />
-          <FunctionField<Tour> label="Next departure" sortable={false} render={(tour) => nextDepartureText(tour) ?? 'None scheduled'} />
-          <DateTimeField source="updatedAt" label="Changed" />
+          <FunctionField<Tour> source="code" sortBy="code" render={(tour) => <RowLink to={`/tours/${encodeURIComponent(tour.id)}/show`}>{tour.code}</RowLink>} />
+          <TextField source="title" />
+          <TourStatusChip label="resources.tours.fields.status" />
+          <FunctionField<Tour> label="tours.duration" sortable={false} render={(tour) => days(tour.durationDays)} />
+          <FunctionField<Tour> label="tours.price" sortable={false} render={(tour) => fromPrice(tour) ?? translate('tours.not_priced')} />
+          <FunctionField<Tour> label="tours.next_departure" sortable={false} render={(tour) => nextDepartureText(tour) ?? translate('tours.none_scheduled')} />
+          <DateTimeField source="updatedAt" />
         </Datagrid>
       )}
     </List>

@@ -1,6 +1,6 @@
 /** A tour as the brochure reads: cover, summary, facts, prices, the days, what is included and what is optional, the pictures. */
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
-import { EditButton, Show, TopToolbar, useCanAccess, useRecordContext } from 'react-admin';
+import { EditButton, Show, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import type { Tour } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
 import { ShowLoadError } from '../common/LoadError';
@@ -8,14 +8,16 @@ import { dayRange, KIND_LABELS } from './TourComponents';
 import { TourTitle } from './TourList';
 import { useGallery, useItinerary, useTourComponents } from './tour-parts';
 import { days as dayCount, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
+import { inSentence } from '../../i18n/language';
 
-const CATEGORY_NAMES = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
+const CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
 
 function Brochure() {
   const tour = useRecordContext<Tour>();
   const components = useTourComponents(tour?.id ?? '');
   const itinerary = useItinerary(tour?.id ?? '');
   const gallery = useGallery(tour?.id ?? '');
+  const translate = useTranslate();
   if (!tour) return null;
   const cover = (gallery.data ?? []).find((media) => media.isCover);
   const others = (gallery.data ?? []).filter((media) => !media.isCover);
@@ -40,8 +42,14 @@ function Brochure() {
         <Chip size="small" label={STATUS_LABELS[tour.status]} color={STATUS_COLOURS[tour.status]} />
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {tour.code} · {dayCount(tour.durationDays)} · {tour.minPax}
-        {tour.maxPax ? `–${tour.maxPax}` : '+'} travellers · infants under {tour.infantAgeUnder}, children under {tour.childAgeUnder} · times in {tour.timeZone}
+        {translate('tours.brochure.facts', {
+          code: tour.code,
+          days: dayCount(tour.durationDays),
+          travellers: `${tour.minPax}${tour.maxPax ? `–${tour.maxPax}` : '+'}`,
+          infant: tour.infantAgeUnder,
+          child: tour.childAgeUnder,
+          zone: tour.timeZone,
+        })}
       </Typography>
       {tour.summary && (
         <Typography variant="h6" component="p" sx={{ mb: 2, fontWeight: 400 }}>
@@ -51,18 +59,18 @@ function Brochure() {
       {tour.description && <Box sx={{ typography: 'body1', maxWidth: 760 }} dangerouslySetInnerHTML={{ __html: tour.description }} />}
 
       <Typography component="h3" variant="h6" sx={{ mt: 3 }}>
-        Prices
+        {translate('tours.prices')}
       </Typography>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content auto', columnGap: 2, rowGap: 0.5, my: 1 }}>
-        {(Object.keys(CATEGORY_NAMES) as (keyof typeof CATEGORY_NAMES)[]).map((category) => (
+        {CATEGORIES.map((category) => (
           <Box key={category} sx={{ display: 'contents' }}>
-            <dt>{CATEGORY_NAMES[category]}</dt>
-            <dd style={{ margin: 0 }}>{tour.prices[category] === null ? 'Not sold' : formatMinor(tour.prices[category]!, tour.currency)}</dd>
+            <dt>{translate(`traveller.category.${category}`)}</dt>
+            <dd style={{ margin: 0 }}>{tour.prices[category] === null ? translate('tours.brochure.not_sold') : formatMinor(tour.prices[category]!, tour.currency)}</dd>
           </Box>
         ))}
         {tour.singleSupplementMinor !== null && (
           <>
-            <dt>Single room</dt>
+            <dt>{translate('traveller.single_room')}</dt>
             <dd style={{ margin: 0 }}>+{formatMinor(tour.singleSupplementMinor, tour.currency)}</dd>
           </>
         )}
@@ -70,29 +78,25 @@ function Brochure() {
 
       <Divider sx={{ my: 2 }} />
       <Typography component="h3" variant="h6">
-        Day by day
+        {translate('tours.brochure.day_by_day')}
       </Typography>
       {itinerary.error ? (
-        <Typography color="error">The itinerary could not be loaded.</Typography>
+        <Typography color="error">{translate('tours.brochure.itinerary_failed')}</Typography>
       ) : (itinerary.data ?? []).length === 0 ? (
-        <Typography color="text.secondary">{itinerary.isPending ? 'Loading…' : 'No days written yet.'}</Typography>
+        <Typography color="text.secondary">{translate(itinerary.isPending ? 'tours.brochure.loading' : 'tours.brochure.no_days')}</Typography>
       ) : (
         (itinerary.data ?? []).map((day) => (
           <Box key={day.dayNumber} sx={{ my: 1.5 }}>
             <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>
-              Day {day.dayNumber}: {day.title}
+              {translate('tours.brochure.day', { number: day.dayNumber, title: day.title })}
             </Typography>
             {day.description && <Box sx={{ typography: 'body2', '& p': { my: 0.5 } }} dangerouslySetInnerHTML={{ __html: day.description }} />}
             <Typography variant="body2" color="text.secondary">
-              {[
-                ['breakfast', 'Breakfast'],
-                ['lunch', 'Lunch'],
-                ['dinner', 'Dinner'],
-              ]
-                .filter(([meal]) => day.meals[meal as 'breakfast'])
-                .map(([, name]) => name)
-                .join(', ') || 'No meals included'}
-              {day.overnight ? ` · Overnight: ${day.overnight}` : ''}
+              {(['breakfast', 'lunch', 'dinner'] as const)
+                .filter((meal) => day.meals[meal])
+                .map((meal) => translate(`tours.meals.${meal}`))
+                .join(', ') || translate('tours.brochure.no_meals')}
+              {day.overnight ? translate('tours.brochure.overnight', { place: day.overnight }) : ''}
             </Typography>
           </Box>
         ))
@@ -102,21 +106,21 @@ function Brochure() {
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 4 }}>
         <Box sx={{ flex: 1 }}>
           <Typography component="h3" variant="h6">
-            Included
+            {translate('tours.brochure.included')}
           </Typography>
           <Box component="ul" sx={{ pl: 3 }}>
-            {included.length === 0 ? <li>Nothing listed yet</li> : included.map((component) => <li key={component.id}>{`${component.name} (${KIND_LABELS[component.kind].toLowerCase()}, ${dayRange(component).toLowerCase()})`}</li>)}
+            {included.length === 0 ? <li>{translate('tours.brochure.nothing_listed')}</li> : included.map((component) => <li key={component.id}>{`${component.name} (${inSentence(KIND_LABELS[component.kind])}, ${inSentence(dayRange(component))})`}</li>)}
           </Box>
         </Box>
         <Box sx={{ flex: 1 }}>
           <Typography component="h3" variant="h6">
-            Optional extras
+            {translate('tours.brochure.optional_extras')}
           </Typography>
           <Box component="ul" sx={{ pl: 3 }}>
             {optional.length === 0 ? (
-              <li>None</li>
+              <li>{translate('tours.brochure.none')}</li>
             ) : (
-              optional.map((component) => <li key={component.id}>{`${component.name}: ${formatMinor(component.priceMinor ?? 0, tour.currency)} (${dayRange(component).toLowerCase()})`}</li>)
+              optional.map((component) => <li key={component.id}>{`${component.name}: ${formatMinor(component.priceMinor ?? 0, tour.currency)} (${inSentence(dayRange(component))})`}</li>)
             )}
           </Box>
         </Box>
@@ -126,7 +130,7 @@ function Brochure() {
         <>
           <Divider sx={{ my: 2 }} />
           <Typography component="h3" variant="h6">
-            Pictures
+            {translate('tours.brochure.pictures')}
           </Typography>
           <Box component="ul" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 1.5, listStyle: 'none', p: 0, mt: 1 }}>
             {others.map((media) => (
@@ -155,8 +159,9 @@ function ShowActions() {
 }
 
 export function TourShow() {
+  const translate = useTranslate();
   return (
-    <Show title={<TourTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="This tour" />}>
+    <Show title={<TourTitle />} actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what={translate('tours.this_tour')} />}>
       <Brochure />
     </Show>
   );

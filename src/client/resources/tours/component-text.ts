@@ -1,18 +1,7 @@
 /** How a tour's components read on screen: their kinds and cost bases, for the tour's page, the day sheet and the margins. */
-import type { COMPONENT_KINDS, COST_BASES } from '../../../shared/contract/tour-rules';
+import { COMPONENT_KINDS, COST_BASES } from '../../../shared/contract/tour-rules';
+import { labelsIn } from '../../i18n';
 
-export const KIND_LABELS: Record<(typeof COMPONENT_KINDS)[number], string> = {
-  accommodation: 'Accommodation',
-  transport: 'Transport',
-  activity: 'Activity',
-  guide: 'Guide',
-  meal: 'Meal',
-  transfer: 'Transfer',
-  other: 'Other',
-};
+export const KIND_LABELS = labelsIn<(typeof COMPONENT_KINDS)[number]>('tours.kind', COMPONENT_KINDS);
 
-export const BASIS_LABELS: Record<(typeof COST_BASES)[number], string> = {
-  per_traveller: 'per traveller',
-  per_departure: 'per departure',
-  per_night: 'per traveller per night',
-};
+export const BASIS_LABELS = labelsIn<(typeof COST_BASES)[number]>('tours.basis', COST_BASES);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { DayInput, ItineraryDay, Media, MediaPatch, NewComponent, TourComponent } from '../../../shared/contract/tours';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { t } from '../../i18n';
 
 const base = (tourId: string) => `tours/${encodeURIComponent(tourId)}`;
 
@@ -51,7 +52,7 @@ export function tourParts(dataProvider: BackOfficeDataProvider, tourId: string) 
 
 /** What a refused change says in a toast. */
 export function refusalText(error: unknown): string {
-  return error instanceof Error ? error.message : 'The change could not be saved.';
+  return error instanceof Error ? error.message : t('tours.change_not_saved');
 }
 
 /**

@@ -9,7 +9,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Autocomplete, Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Title, useDataProvider, useGetList, useGetOne, useNotify } from 'react-admin';
+import { Title, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Booking, ChangeBooking } from '../../../../shared/contract/bookings';
 import { TRAVELLER_CATEGORIES } from '../../../../shared/contract/tour-rules';
@@ -19,7 +19,7 @@ import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { fieldErrorsOf } from '../../../providers/http-client';
 import { FORM_WIDTH } from '../../common/fields';
 import { LoadFailure } from '../../common/LoadError';
-import { departureWhen, todayOnThisCalendar } from '../../departures/departure-text';
+import { departureWhen, STATUS_LABELS, todayOnThisCalendar } from '../../departures/departure-text';
 import { CATEGORY_LABELS, money, travellerName } from '../booking-text';
 
 type Category = (typeof TRAVELLER_CATEGORIES)[number];
@@ -49,26 +49,28 @@ function requestOf(booking: Booking, departureId: string, rows: Row[]): Omit<Cha
 }
 
 function DeparturePicker({ tourId, value, onChange }: { tourId: string; value: string; onChange: (id: string) => void }) {
+  const translate = useTranslate();
   const departures = useGetList<Departure>('departures', { filter: { tourId, from: todayOnThisCalendar() }, sort: { field: 'startsAt', order: 'ASC' }, pagination: { page: 1, perPage: 100 } });
   const current = useGetOne<Departure>('departures', { id: value }, { enabled: Boolean(value) });
   const options = useMemo(() => {
     const list = departures.data ?? [];
     return current.data && !list.some((departure) => departure.id === current.data.id) && current.data.tourId === tourId ? [current.data, ...list] : list;
   }, [departures.data, current.data, tourId]);
-  if (departures.error) return <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what="The departures" />;
+  if (departures.error) return <LoadFailure error={departures.error} onRetry={() => departures.refetch()} what={translate('bookings.change.the_departures')} />;
   return (
     <TextField
       select
-      label="Departure"
+      label={translate('bookings.change.departure')}
       value={options.some((departure) => departure.id === value) ? value : ''}
       onChange={(event) => onChange(event.target.value)}
       fullWidth
       // A departure's line wraps on a phone rather than widening the page.
       sx={{ minWidth: 0, '& .MuiSelect-select': { whiteSpace: 'normal' } }}
-      helperText={departures.isPending ? 'Loading…' : 'Open departures from today, with their free seats'}>
+      helperText={translate(departures.isPending ? 'bookings.change.loading' : 'bookings.change.departure_help')}>
       {options.map((departure) => (
         <MenuItem key={departure.id} value={departure.id} disabled={departure.status !== 'open' && departure.id !== value}>
-          {departureWhen(departure)} · {departure.seatsAvailable} free{departure.status !== 'open' ? ` · ${departure.status}` : ''}
+          {departureWhen(departure)} · {translate('bookings.change.free', { count: departure.seatsAvailable })}
+          {departure.status !== 'open' ? ` · ${STATUS_LABELS[departure.status]}` : ''}
         </MenuItem>
       ))}
     </TextField>
@@ -78,6 +80,7 @@ function DeparturePicker({ tourId, value, onChange }: { tourId: string; value: s
 export function BookingChange() {
   const { id = '' } = useParams();
   const booking = useGetOne<Booking>('bookings', { id });
+  const translate = useTranslate();
   const tours = useGetList<Tour>('tours', { filter: { status: 'published' }, sort: { field: 'code', order: 'ASC' }, pagination: { page: 1, perPage: 100 } });
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
@@ -112,7 +115,7 @@ export function BookingChange() {
         const answer = await dataProvider.call<Booking>(`bookings/${encodeURIComponent(current.id)}/change`, { method: 'POST', body: { ...request, preview: true } });
         if (ask === asked.current) setPreview({ booking: answer, refusal: null, problems: {} });
       } catch (failure) {
-        if (ask === asked.current) setPreview({ booking: null, refusal: failure instanceof Error ? failure.message : 'The change cannot be made.', problems: fieldErrorsOf(failure) ?? {} });
+        if (ask === asked.current) setPreview({ booking: null, refusal: failure instanceof Error ? failure.message : translate('bookings.change.cannot'), problems: fieldErrorsOf(failure) ?? {} });
       }
     }, 350);
     return () => clearTimeout(timer);
@@ -120,7 +123,7 @@ export function BookingChange() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [requestKey, current?.id, unchanged]);
 
-  if (booking.error) return <LoadFailure error={booking.error} onRetry={() => booking.refetch()} what="This booking" />;
+  if (booking.error) return <LoadFailure error={booking.error} onRetry={() => booking.refetch()} what={translate('bookings.page.this_booking')} />;
   if (!current || !rows || !tourId || !departureId) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
   if (current.status !== 'held' && current.status !== 'confirmed') {
     return (
@@ -136,11 +139,11 @@ export function BookingChange() {
     setSaving(true);
     try {
       await dataProvider.call<Booking>(`bookings/${encodeURIComponent(current.id)}/change`, { method: 'POST', body: request });
-      notify('Booking changed', { type: 'success' });
+      notify('bookings.change.changed', { type: 'success' });
       navigate(`/bookings/${encodeURIComponent(current.id)}/show`);
     } catch (failure) {
-      notify(failure instanceof Error ? `Not changed: ${failure.message}` : 'The booking was not changed.', { type: 'error' });
-      setPreview({ booking: null, refusal: failure instanceof Error ? failure.message : 'The change was refused.', problems: fieldErrorsOf(failure) ?? {} });
+      notify(failure instanceof Error ? translate('bookings.change.not_changed', { reason: failure.message }) : 'bookings.change.not_changed_plain', { type: 'error' });
+      setPreview({ booking: null, refusal: failure instanceof Error ? failure.message : translate('bookings.change.refused'), problems: fieldErrorsOf(failure) ?? {} });
     } finally {
       setSaving(false);
     }
@@ -151,12 +154,12 @@ export function BookingChange() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, ...FORM_WIDTH }}>
-      <Title title={`Change ${current.reference}`} />
+      <Title title={translate('bookings.change.title', { reference: current.reference })} />
       <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
-        Move or change {current.reference}
+        {translate('bookings.change.heading', { reference: current.reference })}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        The reference, payments, history and voucher stay. The price is taken again from the departure as it is now.
+        {translate('bookings.change.stays')}
       </Typography>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack sx={{ gap: 2 }}>
@@ -170,19 +173,19 @@ export function BookingChange() {
               if (tour.id !== current.tourId) setDepartureId('');
               else setDepartureId(current.departureId);
             }}
-            renderInput={(params) => <TextField {...params} label="Tour" helperText={tours.error ? 'The tours could not be loaded.' : undefined} />}
+            renderInput={(params) => <TextField {...params} label={translate('bookings.change.tour')} helperText={tours.error ? translate('bookings.change.tours_failed') : undefined} />}
           />
           <DeparturePicker tourId={tourId} value={departureId} onChange={setDepartureId} />
         </Stack>
       </Paper>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label="Travellers">
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="section" aria-label={translate('bookings.change.travellers')}>
         <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-          Travellers
+          {translate('bookings.change.travellers')}
         </Typography>
         <Stack sx={{ gap: 1.5 }}>
           {rows.map((row, index) => (
             <Stack key={row.key} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
-              <TextField select size="small" label={`Traveller ${index + 1}`} value={row.category} onChange={(event) => setRow(row.key, { category: event.target.value as Category })} sx={{ minWidth: 130 }}>
+              <TextField select size="small" label={translate('bookings.change.traveller_n', { n: index + 1 })} value={row.category} onChange={(event) => setRow(row.key, { category: event.target.value as Category })} sx={{ minWidth: 130 }}>
                 {TRAVELLER_CATEGORIES.map((category) => (
                   <MenuItem key={category} value={category}>
                     {CATEGORY_LABELS[category]}
@@ -193,39 +196,44 @@ export function BookingChange() {
                 <Typography sx={{ flex: 1 }}>{travellerName(row)}</Typography>
               ) : (
                 <>
-                  <TextField size="small" label="First name" value={row.firstName} onChange={(event) => setRow(row.key, { firstName: event.target.value })} error={Boolean(preview.problems[`travellers.${index}.firstName`])} sx={{ flex: 1 }} />
-                  <TextField size="small" label="Last name" value={row.lastName} onChange={(event) => setRow(row.key, { lastName: event.target.value })} error={Boolean(preview.problems[`travellers.${index}.lastName`])} sx={{ flex: 1 }} />
+                  <TextField size="small" label={translate('bookings.change.first_name')} value={row.firstName} onChange={(event) => setRow(row.key, { firstName: event.target.value })} error={Boolean(preview.problems[`travellers.${index}.firstName`])} sx={{ flex: 1 }} />
+                  <TextField size="small" label={translate('bookings.change.last_name')} value={row.lastName} onChange={(event) => setRow(row.key, { lastName: event.target.value })} error={Boolean(preview.problems[`travellers.${index}.lastName`])} sx={{ flex: 1 }} />
                 </>
               )}
-              <IconButton aria-label={`Remove traveller ${index + 1}`} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }} disabled={rows.length === 1} onClick={() => setRows(rows.filter((other) => other.key !== row.key))}>
+              <IconButton aria-label={translate('bookings.change.remove_traveller', { n: index + 1 })} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }} disabled={rows.length === 1} onClick={() => setRows(rows.filter((other) => other.key !== row.key))}>
                 <DeleteIcon />
               </IconButton>
             </Stack>
           ))}
         </Stack>
         <Button size="small" startIcon={<AddIcon />} sx={{ mt: 1 }} onClick={() => setRows([...rows, { key: `new-${(rowKey += 1)}`, category: 'ADULT', firstName: '', lastName: '' }])}>
-          Add a traveller
+          {translate('bookings.change.add_traveller')}
         </Button>
       </Paper>
       <Box role="status" aria-live="polite" sx={{ mb: 2 }}>
         {unchanged ? (
-          <Typography color="text.secondary">Nothing changed yet: choose another departure, or change the travellers.</Typography>
+          <Typography color="text.secondary">{translate('bookings.change.nothing_changed')}</Typography>
         ) : preview.refusal ? (
-          <Alert severity="error">This change cannot be made: {preview.refusal}</Alert>
+          <Alert severity="error">{translate('bookings.change.cannot_be_made', { reason: preview.refusal })}</Alert>
         ) : after ? (
           <Alert severity={difference > 0 ? 'info' : difference < 0 ? 'warning' : 'success'}>
-            {money(current, current.totalMinor)} now, {money(after, after.totalMinor)} after the change ({departureWhen({ ...after })}, {after.seats === 1 ? '1 seat' : `${after.seats} seats`}).{' '}
-            {difference > 0 ? `The customer pays ${money(after, difference)} more.` : difference < 0 ? `${money(after, -difference)} less.` : 'The price stays the same.'}
+            {translate('bookings.change.now_and_after', {
+              now: money(current, current.totalMinor),
+              after: money(after, after.totalMinor),
+              when: departureWhen({ ...after }),
+              seats: translate('bookings.change.seats', { smart_count: after.seats }),
+            })}{' '}
+            {difference > 0 ? translate('bookings.change.pays_more', { money: money(after, difference) }) : difference < 0 ? translate('bookings.change.less', { money: money(after, -difference) }) : translate('bookings.change.same')}
           </Alert>
         ) : (
-          <Typography color="text.secondary">Working out the new price…</Typography>
+          <Typography color="text.secondary">{translate('bookings.change.working_out')}</Typography>
         )}
       </Box>
       <Stack direction="row" sx={{ gap: 1 }}>
         <Button variant="contained" disabled={saving || unchanged || !after || namesMissing} onClick={() => void save()}>
-          Save the change
+          {translate('bookings.change.save')}
         </Button>
-        <Button onClick={() => navigate(`/bookings/${encodeURIComponent(current.id)}/show`)}>Back to the booking</Button>
+        <Button onClick={() => navigate(`/bookings/${encodeURIComponent(current.id)}/show`)}>{translate('bookings.change.back')}</Button>
       </Stack>
     </Box>
   );

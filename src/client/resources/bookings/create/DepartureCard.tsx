@@ -1,10 +1,12 @@
 /** One departure to choose from: its date, the seats free of its capacity, who waits, the adult price. */
+import { useTranslate } from 'react-admin';
 import { Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import type { Departure } from '../../../../shared/contract/departures';
 import { formatMinor } from '../../../../shared/money';
 import { departureWhen } from '../../departures/departure-text';
 
 export function DepartureCard({ departure, currency, selected, onSelect }: { departure: Departure; currency: string; selected: boolean; onSelect: () => void }) {
+  const translate = useTranslate();
   const free = departure.seatsAvailable;
   return (
     <Card variant="outlined" sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
@@ -12,7 +14,7 @@ export function DepartureCard({ departure, currency, selected, onSelect }: { dep
         <CardContent sx={{ py: 1.5 }}>
           <Typography sx={{ fontWeight: 600 }}>{departureWhen(departure)}</Typography>
           <Typography variant="body2" color={free === 0 ? 'error' : 'text.secondary'}>
-            {free === 0 ? 'Full: waitlist only' : `${free} of ${departure.capacity} seats free`}
+            {free === 0 ? translate('bookings.create.full') : translate('bookings.create.seats_free', { free, capacity: departure.capacity })}
             {departure.waitlisted > 0 ? ` · ${departure.waitlisted} waiting` : ''}
             {departure.prices.ADULT !== null ? ` · adult ${formatMinor(departure.prices.ADULT, currency)}` : ''}
           </Typography>

@@ -2,25 +2,28 @@
  * The live price beside the form: the lines the server will add up (shared/booking-price.ts, the
  * rule the server prices with), the total, and the seats the booking takes.
  */
+import { useTranslate } from 'react-admin';
 import { Box, Paper, Typography } from '@mui/material';
 import type { PriceLine } from '../../../../shared/booking-price';
 import { formatMinor } from '../../../../shared/money';
 import { departureWhen } from '../../departures/departure-text';
 import { CATEGORY_LABELS } from '../booking-text';
 import type { BookingForm } from './useBookingForm';
+import { t } from '../../../i18n';
 
 function lineLabel(line: PriceLine): string {
-  if (line.kind === 'travellers') return `${line.quantity} × ${CATEGORY_LABELS[line.category].toLowerCase()}`;
+  if (line.kind === 'travellers') return `${line.quantity} × ${CATEGORY_LABELS[line.category]}`;
   if (line.kind === 'extra') return `${line.name} × ${line.quantity}`;
-  return `Single room × ${line.quantity}`;
+  return t('bookings.create.single_line', { quantity: line.quantity });
 }
 
 export function PriceSummary({ form }: { form: BookingForm }) {
   const { tour, departure, price, currency, seats } = form;
+  const translate = useTranslate();
   return (
     <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: { md: 80 } }} aria-live="polite">
       <Typography component="h2" variant="h6">
-        Price
+        {translate('bookings.create.price')}
       </Typography>
       {tour && <Typography variant="body2" color="text.secondary">{tour.code} · {tour.title}</Typography>}
       {departure && <Typography variant="body2" color="text.secondary">{departureWhen(departure)}</Typography>}
@@ -31,11 +34,12 @@ export function PriceSummary({ form }: { form: BookingForm }) {
             <dd style={{ margin: 0, textAlign: 'right' }}>{formatMinor(line.amountMinor, currency)}</dd>
           </Box>
         ))}
-        <dt style={{ fontWeight: 700 }}>Total</dt>
+        <dt style={{ fontWeight: 700 }}>{translate('bookings.create.total')}</dt>
         <dd style={{ margin: 0, textAlign: 'right', fontWeight: 700 }}>{formatMinor(price?.totalMinor ?? 0, currency)}</dd>
       </Box>
       <Typography variant="caption" color="text.secondary">
-        {seats === 1 ? '1 seat' : `${seats} seats`} (infants sit on a lap){departure ? ` · ${departure.seatsAvailable} free` : ''}
+        {translate('bookings.create.seats_line', { smart_count: seats })}
+        {departure ? translate('bookings.create.free', { count: departure.seatsAvailable }) : ''}
       </Typography>
     </Paper>
   );

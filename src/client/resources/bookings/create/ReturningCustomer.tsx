@@ -6,7 +6,7 @@
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useCanAccess, useGetList } from 'react-admin';
+import { useCanAccess, useGetList, useTranslate } from 'react-admin';
 import type { Customer } from '../../../../shared/contract/customers';
 import { customerName } from '../../customers/customer-text';
 
@@ -14,6 +14,7 @@ const DEBOUNCE_MS = 300;
 
 export function ReturningCustomer({ typed, onChoose }: { typed: { name: string; email: string }; onChoose: (customer: Customer) => void }) {
   const { canAccess } = useCanAccess({ resource: 'customers', action: 'list' });
+  const translate = useTranslate();
   const text = (typed.email.trim().length >= 3 ? typed.email : typed.name).trim();
   const [search, setSearch] = useState(text);
   useEffect(() => {
@@ -26,9 +27,9 @@ export function ReturningCustomer({ typed, onChoose }: { typed: { name: string; 
   const chosen = matches.some((customer) => customer.email!.toLowerCase() === typed.email.trim().toLowerCase() && customer.name === typed.name.trim());
   if (canAccess !== true || search.length < 3 || matches.length === 0 || chosen) return null;
   return (
-    <Box role="region" aria-label="Returning customers" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+    <Box role="region" aria-label={translate('bookings.create.returning')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
       <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }}>
-        <PersonSearchIcon fontSize="small" /> Returning customer?
+        <PersonSearchIcon fontSize="small" /> {translate('bookings.create.returning_question')}
       </Typography>
       <Stack sx={{ gap: 0.5 }}>
         {matches.map((customer) => (
@@ -40,8 +41,8 @@ export function ReturningCustomer({ typed, onChoose }: { typed: { name: string; 
                 · {customer.bookingCount === 1 ? '1 booking' : `${customer.bookingCount} bookings`}
               </Typography>
             </Typography>
-            <Button size="small" onClick={() => onChoose(customer)} aria-label={`Book for ${customerName(customer)}`}>
-              Book for them
+            <Button size="small" onClick={() => onChoose(customer)} aria-label={translate('bookings.create.book_for_name', { name: customerName(customer) })}>
+              {translate('bookings.create.book_for_them')}
             </Button>
           </Stack>
         ))}

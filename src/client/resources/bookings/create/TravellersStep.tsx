@@ -1,4 +1,5 @@
 /** Step 2: who travels. Warnings (no adult, an age outside its band, too few seats free) do not stop the clerk. */
+import { useTranslate } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { BOOKING_RULES } from '../../../../shared/contract/bookings';
@@ -8,6 +9,7 @@ import type { BookingForm } from './useBookingForm';
 
 export function TravellersStep({ form }: { form: BookingForm }) {
   const { problems, travellers, adultWarning, tooFew, departure } = form;
+  const translate = useTranslate();
   return (
     <Stack sx={{ gap: 2 }}>
       {problems.travellers && <Alert severity="error">{problems.travellers}</Alert>}
@@ -16,13 +18,14 @@ export function TravellersStep({ form }: { form: BookingForm }) {
       ))}
       <Box>
         <Button startIcon={<AddIcon />} disabled={travellers.length >= BOOKING_RULES.travellers.maxItems} onClick={() => form.setTravellers((rows) => [...rows, newRow()])}>
-          Add traveller
+          {translate('bookings.create.add_traveller')}
         </Button>
       </Box>
       {adultWarning && <Alert severity="warning">{adultWarning}</Alert>}
       {tooFew && (
         <Alert severity="warning">
-          {departure!.seatsAvailable === 0 ? 'This departure is full.' : `Only ${departure!.seatsAvailable} seats are free.`} You can put the booking on the waitlist: it takes no seat until it is confirmed.
+          {departure!.seatsAvailable === 0 ? translate('bookings.create.full_departure') : translate('bookings.create.only_free', { count: departure!.seatsAvailable })}
+          {translate('bookings.create.waitlist_hint')}
         </Alert>
       )}
     </Stack>

@@ -31,7 +31,8 @@ export interface Draft {
   madeBookingId?: string;
 }
 
-export const STEPS = ['Departure', 'Travellers', 'Extras and rooms', 'Contact and book'] as const;
+/** The steps, each named by its key under bookings.create.step. */
+export const STEPS = ['departure', 'travellers', 'extras', 'contact'] as const;
 
 const DRAFT_PREFIX = 'bo-booking-draft:';
 let rowKey = 0;

@@ -12,7 +12,8 @@ import type { STAFF_BOOKING_CHANNELS, Booking, NewBooking } from '../../../../sh
 import type { Departure } from '../../../../shared/contract/departures';
 import type { Tour } from '../../../../shared/contract/tours';
 import { isEmailAddress } from '../../../../shared/field-rules';
-import { birthDateWarning, DEFAULT_AGE_BANDS, noAdultWarning } from '../../../../shared/traveller-ages';
+import { birthDateProblem, DEFAULT_AGE_BANDS, hasNoAdult, type BirthDateProblem } from '../../../../shared/traveller-ages';
+import { t } from '../../../i18n';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { ApiError } from '../../../providers/http-client';
 import { todayOnThisCalendar } from '../../departures/departure-text';
@@ -90,24 +91,24 @@ export function useBookingForm() {
   const tooFew = departure !== undefined && seats > departure.seatsAvailable;
   // Warnings, not refusals: the clerk may know better.
   const bands = tour ?? DEFAULT_AGE_BANDS;
-  const ageWarnings = travellers.map((traveller) => birthDateWarning(traveller, departure?.startDate, bands));
-  const adultWarning = seats > 0 ? noAdultWarning(travellers) : null;
+  const ageWarnings = travellers.map((traveller) => ageWarningText(birthDateProblem(traveller, departure?.startDate, bands)));
+  const adultWarning = seats > 0 && hasNoAdult(travellers) ? t('bookings.create.no_adult') : null;
 
   const check = (upTo: number): Record<string, string> => {
     const found: Record<string, string> = {};
-    if (upTo >= 0 && !departure) found.departureId = 'Choose a departure.';
+    if (upTo >= 0 && !departure) found.departureId = t('bookings.create.choose_departure');
     if (upTo >= 1) {
       travellers.forEach((traveller, index) => {
-        if (!traveller.firstName.trim()) found[`travellers.${index}.firstName`] = 'Enter a first name.';
-        if (!traveller.lastName.trim()) found[`travellers.${index}.lastName`] = 'Enter a last name.';
-        if (!soldCategories.includes(traveller.category)) found[`travellers.${index}.category`] = `${CATEGORY_LABELS[traveller.category]} places are not sold on this departure.`;
+        if (!traveller.firstName.trim()) found[`travellers.${index}.firstName`] = t('bookings.create.enter_first_name');
+        if (!traveller.lastName.trim()) found[`travellers.${index}.lastName`] = t('bookings.create.enter_last_name');
+        if (!soldCategories.includes(traveller.category)) found[`travellers.${index}.category`] = t('bookings.create_more.category_not_sold', { category: CATEGORY_LABELS[traveller.category] });
       });
-      if (seats === 0) found.travellers = 'An infant travels with an adult or a child.';
+      if (seats === 0) found.travellers = t('bookings.create.infant_alone');
     }
-    if (upTo >= 2 && singleRooms > adults) found.singleRooms = `At most one per adult (${adults}).`;
+    if (upTo >= 2 && singleRooms > adults) found.singleRooms = t('bookings.create.one_per_adult', { adults });
     if (upTo >= 3) {
-      if (!contact.name.trim()) found['contact.name'] = 'Enter the lead contact’s name.';
-      if (!isEmailAddress(contact.email.trim())) found['contact.email'] = 'Enter an e-mail address such as name@example.com.';
+      if (!contact.name.trim()) found['contact.name'] = t('bookings.create.enter_lead_name');
+      if (!isEmailAddress(contact.email.trim())) found['contact.email'] = t('bookings.create.enter_email');
     }
     return found;
   };
@@ -157,7 +158,7 @@ export function useBookingForm() {
       // Made: coming back to this draft (Back from the booking's page) starts a new booking.
       made.current = true;
       writeBookingDraft(draftId, { ...freshDraft(null), madeBookingId: booking.id });
-      notify(`Booking ${booking.reference} ${booking.status === 'waitlisted' ? 'put on the waitlist' : booking.status}`, { type: 'success' });
+      notify(`bookings.create.made.${booking.status === 'waitlisted' || booking.status === 'held' ? booking.status : 'confirmed'}`, { type: 'success', messageArgs: { reference: booking.reference } });
       navigate(`/bookings/${booking.id}/show`);
     } catch (error) {
       // Refused: nothing was booked, and the key is free again for the corrected request.
@@ -168,8 +169,8 @@ export function useBookingForm() {
         const first = Math.min(...Object.keys(data.errors).map(stepOf));
         if (first !== step) setStep(first, true);
       }
-      setRefusal({ message: error instanceof Error ? error.message : 'The booking was not made.', available: data?.code === 'SOLD_OUT' ? data.available : undefined });
-      notify(error instanceof Error ? error.message : 'The booking was not made.', { type: 'error' });
+      setRefusal({ message: error instanceof Error ? error.message : t('bookings.create.not_made'), available: data?.code === 'SOLD_OUT' ? data.available : undefined });
+      notify(error instanceof Error ? error.message : 'bookings.create.not_made', { type: 'error' });
     } finally {
       setSending(false);
     }
@@ -221,4 +222,14 @@ export function useBookingForm() {
     waitlist,
     setWaitlist,
   };
+}
+
+/** A birth date that does not fit its category, in the screens' language; null when it fits. */
+function ageWarningText(problem: BirthDateProblem | null): string | null {
+  if (problem === null) return null;
+  if (problem.kind === 'born_after') return t('bookings.create.born_after');
+  const { band } = problem;
+  const bandText =
+    band.under !== undefined ? t('bookings.create.band_under', { age: band.under }) : band.to !== undefined ? t('bookings.create.band_between', { from: band.from!, to: band.to }) : t('bookings.create.band_from', { age: band.from! });
+  return t('bookings.create.other_band', { age: problem.age, fits: t(`bookings.create.a_category.${problem.fits}`), band: bandText, category: t(`bookings.create.a_category.${problem.category}`) });
 }

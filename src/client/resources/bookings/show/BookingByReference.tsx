@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { Title, useDataProvider } from 'react-admin';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { LoadFailure } from '../../common/LoadError';
@@ -15,6 +15,7 @@ import { LoadFailure } from '../../common/LoadError';
 export function BookingByReference({ reference }: { reference: string }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const navigate = useNavigate();
+  const translate = useTranslate();
   const found = useQuery({
     queryKey: ['bookings', 'byReference', reference],
     queryFn: ({ signal }) => dataProvider.call<Booking>(`bookings/${encodeURIComponent(reference)}`, { signal }),
@@ -25,12 +26,12 @@ export function BookingByReference({ reference }: { reference: string }) {
   }, [found.data, navigate]);
   return (
     <Box>
-      <Title title={`Booking ${reference}`} />
+      <Title title={translate('bookings.page.title', { reference })} />
       {found.error ? (
-        <LoadFailure error={found.error} onRetry={() => found.refetch()} what="This booking" />
+        <LoadFailure error={found.error} onRetry={() => found.refetch()} what={translate('bookings.page.this_booking')} />
       ) : (
         <Typography sx={{ p: 2 }} color="text.secondary">
-          Finding booking {reference}…
+          {translate('bookings.page.finding', { reference })}
         </Typography>
       )}
     </Box>

@@ -1,7 +1,7 @@
 /** The body of a booking's page: standing, departure, contact, travellers and extras, money, payments and history, with the actions each user may take. */
 import { Alert, Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { Link, useCanAccess, useRecordContext } from 'react-admin';
+import { Link, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
 import { formatCalendarDate, formatDate, formatDateTime } from '../../../dates';
 import { useSeesMoney } from '../../common/sees-money';
@@ -19,26 +19,33 @@ export function BookingDetails() {
   const { cardPayments } = useRuntimeConfig();
   // A role that sees no money (a guide's) gets the booking without it: who travels and who came, no amounts.
   const seesMoney = useSeesMoney();
+  const translate = useTranslate();
   const lines = useMemo(() => {
     if (!booking) return [];
     return [
       ...booking.travellers.map((traveller) => ({
         key: traveller.id,
         label: travellerName(traveller),
-        detail: `${CATEGORY_LABELS[traveller.category]}${traveller.dateOfBirth ? `, born ${traveller.dateOfBirth}` : ''}${traveller.notes ? ` · ${traveller.notes}` : ''}${traveller.resellerUnitReference ? ` · reseller's ticket ${traveller.resellerUnitReference}` : ''}${traveller.checkedInAt ? ` · checked in ${formatDateTime(traveller.checkedInAt, booking.timeZone)}` : traveller.noShow ? ' · did not come' : ''}`,
+        detail: [
+          CATEGORY_LABELS[traveller.category],
+          traveller.dateOfBirth ? translate('bookings.show.born', { date: traveller.dateOfBirth }) : '',
+          traveller.notes ? ` · ${traveller.notes}` : '',
+          traveller.resellerUnitReference ? translate('bookings.show.resellers_ticket', { reference: traveller.resellerUnitReference }) : '',
+          traveller.checkedInAt ? translate('bookings.show.checked_in', { time: formatDateTime(traveller.checkedInAt, booking.timeZone) }) : traveller.noShow ? translate('bookings.show.did_not_come') : '',
+        ].join(''),
         amount: traveller.unitPriceMinor,
       })),
       ...booking.extras.map((extra) => ({
         key: extra.componentId,
         label: extra.name,
-        detail: extra.unitPriceMinor === undefined ? `Extra × ${extra.quantity}` : `Extra × ${extra.quantity} at ${money(booking, extra.unitPriceMinor)}`,
+        detail: extra.unitPriceMinor === undefined ? translate('bookings.show.extra_times', { quantity: extra.quantity }) : translate('bookings.show.extra_times_at', { quantity: extra.quantity, price: money(booking, extra.unitPriceMinor) }),
         amount: extra.quantity * extra.unitPriceMinor,
       })),
       ...(booking.singleRooms > 0
-        ? [{ key: 'single', label: 'Single rooms', detail: `× ${booking.singleRooms} at ${money(booking, booking.singleSupplementMinor)}`, amount: booking.singleRooms * booking.singleSupplementMinor }]
+        ? [{ key: 'single', label: translate('bookings.show.single_rooms'), detail: translate('bookings.show.single_times_at', { count: booking.singleRooms, price: money(booking, booking.singleSupplementMinor) }), amount: booking.singleRooms * booking.singleSupplementMinor }]
         : []),
     ];
-  }, [booking]);
+  }, [booking, translate]);
   if (!booking) return null;
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
@@ -51,8 +58,8 @@ export function BookingDetails() {
       </Stack>
       {booking.channel === 'reseller' && (
         <Typography sx={{ mt: 1 }}>
-          Sold by {booking.resellerId ? <Link to={`/resellers/${booking.resellerId}/show`}>{resellerText(booking)}</Link> : resellerText(booking)}
-          {seesMoney && booking.netMinor !== null && ` · it owes ${money(booking, booking.netMinor)}${booking.resellerCommissionPercent !== null ? ` (commission ${booking.resellerCommissionPercent} %)` : ''}`}
+          {translate('bookings.show.sold_by')} {booking.resellerId ? <Link to={`/resellers/${booking.resellerId}/show`}>{resellerText(booking)}</Link> : resellerText(booking)}
+          {seesMoney && booking.netMinor !== null && `${translate('bookings.show.it_owes', { money: money(booking, booking.netMinor) })}${booking.resellerCommissionPercent !== null ? translate('bookings.show.commission', { percent: booking.resellerCommissionPercent }) : ''}`}
         </Typography>
       )}
       <Typography sx={{ mt: 1 }}>
@@ -61,17 +68,17 @@ export function BookingDetails() {
           {booking.tourCode} · {booking.tourTitle}
         </Link>
       </Typography>
-      {booking.status === 'held' && <Alert severity="warning" sx={{ mt: 2 }}>Seats {holdText(booking)}. Confirm it before then, or the seats are freed.</Alert>}
-      {booking.status === 'waitlisted' && <Alert severity="info" sx={{ mt: 2 }}>On the waitlist: it takes no seat until it is confirmed, which needs {booking.seats === 1 ? 'a free seat' : `${booking.seats} free seats`}.</Alert>}
-      {booking.status === 'expired' && <Alert severity="info" sx={{ mt: 2 }}>The hold expired and the seats were freed. Make a new booking to sell them again.</Alert>}
+      {booking.status === 'held' && <Alert severity="warning" sx={{ mt: 2 }}>{translate('bookings.show.held', { until: holdText(booking) })}</Alert>}
+      {booking.status === 'waitlisted' && <Alert severity="info" sx={{ mt: 2 }}>{translate('bookings.show.waitlisted', { seats: translate('bookings.show.free_seats', { smart_count: booking.seats }) })}</Alert>}
+      {booking.status === 'expired' && <Alert severity="info" sx={{ mt: 2 }}>{translate('bookings.show.expired')}</Alert>}
       {booking.cancellation && (
         <Alert severity="error" sx={{ mt: 2 }}>
-          Cancelled on {formatDate(booking.cancellation.at)}: {booking.cancellation.reason}
-          {booking.cancellation.feeMinor > 0 ? ` · fee kept ${money(booking, booking.cancellation.feeMinor)}` : ''}
+          {translate('bookings.show.cancelled_on', { date: formatDate(booking.cancellation.at), reason: booking.cancellation.reason })}
+          {booking.cancellation.feeMinor > 0 ? translate('bookings.show.fee_kept', { money: money(booking, booking.cancellation.feeMinor) }) : ''}
         </Alert>
       )}
 
-      <Section title="Lead contact">
+      <Section title={translate('bookings.show.lead_contact')}>
         <Typography>
           {leadText(booking)}
           {booking.contact.email && (
@@ -82,13 +89,13 @@ export function BookingDetails() {
           )}
           {booking.contact.phone ? ` · ${booking.contact.phone}` : ''}
         </Typography>
-        {booking.notes && <Typography color="text.secondary">Notes: {booking.notes}</Typography>}
+        {booking.notes && <Typography color="text.secondary">{translate('bookings.show.notes', { notes: booking.notes })}</Typography>}
         {booking.customerId && <CustomerLink customerId={booking.customerId} />}
       </Section>
 
-      <Section title={`Travellers: ${travellersText(booking.travellers)}`}>
-        <Paper variant="outlined" sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label="What was sold (scrolls sideways)">
-          <Table size="small" aria-label="What was sold">
+      <Section title={translate('bookings.show.travellers', { travellers: travellersText(booking.travellers) })}>
+        <Paper variant="outlined" sx={{ overflowX: 'auto', contain: 'inline-size' }} tabIndex={0} role="region" aria-label={translate('bookings.show.what_was_sold_scroll')}>
+          <Table size="small" aria-label={translate('bookings.show.what_was_sold')}>
             <TableBody>
               {lines.map((line) => (
                 <TableRow key={line.key}>
@@ -106,36 +113,36 @@ export function BookingDetails() {
               <TableBody>
                 <TableRow>
                   <TableCell>
-                    <strong>Total</strong>
+                    <strong>{translate('bookings.show.total')}</strong>
                   </TableCell>
                   <TableCell align="right">
                     <strong>{money(booking, booking.totalMinor)}</strong>
                   </TableCell>
                 </TableRow>
                 <TableRow>
-                  <TableCell>Paid{booking.refundedMinor > 0 ? ` (after ${money(booking, booking.refundedMinor)} refunded)` : ''}</TableCell>
+                  <TableCell>{booking.refundedMinor > 0 ? translate('bookings.show.paid_after_refund', { money: money(booking, booking.refundedMinor) }) : translate('bookings.show.paid')}</TableCell>
                   <TableCell align="right">{money(booking, booking.paidMinor)}</TableCell>
                 </TableRow>
                 <TableRow>
                   <TableCell>
-                    <strong>{booking.balanceMinor < 0 ? 'Refund due' : 'Balance'}</strong>
+                    <strong>{translate(booking.balanceMinor < 0 ? 'bookings.show.refund_due' : 'bookings.show.balance')}</strong>
                   </TableCell>
                   <TableCell align="right">
-                    <strong>{booking.balanceMinor === 0 ? 'Settled' : money(booking, Math.abs(booking.balanceMinor))}</strong>
+                    <strong>{booking.balanceMinor === 0 ? translate('bookings.show.settled') : money(booking, Math.abs(booking.balanceMinor))}</strong>
                   </TableCell>
                 </TableRow>
                 {booking.depositMinor < booking.totalMinor && booking.balanceMinor > 0 && (
                   <TableRow>
-                    <TableCell>Deposit at booking</TableCell>
+                    <TableCell>{translate('bookings.show.deposit')}</TableCell>
                     <TableCell align="right">{money(booking, booking.depositMinor)}</TableCell>
                   </TableRow>
                 )}
                 {booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held') && (
                   <TableRow>
-                    <TableCell>Balance due by</TableCell>
+                    <TableCell>{translate('bookings.show.balance_due_by')}</TableCell>
                     <TableCell align="right" sx={booking.overdue ? { color: 'error.main', fontWeight: 700 } : undefined}>
                       {formatCalendarDate(booking.balanceDueDate)}
-                      {booking.overdue ? ' · overdue' : ''}
+                      {booking.overdue ? translate('bookings.show.overdue') : ''}
                     </TableCell>
                   </TableRow>
                 )}
@@ -145,28 +152,28 @@ export function BookingDetails() {
         </Paper>
         {seesMoney && (
           <Typography variant="caption" color="text.secondary">
-            Prices as sold on {formatDate(booking.createdAt)}; a later price change does not alter them.
+            {translate('bookings.show.prices_as_sold', { date: formatDate(booking.createdAt) })}
           </Typography>
         )}
       </Section>
 
       {seesMoney && (
         <>
-          <Section title="Payments and refunds">
+          <Section title={translate('bookings.show.payments')}>
             <Payments booking={booking} />
           </Section>
 
           {cardPayments && (
-            <Section title="Card payment links">
+            <Section title={translate('bookings.show.payment_links')}>
               <PaymentLinks booking={booking} />
             </Section>
           )}
 
-          <Section title="Messages to the customer">
+          <Section title={translate('bookings.show.messages')}>
             <Messages booking={booking} />
           </Section>
 
-          <Section title="History">
+          <Section title={translate('bookings.show.history')}>
             <Timeline booking={booking} />
           </Section>
         </>
@@ -178,10 +185,11 @@ export function BookingDetails() {
 /** The customer the booking belongs to, for those who may see customers. */
 function CustomerLink({ customerId }: { customerId: string }) {
   const { canAccess } = useCanAccess({ resource: 'customers', action: 'show' });
+  const translate = useTranslate();
   if (canAccess !== true) return null;
   return (
     <Typography variant="body2">
-      <Link to={`/customers/${encodeURIComponent(customerId)}/show`}>The customer’s page: their other bookings and what they spent</Link>
+      <Link to={`/customers/${encodeURIComponent(customerId)}/show`}>{translate('bookings.show.customer_page')}</Link>
     </Typography>
   );
 }

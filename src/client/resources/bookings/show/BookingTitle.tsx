@@ -1,8 +1,9 @@
 /** The page title: the booking's reference. */
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
 
 export function BookingTitle() {
   const booking = useRecordContext<Booking>();
-  return <span>{booking ? `Booking ${booking.reference}` : 'Booking'}</span>;
+  const translate = useTranslate();
+  return <span>{booking ? translate('bookings.page.title', { reference: booking.reference }) : translate('bookings.page.booking')}</span>;
 }

@@ -6,12 +6,12 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { BOOKING_RULES, type Booking, type CancellationQuote } from '../../../../shared/contract/bookings';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { currencyDigits } from '../../../../shared/money';
 import { money } from '../booking-text';
-import { readAmount } from './read-amount';
+import { readAmount } from '../../common/read-amount';
 import { useBookingAction } from './useBookingAction';
 
 export function CancelBookingButton({ booking }: { booking: Booking }) {
@@ -23,6 +23,7 @@ export function CancelBookingButton({ booking }: { booking: Booking }) {
   const [busy, setBusy] = useState(false);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const [quote, setQuote] = useState<CancellationQuote | 'failed' | null>(null);
+  const translate = useTranslate();
   const openDialog = () => {
     setOpen(true);
     setQuote(null);
@@ -36,18 +37,18 @@ export function CancelBookingButton({ booking }: { booking: Booking }) {
   };
   const submit = async () => {
     const problems: Record<string, string> = {};
-    if (reason.trim() === '') problems.reason = 'Say why: the reason is kept with the booking.';
+    if (reason.trim() === '') problems.reason = translate('bookings.cancel.say_why');
     let feeMinor = 0;
     if (fee.trim() !== '') {
       const amount = readAmount(fee, booking.currency);
       if ('problem' in amount) problems.feeMinor = amount.problem;
-      else if (amount.minor > booking.paidMinor) problems.feeMinor = `At most what was paid: ${money(booking, booking.paidMinor)}.`;
+      else if (amount.minor > booking.paidMinor) problems.feeMinor = translate('bookings.cancel.at_most_paid', { money: money(booking, booking.paidMinor) });
       else feeMinor = amount.minor;
     }
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
-    const refused = await act(`bookings/${encodeURIComponent(booking.id)}/cancel`, { reason: reason.trim(), feeMinor }, `Booking ${booking.reference} cancelled`);
+    const refused = await act(`bookings/${encodeURIComponent(booking.id)}/cancel`, { reason: reason.trim(), feeMinor }, translate('bookings.cancel.done', { reference: booking.reference }));
     setBusy(false);
     if (refused === null) setOpen(false);
     else if (refused) setErrors(refused);
@@ -55,52 +56,59 @@ export function CancelBookingButton({ booking }: { booking: Booking }) {
   return (
     <>
       <Button size="small" color="error" startIcon={<EventBusyIcon />} onClick={openDialog}>
-        Cancel booking
+        {translate('bookings.cancel.button')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="cancel-booking-title">
-        <DialogTitle id="cancel-booking-title">Cancel booking {booking.reference}?</DialogTitle>
+        <DialogTitle id="cancel-booking-title">{translate('bookings.cancel.title', { reference: booking.reference })}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>
-            Its {booking.seats === 1 ? 'seat is' : `${booking.seats} seats are`} freed at once. Paid so far: {money(booking, booking.paidMinor)}. A fee is kept; the rest of what was paid becomes a refund due.
+            {translate('bookings.cancel.seats_freed', { smart_count: booking.seats })} {translate('bookings.cancel.paid_so_far', { money: money(booking, booking.paidMinor) })}
           </Typography>
           {quote === 'failed' && (
             <Typography color="error" sx={{ mb: 2 }}>
-              The tour’s cancellation terms could not be read: enter the fee yourself.
+              {translate('bookings.cancel.terms_failed')}
             </Typography>
           )}
           {quote && quote !== 'failed' && (
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {quote.percent === 0 && quote.feeMinor === 0
-                ? `The tour’s terms propose no fee ${quote.daysBefore >= 0 ? `${quote.daysBefore} days before departure` : 'now'}.`
-                : `The tour’s terms keep ${quote.percent}% ${quote.daysBefore >= 0 ? `${quote.daysBefore} days before departure` : 'after departure'}: ${money(booking, quote.feeMinor)}${quote.feeMinor < Math.round((booking.totalMinor * quote.percent) / 100) ? ' (all that was paid)' : ''}.`}
+                ? quote.daysBefore >= 0
+                  ? translate('bookings.cancel.no_fee_days', { smart_count: quote.daysBefore })
+                  : translate('bookings.cancel.no_fee_now')
+                : translate(quote.daysBefore >= 0 ? 'bookings.cancel.keep_days' : 'bookings.cancel.keep_after', {
+                    smart_count: quote.daysBefore,
+                    percent: quote.percent,
+                    money: money(booking, quote.feeMinor),
+                    all: quote.feeMinor < Math.round((booking.totalMinor * quote.percent) / 100) ? translate('bookings.cancel.all_paid') : '',
+                  })}
             </Typography>
           )}
           <Stack sx={{ gap: 2 }}>
             <TextField
-              label="Reason"
+              label={translate('bookings.cancel.reason')}
               required
               fullWidth
               multiline
               value={reason}
               onChange={(event) => setReason(event.target.value)}
               error={Boolean(errors.reason)}
-              helperText={errors.reason ?? 'Kept with the booking and in its history'}
+              helperText={errors.reason ?? translate('bookings.cancel.reason_help')}
               slotProps={{ htmlInput: { maxLength: BOOKING_RULES.reason.maxLength } }}
             />
             <TextField
-              label={`Cancellation fee (${booking.currency})`}
+              label={translate('bookings.cancel.fee', { currency: booking.currency })}
               value={fee}
               onChange={(event) => setFee(event.target.value)}
               error={Boolean(errors.feeMinor)}
-              helperText={errors.feeMinor ?? `Kept from what was paid; at most ${money(booking, booking.paidMinor)}. Empty: no fee.`}
+              helperText={errors.feeMinor ?? translate('bookings.cancel.fee_help', { money: money(booking, booking.paidMinor) })}
               slotProps={{ htmlInput: { inputMode: currencyDigits(booking.currency) === 0 ? 'numeric' : 'decimal' } }}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Keep it</Button>
+          <Button onClick={() => setOpen(false)}>{translate('bookings.cancel.keep_it')}</Button>
           <Button color="error" variant="contained" disabled={busy} onClick={() => void submit()}>
-            Cancel booking
+            {translate('bookings.cancel.button')}
           </Button>
         </DialogActions>
       </Dialog>

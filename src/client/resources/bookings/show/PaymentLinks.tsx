@@ -8,7 +8,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
 import { defaultLinkAmount, type PaymentLink } from '../../../../shared/contract/payment-links';
 import { currencyDigits, minorToMajorText } from '../../../../shared/money';
@@ -17,13 +17,9 @@ import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { fieldErrorsOf } from '../../../providers/http-client';
 import { LoadFailure } from '../../common/LoadError';
 import { money } from '../booking-text';
-import { readAmount } from './read-amount';
+import { readAmount } from '../../common/read-amount';
 
-const STATUS = {
-  open: { label: 'Open', color: 'warning' },
-  paid: { label: 'Paid', color: 'success' },
-  expired: { label: 'Expired', color: 'default' },
-} as const;
+const STATUS_COLOURS = { open: 'warning', paid: 'success', expired: 'default' } as const;
 
 const linksKey = (booking: Booking) => ['bookings', 'payment-links', booking.id];
 
@@ -40,6 +36,7 @@ export function SendPaymentLinkButton({ booking }: { booking: Booking }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const translate = useTranslate();
   const email = booking.contact.email.trim();
   const canEmail = email !== '' && booking.resellerId === null;
   const [open, setOpen] = useState(false);
@@ -59,18 +56,18 @@ export function SendPaymentLinkButton({ booking }: { booking: Booking }) {
     const parsed = readAmount(amount, booking.currency);
     const problems: Record<string, string> = {};
     if ('problem' in parsed) problems.amountMinor = parsed.problem;
-    else if (parsed.minor === 0) problems.amountMinor = 'Enter an amount above 0.';
-    else if (parsed.minor > booking.balanceMinor) problems.amountMinor = `The balance is ${money(booking, booking.balanceMinor)}: a link cannot ask for more.`;
+    else if (parsed.minor === 0) problems.amountMinor = translate('bookings.links.above_zero');
+    else if (parsed.minor > booking.balanceMinor) problems.amountMinor = translate('bookings.links.over_balance', { money: money(booking, booking.balanceMinor) });
     setErrors(problems);
     if (Object.keys(problems).length > 0 || 'problem' in parsed) return;
     setBusy(true);
     try {
       const link = await dataProvider.call<PaymentLink>(`bookings/${encodeURIComponent(booking.id)}/payment-links`, { method: 'POST', body: { amountMinor: parsed.minor, email: send } });
       setMade(link);
-      notify(send ? `Payment link for ${money(booking, link.amountMinor)} made; it goes to ${email} within seconds` : `Payment link for ${money(booking, link.amountMinor)} made`, { type: 'success' });
+      notify(send ? 'bookings.links.made_emailed' : 'bookings.links.made', { type: 'success', messageArgs: { money: money(booking, link.amountMinor), email } });
       await queryClient.invalidateQueries({ queryKey: ['bookings'] });
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'No link was made.', { type: 'error' });
+      notify(failure instanceof Error ? failure.message : 'bookings.links.none_made', { type: 'error' });
       const fields = fieldErrorsOf(failure);
       if (fields) setErrors(fields);
     } finally {
@@ -80,46 +77,51 @@ export function SendPaymentLinkButton({ booking }: { booking: Booking }) {
   return (
     <>
       <Button size="small" startIcon={<CreditCardIcon />} onClick={openDialog}>
-        Send a payment link
+        {translate('bookings.links.button')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="payment-link-title">
-        <DialogTitle id="payment-link-title">Send a card payment link</DialogTitle>
+        <DialogTitle id="payment-link-title">{translate('bookings.links.title')}</DialogTitle>
         <DialogContent>
           {made ? (
             <Stack sx={{ gap: 2 }}>
               <Typography>
-                The link asks for {money(booking, made.amountMinor)} and works until {formatDateTime(made.expiresAt)}.{' '}
-                {made.emailed ? `It is on its way to ${email}.` : 'Copy it and hand it to the customer.'} The payment is recorded here when the customer pays.
+                {translate('bookings.links.asks_for', { money: money(booking, made.amountMinor), time: formatDateTime(made.expiresAt) })}{' '}
+                {made.emailed ? translate('bookings.links.on_its_way', { email }) : translate('bookings.links.copy_it')} {translate('bookings.links.recorded_when_paid')}
               </Typography>
               <LinkField url={made.url} />
             </Stack>
           ) : (
             <Stack sx={{ gap: 2 }}>
               <Typography>
-                {booking.reference}: total {money(booking, booking.totalMinor)}, paid {money(booking, booking.paidMinor)}, balance {money(booking, booking.balanceMinor)}
-                {booking.paidMinor === 0 && booking.depositMinor > 0 ? `, deposit ${money(booking, booking.depositMinor)}` : ''}. The customer pays by card on Stripe’s page within 24 hours.
+                {translate('bookings.links.summary', {
+                  reference: booking.reference,
+                  total: money(booking, booking.totalMinor),
+                  paid: money(booking, booking.paidMinor),
+                  balance: money(booking, booking.balanceMinor),
+                  deposit: booking.paidMinor === 0 && booking.depositMinor > 0 ? translate('bookings.links.deposit', { money: money(booking, booking.depositMinor) }) : '',
+                })}
               </Typography>
               <TextField
-                label={`Amount (${booking.currency})`}
+                label={translate('bookings.links.amount', { currency: booking.currency })}
                 required
                 value={amount}
                 onChange={(event) => setAmount(event.target.value)}
                 error={Boolean(errors.amountMinor)}
-                helperText={errors.amountMinor ?? `At most the balance${currencyDigits(booking.currency) === 0 ? '; whole amounts' : ''}`}
+                helperText={errors.amountMinor ?? translate(currencyDigits(booking.currency) === 0 ? 'bookings.links.at_most_balance_whole' : 'bookings.links.at_most_balance')}
                 slotProps={{ htmlInput: { inputMode: currencyDigits(booking.currency) === 0 ? 'numeric' : 'decimal' } }}
               />
               <FormControlLabel
                 control={<Checkbox checked={send} disabled={!canEmail} onChange={(event) => setSend(event.target.checked)} />}
-                label={canEmail ? `E-mail it to ${email}` : booking.resellerId !== null ? 'Not e-mailed: the reseller speaks to its customers' : 'Not e-mailed: the contact has no e-mail address'}
+                label={canEmail ? translate('bookings.links.email_it', { email }) : translate(booking.resellerId !== null ? 'bookings.links.not_emailed_reseller' : 'bookings.links.not_emailed_no_address')}
               />
             </Stack>
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{translate('bookings.links.close')}</Button>
           {!made && (
             <Button variant="contained" disabled={busy} onClick={() => void submit()}>
-              {send ? 'Make and e-mail the link' : 'Make the link'}
+              {translate(send ? 'bookings.links.make_and_email' : 'bookings.links.make')}
             </Button>
           )}
         </DialogActions>
@@ -130,11 +132,12 @@ export function SendPaymentLinkButton({ booking }: { booking: Booking }) {
 
 function LinkField({ url }: { url: string }) {
   const notify = useNotify();
+  const translate = useTranslate();
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minWidth: 0 }}>
-      <TextField label="Payment link" value={url} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} onFocus={(event) => event.target.select()} />
-      <Tooltip title="Copy the link">
-        <IconButton aria-label="Copy the link" onClick={() => void copy(url).then((done) => notify(done ? 'Link copied' : 'The browser did not allow copying: select the link and copy it', { type: done ? 'info' : 'warning' }))}>
+      <TextField label={translate('bookings.links.payment_link')} value={url} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} onFocus={(event) => event.target.select()} />
+      <Tooltip title={translate('bookings.links.copy_the_link')}>
+        <IconButton aria-label={translate('bookings.links.copy_the_link')} onClick={() => void copy(url).then((done) => notify(done ? 'bookings.links.copied' : 'bookings.links.copy_refused', { type: done ? 'info' : 'warning' }))}>
           <ContentCopyIcon />
         </IconButton>
       </Tooltip>
@@ -146,6 +149,7 @@ function LinkField({ url }: { url: string }) {
 export function PaymentLinks({ booking }: { booking: Booking }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const refresh = useRefresh();
+  const translate = useTranslate();
   const links = useQuery({
     queryKey: linksKey(booking),
     queryFn: ({ signal }) => dataProvider.call<{ data: PaymentLink[] }>(`bookings/${encodeURIComponent(booking.id)}/payment-links`, { signal }),
@@ -159,21 +163,21 @@ export function PaymentLinks({ booking }: { booking: Booking }) {
     if (paid !== undefined && seenPaid.current !== undefined && paid > seenPaid.current) refresh();
     seenPaid.current = paid;
   }, [paid, refresh]);
-  if (links.error) return <LoadFailure error={links.error} onRetry={() => links.refetch()} what="The payment links" />;
-  if (!links.data) return <Typography color="text.secondary">Loading…</Typography>;
-  if (links.data.data.length === 0) return <Typography color="text.secondary">No payment link made yet.</Typography>;
+  if (links.error) return <LoadFailure error={links.error} onRetry={() => links.refetch()} what={translate('bookings.links.the_links')} />;
+  if (!links.data) return <Typography color="text.secondary">{translate('bookings.links.loading')}</Typography>;
+  if (links.data.data.length === 0) return <Typography color="text.secondary">{translate('bookings.links.none_yet')}</Typography>;
   return (
-    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="Payment links">
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={translate('bookings.links.list')}>
       {links.data.data.map((link) => (
         <Box component="li" key={link.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <Chip size="small" label={STATUS[link.status].label} color={STATUS[link.status].color} />
+          <Chip size="small" label={translate(`bookings.links.status.${link.status}`)} color={STATUS_COLOURS[link.status]} />
           <strong>{money(booking, link.amountMinor)}</strong>
           <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 16rem', minWidth: 0 }}>
             {[
-              `made ${formatDateTime(link.createdAt)}`,
-              link.createdByName ? `by ${link.createdByName}` : 'with a balance reminder',
-              link.emailed ? 'e-mailed' : null,
-              link.status === 'open' ? `works until ${formatDateTime(link.expiresAt)}` : null,
+              translate('bookings.links.made_at', { time: formatDateTime(link.createdAt) }),
+              link.createdByName ? translate('bookings.links.by', { name: link.createdByName }) : translate('bookings.links.with_reminder'),
+              link.emailed ? translate('bookings.links.emailed') : null,
+              link.status === 'open' ? translate('bookings.links.works_until', { time: formatDateTime(link.expiresAt) }) : null,
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -187,9 +191,10 @@ export function PaymentLinks({ booking }: { booking: Booking }) {
 
 function CopyLinkButton({ url }: { url: string }) {
   const notify = useNotify();
+  const translate = useTranslate();
   return (
-    <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copy(url).then((done) => notify(done ? 'Link copied' : `The browser did not allow copying. The link: ${url}`, { type: done ? 'info' : 'warning' }))}>
-      Copy link
+    <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copy(url).then((done) => notify(done ? 'bookings.links.copied' : 'bookings.links.copy_refused_link', { type: done ? 'info' : 'warning', messageArgs: { url } }))}>
+      {translate('bookings.links.copy_link')}
     </Button>
   );
 }

@@ -1,7 +1,7 @@
 /** The booking's payments and refunds: a table on a wide screen, a list on a phone. */
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { type Booking, type Payment } from '../../../../shared/contract/bookings';
 import { formatDateTime } from '../../../dates';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
@@ -17,16 +17,17 @@ export function Payments({ booking }: { booking: Booking }) {
     queryFn: ({ signal }) => dataProvider.call<{ data: Payment[] }>(`bookings/${encodeURIComponent(booking.id)}/payments`, { signal }),
   });
   const small = useIsSmallScreen();
-  if (payments.error) return <LoadFailure error={payments.error} onRetry={() => payments.refetch()} what="The payments" />;
-  if (!payments.data) return <Typography color="text.secondary">Loading…</Typography>;
-  if (payments.data.data.length === 0) return <Typography color="text.secondary">Nothing paid yet.</Typography>;
+  const translate = useTranslate();
+  if (payments.error) return <LoadFailure error={payments.error} onRetry={() => payments.refetch()} what={translate('bookings.payments.the_payments')} />;
+  if (!payments.data) return <Typography color="text.secondary">{translate('bookings.payments.loading')}</Typography>;
+  if (payments.data.data.length === 0) return <Typography color="text.secondary">{translate('bookings.payments.nothing_paid')}</Typography>;
   const received = (payment: Payment) => formatDateTime(payment.receivedAt);
-  const kind = (payment: Payment) => (payment.kind === 'payment' ? 'Payment' : 'Refund');
+  const kind = (payment: Payment) => translate(payment.kind === 'payment' ? 'bookings.payments.payment' : 'bookings.payments.refund');
   const amount = (payment: Payment) => (payment.kind === 'refund' ? `−${money(booking, payment.amountMinor)}` : money(booking, payment.amountMinor));
   if (small) {
     // Phones: each payment on two lines (what and how much; when, how and by whom), not a table whose amounts are off the screen.
     return (
-      <RecordLines label="Payments and refunds" records={payments.data.data}>
+      <RecordLines label={translate('bookings.payments.title')} records={payments.data.data}>
         {(payment) => (
           <>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
@@ -34,7 +35,7 @@ export function Payments({ booking }: { booking: Booking }) {
               <span style={{ whiteSpace: 'nowrap' }}>{amount(payment)}</span>
             </Box>
             <Typography variant="body2" color="text.secondary">
-              {[received(payment), METHOD_LABELS[payment.method], payment.reference || null, payment.recordedByName ? `by ${payment.recordedByName}` : null].filter(Boolean).join(' · ')}
+              {[received(payment), METHOD_LABELS[payment.method], payment.reference || null, payment.recordedByName ? translate('bookings.payments.by', { name: payment.recordedByName }) : null].filter(Boolean).join(' · ')}
             </Typography>
           </>
         )}
@@ -42,16 +43,16 @@ export function Payments({ booking }: { booking: Booking }) {
     );
   }
   return (
-    <SidewaysScroll label="Payments and refunds (scrolls sideways)">
-      <Table size="small" aria-label="Payments and refunds">
+    <SidewaysScroll label={translate('bookings.payments.title_scroll')}>
+      <Table size="small" aria-label={translate('bookings.payments.title')}>
         <TableHead>
           <TableRow>
-            <TableCell>Received</TableCell>
-            <TableCell>Kind</TableCell>
-            <TableCell>Method</TableCell>
-            <TableCell>Reference</TableCell>
-            <TableCell>Recorded by</TableCell>
-            <TableCell align="right">Amount</TableCell>
+            <TableCell>{translate('bookings.payments.received')}</TableCell>
+            <TableCell>{translate('bookings.payments.kind')}</TableCell>
+            <TableCell>{translate('bookings.payments.method')}</TableCell>
+            <TableCell>{translate('bookings.payments.reference')}</TableCell>
+            <TableCell>{translate('bookings.payments.recorded_by')}</TableCell>
+            <TableCell align="right">{translate('bookings.payments.amount')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,11 +1,12 @@
 /** Records a payment or a refund in the booking's currency, within the balance and what was paid, sent once (Idempotency-Key). */
+import { useTranslate } from 'react-admin';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { BOOKING_RULES, PAYMENT_METHODS, type Booking } from '../../../../shared/contract/bookings';
 import { currencyDigits, minorToMajorText } from '../../../../shared/money';
 import { balanceText, METHOD_LABELS, money, newIdempotencyKey } from '../booking-text';
-import { readAmount } from './read-amount';
+import { readAmount } from '../../common/read-amount';
 import { useBookingAction } from './useBookingAction';
 
 export function RecordPaymentButton({ booking }: { booking: Booking }) {
@@ -21,6 +22,7 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
   const [busy, setBusy] = useState(false);
   // One key per opening of the dialog: a double click on Record, or a retry after a lost answer, records once.
   const [key, setKey] = useState(newIdempotencyKey);
+  const translate = useTranslate();
   const openDialog = () => {
     const suggested = initialKind === 'refund' ? -booking.balanceMinor : Math.max(0, booking.balanceMinor);
     setKind(initialKind);
@@ -34,16 +36,16 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
     const parsed = readAmount(amount, booking.currency);
     const problems: Record<string, string> = {};
     if ('problem' in parsed) problems.amountMinor = parsed.problem;
-    else if (parsed.minor === 0) problems.amountMinor = 'Enter an amount above 0.';
-    else if (kind === 'payment' && parsed.minor > booking.balanceMinor) problems.amountMinor = `The balance is ${money(booking, Math.max(0, booking.balanceMinor))}: a payment cannot be more.`;
-    else if (kind === 'refund' && parsed.minor > refundable) problems.amountMinor = `At most ${money(booking, Math.max(0, refundable))} can be refunded.`;
+    else if (parsed.minor === 0) problems.amountMinor = translate('bookings.payment.above_zero');
+    else if (kind === 'payment' && parsed.minor > booking.balanceMinor) problems.amountMinor = translate('bookings.payment.over_balance', { money: money(booking, Math.max(0, booking.balanceMinor)) });
+    else if (kind === 'refund' && parsed.minor > refundable) problems.amountMinor = translate('bookings.payment.over_refundable', { money: money(booking, Math.max(0, refundable)) });
     setErrors(problems);
     if (Object.keys(problems).length > 0 || 'problem' in parsed) return;
     setBusy(true);
     const refused = await act(
       `bookings/${encodeURIComponent(booking.id)}/payments`,
       { kind, amountMinor: parsed.minor, method, ...(reference.trim() && { reference: reference.trim() }) },
-      `${kind === 'payment' ? 'Payment' : 'Refund'} of ${money(booking, parsed.minor)} recorded`,
+      translate(kind === 'payment' ? 'bookings.payment.payment_done' : 'bookings.payment.refund_done', { money: money(booking, parsed.minor) }),
       { 'Idempotency-Key': key },
     );
     setBusy(false);
@@ -53,29 +55,29 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
   return (
     <>
       <Button size="small" startIcon={<PaymentsIcon />} onClick={openDialog}>
-        Record payment
+        {translate('bookings.payment.button')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" aria-labelledby="payment-title">
-        <DialogTitle id="payment-title">Record a payment or a refund</DialogTitle>
+        <DialogTitle id="payment-title">{translate('bookings.payment.title')}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>
-            {booking.reference}: total {money(booking, booking.totalMinor)}, paid {money(booking, booking.paidMinor)}, {balanceText(booking).toLowerCase()}. Payments are never changed afterwards: a mistake is put right with a refund.
+            {translate('bookings.payment.summary', { reference: booking.reference, total: money(booking, booking.totalMinor), paid: money(booking, booking.paidMinor), balance: balanceText(booking) })}
           </Typography>
           <Stack sx={{ gap: 2 }}>
-            <TextField select label="Kind" value={kind} onChange={(event) => setKind(event.target.value as 'payment' | 'refund')}>
-              <MenuItem value="payment">Payment received</MenuItem>
-              <MenuItem value="refund">Refund paid out</MenuItem>
+            <TextField select label={translate('bookings.payment.kind')} value={kind} onChange={(event) => setKind(event.target.value as 'payment' | 'refund')}>
+              <MenuItem value="payment">{translate('bookings.payment.received')}</MenuItem>
+              <MenuItem value="refund">{translate('bookings.payment.paid_out')}</MenuItem>
             </TextField>
             <TextField
-              label={`Amount (${booking.currency})`}
+              label={translate('bookings.payment.amount', { currency: booking.currency })}
               required
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
               error={Boolean(errors.amountMinor)}
-              helperText={errors.amountMinor ?? (currencyDigits(booking.currency) === 0 ? 'Whole amounts' : `Up to ${currencyDigits(booking.currency)} decimals`)}
+              helperText={errors.amountMinor ?? (currencyDigits(booking.currency) === 0 ? translate('amounts.whole_amounts') : translate('amounts.decimals', { digits: currencyDigits(booking.currency) }))}
               slotProps={{ htmlInput: { inputMode: currencyDigits(booking.currency) === 0 ? 'numeric' : 'decimal' } }}
             />
-            <TextField select label="Method" value={method} onChange={(event) => setMethod(event.target.value as (typeof PAYMENT_METHODS)[number])}>
+            <TextField select label={translate('bookings.payment.method')} value={method} onChange={(event) => setMethod(event.target.value as (typeof PAYMENT_METHODS)[number])}>
               {PAYMENT_METHODS.map((value) => (
                 <MenuItem key={value} value={value}>
                   {METHOD_LABELS[value]}
@@ -83,19 +85,19 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
               ))}
             </TextField>
             <TextField
-              label="Reference"
+              label={translate('bookings.payment.reference')}
               value={reference}
               onChange={(event) => setReference(event.target.value)}
               error={Boolean(errors.reference)}
-              helperText={errors.reference ?? 'The card slip, the transfer’s reference… (optional)'}
+              helperText={errors.reference ?? translate('bookings.payment.reference_help')}
               slotProps={{ htmlInput: { maxLength: BOOKING_RULES.paymentReference.maxLength } }}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{translate('bookings.payment.close')}</Button>
           <Button variant="contained" disabled={busy} onClick={() => void submit()}>
-            Record {kind}
+            {translate(kind === 'payment' ? 'bookings.payment.record_payment' : 'bookings.payment.record_refund')}
           </Button>
         </DialogActions>
       </Dialog>

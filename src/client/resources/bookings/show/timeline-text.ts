@@ -1,23 +1,17 @@
 /** How a booking's history reads: a label for each action and the line of details under it. */
-import type { Booking, TimelineEntry } from '../../../../shared/contract/bookings';
+import { BOOKING_STATUSES, type Booking, type BookingStatus, type TimelineEntry } from '../../../../shared/contract/bookings';
+import { t } from '../../../i18n';
 import { AUDIT_ACTION_LABELS } from '../../../../shared/types';
-import { amendmentLines, counted, METHOD_LABELS, money } from '../booking-text';
+import { amendmentLines, BOOKING_STATUS_LABELS, METHOD_LABELS, money } from '../booking-text';
+import { inSentence } from '../../../i18n/language';
 
-export const TIMELINE_LABELS: Record<string, string> = {
-  'booking.created': 'Booked',
-  'booking.confirmed': 'Confirmed',
-  'booking.cancelled': 'Cancelled',
-  'booking.expired': 'Hold expired',
-  'booking.updated': 'Amended',
-  'payment.recorded': 'Payment recorded',
-  'refund.recorded': 'Refund recorded',
-  'payment_link.created': 'Payment link made',
-  'payment_link.paid': 'Payment link paid',
-};
+/** The actions the booking's history names in its own words (bookings.timeline.action.<action with _ for .>). */
+const TIMELINE_ACTIONS = ['booking.created', 'booking.confirmed', 'booking.cancelled', 'booking.expired', 'booking.updated', 'payment.recorded', 'refund.recorded', 'payment_link.created', 'payment_link.paid'];
 
 /** An action's words in the history: the booking's own, else the audit log's, else its name. */
 export function timelineLabel(action: string): string {
-  return TIMELINE_LABELS[action] ?? (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+  if (TIMELINE_ACTIONS.includes(action)) return t(`bookings.timeline.action.${action.replace('.', '_')}`);
+  return action in AUDIT_ACTION_LABELS ? t(`audit_actions.${action}`) : action;
 }
 
 export function timelineDetail(entry: TimelineEntry, booking: Booking): string {
@@ -25,16 +19,22 @@ export function timelineDetail(entry: TimelineEntry, booking: Booking): string {
   const amount = typeof details.amountMinor === 'number' ? money(booking, details.amountMinor) : null;
   switch (entry.action) {
     case 'booking.created':
-      return `as ${String(details.status ?? '')}, ${counted(Number(details.seats ?? 0), 'seat')}, ${typeof details.totalMinor === 'number' ? money(booking, details.totalMinor) : ''}`;
+      return t('bookings.timeline.created', {
+        status: (BOOKING_STATUSES as readonly string[]).includes(String(details.status)) ? inSentence(BOOKING_STATUS_LABELS[details.status as BookingStatus]) : String(details.status ?? ''),
+        seats: t('bookings.timeline.seats', { smart_count: Number(details.seats ?? 0) }),
+        total: typeof details.totalMinor === 'number' ? money(booking, details.totalMinor) : '',
+      });
     case 'booking.cancelled':
-      return details.departureCancelled ? `with the departure: ${String(details.reason ?? '')}` : `${String(details.reason ?? '')}${typeof details.feeMinor === 'number' && details.feeMinor > 0 ? `; fee ${money(booking, details.feeMinor)}` : ''}`;
+      return details.departureCancelled
+        ? t('bookings.timeline.with_departure', { reason: String(details.reason ?? '') })
+        : `${String(details.reason ?? '')}${typeof details.feeMinor === 'number' && details.feeMinor > 0 ? t('bookings.timeline.fee', { money: money(booking, details.feeMinor) }) : ''}`;
     case 'payment.recorded':
     case 'refund.recorded':
-      return `${amount ?? ''} by ${METHOD_LABELS[details.method as keyof typeof METHOD_LABELS] ?? String(details.method ?? '')}`;
+      return t('bookings.timeline.by_method', { amount: amount ?? '', method: String(details.method) in METHOD_LABELS ? METHOD_LABELS[details.method as keyof typeof METHOD_LABELS] : String(details.method ?? '') });
     case 'payment_link.created':
-      return `for ${amount ?? ''}${details.emailed ? ', e-mailed to the customer' : ''}`;
+      return `${t('bookings.timeline.link_for', { amount: amount ?? '' })}${details.emailed ? t('bookings.timeline.emailed') : ''}`;
     case 'payment_link.paid':
-      return `${amount ?? ''} by card`;
+      return t('bookings.timeline.by_card', { amount: amount ?? '' });
     case 'booking.updated':
       return amendmentLines(details).join('; ');
     default:

@@ -1,4 +1,5 @@
 /** Posts one action on a booking (confirm, cancel, a payment), says what the server answered, and refreshes the page; answers the field errors of a refusal. */
+import { t } from '../../../i18n';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { fieldErrorsOf } from '../../../providers/http-client';
@@ -14,7 +15,7 @@ export function useBookingAction() {
       refresh();
       return null;
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'The booking was not changed.', { type: 'error' });
+      notify(failure instanceof Error ? failure.message : t('bookings.page.not_changed'), { type: 'error' });
       return fieldErrorsOf(failure) ?? false;
     }
   };

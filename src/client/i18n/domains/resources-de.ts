@@ -1,0 +1,68 @@
+/** The same words in German (see resources-en.ts). */
+import type { MessagesIn } from '../app-messages-en';
+import type { RESOURCES_EN } from './resources-en';
+
+export const RESOURCES_DE: MessagesIn<typeof RESOURCES_EN> = {
+  crew: {
+    kind: {
+      guide: 'Guide',
+      driver: 'Fahrer',
+      vehicle: 'Fahrzeug',
+      other: 'Sonstiges',
+    },
+    seats: '%{smart_count} Platz |||| %{smart_count} Plätze',
+  },
+  crew_screens: {
+    the_schedule: 'Der Einsatzplan',
+    loading: 'Wird geladen …',
+    not_assigned: 'Von %{from} bis %{to} keinem Termin zugewiesen.',
+    assignments_from: 'Einsätze von %{from} bis %{to}',
+    departure_cancelled: 'Termin abgesagt',
+    leaving: '%{tour}, Abfahrt %{date} %{time} %{zone}',
+    cancelled_suffix: ' (abgesagt)',
+    month_scroll: 'Der Monat (seitlich scrollbar)',
+    show_as: 'Einsatzplan anzeigen als',
+    coming_year: 'Kommendes Jahr',
+    month: 'Monat',
+    contact: 'Kontakt',
+    no_contact: 'Kein Telefon und keine E-Mail angegeben.',
+    signs_in_as: 'Meldet sich an als %{name}',
+    notes: 'Notizen',
+    schedule_of: 'Einsatzplan',
+    resource: 'Ressource',
+    empty: 'Keine Guides oder Fahrzeuge gefunden. Legen Sie einen an, um ihn Terminen zuzuweisen.',
+    the_crew: 'Die Guides und Fahrzeuge',
+    this_resource: 'Diese Ressource',
+    inactive: 'Inaktiv',
+    languages_or_seats: 'Sprachen oder Plätze',
+    bad_language: '„%{tag}“ ist kein Sprachcode: Verwenden Sie Codes wie de, en-GB oder es-MX.',
+    too_many_languages: 'Höchstens %{max} Sprachen.',
+    enter_seats: 'Geben Sie die Plätze für Reisende ein.',
+    seats_range: 'Geben Sie eine ganze Zahl von 1 bis %{max} ein.',
+    what_kind: 'die Art',
+    what_name: 'einen Namen',
+    name_help: 'Anna Berg, Bus 2 (IS-K 512), Kajak-Set …',
+    languages_help: 'Codes, durch Kommas getrennt: de, en-GB, es-MX',
+    user_help: 'Nach der Anmeldung sehen sie ihre Termine und checken Reisende ein',
+    new: 'Neue Ressource',
+    edit: 'Ressource bearbeiten',
+  },
+  resources: {
+    resources: {
+      fields: {
+        q: 'Suche',
+        kind: 'Art',
+        active: 'Aktiv: kann zugewiesen werden',
+        activeOnly: 'Nur aktive',
+        name: 'Name',
+        status: 'Status',
+        seats: 'Plätze für Reisende',
+        languagesText: 'Sprachen',
+        phone: 'Telefon',
+        email: 'E-Mail',
+        userId: 'Benutzer, der dieser Guide ist',
+        notes: 'Notizen (nur für das Büro)',
+      },
+    },
+  },
+};
