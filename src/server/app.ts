@@ -31,6 +31,7 @@ import { liftTitledSchemas } from './http/openapi-components.js';
 import { AUTH_RATE_LIMITS, MemoryCounterStore, RedisCounterStore, type AuthRateLimits, type CounterStore } from './http/rate-limit.js';
 import { Readiness } from './http/readiness.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { serializerCompiler } from './http/serialization.js';
 import { validatorCompiler } from './http/validation.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { MODULES } from './modules.js';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler());
   acceptJsonOnly(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

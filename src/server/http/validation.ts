@@ -4,10 +4,16 @@
  * - text must not contain NUL, which PostgreSQL cannot store (it would fail as a 500);
  * - in query strings and path parameters an integer must be written as one: "2.5" or "1e3" is
  *   refused, not rounded.
+ * A query string's or path's text is turned into the schema's numbers, booleans and arrays here,
+ * by the schema's own plain shapes (integer, number, boolean, an array of them, a union of them),
+ * before TypeBox's compiled check. TypeBox's Value.Convert, which the provider runs otherwise,
+ * interprets the whole schema on every request: on the customers list it was 7% of the server's
+ * main thread and a share of its garbage. A schema of another shape still goes through it.
  */
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { Value } from 'typebox/value';
 
 const INTEGER_TEXT = /^-?\d{1,15}$/;
 
@@ -37,8 +43,68 @@ function findNul(value: unknown, path = ''): string | null {
   return null;
 }
 
+/** A part of a schema as JSON Schema has it. */
+interface Shape {
+  type?: unknown;
+  anyOf?: Shape[];
+  items?: Shape;
+  properties?: Record<string, Shape>;
+  const?: unknown;
+  enum?: unknown[];
+}
+
+const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+
+/** Whether `text` converts the way this schema reads it: a plain type, an array of one, or a union of them. */
+function plain(shape: Shape): boolean {
+  if (shape.anyOf) return shape.anyOf.every(plain);
+  if (shape.type === 'array') return shape.items !== undefined && shape.items.type !== 'array' && plain(shape.items);
+  return ['string', 'integer', 'number', 'boolean', 'null'].includes(String(shape.type)) || shape.const !== undefined || shape.enum !== undefined;
+}
+
+/** A query string's text as the schema's type: "2" → 2, "true" → true, "a" → ["a"]; what does not read so stays text for the check to refuse. */
+function fromText(shape: Shape, raw: unknown): unknown {
+  if (Array.isArray(raw)) return shape.type === 'array' ? raw.map((item) => fromText(shape.items!, item)) : raw;
+  if (typeof raw !== 'string') return raw;
+  if (shape.anyOf) {
+    for (const option of shape.anyOf) {
+      const converted = fromText(option, raw);
+      if (converted !== raw) return converted;
+    }
+    return raw;
+  }
+  switch (shape.type) {
+    case 'integer':
+    case 'number':
+      return NUMBER_TEXT.test(raw) ? Number(raw) : raw;
+    case 'boolean':
+      return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw;
+    case 'array':
+      return [fromText(shape.items!, raw)];
+    case 'null':
+      return raw === 'null' ? null : raw;
+    default:
+      return raw;
+  }
+}
+
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
-  const validate = TypeBoxValidatorCompiler(route);
+  const typeCheck = Compile(route.schema);
+  const shape = route.schema as Shape;
+  const converts = route.httpPart !== 'body';
+  const fields = shape.type === 'object' && shape.properties && Object.values(shape.properties).every(plain) ? Object.entries(shape.properties) : null;
+  const convert = (value: unknown): unknown => {
+    if (!converts) return value;
+    if (fields === null || typeof value !== 'object' || value === null) return Value.Convert(route.schema, value);
+    const input = value as Record<string, unknown>;
+    const converted: Record<string, unknown> = { ...input };
+    for (const [key, field] of fields) if (key in input) converted[key] = fromText(field, input[key]);
+    return converted;
+  };
+  const validate = (value: unknown) => {
+    const converted = convert(value);
+    return typeCheck.Check(converted) ? { value: converted } : { error: typeCheck.Errors(converted) };
+  };
   const properties = (route.schema as { properties?: Record<string, { type?: string }> }).properties ?? {};
   const integerKeys = route.httpPart === 'body' ? [] : Object.keys(properties).filter((key) => properties[key].type === 'integer');
   const fail = (issue: Issue) => ({ error: [issue] });
