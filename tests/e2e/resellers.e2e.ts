@@ -93,7 +93,7 @@ describe('a reseller sells, the office sees and changes it, the reseller hears o
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('Nordic Marketplace · ref NM-4411');
     await row.getByRole('link', { name: confirmed.supplierReference }).click();
     await see(page, /Sold by Nordic Marketplace · ref NM-4411/);
-    await see(page, /reseller's ticket NM-T1/);
+    await see(page, /reseller’s ticket NM-T1/);
     await see(page, /it owes €203\.36/);
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     await page.getByRole('dialog').getByRole('textbox', { name: /Reason/ }).fill('Glacier closed by the park');

@@ -4,6 +4,10 @@ import type { BOOKINGS_EN } from './bookings-en';
 
 export const BOOKINGS_DE: MessagesIn<typeof BOOKINGS_EN> = {
   bookings: {
+    card: {
+      waiting: ' · %{count} auf der Warteliste',
+      adult_price: ' · Erwachsener %{price}',
+    },
     change: {
       the_departures: 'Die Termine',
       departure: 'Termin',

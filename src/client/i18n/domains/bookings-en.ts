@@ -1,6 +1,10 @@
 /** The bookings' screens in English: the list, the booking form, a booking's page, its payments, messages and changes. */
 export const BOOKINGS_EN = {
   bookings: {
+    card: {
+      waiting: ' · %{count} waiting',
+      adult_price: ' · adult %{price}',
+    },
     change: {
       the_departures: 'The departures',
       departure: 'Departure',

@@ -42,6 +42,7 @@ export const COMMON_DE: MessagesIn<typeof COMMON_EN> = {
     },
   },
   month: {
+    today: ' · heute',
     previous: 'Vorheriger Monat',
     next: 'Nächster Monat',
     this_month: 'Dieser Monat',

@@ -40,6 +40,7 @@ export const COMMON_EN = {
     },
   },
   month: {
+    today: ' · today',
     previous: 'Previous month',
     next: 'Next month',
     this_month: 'This month',

@@ -47,6 +47,7 @@ interface MonthGridProps<T> {
 
 export function MonthGrid<T>({ days, itemsOn, itemKey, renderItem, label, busy, minWidth, cellHeight }: MonthGridProps<T>) {
   const today = todayOnThisCalendar();
+  const translate = useTranslate();
   return (
     <SidewaysScroll label={label}>
       <Box component="table" sx={{ width: '100%', minWidth, borderCollapse: 'collapse', tableLayout: 'fixed' }} aria-busy={busy}>
@@ -68,7 +69,7 @@ export function MonthGrid<T>({ days, itemsOn, itemKey, renderItem, label, busy, 
                 <Box component="td" key={day.date} sx={{ verticalAlign: 'top', border: 1, borderColor: 'divider', p: 0.5, height: cellHeight, bgcolor: day.inMonth ? undefined : 'action.hover' }}>
                   <Typography variant="caption" sx={{ fontWeight: day.date === today ? 700 : 400, color: day.inMonth ? 'text.primary' : 'text.secondary' }}>
                     {Number(day.date.slice(8))}
-                    {day.date === today ? ' · today' : ''}
+                    {day.date === today ? translate('month.today') : ''}
                   </Typography>
                   <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.25 }}>
                     {itemsOn(day.date).map((item) => (

@@ -15,8 +15,8 @@ export function DepartureCard({ departure, currency, selected, onSelect }: { dep
           <Typography sx={{ fontWeight: 600 }}>{departureWhen(departure)}</Typography>
           <Typography variant="body2" color={free === 0 ? 'error' : 'text.secondary'}>
             {free === 0 ? translate('bookings.create.full') : translate('bookings.create.seats_free', { free, capacity: departure.capacity })}
-            {departure.waitlisted > 0 ? ` · ${departure.waitlisted} waiting` : ''}
-            {departure.prices.ADULT !== null ? ` · adult ${formatMinor(departure.prices.ADULT, currency)}` : ''}
+            {departure.waitlisted > 0 ? translate('bookings.card.waiting', { count: departure.waitlisted }) : ''}
+            {departure.prices.ADULT !== null ? translate('bookings.card.adult_price', { price: formatMinor(departure.prices.ADULT, currency) }) : ''}
           </Typography>
         </CardContent>
       </CardActionArea>

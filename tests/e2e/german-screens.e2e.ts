@@ -1,0 +1,102 @@
+// engine: independent (the words on the screens do not depend on the database)
+/**
+ * A German-speaking clerk's working day in Chromium, at 1280 and 390 px: after choosing Deutsch in
+ * the app bar, the tours, departures (list and month), a departure's page, the bookings list, a
+ * booking's page with its payment dialog, the new-booking form, a customer, a reseller, the
+ * message templates, check-in, the day sheet and margins read in German. No screen shows a message
+ * key in place of words (a key looks like "bookings.show.total"), and every screen is kept as a
+ * screenshot.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Booking } from '../../src/shared/contract/bookings.js';
+import type { Departure } from '../../src/shared/contract/departures.js';
+import type { Tour } from '../../src/shared/contract/tours.js';
+import { aTour } from '../helpers/builders.js';
+import { adminClient, type ApiClient } from './api.js';
+import { login, screenshot } from './browser.js';
+import { setUpSuite } from './suite.js';
+import { see, signedIn } from './ui.js';
+
+const suite = setUpSuite('german-screens');
+let api: ApiClient;
+const clerk = { email: 'greta@e2e.test', password: 'Tours-in-Deutsch-42' };
+let tour: Tour;
+let departure: Departure;
+let booking: Booking;
+let resellerId: string;
+
+async function ok<T>(answer: Promise<{ status: number; body: T }>, status = 201): Promise<T> {
+  const { status: got, body } = await answer;
+  expect(got, JSON.stringify(body)).toBe(status);
+  return body;
+}
+
+beforeAll(async () => {
+  api = await adminClient(suite.server);
+  await api.createUser({ ...clerk, fullName: 'Greta Gruber', roles: ['ADMIN'] });
+  const today = new Date().toISOString().slice(0, 10);
+  tour = await ok(api.call<Tour>('POST', '/api/tours', { body: aTour({ code: 'E2E-DE-1', title: 'Mosel und Rhein', timeZone: 'Europe/Berlin', currency: 'EUR', status: 'published', bookingCutoffHours: 0, durationDays: 2, prices: { ADULT: 129_950, CHILD: 64_975, INFANT: 0 } }) }));
+  departure = await ok(api.call<Departure>('POST', '/api/departures', { body: { tourId: tour.id, startDate: today, startTime: '23:30', capacity: 16 } }));
+  booking = await ok(
+    api.call<Booking>('POST', '/api/bookings', {
+      body: { departureId: departure.id, status: 'confirmed', contact: { name: 'Hans Becker', email: 'hans@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Hans', lastName: 'Becker' }, { category: 'CHILD', firstName: 'Mia', lastName: 'Becker' }] },
+    }),
+  );
+  resellerId = (await ok(api.call<{ id: string }>('POST', '/api/resellers', { body: { name: 'Reisebüro Sonne', commissionPercent: 10 } }))).id;
+});
+
+/** No message key stands where words should be. */
+async function noKeys(page: Page): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text.match(/\b[a-z][a-z_]*\.[a-z_]+\.[a-z_.]+\b/g) ?? []).toEqual([]);
+}
+
+describe('the screens in German', () => {
+  test('a clerk who chose Deutsch works through the day in German, on a desktop and on a phone', async () => {
+    const { page } = await suite.open();
+    await login(page, clerk.email, clerk.password);
+    await signedIn(page);
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await see(page, 'Übersicht');
+    const screens: [string, string, string | RegExp][] = [
+      ['tours', '/tours', 'Veröffentlicht'],
+      ['tour-brochure', `/tours/${tour.id}/show`, 'Tag für Tag'],
+      ['departures', '/departures', 'Offen'],
+      ['departure', `/departures/${departure.id}/show`, /Garantiert/],
+      ['bookings', '/bookings', 'Bestätigt'],
+      ['booking', `/bookings/${booking.id}/show`, 'Zahlungen und Erstattungen'],
+      ['new-booking', `/bookings/create?departureId=${departure.id}`, 'Veröffentlichte Touren'],
+      ['customer', `/customers/${booking.customerId}/show`, 'Ihre Daten'],
+      ['reseller', `/resellers/${resellerId}/show`, 'API-Schlüssel'],
+      ['templates', '/message-templates', /Buchung bestätigt/],
+      ['check-in', '/check-in', 'Heutige Termine'],
+      ['day-sheet', '/day-sheet', /Tagesblatt ·/],
+      ['margins', '/margins', 'Margen pro Termin'],
+    ];
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
+      for (const [name, path, words] of screens) {
+        await page.goto(path);
+        // In the page's content, not the menu beside it: the content has loaded, in German.
+        await page.locator('#main-content').getByText(words).first().waitFor({ state: 'visible', timeout: 15_000 });
+        await noKeys(page);
+        await screenshot(page, `de-${name}-${width}`);
+      }
+    }
+    // A booking's payment dialog, and a refusal told in German.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/bookings/${booking.id}/show`);
+    await page.getByRole('button', { name: 'Zahlung erfassen' }).click();
+    await see(page, 'Eine Zahlung oder Erstattung erfassen');
+    await noKeys(page);
+    await screenshot(page, 'de-payment-dialog');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    // Back to English for whoever signs in next.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Sprache' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await see(page, 'Payments and refunds');
+  });
+});
