@@ -26,24 +26,19 @@ let departure: Departure;
 let booking: Booking;
 let resellerId: string;
 
-async function ok<T>(answer: Promise<{ status: number; body: T }>, status = 201): Promise<T> {
-  const { status: got, body } = await answer;
-  expect(got, JSON.stringify(body)).toBe(status);
-  return body;
-}
-
 beforeAll(async () => {
   api = await adminClient(suite.server);
   await api.createUser({ ...clerk, fullName: 'Greta Gruber', roles: ['ADMIN'] });
   const today = new Date().toISOString().slice(0, 10);
-  tour = await ok(api.call<Tour>('POST', '/api/tours', { body: aTour({ code: 'E2E-DE-1', title: 'Mosel und Rhein', timeZone: 'Europe/Berlin', currency: 'EUR', status: 'published', bookingCutoffHours: 0, durationDays: 2, prices: { ADULT: 129_950, CHILD: 64_975, INFANT: 0 } }) }));
-  departure = await ok(api.call<Departure>('POST', '/api/departures', { body: { tourId: tour.id, startDate: today, startTime: '23:30', capacity: 16 } }));
-  booking = await ok(
-    api.call<Booking>('POST', '/api/bookings', {
-      body: { departureId: departure.id, status: 'confirmed', contact: { name: 'Hans Becker', email: 'hans@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Hans', lastName: 'Becker' }, { category: 'CHILD', firstName: 'Mia', lastName: 'Becker' }] },
-    }),
-  );
-  resellerId = (await ok(api.call<{ id: string }>('POST', '/api/resellers', { body: { name: 'Reisebüro Sonne', commissionPercent: 10 } }))).id;
+  tour = await api.expect<Tour>(201, 'POST', '/api/tours', aTour({ code: 'E2E-DE-1', title: 'Mosel und Rhein', timeZone: 'Europe/Berlin', currency: 'EUR', status: 'published', bookingCutoffHours: 0, durationDays: 2, prices: { ADULT: 129_950, CHILD: 64_975, INFANT: 0 } }));
+  departure = await api.expect<Departure>(201, 'POST', '/api/departures', { tourId: tour.id, startDate: today, startTime: '23:30', capacity: 16 });
+  booking = await api.expect<Booking>(201, 'POST', '/api/bookings', {
+    departureId: departure.id,
+    status: 'confirmed',
+    contact: { name: 'Hans Becker', email: 'hans@example.com' },
+    travellers: [{ category: 'ADULT', firstName: 'Hans', lastName: 'Becker' }, { category: 'CHILD', firstName: 'Mia', lastName: 'Becker' }],
+  });
+  resellerId = (await api.expect<{ id: string }>(201, 'POST', '/api/resellers', { name: 'Reisebüro Sonne', commissionPercent: 10 })).id;
 });
 
 /** No message key stands where words should be. */

@@ -11,15 +11,6 @@ import { CUSTOMER_LANGUAGES, LanguageSchema } from './customers.js';
 export const MESSAGE_KINDS = ['booking_confirmed', 'payment_received', 'balance_reminder', 'departure_reminder', 'booking_cancelled', 'payment_link'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
-  booking_confirmed: 'Booking confirmed (voucher attached)',
-  payment_received: 'Payment or refund received',
-  balance_reminder: 'Balance reminder (7 days before it is due, and on the day)',
-  departure_reminder: 'Departure reminder (3 days before)',
-  booking_cancelled: 'Booking cancelled',
-  payment_link: 'Payment link (sent by a clerk from the booking)',
-};
-
 /** Every placeholder a template may name, with what it stands for. */
 export const PLACEHOLDERS = {
   'customer.name': 'The lead contact’s name',
