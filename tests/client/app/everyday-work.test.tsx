@@ -119,6 +119,23 @@ describe('the new-booking form', () => {
     }
     await screen.findByRole('region', { name: 'Contact and book' });
     expect(where(router).get('step')).toBe('3');
+
+    // Next, then the browser's Back before the step is drawn: the screen shows the address's step,
+    // and the next press of Next goes on from there.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('region', { name: 'Extras and rooms' });
+    environment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      next().click();
+      for (let turn = 0; turn < 50; turn += 1) await Promise.resolve();
+    } finally {
+      environment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+    await act(() => router.navigate(-1));
+    await screen.findByRole('region', { name: 'Extras and rooms' });
+    expect(where(router).get('step')).toBe('2');
+    await user.click(next());
+    await screen.findByRole('region', { name: 'Contact and book' });
   });
 
   test('travellers are added as adults (a child is chosen on purpose); a birth date that does not fit the category, and children with no adult, are warned about', async () => {

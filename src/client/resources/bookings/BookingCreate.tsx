@@ -21,7 +21,7 @@ export function BookingCreate() {
   const translate = useTranslate();
   const small = useIsSmallScreen();
   const form = useBookingForm();
-  const { step, go, sending } = form;
+  const { step, go, move, sending } = form;
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate('bookings.create.title')} />
@@ -39,9 +39,9 @@ export function BookingCreate() {
           {step === 2 && <ExtrasStep form={form} />}
           {step === 3 && <ContactStep form={form} />}
           <Stack direction="row" sx={{ gap: 1, mt: 3, flexWrap: 'wrap' }}>
-            {step > 0 && <Button onClick={() => go(step - 1)}>{translate('bookings.create.back')}</Button>}
+            {step > 0 && <Button onClick={() => move(-1)}>{translate('bookings.create.back')}</Button>}
             {step < STEPS.length - 1 && (
-              <Button variant="contained" onClick={() => go(step + 1)}>
+              <Button variant="contained" onClick={() => move(1)}>
                 {translate('bookings.create.next')}
               </Button>
             )}

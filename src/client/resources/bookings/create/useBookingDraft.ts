@@ -4,18 +4,26 @@
  * finds the same step with what was typed (kept in the tab's session storage under the draft's id).
  * Opening "New booking" again starts a new draft.
  *
- * The step shown is the form's own state, written to the address, not read back from it: the
- * router draws an address change as a transition, later than the press that asked for it, and a
- * second press of Next arriving before that (a busy computer) would find the old step, ask for the
- * same one again and be lost. The address is read back only when it changes by itself (Back,
- * Forward, a link), told apart from the changes this form asked for and is still waiting to see.
+ * The router draws an address change as a transition, a moment after the press that asked for
+ * it. A second press of Next in that moment (a busy computer) must go on from the step the first
+ * asked for, not from the one still drawn, or it would ask for the same step again and be lost:
+ * stepAhead() is that step. What is drawn stays the address's step, so the screen and the
+ * browser's history always agree.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { newIdempotencyKey } from '../booking-text';
 import { freshDraft, readBookingDraft, STEPS, type Draft } from './draft';
 
-export function useBookingDraft(): { draftId: string; step: number; setStep: (step: number, replace?: boolean) => void; initial: Draft } {
+export function useBookingDraft(): {
+  draftId: string;
+  /** The step drawn: the address's. */
+  step: number;
+  /** The step the form is on or on its way to (asked for, not drawn yet). */
+  stepAhead: () => number;
+  setStep: (step: number, replace?: boolean) => void;
+  initial: Draft;
+} {
   const [search, setSearch] = useSearchParams();
   const draftParam = search.get('draft');
   const [{ draftId, initial }] = useState(() => {
@@ -37,20 +45,16 @@ export function useBookingDraft(): { draftId: string; step: number; setStep: (st
     );
   }, [draftParam, draftId, setSearch]);
   const raw = Number(search.get('step') ?? 0);
-  const addressStep = draftParam === draftId && Number.isInteger(raw) && raw >= 0 && raw < STEPS.length ? raw : 0;
-  const [step, setShownStep] = useState(addressStep);
-  const asked = useRef<number[]>([]);
+  const step = draftParam === draftId && Number.isInteger(raw) && raw >= 0 && raw < STEPS.length ? raw : 0;
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const asked = useRef<number | null>(null);
   useEffect(() => {
-    const index = asked.current.indexOf(addressStep);
-    if (index >= 0) asked.current.splice(0, index + 1);
-    else {
-      asked.current = [];
-      setShownStep(addressStep);
-    }
-  }, [addressStep]);
+    // The step asked for is drawn, or the browser's Back or Forward took the form elsewhere.
+    if (navigationType === NavigationType.Pop || asked.current === step) asked.current = null;
+  }, [location, navigationType, step]);
   const setStep = (next: number, replace = false) => {
-    asked.current.push(next);
-    setShownStep(next);
+    asked.current = next;
     setSearch(
       (current) => {
         const params = new URLSearchParams(current);
@@ -62,5 +66,5 @@ export function useBookingDraft(): { draftId: string; step: number; setStep: (st
       { replace },
     );
   };
-  return { draftId, step, setStep, initial };
+  return { draftId, step, stepAhead: () => asked.current ?? step, setStep, initial };
 }

@@ -19,7 +19,7 @@ import { ApiError } from '../../../providers/http-client';
 import { todayOnThisCalendar } from '../../departures/departure-text';
 import { useTourComponents } from '../../tours/tour-parts';
 import { CATEGORY_LABELS, newIdempotencyKey } from '../booking-text';
-import { freshDraft, writeBookingDraft, type Category, type TravellerRow } from './draft';
+import { freshDraft, STEPS, writeBookingDraft, type Category, type TravellerRow } from './draft';
 import { useBookingDraft } from './useBookingDraft';
 
 export type BookingForm = ReturnType<typeof useBookingForm>;
@@ -32,7 +32,7 @@ export function useBookingForm() {
   const notify = useNotify();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { draftId, step, setStep, initial } = useBookingDraft();
+  const { draftId, step, stepAhead, setStep, initial } = useBookingDraft();
   const [tourId, setTourId] = useState<string | null>(initial.tourId);
   const [departureId, setDepartureId] = useState<string | null>(initial.departureId);
   const [travellers, setTravellers] = useState<TravellerRow[]>(initial.travellers);
@@ -112,18 +112,22 @@ export function useBookingForm() {
     }
     return found;
   };
+  /** To a step: one further is checked up to the step before it. */
   const go = (target: number) => {
-    if (target > step) {
+    const from = stepAhead();
+    if (target > from) {
       const found = check(target - 1);
       setProblems(found);
       if (Object.keys(found).length > 0) {
         const first = Math.min(...Object.keys(found).map(stepOf));
-        if (first !== step) setStep(first, true);
+        if (first !== from) setStep(first, true);
         return;
       }
     }
-    if (target !== step) setStep(target);
+    if (target !== from) setStep(target);
   };
+  /** Next and Back: from the step the form is on its way to, so that two quick presses move two steps. */
+  const move = (by: 1 | -1) => go(Math.min(Math.max(stepAhead() + by, 0), STEPS.length - 1));
 
   const submit = async (status: 'held' | 'confirmed') => {
     const found = check(3);
@@ -181,6 +185,7 @@ export function useBookingForm() {
   return {
     step,
     go,
+    move,
     submit,
     sending,
     problems,
