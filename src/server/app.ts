@@ -107,7 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         version: '1.0.0',
         description:
           'Errors always have the shape {code, message, errors?}. 403 TOKEN_MISSING/TOKEN_INVALID/TOKEN_EXPIRED mean: refresh ' +
-          'the access token (GET /api/auth/refresh-token) and retry once.',
+          'the access token (GET /api/auth/refresh-token) and retry once. An error\'s message and its fields\' problems are in ' +
+          'the language Accept-Language asks for, English or German (English when it names neither); the code never changes. ' +
+          'OCTO\'s errors (/api/octo) are always English.',
       },
       components: {
         securitySchemes: {

@@ -5,7 +5,7 @@
  * booking's page with its payment dialog, the new-booking form, a customer, a reseller, the
  * message templates, check-in, the day sheet and margins read in German. No screen shows a message
  * key in place of words (a key looks like "bookings.show.total"), and every screen is kept as a
- * screenshot.
+ * screenshot. A refusal whose reason only the server knows comes in the server's German.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -88,10 +88,21 @@ describe('the screens in German', () => {
     await noKeys(page);
     await screenshot(page, 'de-payment-dialog');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-    // Back to English for whoever signs in next.
     await page.keyboard.press('Escape');
+    // A refusal whose reason only the server knows, in the server's German: a customer's e-mail
+    // changed to another customer's.
+    await api.expect(201, 'POST', '/api/bookings', { departureId: departure.id, status: 'confirmed', contact: { name: 'Anna Schmidt', email: 'anna@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Anna', lastName: 'Schmidt' }] });
+    await page.goto(`/customers/${booking.customerId}`);
+    const email = page.locator('input[name="email"]');
+    await expect.poll(() => email.inputValue()).toBe('hans@example.com');
+    await email.fill('anna@example.com');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await see(page, 'Ein anderer Kunde hat diese E-Mail-Adresse: Führen Sie die beiden stattdessen zusammen.');
+    await screenshot(page, 'de-refusal');
+    // Back to English for whoever signs in next.
     await page.getByRole('button', { name: 'Sprache' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.goto(`/bookings/${booking.id}/show`);
     await see(page, 'Payments and refunds');
   });
 });

@@ -57,9 +57,9 @@ function changeFailureMessage(status: ApiErrorStatus, data: unknown): string {
 function messageOf(status: ApiErrorStatus, data: unknown): string {
   if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
     const { message, code, available } = data as { message: string; code?: unknown; available?: unknown };
-    // The server's sentences are English. In another language a refusal whose code says all there
-    // is to say is told in that language; one whose words carry its particulars (a NOT_FOUND, a
-    // CONFLICT, a field's problem) keeps the server's own sentence.
+    // The server words its refusals in the language each call asks for (Accept-Language, below). A
+    // refusal whose code says all there is to say is told in these pages' own words, as the sign-in
+    // page tells it.
     if (currentLanguage() !== 'en') {
       const key = publicErrorKey(code === 'SOLD_OUT' && typeof available === 'number' && available > 0 ? 'SOLD_OUT_ONLY' : code);
       if (key) return publicText(key, { available: typeof available === 'number' ? available : 0 });
@@ -143,7 +143,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 
   async function send<T>(path: string, opts: RequestOptions, token: string | null): Promise<T> {
     const url = buildUrl(baseUrl, path, opts.query);
-    const headers: Record<string, string> = { Accept: opts.file ? '*/*' : 'application/json', ...opts.headers };
+    // The screens' language, so that the server's refusals (a conflict's reason, a field's problem) come in it.
+    const headers: Record<string, string> = { Accept: opts.file ? '*/*' : 'application/json', 'Accept-Language': currentLanguage(), ...opts.headers };
     if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -579,7 +579,11 @@ export class BookingsRepository extends BookingQueries {
       }
     } else if (input.amountMinor > paid - fee) {
       throw bookingErrors.refundExceedsPaid(
-        paid - fee > 0 ? `At most ${money(paid - fee)} can be refunded (what was paid${fee > 0 ? ', less the cancellation fee' : ''}).` : 'Nothing paid on this booking can be refunded.',
+        paid - fee <= 0
+          ? 'Nothing paid on this booking can be refunded.'
+          : fee > 0
+            ? `At most ${money(paid - fee)} can be refunded (what was paid, less the cancellation fee).`
+            : `At most ${money(paid - fee)} can be refunded (what was paid).`,
       );
     }
     const id = randomUUID();

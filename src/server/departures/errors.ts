@@ -3,6 +3,6 @@ import { AppError } from '../http/errors.js';
 
 export const departureErrors = {
   soldOut: (available: number) =>
-    new AppError(409, 'SOLD_OUT', available === 0 ? 'This departure is sold out.' : `Only ${available} ${available === 1 ? 'seat is' : 'seats are'} free on this departure.`, undefined, undefined, { available }),
+    new AppError(409, 'SOLD_OUT', available === 0 ? 'This departure is sold out.' : available === 1 ? 'Only 1 seat is free on this departure.' : `Only ${available} seats are free on this departure.`, undefined, undefined, { available }),
   departureClosed: (message: string) => new AppError(409, 'DEPARTURE_CLOSED', message),
 };

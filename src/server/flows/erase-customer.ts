@@ -22,7 +22,11 @@ export async function eraseCustomer(ctx: FlowContext, id: string, reason: string
     );
     if (coming.length > 0) {
       const references = coming.map((booking) => booking.reference).sort();
-      throw httpErrors.conflict(`This customer still has ${references.length === 1 ? 'a booking' : 'bookings'} to come (${references.join(', ')}): cancel ${references.length === 1 ? 'it' : 'them'} first.`);
+      throw httpErrors.conflict(
+        references.length === 1
+          ? `This customer still has a booking to come (${references[0]}): cancel it first.`
+          : `This customer still has bookings to come (${references.join(', ')}): cancel them first.`,
+      );
     }
     const ids = bookings.map((booking) => booking.id);
     await ctx.bookings.erasePeople(trx, ids, { contact: ERASED_NAME, firstName: 'Erased', lastName: 'traveller' });

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorBody, ErrorCode } from '../../shared/types.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { PATTERN_MESSAGES } from '../../shared/field-rules.js';
+import { refusalIn, refusalLanguage, type RefusalLanguage } from './refusal-language.js';
 
 export class AppError extends Error {
   constructor(
@@ -72,7 +73,7 @@ export function fieldErrors(issues: SchemaIssue[], part: string): Record<string,
         put(issue.instancePath, `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`);
         break;
       case 'type':
-        put(issue.instancePath, `must be ${article(String(p.type))} ${String(p.type)}`);
+        put(issue.instancePath, TYPE_PROBLEMS[String(p.type)] ?? 'is not of the expected type');
         break;
       case 'minLength':
         put(issue.instancePath, `must be at least ${String(p.limit)} characters long`);
@@ -93,9 +94,16 @@ export function fieldErrors(issues: SchemaIssue[], part: string): Record<string,
   return errors;
 }
 
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? 'an' : 'a';
-}
+/** A value of the wrong JSON type, by the type the schema asks for. */
+const TYPE_PROBLEMS: Record<string, string> = {
+  string: 'must be a string',
+  number: 'must be a number',
+  integer: 'must be an integer',
+  boolean: 'must be a boolean',
+  object: 'must be an object',
+  array: 'must be an array',
+  null: 'must be a null',
+};
 
 /** Fastify's own client errors, by code. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
@@ -112,13 +120,20 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; messag
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'VALIDATION', message: 'A part of the address is too long.' },
 };
 
-export function toErrorBody(error: AppError): ErrorBody {
-  return { code: error.code, message: error.message, ...(error.errors && { errors: error.errors }), ...error.extra };
+/** The answer's body, its sentence and its fields' problems in the language the caller asked for (refusal-language.ts). */
+export function toErrorBody(error: AppError, language: RefusalLanguage = 'en'): ErrorBody {
+  const errors = error.errors && Object.fromEntries(Object.entries(error.errors).map(([field, problem]) => [field, refusalIn(language, problem)]));
+  return { code: error.code, message: refusalIn(language, error.message), ...(errors && { errors }), ...error.extra };
+}
+
+/** The language of a request's refusals: Accept-Language's, except on the OCTO API, whose answers stay English. */
+function languageOf(request: FastifyRequest): RefusalLanguage {
+  return request.url.startsWith('/api/octo') ? 'en' : refusalLanguage(request.headers['accept-language']);
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
-  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(toErrorBody(error));
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(toErrorBody(error, languageOf(reply.request)));
 }
 
 /** Maps anything thrown to an AppError; unknown errors become 500 INTERNAL (logged, never shown). */
@@ -152,7 +167,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.statusCode >= 500) {
       // The full error goes to the log (with the request id), never to the client.
       request.log.error({ err: error }, 'request failed');
-      const body: ErrorBody = { ...toErrorBody(appError), requestId: request.id };
+      const body: ErrorBody = { ...toErrorBody(appError, languageOf(request)), requestId: request.id };
       return reply.code(appError.statusCode).type('application/json; charset=utf-8').send(body);
     }
     if (error instanceof AppError === false) request.log.info({ code: appError.code }, 'client error');

@@ -124,7 +124,9 @@ export class RolesRepository {
         .executeTakeFirstOrThrow();
       if (holders > 0) {
         throw httpErrors.conflict(
-          `${current.name} is still held by ${holders} ${holders === 1 ? 'user' : 'users'}: remove the role from ${holders === 1 ? 'that user' : 'them'} first.`,
+          holders === 1
+            ? `${current.name} is still held by 1 user: remove the role from that user first.`
+            : `${current.name} is still held by ${holders} users: remove the role from them first.`,
         );
       }
       await trx.deleteFrom('roles').where('id', '=', id).execute();

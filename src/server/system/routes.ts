@@ -47,7 +47,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const answer = await app.readiness.check();
       if (answer.ready) return { status: 'ready' as const, checks: answer.checks };
       const names = Object.keys(answer.failed);
-      return sendError(reply, new AppError(503, 'UNAVAILABLE', `Not ready: ${names.join(', ')} ${names.length === 1 ? 'does' : 'do'} not answer.`, undefined, undefined, { failed: answer.failed }));
+      return sendError(reply, new AppError(503, 'UNAVAILABLE', names.length === 1 ? `Not ready: ${names[0]} does not answer.` : `Not ready: ${names.join(', ')} do not answer.`, undefined, undefined, { failed: answer.failed }));
     },
   );
 
