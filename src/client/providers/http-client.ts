@@ -11,7 +11,7 @@
 import { API_BASE, apiPaths } from '../../shared/api-paths';
 import { announce } from '../session/session-events';
 import { getAuth, setCredentials } from './auth-state';
-import { PUBLIC_MESSAGES, publicErrorKey, publicText } from '../i18n/public-messages';
+import { PUBLIC_MESSAGES, publicText } from '../i18n/public-messages';
 import { currentLanguage } from '../i18n/language';
 
 export type ApiErrorStatus = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR' | number;
@@ -56,15 +56,9 @@ function changeFailureMessage(status: ApiErrorStatus, data: unknown): string {
 
 function messageOf(status: ApiErrorStatus, data: unknown): string {
   if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
-    const { message, code, available } = data as { message: string; code?: unknown; available?: unknown };
-    // The server words its refusals in the language each call asks for (Accept-Language, below). A
-    // refusal whose code says all there is to say is told in these pages' own words, as the sign-in
-    // page tells it.
-    if (currentLanguage() !== 'en') {
-      const key = publicErrorKey(code === 'SOLD_OUT' && typeof available === 'number' && available > 0 ? 'SOLD_OUT_ONLY' : code);
-      if (key) return publicText(key, { available: typeof available === 'number' ? available : 0 });
-    }
-    return message;
+    // The server words its refusals in the language each call asks for (Accept-Language, below),
+    // particulars and all: a balance's amount, the days a resource is busy, the seats left.
+    return (data as { message: string }).message;
   }
   switch (status) {
     case 'FETCH_ERROR':

@@ -19,7 +19,7 @@ import { PUBLIC_MESSAGES } from '../../../src/client/i18n/public-messages';
 import { clearMissingTranslations, missingTranslations } from '../../../src/client/i18n/translate';
 import { createAuthProvider } from '../../../src/client/providers/auth-provider';
 import { logOut } from '../../../src/client/providers/auth-state';
-import { ApiError, createHttpClient } from '../../../src/client/providers/http-client';
+import { createHttpClient } from '../../../src/client/providers/http-client';
 import { formatMinor } from '../../../src/shared/money';
 import type { User } from '../../../src/shared/contract/users';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
@@ -266,13 +266,15 @@ describe('languages', () => {
     expect(formatMinor(129_950, 'EUR')).toBe('1.299,50\u00a0€');
   });
 
-  test('a refusal whose code says it all is told in the screens’ language; one with particulars keeps the server’s sentence', () => {
+  test('each call asks the server for the screens’ language: a refusal comes worded in it, particulars and all', async () => {
+    const client = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: createCookieJar().fetch });
+    await createAuthProvider(client).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
+    const missing = 'customers/00000000-0000-4000-8000-000000000000';
     applyLanguage('de');
-    expect(new ApiError(409, { code: 'SOLD_OUT', message: 'Only 2 seats are free on this departure.', available: 2 }).message).toBe('Für diesen Termin sind nur 2 Plätze frei.');
-    expect(new ApiError(403, { code: 'FORBIDDEN', message: 'You do not have permission to do this.' }).message).toBe('Sie haben keine Berechtigung dafür.');
-    expect(new ApiError(404, { code: 'NOT_FOUND', message: 'No customer with this id.' }).message).toBe('No customer with this id.');
+    await expect(client.request(missing)).rejects.toThrow('Kein Kunde mit dieser ID.');
+    await expect(client.request('departures', { query: { from: '2027-02-30' } })).rejects.toMatchObject({ body: { errors: { from: 'muss ein Datum sein, etwa 2027-06-01' } } });
     applyLanguage('en');
-    expect(new ApiError(409, { code: 'SOLD_OUT', message: 'Only 2 seats are free on this departure.', available: 2 }).message).toBe('Only 2 seats are free on this departure.');
+    await expect(client.request(missing)).rejects.toThrow('No customer with this id.');
   });
 
   test('every language has a message for every key of the public pages and of the app', async () => {
