@@ -144,6 +144,20 @@ describe('metrics', () => {
       expect(text).toMatch(/^# TYPE job_failures_total counter$/m);
     });
 
+    test('every statement is timed from its own sending: the same statement sent a second later is not timed from the first', async () => {
+      const admin = as(t.app, (await login(t.app, t.admin)).accessToken);
+      const list = () => admin({ method: 'GET', url: '/api/customers' });
+      expect((await list()).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const timed = (text: string) => ({ all: sample(text, 'db_query_duration_seconds_count')!, underASecond: sample(text, 'db_query_duration_seconds_bucket{le="1"}')! });
+      const before = timed((await scrape()).body);
+      expect((await list()).statusCode).toBe(200);
+      const after = timed((await scrape()).body);
+      // The list's statements (the caller's auth epoch, the page, its count) and the scrape's own.
+      expect(after.all - before.all).toBeGreaterThanOrEqual(3);
+      expect(after.underASecond - before.underASecond).toBe(after.all - before.all);
+    });
+
     test('a voucher is drawn in its worker process, its wait and its work measured', async () => {
       const admin = as(t.app, (await login(t.app, t.admin)).accessToken);
       const tour = await createTour(viaInject(admin), { status: 'published' });

@@ -2,7 +2,7 @@
  * Who is calling, for the guard in front of every signed-in route (guard.ts): the caller's user,
  * session, roles and permissions, kept in memory under the database's auth epoch.
  */
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ADMIN_ROLE, ALL_PERMISSIONS } from '../../shared/permissions.js';
 import type { Database } from '../db/schema.js';
 import { requiredByARole } from './two-factor.js';
@@ -73,13 +73,8 @@ export class Principals {
     return principal;
   }
 
-  /** Read on every signed-in call: built and compiled once, not on each call. */
-  private epochQuery: CompiledQuery<{ value: string }> | null = null;
-
   private async authEpoch(): Promise<string> {
-    this.epochQuery ??= this.db.selectFrom('auth_epoch').select(sql<string>`value::text`.as('value')).where('id', '=', 1).compile();
-    const { rows } = await this.db.executeQuery(this.epochQuery);
-    if (!rows[0]) throw new Error('the auth epoch row is missing (migration 0003)');
-    return rows[0].value;
+    const row = await this.db.selectFrom('auth_epoch').select(sql<string>`value::text`.as('value')).where('id', '=', 1).executeTakeFirstOrThrow();
+    return row.value;
   }
 }

@@ -1,5 +1,5 @@
 /** Small helpers shared by the repositories' queries. */
-import { sql, type CompiledQuery, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { DEFAULT_PAGE_SIZE } from '../../shared/types.js';
 import type { Database } from './schema.js';
 import { isCalendarDate } from '../../shared/local-time.js';
@@ -78,18 +78,9 @@ export async function listPage<DB, TB extends keyof DB, O, R>(
 
 /** A count kept by the count_rows triggers (migration 0007); 0 when nothing was ever counted under the name. */
 export async function keptCount(db: Kysely<Database>, name: string): Promise<number> {
-  keptCountQuery ??= db.selectFrom('row_counts').select('count').where('name', '=', '').compile();
-  const { rows } = await db.executeQuery<KeptCountRow>({ ...keptCountQuery, parameters: [name] });
-  return Number(rows[0]?.count ?? 0);
+  const row = await db.selectFrom('row_counts').select('count').where('name', '=', name).executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
-
-/**
- * The kept count's statement, built and compiled once with its one parameter (the name) put in on
- * each call: every list page reads a count, and building the same query anew for each was
- * measurable on the server's main thread.
- */
-let keptCountQuery: CompiledQuery<KeptCountRow> | null = null;
-type KeptCountRow = { count: string | number | bigint };
 
 /** A json column or value built in SQL, as the driver answered it: parsed already, or JSON text. */
 export function fromJson<T>(value: T | string): T {
