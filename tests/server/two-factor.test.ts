@@ -155,11 +155,14 @@ describe('turning it off and resetting it', () => {
     expectError(await as(t.app, other.token)({ method: 'POST', url: `/api/admin/auth/user/${user.id}/totp/reset` }), 403, 'FORBIDDEN');
     const reset = await as(t.app, adminToken)({ method: 'POST', url: `/api/admin/auth/user/${user.id}/totp/reset` });
     expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toMatchObject({ reset: true });
     expect((await signIn(user.email, PASSWORD)).statusCode).toBe(200);
     expectError(await as(t.app, adminToken)({ method: 'POST', url: '/api/admin/auth/user/00000000-0000-4000-8000-000000000000/totp/reset' }), 404, 'NOT_FOUND');
     const audit = await t.database.handle.db.selectFrom('audit_log').select(['actor_id', 'details']).where('action', '=', 'two_factor.reset').where('target_id', '=', user.id).execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).toEqual({ hadSecondFactor: true });
+    // A second reset finds nothing to take away, and says so.
+    expect((await as(t.app, adminToken)({ method: 'POST', url: `/api/admin/auth/user/${user.id}/totp/reset` })).json()).toMatchObject({ reset: false });
   });
 });
 

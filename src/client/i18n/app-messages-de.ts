@@ -230,6 +230,8 @@ export const APP_DE: AppMessagesIn = {
     reset_content: 'Die Authenticator-App funktioniert für dieses Konto nicht mehr: Die Person meldet sich mit ihrem Passwort an und richtet eine neue ein (sofort, wo eine Rolle es verlangt). Tun Sie das, wenn das Telefon verloren ist, und prüfen Sie vorher, dass wirklich sie fragt.',
     reset_confirm: 'Zurücksetzen',
     reset_failed: 'Die Zwei-Faktor-Anmeldung konnte nicht zurückgesetzt werden.',
+    reset_done: 'Die Zwei-Faktor-Anmeldung wurde zurückgesetzt: Der Benutzer richtet sie bei der nächsten Anmeldung oder unter „Mein Profil“ neu ein.',
+    reset_nothing: 'Dieser Benutzer hatte keinen zweiten Faktor: Es gibt nichts zurückzusetzen.',
   },
   roles: {
     permissions: 'Berechtigungen',

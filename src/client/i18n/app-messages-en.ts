@@ -232,6 +232,8 @@ export const APP_EN = {
     reset_content: 'Their authenticator app stops working for this account: they sign in with their password and set up a new one (at once where a role requires it). Do this when their phone is lost, after checking it is really them who asks.',
     reset_confirm: 'Reset',
     reset_failed: 'Two-factor sign-in could not be reset.',
+    reset_done: 'Two-factor sign-in was reset: the user sets it up again at the next sign-in or in My profile.',
+    reset_nothing: 'This user had no second factor: nothing to reset.',
   },
   roles: {
     permissions: 'Permissions',

@@ -162,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/admin/auth/user/:id/totp/reset', { schema: totpResetSchema, onRequest: requireUser('users.update') }, async (request) => {
     if (!(await app.users.getById(request.params.id))) throw httpErrors.notFound('No user with this id.');
     const had = await twoFactor.reset(request.params.id, originOf(request));
-    return { message: had ? 'Two-factor sign-in was reset: the user sets it up again at the next sign-in or in My profile.' : 'This user had no second factor: nothing to reset.' };
+    return { message: had ? 'Two-factor sign-in was reset: the user sets it up again at the next sign-in or in My profile.' : 'This user had no second factor: nothing to reset.', reset: had };
   });
 
   app.post('/auth/forget-password', { schema: forgetPasswordSchema, onRequest: rateLimit('forgetPassword') }, async (request) => {

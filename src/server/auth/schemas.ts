@@ -133,5 +133,11 @@ export const totpResetSchema = {
   summary: 'Take a user’s second factor away (a lost phone): they sign in with their password and set it up again',
   security: bearer,
   params: IdParamsSchema,
-  response: { 200: MessageAnswerSchema, ...errorResponses(403, 404) },
+  response: {
+    200: Type.Object({
+      message: Type.String(),
+      reset: Type.Boolean({ description: 'Whether the user had a second factor to take away (false: nothing was changed)' }),
+    }),
+    ...errorResponses(403, 404),
+  },
 };

@@ -138,8 +138,9 @@ function ResetTwoFactorButton() {
   const reset = async () => {
     setSending(true);
     try {
-      const answer = await dataProvider.call<{ message: string }>(`admin/auth/user/${encodeURIComponent(record.id)}/totp/reset`, { method: 'POST' });
-      notify(answer.message, { type: 'success' });
+      const answer = await dataProvider.call<{ reset: boolean }>(`admin/auth/user/${encodeURIComponent(record.id)}/totp/reset`, { method: 'POST' });
+      // In the screens' language: the server's sentence for it is English.
+      notify(answer.reset ? 'users.reset_done' : 'users.reset_nothing', { type: 'success' });
       setAsking(false);
     } catch (error) {
       notify(error instanceof Error ? error.message : translate('users.reset_failed'), { type: 'error' });
