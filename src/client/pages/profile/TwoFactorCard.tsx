@@ -11,6 +11,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { apiPaths } from '../../../shared/api-paths';
 import { getUserState, setUserState } from '../../providers/auth-state';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
+import { copyText } from '../../clipboard';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { LoadFailure } from '../../resources/common/LoadError';
 
@@ -52,9 +53,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <Button
           variant="outlined"
           onClick={() =>
-            navigator.clipboard.writeText(text).then(
-              () => notify(translate('two_factor.copied'), { type: 'success' }),
-              () => notify(translate('two_factor.not_copied'), { type: 'error' }),
+            void copyText(text).then((copied) =>
+              copied ? notify(translate('two_factor.copied'), { type: 'success' }) : notify(translate('two_factor.not_copied'), { type: 'error' }),
             )
           }
         >

@@ -6,20 +6,14 @@ import { useTranslate } from 'react-admin';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
+import { copyText } from '../../clipboard';
 import { inSentence } from '../../i18n/language';
 
 export function SecretOnce({ title, label, secret, onClose, children }: { title: string; label: string; secret: string; onClose: () => void; children?: React.ReactNode }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const translate = useTranslate();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('yes');
-    } catch {
-      // No clipboard (an insecure page, a refused permission): the field stays selectable.
-      setCopied('failed');
-    }
-  };
+  // No clipboard (an insecure page, a refused permission): the field stays selectable.
+  const copy = async () => setCopied((await copyText(secret)) ? 'yes' : 'failed');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="secret-title">
       <DialogTitle id="secret-title">{title}</DialogTitle>

@@ -14,6 +14,7 @@ import { defaultLinkAmount, type PaymentLink } from '../../../../shared/contract
 import { currencyDigits, minorToMajorText } from '../../../../shared/money';
 import { formatDateTime } from '../../../dates';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
+import { copyText } from '../../../clipboard';
 import { fieldErrorsOf } from '../../../providers/http-client';
 import { LoadFailure } from '../../common/LoadError';
 import { money } from '../booking-text';
@@ -22,15 +23,6 @@ import { readAmount } from '../../common/read-amount';
 const STATUS_COLOURS = { open: 'warning', paid: 'success', expired: 'default' } as const;
 
 const linksKey = (booking: Booking) => ['bookings', 'payment-links', booking.id];
-
-async function copy(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function SendPaymentLinkButton({ booking }: { booking: Booking }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
@@ -137,7 +129,7 @@ function LinkField({ url }: { url: string }) {
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', minWidth: 0 }}>
       <TextField label={translate('bookings.links.payment_link')} value={url} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} onFocus={(event) => event.target.select()} />
       <Tooltip title={translate('bookings.links.copy_the_link')}>
-        <IconButton aria-label={translate('bookings.links.copy_the_link')} onClick={() => void copy(url).then((done) => notify(done ? 'bookings.links.copied' : 'bookings.links.copy_refused', { type: done ? 'info' : 'warning' }))}>
+        <IconButton aria-label={translate('bookings.links.copy_the_link')} onClick={() => void copyText(url).then((done) => notify(done ? 'bookings.links.copied' : 'bookings.links.copy_refused', { type: done ? 'info' : 'warning' }))}>
           <ContentCopyIcon />
         </IconButton>
       </Tooltip>
@@ -193,7 +185,7 @@ function CopyLinkButton({ url }: { url: string }) {
   const notify = useNotify();
   const translate = useTranslate();
   return (
-    <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copy(url).then((done) => notify(done ? 'bookings.links.copied' : 'bookings.links.copy_refused_link', { type: done ? 'info' : 'warning', messageArgs: { url } }))}>
+    <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copyText(url).then((done) => notify(done ? 'bookings.links.copied' : 'bookings.links.copy_refused_link', { type: done ? 'info' : 'warning', messageArgs: { url } }))}>
       {translate('bookings.links.copy_link')}
     </Button>
   );
