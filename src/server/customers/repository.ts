@@ -39,7 +39,7 @@ export class CustomersRepository {
       return eb.and(conditions);
     });
     const page = await listPage(filtered, {
-      select: (rows) => rows.select([...ANSWER_COLUMNS.map((column) => `c.${column}` as const), SPENT]),
+      select: (rows) => rows.select(ANSWER_SELECTION),
       orderBy: [SORT_COLUMNS[query.sort ?? 'name'], sql.ref('c.id')],
       query,
       keptTotal: q
@@ -53,7 +53,7 @@ export class CustomersRepository {
   async get(id: string, db: Kysely<Database> = this.db): Promise<Customer | null> {
     const row = await db
       .selectFrom('customers as c')
-      .select([...ANSWER_COLUMNS.map((column) => `c.${column}` as const), SPENT])
+      .select(ANSWER_SELECTION)
       .where('c.id', '=', id)
       .executeTakeFirst();
     return row ? toCustomer(row) : null;
@@ -189,6 +189,8 @@ type SpentText = { currency: string; amountMinor: string }[];
 const SPENT = sql<SpentText | string>`(select coalesce(json_agg(json_build_object('currency', s.currency, 'amountMinor', s.spent_minor::text) order by s.currency), '[]'::json) from customer_spending s where s.customer_id = c.id and s.spent_minor <> 0)`.as(
   'spent',
 );
+/** What an answer reads of a customer (`customers as c`), the list's rows and one customer alike. */
+const ANSWER_SELECTION = [...ANSWER_COLUMNS.map((column) => `c.${column}` as const), SPENT];
 
 function toCustomer(row: AnswerRow): Customer {
   const spent = fromJson(row.spent).map((sum) => ({ currency: sum.currency, amountMinor: toMoney(sum.amountMinor)! }));

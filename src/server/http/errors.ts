@@ -121,7 +121,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; messag
 };
 
 /** The answer's body, its sentence and its fields' problems in the language the caller asked for (refusal-language.ts). */
-export function toErrorBody(error: AppError, language: RefusalLanguage = 'en'): ErrorBody {
+export function toErrorBody(error: AppError, language: RefusalLanguage): ErrorBody {
   const errors = error.errors && Object.fromEntries(Object.entries(error.errors).map(([field, problem]) => [field, refusalIn(language, problem)]));
   return { code: error.code, message: refusalIn(language, error.message), ...(errors && { errors }), ...error.extra };
 }

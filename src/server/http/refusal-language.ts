@@ -6,9 +6,11 @@
  * language, gets the English. OCTO's answers are not put through this: they stay English, as the
  * resellers' systems read them.
  */
+import { STAFF_LANGUAGES, type StaffLanguage } from '../../shared/contract/users.js';
 import { REFUSALS_DE, WORDS_DE } from './refusals-de.js';
 
-export type RefusalLanguage = 'en' | 'de';
+/** The staff screens' languages: a refusal is written in each. */
+export type RefusalLanguage = StaffLanguage;
 
 /** The language among English and German the caller prefers by Accept-Language; English when it names neither. */
 export function refusalLanguage(acceptLanguage: string | undefined): RefusalLanguage {
@@ -18,13 +20,17 @@ export function refusalLanguage(acceptLanguage: string | undefined): RefusalLang
   for (const range of acceptLanguage.split(',', 32)) {
     const [tag = '', ...parameters] = range.split(';');
     const primary = tag.trim().toLowerCase().split('-')[0];
-    if (primary !== 'en' && primary !== 'de') continue;
+    if (!isRefusalLanguage(primary)) continue;
     const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
     const weight = quality === undefined ? 1 : Number(quality.slice(2));
     if (!(weight > 0)) continue;
     if (best === null || weight > best.weight) best = { language: primary, weight };
   }
   return best?.language ?? 'en';
+}
+
+function isRefusalLanguage(tag: string | undefined): tag is RefusalLanguage {
+  return (STAFF_LANGUAGES as readonly (string | undefined)[]).includes(tag);
 }
 
 const EXACT_DE = new Map(Object.entries(REFUSALS_DE).filter(([english]) => !english.includes('{}')));

@@ -63,13 +63,36 @@ async function aBooking(body: Record<string, unknown> = {}): Promise<Booking> {
 const where = (router: { state: { location: { pathname: string; search: string } } }) => new URLSearchParams(router.state.location.search);
 
 describe('the new-booking form', () => {
-  test('each step is a page of its own: Back goes one step back, Forward one on, and a reload keeps what was typed', async () => {
-    const { router, user } = await openAs(SALES, `/bookings/create?departureId=${departure.id}`);
+  /** The form opened from the departure, on the travellers step with Jan Novak typed. */
+  async function openAtTravellers() {
+    const opened = await openAs(SALES, `/bookings/create?departureId=${departure.id}`);
     // The departure's tour is chosen for the clerk once the departure has loaded.
     await screen.findByDisplayValue('JSDOM-DAY-1 · Fjords by day', {}, { timeout: 10_000 });
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Jan');
-    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Novak');
+    await opened.user.click(screen.getByRole('button', { name: 'Next' }));
+    await opened.user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Jan');
+    await opened.user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Novak');
+    return opened;
+  }
+
+  /**
+   * Presses that arrive as the next events, before the browser has had time to draw anything that
+   * waits (only promises settle in between): outside act(), which would draw everything first.
+   */
+  async function beforeDrawing(press: () => Promise<void>): Promise<void> {
+    const environment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    environment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      await press();
+    } finally {
+      environment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+  }
+  const promisesSettle = async () => {
+    for (let turn = 0; turn < 50; turn += 1) await Promise.resolve();
+  };
+
+  test('each step is a page of its own: Back goes one step back, Forward one on, and a reload keeps what was typed', async () => {
+    const { router, user } = await openAtTravellers();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('region', { name: 'Extras and rooms' });
     expect(where(router).get('step')).toBe('2');
@@ -99,24 +122,14 @@ describe('the new-booking form', () => {
   });
 
   test('Next pressed twice before the screen has drawn the step between moves two steps, not one', async () => {
-    const { router, user } = await openAs(SALES, `/bookings/create?departureId=${departure.id}`);
-    await screen.findByDisplayValue('JSDOM-DAY-1 · Fjords by day', {}, { timeout: 10_000 });
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Jan');
-    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Novak');
-    // The second press arrives as the next event, before the browser has had time to draw anything
-    // that waits (only promises settle in between): it must find the extras step the first led to.
-    // Outside act(), which would draw everything between the two.
+    const { router, user } = await openAtTravellers();
+    // The second press must find the extras step the first led to.
     const next = () => screen.getByRole('button', { name: 'Next' });
-    const environment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    environment.IS_REACT_ACT_ENVIRONMENT = false;
-    try {
+    await beforeDrawing(async () => {
       next().click();
-      for (let turn = 0; turn < 50; turn += 1) await Promise.resolve();
+      await promisesSettle();
       next().click();
-    } finally {
-      environment.IS_REACT_ACT_ENVIRONMENT = true;
-    }
+    });
     await screen.findByRole('region', { name: 'Contact and book' });
     expect(where(router).get('step')).toBe('3');
 
@@ -124,13 +137,10 @@ describe('the new-booking form', () => {
     // and the next press of Next goes on from there.
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await screen.findByRole('region', { name: 'Extras and rooms' });
-    environment.IS_REACT_ACT_ENVIRONMENT = false;
-    try {
+    await beforeDrawing(async () => {
       next().click();
-      for (let turn = 0; turn < 50; turn += 1) await Promise.resolve();
-    } finally {
-      environment.IS_REACT_ACT_ENVIRONMENT = true;
-    }
+      await promisesSettle();
+    });
     await act(() => router.navigate(-1));
     await screen.findByRole('region', { name: 'Extras and rooms' });
     expect(where(router).get('step')).toBe('2');
