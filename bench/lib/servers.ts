@@ -1,13 +1,13 @@
 /** The built server started as npm start starts it, signed in to as the bench's administrator. */
 import { nextAddress, startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.mjs';
 import { recordPeak } from './report.ts';
-import { ADMIN, root } from './settings.ts';
+import { ADMIN, METRICS_TOKEN, root } from './settings.ts';
 
 export type BenchServer = BuiltServer;
 
 /** Starts the server with `env` (DATA_DIR or DATABASE_URL); stop() prints and records its peak memory. */
 export async function startServer(env: Record<string, string>): Promise<BenchServer> {
-  const server = await startBuiltServer(root, { TRUST_PROXY: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
+  const server = await startBuiltServer(root, { TRUST_PROXY: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, METRICS_TOKEN, ...env });
   return {
     ...server,
     async stop() {
@@ -34,4 +34,13 @@ export async function signIn(baseUrl: string): Promise<{ token: string; cookie: 
 /** The claims of an access token (the user and the session the database-alone loop loads). */
 export function decodeJwt(token: string): { userId: string; sid: string } {
   return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { userId: string; sid: string };
+}
+
+/** How many messages to customers wait in the queue (the server's own /metrics, read from the database). */
+export async function queuedMessages(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (response.status !== 200) throw new Error(`/metrics: ${response.status}`);
+  const depth = /^job_queue_depth\{queue="messages"\} (\d+)$/m.exec(await response.text())?.[1];
+  if (depth === undefined) throw new Error('/metrics has no job_queue_depth for the messages');
+  return Number(depth);
 }

@@ -11,6 +11,8 @@ export const WARMUP = QUICK ? 1 : 3;
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The administrator every server of the bench is started with (ADMIN_EMAIL, ADMIN_PASSWORD). */
 export const ADMIN = { email: 'bench-admin@example.com', password: 'bench admin password 1' };
+/** The token the bench's servers answer /metrics with (the queues' depths). */
+export const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 export const CHROMIUM = '/usr/bin/chromium';
 
 export const sleep = (time: number) => new Promise<void>((resolve) => setTimeout(resolve, time));

@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { warmed, databaseRate, type Target } from '../lib/load.ts';
 import { onEngine, rate, row } from '../lib/report.ts';
 import { bulk, type Seed } from '../lib/seed.ts';
-import { decodeJwt, signIn, startServer, type BenchServer } from '../lib/servers.ts';
+import { decodeJwt, queuedMessages, signIn, startServer, type BenchServer } from '../lib/servers.ts';
 import { DURATION, QUICK, sleep, WARMUP } from '../lib/settings.ts';
 
 type Headers = Record<string, string>;
@@ -38,6 +38,32 @@ async function departureSeats(baseUrl: string, headers: Headers, id: string): Pr
     previous = next;
   }
   return previous;
+}
+
+/**
+ * Waits until the server has sent every queued message (the confirmations of the bookings sold
+ * above, each with its voucher drawn in the voucher process) and reports how fast they went out.
+ * The lists after this are measured with the queue empty: the database-alone loop they are
+ * compared with sends nothing, and a server still working through thousands of confirmations
+ * measured that work beside the list (at 8 messages a second, through every list of the run).
+ */
+async function messagesSent(engine: string, server: BenchServer): Promise<void> {
+  const t0 = performance.now();
+  const first = await queuedMessages(server.baseUrl);
+  let left = first;
+  while (left > 0 && performance.now() - t0 < 15 * 60_000) {
+    await sleep(1000);
+    left = await queuedMessages(server.baseUrl);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const voucherPeak = Math.max(0, ...Object.values(server.childPeakRssKb()));
+  row(
+    engine,
+    'the confirmations of the bookings sold above, sent from the queue with their vouchers (server otherwise idle)',
+    `${(first - left).toLocaleString('en')} sent in ${seconds.toFixed(0)} s (${rate((first - left) / Math.max(seconds, 0.001))})${left > 0 ? `, ${left} still queued after 15 minutes` : ''}; voucher process peak ${(voucherPeak / 1024).toFixed(0)} MB`,
+    'all sent',
+    left === 0,
+  );
 }
 
 /** The dashboard's two reports (read from kept totals), 50 connections each; answers their p50s. */
@@ -110,6 +136,7 @@ export async function bookingRows(engine: string, running: BenchServer, env: Rec
     'exactly 100 sold, 0 overbooked',
     rush['2xx'] === 100 && lastSeats.taken === 100 && lastSeats.booked === 100,
   );
+  await messagesSent(engine, server);
 
   const listPath = `/api/bookings?page=1&pageSize=25&sort=createdAt&order=DESC&status=confirmed&tourId=${tourId}`;
   const query = { page: 1, pageSize: 25, sort: 'createdAt', order: 'DESC', status: 'confirmed', tourId };

@@ -3,10 +3,14 @@
  * defused), the bookings export (CSV streamed page by page, any number of rows), both beginning
  * with UTF-8's byte-order mark so Excel reads Łódź and 山田, and the one-page PDF voucher whose
  * text — Þórður, Ærøskøbing, Łódź, 山田, the business, the balance's due date — is read back out of
- * the file; a voucher only for confirmed bookings, with nothing staff wrote for themselves on it.
+ * the file; a voucher only for confirmed bookings, with nothing staff wrote for themselves on it;
+ * and its fonts, unpacked from WOFF table by table with every checksum kept.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sfntOfWoff } from '../../src/server/bookings/voucher-pdf.js';
 import type { Booking } from '../../src/shared/contract/bookings.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
@@ -253,5 +257,45 @@ describe('the voucher', () => {
     const refused = await admin({ method: 'GET', url: `/api/bookings/${held.id}/voucher.pdf` });
     expectError(refused, 409, 'CONFLICT');
     expect(refused.body).not.toContain('fell ill');
+  });
+});
+
+describe('the voucher’s fonts, unpacked once per process from their WOFF files', () => {
+  const fontFile = (name: string) => createRequire(import.meta.url).resolve(`@fontsource/noto-sans/files/${name}`);
+  /** OpenType's checksum of a table: its bytes as 32-bit big-endian words (zero-padded), summed modulo 2^32. */
+  const checksum = (data: Buffer) => {
+    const padded = Buffer.concat([data, Buffer.alloc((4 - (data.length % 4)) % 4)]);
+    let sum = 0;
+    for (let at = 0; at < padded.length; at += 4) sum = (sum + padded.readUInt32BE(at)) >>> 0;
+    return sum;
+  };
+
+  test('every table comes out whole: the checksum the WOFF file recorded for it, at a 4-byte boundary', () => {
+    for (const name of ['noto-sans-latin-400-normal.woff', 'noto-sans-latin-700-normal.woff', 'noto-sans-cyrillic-400-normal.woff']) {
+      const font = sfntOfWoff(readFileSync(fontFile(name)));
+      expect(font.readUInt32BE(0)).toBe(0x00010000); // TrueType outlines
+      const count = font.readUInt16BE(4);
+      expect(count).toBeGreaterThan(8);
+      const tags: string[] = [];
+      for (let index = 0; index < count; index++) {
+        const record = 12 + index * 16;
+        const tag = font.toString('latin1', record, record + 4);
+        const offset = font.readUInt32BE(record + 8);
+        const length = font.readUInt32BE(record + 12);
+        tags.push(tag);
+        expect(offset % 4, tag).toBe(0);
+        // head's checksum counts its own checkSumAdjustment as zero.
+        const data = Buffer.from(font.subarray(offset, offset + length));
+        if (tag === 'head') data.writeUInt32BE(0, 8);
+        expect(checksum(data), tag).toBe(font.readUInt32BE(record + 4));
+      }
+      expect(tags).toEqual(expect.arrayContaining(['cmap', 'glyf', 'head', 'hmtx', 'loca']));
+    }
+  });
+
+  test('a file that is not WOFF, or is cut short, is refused with a reason', () => {
+    expect(() => sfntOfWoff(Buffer.from('not a font at all, just text'))).toThrow('not a WOFF font');
+    const whole = readFileSync(fontFile('noto-sans-latin-400-normal.woff'));
+    expect(() => sfntOfWoff(whole.subarray(0, whole.length - 4000))).toThrow();
   });
 });

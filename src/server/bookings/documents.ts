@@ -109,7 +109,8 @@ const VOUCHER_TIMEOUT_MS = 30_000;
 /**
  * Vouchers are drawn in a process of their own (voucher-worker.mjs, voucher-pdf.ts): pdfkit, its
  * fonts and the QR code took 45 MB of the server's memory from the first voucher on, and each
- * voucher 160 ms of its only thread, during which no other request was answered. The process
+ * voucher 160 ms of its only thread (35 ms since its fonts are unpacked once), during which no
+ * other request was answered. The process
  * starts with the first voucher and ends after a minute without one.
  */
 export class VoucherMaker {
@@ -119,6 +120,11 @@ export class VoucherMaker {
     this.worker = new WorkerProcess({
       file: workerFile('voucher-worker.mjs', import.meta.url),
       args: ['--voucher-worker'],
+      // A voucher is a few megabytes of short-lived objects; with V8's defaults the process's heap
+      // grew to 4 times what survived and its young generation to 16 MB halves. Measured over 300
+      // vouchers in a row: peak resident memory 281 MB with the defaults, 120 MB with these, and
+      // 34 ms a voucher instead of 38.
+      nodeFlags: ['--max-semi-space-size=4', '--heap-growing-percent=50'],
       slots: 1,
       jobTimeoutMs: VOUCHER_TIMEOUT_MS,
       timedOut: () => httpErrors.unavailable(),

@@ -43,6 +43,8 @@ export interface WorkerProcessOptions {
   file: string;
   /** Arguments it is started with (it answers only when it sees its own). */
   args: string[];
+  /** Node's flags for the process (none: V8's defaults). */
+  nodeFlags?: string[];
   slots: number;
   idleMs?: number;
   /** A job not answered in this time is given up: the process is killed and the next job starts a fresh one. */
@@ -132,7 +134,7 @@ export class WorkerProcess<Job, Answer> {
   }
 
   private start(): ChildProcess {
-    const worker = fork(this.options.file, this.options.args, { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+    const worker = fork(this.options.file, this.options.args, { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: this.options.nodeFlags ?? [] });
     worker.on('message', (message: { id: number; maxRssKb?: number }) => {
       this.peakRssKb = Math.max(this.peakRssKb, message.maxRssKb ?? 0);
       const waiting = this.waiting.get(message.id);
