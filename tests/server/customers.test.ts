@@ -304,6 +304,16 @@ describe('access and erasure', () => {
   });
 });
 
+/** Customers whose kept spending (per currency) differs from what their bookings add up to. */
+async function spendingDrift(): Promise<string[]> {
+  const drift = await sql<{ customer_id: string }>`
+    select coalesce(k.customer_id, x.customer_id) as customer_id from (select * from customer_spending where spent_minor <> 0) k
+    full join (select customer_id, currency, sum(paid_minor) as spent from bookings where customer_id is not null group by 1, 2 having sum(paid_minor) <> 0) x
+      on x.customer_id = k.customer_id and x.currency = k.currency
+    where k.spent_minor is distinct from x.spent`.execute(t.database.handle.db);
+  return drift.rows.map((row) => row.customer_id);
+}
+
 describe('the kept counts', () => {
   it('equal a recount from the bookings after bookings, payments and refunds, cancellations, reseller holds confirmed for new and returning customers, and merges', async () => {
     const { key } = await createResellerWithKey(staff);
@@ -335,13 +345,7 @@ describe('the kept counts', () => {
         on x.customer_id = c.id
       where c.booking_count <> coalesce(x.active, 0) or c.first_booking_at is distinct from x.first or c.last_booking_at is distinct from x.last`.execute(db);
     expect(drift.rows).toEqual([]);
-    // What each customer spent, per currency, as kept and as the bookings add it up.
-    const spendingDrift = await sql<{ customer_id: string }>`
-      select coalesce(k.customer_id, x.customer_id) as customer_id from (select * from customer_spending where spent_minor <> 0) k
-      full join (select customer_id, currency, sum(paid_minor) as spent from bookings where customer_id is not null group by 1, 2 having sum(paid_minor) <> 0) x
-        on x.customer_id = k.customer_id and x.currency = k.currency
-      where k.spent_minor is distinct from x.spent`.execute(db);
-    expect(spendingDrift.rows).toEqual([]);
+    expect(await spendingDrift()).toEqual([]);
     const mergedInto = await customer(await ids(emails[0]!));
     // Bookings 6 and 9 were count.a's, 7 count.b's (merged into count.a); 5 count.c's.
     expect(mergedInto.spent).toEqual([{ currency: tour.currency, amountMinor: 4_500 - 500 + 2_500 + 1_000 }]);
@@ -350,5 +354,25 @@ describe('the kept counts', () => {
       sql<{ count: string }>`select count(*) as count from customers`.execute(db),
     ]);
     expect(Number(kept.rows[0]!.count)).toBe(Number(counted.rows[0]!.count));
+  });
+
+  it('lose nothing when one customer’s bookings are paid, and new ones made, at the same moment from many connections', async () => {
+    const email = `count.busy.${run}@example.test`;
+    const first: Booking[] = [];
+    for (let n = 0; n < 6; n += 1) first.push(await book({ name: 'Busy Desk', email }));
+    const customerId = first[0]!.customerId;
+    // Four payments on each booking and four more bookings, all sent at once: on PostgreSQL each
+    // goes through a connection of its own, and every one adds to the same customer's kept rows.
+    const amounts = first.flatMap((booking, index) => [100, 250, 1_000, 35].map((amount) => ({ booking, amountMinor: amount + index })));
+    const answers = await Promise.all([
+      ...amounts.map(({ booking, amountMinor }) => staff({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', amountMinor, method: 'cash' } })),
+      ...Array.from({ length: 4 }, () => staff({ method: 'POST', url: '/api/bookings', payload: { departureId: departure.id, status: 'confirmed', contact: { name: 'Busy Desk', email }, travellers: [{ category: 'ADULT', firstName: 'Ann', lastName: 'Lee' }] } })),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    const paid = amounts.reduce((sum, { amountMinor }) => sum + amountMinor, 0);
+    const kept = await customer(customerId);
+    expect(kept.spent).toEqual([{ currency: tour.currency, amountMinor: paid }]);
+    expect(kept.bookingCount).toBe(10);
+    expect(await spendingDrift()).toEqual([]);
   });
 });
