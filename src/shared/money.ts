@@ -63,8 +63,22 @@ export function minorToMajorText(amountMinor: number, currency: string): string 
 export type AmountProblem = 'not_an_amount' | 'reads_two_ways' | 'no_minor_unit' | 'too_many_decimals' | 'too_large';
 export type MajorParse = { ok: true; minor: number } | { ok: false; problem: string; reason: AmountProblem; values: Record<string, string | number> };
 
-/** How `locale` writes amounts of `currency`: its decimal and grouping marks, and the currency's signs. */
+const marksOf = new Map<string, ReturnType<typeof readAmountMarks>>();
+
+/** How `locale` writes amounts of `currency` (read once per pair: each NumberFormat costs native memory until a full collection). */
 function amountMarks(currency: string, locale?: string) {
+  const key = `${locale ?? ''} ${currency}`;
+  let marks = marksOf.get(key);
+  if (!marks) {
+    marks = readAmountMarks(currency, locale);
+    if (marksOf.size >= 500) marksOf.clear();
+    marksOf.set(key, marks);
+  }
+  return marks;
+}
+
+/** How `locale` writes amounts of `currency`: its decimal and grouping marks, and the currency's signs. */
+function readAmountMarks(currency: string, locale?: string) {
   const part = (options: Intl.NumberFormatOptions, type: string) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency, ...options }).formatToParts(1234567.5).find((p) => p.type === type)?.value;
   const signs = new Set([currency, part({}, 'currency'), part({ currencyDisplay: 'narrowSymbol' }, 'currency')].filter((sign): sign is string => Boolean(sign)));

@@ -1,4 +1,5 @@
 /** IANA time zones, as the runtime knows them (the same check on both sides). */
+import { dateTimeFormat } from './intl-formats.js';
 
 const IANA_NAME = /^(?:UTC|[A-Za-z][A-Za-z_-]*(?:\/[A-Za-z0-9][A-Za-z0-9_+-]*){1,2})$/;
 
@@ -6,7 +7,7 @@ const IANA_NAME = /^(?:UTC|[A-Za-z][A-Za-z_-]*(?:\/[A-Za-z0-9][A-Za-z0-9_+-]*){1
 export function isKnownTimeZone(name: string): boolean {
   if (!IANA_NAME.test(name)) return false;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
+    dateTimeFormat('en', { timeZone: name });
     return true;
   } catch {
     return false;

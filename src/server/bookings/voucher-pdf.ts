@@ -18,6 +18,7 @@ import QRCode from 'qrcode';
 import type { Booking } from '../../shared/contract/bookings.js';
 import { formatMinor } from '../../shared/money.js';
 import type { BusinessDetails } from '../config.js';
+import { dateTimeFormat } from '../../shared/intl-formats.js';
 
 interface FontFile {
   name: string;
@@ -127,7 +128,7 @@ function runs(text: string, weight: 400 | 700): { font: FontFile; text: string }
 
 /** Where the date, time and zone of the departure read as the customer reads them. */
 function localDeparture(booking: Booking): string {
-  const when = new Intl.DateTimeFormat('en-GB', { timeZone: booking.timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(booking.startsAt));
+  const when = dateTimeFormat('en-GB', { timeZone: booking.timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(booking.startsAt));
   return `${when} (${booking.timeZone})`;
 }
 
@@ -135,7 +136,7 @@ const CATEGORY = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' } as const;
 
 /** A date as the customer reads it: "Saturday, 3 April 2027". */
 function longDate(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+  return dateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /**

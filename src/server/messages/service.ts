@@ -36,6 +36,7 @@ import { httpErrors } from '../http/errors.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { DEFAULT_TEXTS } from './defaults.js';
 import { refundOf, travellerCount } from '../../shared/i18n/words.js';
+import { dateTimeFormat } from '../../shared/intl-formats.js';
 
 /** Seconds to wait after the 1st, 2nd, … failed attempt; after the last, the message has failed. */
 export const MESSAGE_RETRY_DELAYS_S = [60, 5 * 60, 30 * 60, 2 * 3600, 6 * 3600];
@@ -374,8 +375,8 @@ export function placeholderValues(
     .filter((category) => counts[category] > 0)
     .map((category) => travellerCount(language, category, counts[category]))
     .join(', ');
-  const start = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: booking.timeZone }).format(new Date(booking.startsAt));
-  const dueDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${booking.balanceDueDate}T00:00:00Z`));
+  const start = dateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: booking.timeZone }).format(new Date(booking.startsAt));
+  const dueDate = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${booking.balanceDueDate}T00:00:00Z`));
   const fee = booking.cancellation?.feeMinor ?? 0;
   return {
     'customer.name': booking.contact.name,

@@ -16,12 +16,13 @@ import type { Database } from '../db/schema.js';
 import { toMoney } from '../db/query-helpers.js';
 import type { BookingsRepository } from '../bookings/repository.js';
 import type { DeparturesRepository } from '../departures/repository.js';
+import { dateTimeFormat } from '../../shared/intl-formats.js';
 
 const DAY_MS = 86_400_000;
 
 /** The calendar date of an instant in a time zone, YYYY-MM-DD. */
 export function dateIn(timeZone: string, instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

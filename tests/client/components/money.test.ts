@@ -1,6 +1,7 @@
 /** Money typed in major units becomes exact minor units, in each currency's own decimals, and reads back the same. */
 import { expect, test } from 'vitest';
 import { currencyDigits, formatMinor, isKnownCurrency, majorTextToMinor, minorToMajorText } from '../../../src/shared/money';
+import { dateTimeFormat } from '../../../src/shared/intl-formats';
 import { isKnownTimeZone } from '../../../src/shared/time-zones';
 
 test('each currency’s decimals come from the runtime: EUR 2, ISK 0, JPY 0, KWD 3', () => {
@@ -76,4 +77,17 @@ test('in a locale that writes 1.299,50 €, its own way is read, and a lone "." 
   expect(majorTextToMinor('1.299', 'EUR', 'de-DE')).toEqual({ ok: true, minor: 129_900 });
   const lone = majorTextToMinor('12.5', 'EUR', 'de-DE');
   expect(lone.ok ? '' : lone.problem).toMatch(/“\.” separates thousands here, so write decimals with “,”/);
+});
+
+test('a date formatter is made once per locale and options and used again: each new one holds native memory until a full collection', () => {
+  const options = { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Berlin' } as const;
+  const first = dateTimeFormat('de-DE', options);
+  expect(dateTimeFormat('de-DE', { ...options })).toBe(first);
+  expect(dateTimeFormat('en-GB', options)).not.toBe(first);
+  expect(dateTimeFormat('de-DE', { ...options, timeZone: 'Atlantic/Reykjavik' })).not.toBe(first);
+  // The kept one formats as a fresh one does.
+  const instant = new Date('2027-10-31T07:30:00Z');
+  expect(first.format(instant)).toBe(new Intl.DateTimeFormat('de-DE', options).format(instant));
+  // Unknown zones are still refused, known ones still known, after the formatter is kept.
+  expect([isKnownTimeZone('Europe/Berlin'), isKnownTimeZone('Europe/Berlin'), isKnownTimeZone('Mars/Olympus')]).toEqual([true, true, false]);
 });
