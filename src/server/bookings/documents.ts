@@ -110,8 +110,8 @@ const VOUCHER_TIMEOUT_MS = 30_000;
  * Vouchers are drawn in a process of their own (voucher-worker.mjs, voucher-pdf.ts): pdfkit, its
  * fonts and the QR code took 45 MB of the server's memory from the first voucher on, and each
  * voucher 160 ms of its only thread (35 ms since its fonts are unpacked once), during which no
- * other request was answered. The process
- * starts with the first voucher and ends after a minute without one.
+ * other request was answered. The process starts with the first voucher and ends after a minute
+ * without one.
  */
 export class VoucherMaker {
   private readonly worker: WorkerProcess<{ booking: Booking; issuedAt: Date; business: BusinessDetails }, VoucherAnswer>;
