@@ -4,19 +4,11 @@
  * departure's, the business's). One set of formats, so a list and a page never disagree on how a
  * moment reads; they follow the screens' language (i18n/language.ts).
  */
+import { dateTimeFormat } from '../shared/intl-formats';
 import { intlLocale } from './i18n/language';
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-
 function format(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
-  const locale = intlLocale();
-  const key = `${locale}|${JSON.stringify(options)}|${timeZone ?? ''}`;
-  let found = cache.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone && { timeZone }) });
-    cache.set(key, found);
-  }
-  return found;
+  return dateTimeFormat(intlLocale(), { ...options, ...(timeZone && { timeZone }) });
 }
 
 const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };

@@ -3,6 +3,7 @@
  * minor unit, so ISK 189,000 is 189000). The runtime's own currency data says how many decimals
  * a currency has, on both sides, so a form and the server agree on what 12.5 means.
  */
+import { numberFormat } from './intl-formats.js';
 
 let knownCurrencies: Set<string> | null = null;
 
@@ -14,16 +15,15 @@ export function isKnownCurrency(code: string): boolean {
 }
 
 // Making an Intl.NumberFormat costs far more than using one: every booking's prices and totals
-// ask for the same few currencies, so each currency's digits and each (locale, currency) format are
-// made once.
+// ask for the same few currencies, so each currency's digits are read once and every format comes
+// kept from numberFormat().
 const digitsOf = new Map<string, number>();
-const formats = new Map<string, Intl.NumberFormat>();
 
 /** Decimals of the currency's minor unit: EUR 2, ISK 0, JPY 0, KWD 3. */
 export function currencyDigits(currency: string): number {
   let digits = digitsOf.get(currency);
   if (digits === undefined) {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     digitsOf.set(currency, digits);
   }
   return digits;
@@ -42,13 +42,7 @@ export function setDefaultMoneyLocale(locale: string | undefined): void {
 /** "€1,299.00", "ISK 189,000", in the reader's locale. */
 export function formatMinor(amountMinor: number, currency: string, locale: string | undefined = defaultLocale): string {
   const digits = currencyDigits(currency);
-  const key = `${locale ?? ''} ${currency}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formats.set(key, format);
-  }
-  return format.format(amountMinor / 10 ** digits);
+  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountMinor / 10 ** digits);
 }
 
 /** Minor units as the major amount a person types: 129900 EUR → "1299.00", 189000 ISK → "189000". */
@@ -63,24 +57,10 @@ export function minorToMajorText(amountMinor: number, currency: string): string 
 export type AmountProblem = 'not_an_amount' | 'reads_two_ways' | 'no_minor_unit' | 'too_many_decimals' | 'too_large';
 export type MajorParse = { ok: true; minor: number } | { ok: false; problem: string; reason: AmountProblem; values: Record<string, string | number> };
 
-const marksOf = new Map<string, ReturnType<typeof readAmountMarks>>();
-
-/** How `locale` writes amounts of `currency` (read once per pair: each NumberFormat costs native memory until a full collection). */
-function amountMarks(currency: string, locale?: string) {
-  const key = `${locale ?? ''} ${currency}`;
-  let marks = marksOf.get(key);
-  if (!marks) {
-    marks = readAmountMarks(currency, locale);
-    if (marksOf.size >= 500) marksOf.clear();
-    marksOf.set(key, marks);
-  }
-  return marks;
-}
-
 /** How `locale` writes amounts of `currency`: its decimal and grouping marks, and the currency's signs. */
-function readAmountMarks(currency: string, locale?: string) {
+function amountMarks(currency: string, locale?: string) {
   const part = (options: Intl.NumberFormatOptions, type: string) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency, ...options }).formatToParts(1234567.5).find((p) => p.type === type)?.value;
+    numberFormat(locale, { style: 'currency', currency, ...options }).formatToParts(1234567.5).find((p) => p.type === type)?.value;
   const signs = new Set([currency, part({}, 'currency'), part({ currencyDisplay: 'narrowSymbol' }, 'currency')].filter((sign): sign is string => Boolean(sign)));
   return { decimal: part({}, 'decimal') ?? '.', group: part({}, 'group') ?? ',', signs: [...signs].sort((a, b) => b.length - a.length) };
 }

@@ -1,7 +1,7 @@
 /** Money typed in major units becomes exact minor units, in each currency's own decimals, and reads back the same. */
 import { expect, test } from 'vitest';
 import { currencyDigits, formatMinor, isKnownCurrency, majorTextToMinor, minorToMajorText } from '../../../src/shared/money';
-import { dateTimeFormat } from '../../../src/shared/intl-formats';
+import { dateTimeFormat, numberFormat } from '../../../src/shared/intl-formats';
 import { isKnownTimeZone } from '../../../src/shared/time-zones';
 
 test('each currency’s decimals come from the runtime: EUR 2, ISK 0, JPY 0, KWD 3', () => {
@@ -88,6 +88,8 @@ test('a date formatter is made once per locale and options and used again: each 
   // The kept one formats as a fresh one does.
   const instant = new Date('2027-10-31T07:30:00Z');
   expect(first.format(instant)).toBe(new Intl.DateTimeFormat('de-DE', options).format(instant));
+  // Number formats are kept the same way (money's formats and its input's marks come from them).
+  expect(numberFormat('de-DE', { style: 'currency', currency: 'EUR' })).toBe(numberFormat('de-DE', { style: 'currency', currency: 'EUR' }));
   // Unknown zones are still refused, known ones still known, after the formatter is kept.
   expect([isKnownTimeZone('Europe/Berlin'), isKnownTimeZone('Europe/Berlin'), isKnownTimeZone('Mars/Olympus')]).toEqual([true, true, false]);
 });
