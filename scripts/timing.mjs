@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run timing [-- --tries 200]`: does the answer's timing tell whether an e-mail address has
 // an account? Starts the built server (embedded database in a temporary folder, captcha off,
-// TRUST_PROXY on so each try can come from its own address and no rate limit or lockout is met),
+// TRUST_PROXY naming this machine as the proxy, so each try can come from its own address and no
+// rate limit or lockout is met),
 // then sends, interleaved at random:
 //   - login with a known e-mail and a wrong password / with an unknown e-mail;
 //   - forget-password with a known e-mail / with an unknown e-mail;
@@ -28,8 +29,8 @@ if (!existsSync(join(root, 'dist/server/server/server.js'))) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bo-timing-'));
-// Embedded database, captcha off (no keys in the bare environment), TRUST_PROXY so each try has its own address.
-const server = await startBuiltServer(root, { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' }, 30_000);
+// Embedded database, captcha off (no keys in the bare environment), TRUST_PROXY naming 127.0.0.1 as the proxy, so each try has its own address.
+const server = await startBuiltServer(root, { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '127.0.0.1' }, 30_000);
 const base = server.baseUrl;
 // On an early exit (an error before the end): stop the server and remove what it left, as far as
 // can be done at once (it may still be flushing its files while it shuts down).

@@ -7,7 +7,7 @@ export type BenchServer = BuiltServer;
 
 /** Starts the server with `env` (DATA_DIR or DATABASE_URL); stop() prints and records its peak memory. */
 export async function startServer(env: Record<string, string>): Promise<BenchServer> {
-  const server = await startBuiltServer(root, { TRUST_PROXY: 'true', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, METRICS_TOKEN, ...env });
+  const server = await startBuiltServer(root, { TRUST_PROXY: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, METRICS_TOKEN, ...env });
   return {
     ...server,
     async stop() {

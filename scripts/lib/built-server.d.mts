@@ -15,5 +15,5 @@ export interface BuiltServer {
 
 export function startBuiltServer(root: string, env: Record<string, string | undefined>, timeoutMs?: number): Promise<BuiltServer>;
 
-/** A fresh client address per call (10.x.y.z), for X-Forwarded-For with TRUST_PROXY on. */
+/** A fresh client address per call (10.x.y.z), for X-Forwarded-For from a proxy TRUST_PROXY names. */
 export function nextAddress(): string;

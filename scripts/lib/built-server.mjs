@@ -75,7 +75,7 @@ export async function startBuiltServer(root, env, timeoutMs = 60_000) {
 }
 
 let address = 0;
-/** A fresh client address per call (10.x.y.z), for X-Forwarded-For with TRUST_PROXY on: no per-address limit or lockout applies. */
+/** A fresh client address per call (10.x.y.z), for X-Forwarded-For from a proxy TRUST_PROXY names: no per-address limit or lockout applies. */
 export function nextAddress() {
   address += 1;
   return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;

@@ -24,7 +24,8 @@ import type { DatabaseHandle } from './db/open-database.js';
 import { FIRST_MAINTENANCE_DELAY_MS, maintainDatabase } from './db/maintenance.js';
 import { loadOrCreateJwtSecret } from './db/seed.js';
 import { BackgroundTasks } from './http/background.js';
-import { classifyError, httpErrors, registerErrorHandler, sendError } from './http/errors.js';
+import { AppError, classifyError, httpErrors, registerErrorHandler, sendError } from './http/errors.js';
+import { jsonDepth, MAX_JSON_DEPTH } from './http/json-depth.js';
 import { loggerOptions, prettyStream, QuietLogController } from './http/logging.js';
 import { Metrics } from './http/metrics.js';
 import { liftTitledSchemas } from './http/openapi-components.js';
@@ -73,12 +74,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream ?? (pretty ? prettyStream() : undefined)),
     logController: new QuietLogController(pretty),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: trustedProxies(config.trustProxy),
     requestIdHeader: false,
     genReqId: (req) => {
       // A request id from our own reverse proxy ties its logs to ours; from anyone else, make our own.
       const incoming = req.headers['x-request-id'];
-      return config.trustProxy && typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      return config.trustProxy !== false && typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
     // Addresses the router refuses before any route runs (a malformed %-escape, a path part over
@@ -179,6 +180,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   return app;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function trusting the nearest `hops`
+ * addresses (the socket's, then the header's from the right): Fastify takes a bare number as
+ * trusting nothing, since a client reaching the port directly could write its own hops. With a
+ * hop count the port must be reachable only through the proxies; their addresses are the safer
+ * setting (the README's example).
+ */
+function trustedProxies(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 async function decorateServices(app: FastifyInstance, options: BuildAppOptions, now: () => number): Promise<void> {
   const { config, database } = options;
   // With METRICS_TOKEN set every statement is timed (http/metrics.ts); without it nothing is.
@@ -255,7 +268,10 @@ async function connectRedis(url: string) {
 
 /**
  * JSON is the only body we read: other media types get 415. An empty body with a JSON content
- * type counts as no body (some clients send the header on bodiless POSTs such as logout).
+ * type counts as no body (some clients send the header on bodiless POSTs such as logout). A body
+ * nested deeper than MAX_JSON_DEPTH is refused before it is parsed: every later step (the NUL
+ * check, the schema's check, the sanitisers) walks the value by recursion, and 10,000 levels ran
+ * out of stack there.
  */
 function acceptJsonOnly(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -263,6 +279,7 @@ function acceptJsonOnly(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return done(new AppError(400, 'VALIDATION', `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`), undefined);
     parseJson(request, text, done);
   });
 }

@@ -4,6 +4,7 @@
  */
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '../shared/contract/customers.js';
 import { isAbsolute, relative, resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { isKnownTimeZone } from '../shared/time-zones.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/password-policy.js';
 
@@ -36,7 +37,8 @@ export type MediaTarget =
       secretAccessKey: string | null;
     };
 
-export type TrustProxy = boolean | number | string[];
+/** false, a hop count, or the trusted proxies' addresses and ranges (never true: see parseTrustProxy). */
+export type TrustProxy = false | number | string[];
 
 export interface ScheduledBackups {
   dir: string;
@@ -402,15 +404,33 @@ function parseBoolean(name: string, value: string | undefined, fallback: boolean
   throw new ConfigError(name, 'must be true or false');
 }
 
-/** true/false, a hop count, or a comma-separated list of proxy addresses/CIDRs (Fastify's trustProxy). */
+/**
+ * Which proxies in front of the server may say who the client is (X-Forwarded-For, -Proto, -Host):
+ * a hop count (1 for one reverse proxy) or a comma-separated list of the proxies' addresses or
+ * CIDR ranges (Fastify's trustProxy takes both). `true` is refused: it believes the whole header,
+ * which any client writes, so each forged address would get its own sign-in limits and lockout
+ * counter and the audit log would record the forgery.
+ */
 function parseTrustProxy(value: string | undefined): TrustProxy {
-  if (value === undefined) return false;
-  if (/^(true|yes|on)$/i.test(value)) return true;
-  if (/^(false|no|off)$/i.test(value)) return false;
-  if (/^\d{1,3}$/.test(value)) return Number(value);
+  if (value === undefined || value.trim() === '') return false;
+  if (/^(false|no|off|0)$/i.test(value.trim())) return false;
+  if (/^(true|yes|on)$/i.test(value.trim())) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'true would believe any X-Forwarded-For a client sends; write the number of proxies in front of the server (1 for one reverse proxy) or their addresses (e.g. 10.0.0.5 or 10.0.0.0/24)',
+    );
+  }
+  if (/^\d{1,2}$/.test(value.trim())) return Number(value.trim());
   const list = value.split(',').map((part) => part.trim());
-  if (list.every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part))) return list;
-  throw new ConfigError('TRUST_PROXY', 'must be true, false, a hop count, or a comma-separated list of addresses');
+  if (list.every(isAddressOrRange)) return list;
+  throw new ConfigError('TRUST_PROXY', 'must be a hop count (1 for one reverse proxy) or a comma-separated list of the proxies\' addresses or CIDR ranges');
+}
+
+function isAddressOrRange(text: string): boolean {
+  const [address, bits, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither; STRIPE_API_URL only for a test double. */

@@ -57,7 +57,7 @@ describe('successful sign-in', () => {
   });
 
   test('the cookie is Secure when the request came over HTTPS (through a trusted proxy)', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       const response = await proxied.app.inject({
         method: 'POST',

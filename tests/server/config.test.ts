@@ -65,8 +65,16 @@ describe('defaults', () => {
       redisPrefix: 'office-staging:',
       captchaOffReason: null,
     });
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '::1, fd00::/8' }).trustProxy).toEqual(['::1', 'fd00::/8']);
+  });
+
+  test('TRUST_PROXY=true is refused at start, saying what to write instead', () => {
+    for (const value of ['true', 'TRUE', 'yes', 'on']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: true would believe any X-Forwarded-For .* number of proxies .* or their addresses/);
+    }
   });
 
   test('CAPTCHA_DISABLED=true turns the captcha off even with keys', () => {
@@ -107,6 +115,9 @@ describe('a bad value throws one line naming the variable', () => {
     ['REDIS_URL', { REDIS_URL: 'localhost:6379' }],
     ['REDIS_PREFIX', { REDIS_PREFIX: 'has space' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.300' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['CAPTCHA_DISABLED', { CAPTCHA_DISABLED: 'perhaps' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['BUSINESS_TIME_ZONE', { BUSINESS_TIME_ZONE: 'CET+1' }],

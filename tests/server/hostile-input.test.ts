@@ -9,6 +9,11 @@
  * may change data is fuzzed by an app of its own, and the data is put back after it (rows,
  * sequences and files), so that every route starts from the same fixtures.
  *
+ * Then every route again, with a body field's or query parameter's name of 32 KB built from a
+ * refusal sentence's separators and with a body nested 10,000 deep, each asked in German and in
+ * English: never a 5xx, and never a German answer dearer than the English one (the refusal's
+ * translation once backtracked on such names).
+ *
  * FUZZ_RUNS (default 80 per route on the embedded database, 20 on a PostgreSQL server, where the
  * same validated requests only meet another engine) and FUZZ_SEED (default fixed) make deeper or
  * other runs.
@@ -483,6 +488,55 @@ describe('every route holds against generated and hostile requests', () => {
         );
       } finally {
         await writer?.reset();
+      }
+    });
+  }
+});
+
+/** A name of `bytes` characters made of the separators of "{} has been paid and the new total would be {}: refund {} first.". */
+function hostileName(bytes: number): string {
+  const unit = ' has been paid and the new total would be : refund ';
+  return unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
+}
+
+describe('every route against hostile names and deep bodies, in German no dearer than in English', () => {
+  const NIL_ID = '00000000-0000-4000-8000-000000000000';
+  const name = hostileName(32 * 1024);
+  const deep = `{"a":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_001)}`;
+
+  for (const op of operations) {
+    const jsonBody = op.requestBody?.content?.['application/json'] !== undefined;
+    // A route without a JSON body is asked with the name in its query string, only if it reads nothing (GET).
+    if (!jsonBody && op.method !== 'GET') continue;
+    test(`${op.method} ${op.path}`, async () => {
+      const { t, adminToken, resellerKey } = (await sharedFixtures()).readers;
+      const octo = op.path.startsWith('/api/octo/');
+      const path = op.path.replace(/\{[^}]+\}/g, NIL_ID);
+      const requests: InjectOptions[] = jsonBody
+        ? [
+            { url: path, payload: `{"${name}":1}` },
+            { url: path, payload: deep },
+          ]
+        : [{ url: `${path}?${encodeURIComponent(name)}=1` }];
+      for (const request of requests) {
+        const costs: Record<string, number> = { en: Infinity, de: Infinity };
+        for (let round = 0; round < 2; round++) {
+          for (const language of ['en', 'de']) {
+            const started = performance.now();
+            const response = await t.app.inject({
+              ...request,
+              method: op.method as InjectOptions['method'],
+              headers: { authorization: `Bearer ${octo ? resellerKey : adminToken}`, 'accept-language': language, ...(jsonBody && { 'content-type': 'application/json' }) },
+            });
+            costs[language] = Math.min(costs[language], performance.now() - started);
+            checkAnswer(response, `${op.method} ${op.path} (${language})`, octo);
+            // A body with an unknown field or too deep is refused by every route that reads one.
+            if (jsonBody) expect(response.statusCode, response.body.slice(0, 200)).toBe(400);
+            // A refusal shows at most a short, cut form of the name.
+            if (response.statusCode >= 400) expect(response.body.includes(name.slice(0, 200)), response.body.slice(0, 200)).toBe(false);
+          }
+        }
+        expect(costs.de, `German ${costs.de.toFixed(1)} ms, English ${costs.en.toFixed(1)} ms`).toBeLessThan(costs.en * 2 + 20);
       }
     });
   }

@@ -41,6 +41,33 @@ describe('per-IP rate limits on the auth routes', () => {
     expectError(await fromAddress('10.3.3.3', '/api/auth/forget-password', { email: 'someone@example.com' }), 429, 'RATE_LIMITED');
   });
 
+  test('behind a proxy: a forged X-Forwarded-For gets no fresh limit, and the audit log records the proxy\'s client', async () => {
+    for (const trustProxy of ['1', '127.0.0.1']) {
+      const proxied = await createTestApp({ rateLimits: AUTH_RATE_LIMITS, env: { TRUST_PROXY: trustProxy } });
+      try {
+        const url = '/api/auth/login?g-recaptcha-response=test-captcha-ok';
+        // The client writes any X-Forwarded-For it likes; the proxy (127.0.0.1) adds the address it saw.
+        const statuses: number[] = [];
+        for (let i = 0; i < 40; i++) {
+          const response = await proxied.app.inject({
+            method: 'POST',
+            url,
+            payload: { email: 'nobody@example.com', password: `wrong ${i}` },
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': `10.66.${i}.1, 203.0.113.9` },
+          });
+          statuses.push(response.statusCode);
+        }
+        expect(statuses.slice(0, AUTH_RATE_LIMITS.login.max).every((status) => status === 401)).toBe(true);
+        expect(statuses.slice(AUTH_RATE_LIMITS.login.max).every((status) => status === 429), statuses.join(' ')).toBe(true);
+        const addresses = await proxied.database.handle.db.selectFrom('audit_log').select('ip').where('action', '=', 'login.failure').distinct().execute();
+        expect(addresses.map((row) => row.ip)).toEqual(['203.0.113.9']);
+      } finally {
+        await proxied.close();
+      }
+    }
+  });
+
   test('the OpenAPI document lists 429 on the limited routes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     expect(Object.keys(doc.paths['/api/auth/login'].post.responses)).toContain('429');
@@ -82,7 +109,7 @@ describe('security headers', () => {
   });
 
   test('HSTS only over HTTPS (behind a trusted proxy)', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       const response = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ErrorBody, ErrorCode } from '../../shared/types.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { PATTERN_MESSAGES } from '../../shared/field-rules.js';
-import { refusalIn, refusalLanguage, type RefusalLanguage } from './refusal-language.js';
+import { cutText, refusalIn, refusalLanguage, type RefusalLanguage } from './refusal-language.js';
 
 export class AppError extends Error {
   constructor(
@@ -46,11 +46,15 @@ interface SchemaIssue {
   message?: string;
 }
 
+/** The longest a field's name is shown in a refusal. */
+const MAX_FIELD_LENGTH = 64;
+
 /** Schema validation issues → `{field: message}`, one message per field, in words a person reads. */
 export function fieldErrors(issues: SchemaIssue[], part: string): Record<string, string> {
   const errors: Record<string, string> = {};
   const put = (path: string, message: string) => {
-    const field = path === '' ? part : path.replace(/^\//, '').replace(/\//g, '.');
+    // A field's name may be the caller's own (an unknown body field): shown cut, like any value.
+    const field = cutText(path === '' ? part : path.replace(/^\//, '').replace(/\//g, '.'), MAX_FIELD_LENGTH);
     errors[field] ??= message;
   };
   const child = (base: string, name: string) => `${base}/${name}`;

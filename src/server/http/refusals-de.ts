@@ -137,6 +137,7 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'The Content-Length header does not match the body.': 'Der Content-Length-Header passt nicht zum Inhalt.',
   'The request body is empty.': 'Der Inhalt der Anfrage ist leer.',
   'The request body is not valid JSON.': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  'The request body is nested too deeply: at most {} levels.': 'Der Inhalt der Anfrage ist zu tief verschachtelt: höchstens {0} Ebenen.',
   'The address is not valid.': 'Die Adresse ist ungültig.',
   'A part of the address is too long.': 'Ein Teil der Adresse ist zu lang.',
   'This conflicts with an existing record.': 'Das widerspricht einem bestehenden Eintrag.',
