@@ -225,6 +225,33 @@ describe('templates', () => {
     await staff({ method: 'PUT', url: '/api/message-templates/booking_confirmed', payload: { enabled: true, texts: confirmed.texts } });
   });
 
+  it('refuse placeholders named like what every object inherits, and a template kept from before still sends', async () => {
+    const confirmed = (await staff({ method: 'GET', url: '/api/message-templates/booking_confirmed' })).json<MessageTemplate>();
+    const email = `builtins.${run}@example.test`;
+    const booking = await book({ name: 'Built In', email });
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const texts = { subject: `Hi {{${name}}}`, body: `{{ ${name} }} {{booking.reference}}` };
+      const saved = await staff({ method: 'PUT', url: '/api/message-templates/booking_confirmed', payload: { enabled: true, texts: { ...confirmed.texts, en: texts } } });
+      expectError(saved, 400, 'VALIDATION');
+      expect(saved.json<{ errors: Record<string, string> }>().errors).toMatchObject({ 'texts.en.subject': expect.stringContaining(`{{${name}}}`), 'texts.en.body': expect.stringContaining(`{{${name}}}`) });
+      expectError(await staff({ method: 'POST', url: '/api/message-templates/booking_confirmed/preview', payload: { bookingId: booking.id, language: 'en', texts } }), 400, 'VALIDATION');
+    }
+    expect((await staff({ method: 'GET', url: '/api/message-templates/booking_confirmed' })).json<MessageTemplate>().custom).toBe(confirmed.custom);
+    // A template kept before such names were refused: written with them empty, and its messages go.
+    await t.app.db
+      .insertInto('message_templates')
+      .values({ kind: 'booking_confirmed', enabled: true, texts: JSON.stringify({ ...confirmed.texts, en: { subject: 'Old {{constructor}}{{booking.reference}}', body: '{{__proto__}}{{toString}} kept' } }), updated_at: new Date(t.clock.time) })
+      .onConflict((oc) => oc.column('kind').doUpdateSet({ texts: JSON.stringify({ ...confirmed.texts, en: { subject: 'Old {{constructor}}{{booking.reference}}', body: '{{__proto__}}{{toString}} kept' } }) }))
+      .execute();
+    const preview = await staff({ method: 'POST', url: '/api/message-templates/booking_confirmed/preview', payload: { bookingId: booking.id, language: 'en' } });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ subject: `Old ${booking.reference}`, text: ' kept' });
+    const later = await book({ name: 'Later', email: `later.${run}@example.test` });
+    const [mail] = await sentTo(`later.${run}@example.test`);
+    expect(mail?.subject).toBe(`Old ${later.reference}`);
+    await staff({ method: 'PUT', url: '/api/message-templates/booking_confirmed', payload: { enabled: true, texts: confirmed.texts } });
+  });
+
   it('a kind switched off queues nothing', async () => {
     const template = (await staff({ method: 'GET', url: '/api/message-templates/payment_received' })).json<MessageTemplate>();
     await staff({ method: 'PUT', url: '/api/message-templates/payment_received', payload: { enabled: false, texts: template.texts } });

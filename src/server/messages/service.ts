@@ -101,6 +101,15 @@ export class Messages {
   async saveTemplate(kind: MessageKind, input: MessageTemplateInput, origin: RequestOrigin): Promise<MessageTemplate> {
     const problems = Object.assign({}, ...Object.entries(input.texts).map(([language, texts]) => placeholderProblems(texts, `texts.${language}.`))) as Record<string, string>;
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    // Written once for a made-up booking before it is kept: a template that cannot be written is
+    // never saved, so no message of its kind is held up by it later.
+    for (const [language, texts] of Object.entries(input.texts) as [CustomerLanguage, { subject: string; body: string }][]) {
+      try {
+        this.compose(kind, language, SAMPLE_BOOKING, null, null, texts);
+      } catch {
+        throw httpErrors.validation({ [`texts.${language}.body`]: 'cannot be written for a booking: check its placeholders' });
+      }
+    }
     const at = new Date(this.now());
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -121,7 +130,7 @@ export class Messages {
     if (!booking) throw httpErrors.notFound('No booking with this id.');
     // No payment page is made for a preview: the place of its address is shown instead.
     const link = this.sources.paymentLinks && (kind === 'payment_link' || kind === 'balance_reminder') ? { url: 'https://checkout.stripe.com/c/pay/… (made when the message goes out)', amountMinor: Math.max(0, booking.balanceMinor) } : null;
-    return this.compose(kind, language, booking, await this.paymentFor(kind, booking, null), link, texts);
+    return this.compose(kind, language, booking, await this.paymentFor(kind, booking, null), link, texts ?? (await this.template(kind)).texts[language]);
   }
 
   /** The messages of a customer's bookings (as they belong to the customer now, merges included), newest first. */
@@ -261,7 +270,7 @@ export class Messages {
       link = (await this.sources.paymentLinks?.forMessage(booking, row.id)) ?? null;
       if (!link && row.kind === 'payment_link') return this.failed(row, this.sources.paymentLinks ? 'nothing is owed on the booking any more' : 'card payments are not set up on this server', true);
     }
-    const mail = await this.compose(row.kind, language, booking, await this.paymentFor(row.kind, booking, row.event_key), link);
+    const mail = this.compose(row.kind, language, booking, await this.paymentFor(row.kind, booking, row.event_key), link, (await this.template(row.kind)).texts[language]);
     const message: MailMessage = { to: booking.contact.email.trim(), subject: mail.subject, text: mail.text, html: mail.html, id: { value: row.id, createdAt: row.created_at } };
     if (row.kind === 'booking_confirmed' && booking.status === 'confirmed') {
       message.attachments = [{ filename: `voucher-${booking.reference}.pdf`, contentType: 'application/pdf', content: await this.sources.voucher(booking) }];
@@ -297,8 +306,7 @@ export class Messages {
     return payments.find((payment) => payment.id === eventKey) ?? payments.at(-1) ?? null;
   }
 
-  private async compose(kind: MessageKind, language: CustomerLanguage, booking: Booking, payment: Payment | null, link: PaymentLinkOf | null, given?: { subject: string; body: string }): Promise<MessagePreview> {
-    const texts = given ?? (await this.template(kind)).texts[language];
+  private compose(kind: MessageKind, language: CustomerLanguage, booking: PlaceholderBooking, payment: Payment | null, link: PaymentLinkOf | null, texts: { subject: string; body: string }): MessagePreview {
     const values = placeholderValues(booking, payment, language, this.sources.business, link, kind === 'payment_link');
     const subject = fillPlaceholders(texts.subject, values).replace(/\s+/g, ' ').trim();
     const text = fillPlaceholders(texts.body, values);
@@ -357,9 +365,45 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
+/** What the placeholders read of a booking. */
+type PlaceholderBooking = { travellers: Pick<Booking['travellers'][number], 'category'>[] } & Pick<
+  Booking,
+  | 'contact'
+  | 'reference'
+  | 'currency'
+  | 'totalMinor'
+  | 'paidMinor'
+  | 'balanceMinor'
+  | 'depositMinor'
+  | 'balanceDueDate'
+  | 'tourTitle'
+  | 'tourCode'
+  | 'startsAt'
+  | 'timeZone'
+  | 'cancellation'
+>;
+
+/** The booking a template is written for on save, to prove it can be written. */
+const SAMPLE_BOOKING: PlaceholderBooking = {
+  contact: { name: 'Alex Sample', email: 'alex@example.com', phone: null },
+  reference: 'SAMPLE01',
+  currency: 'EUR',
+  totalMinor: 24_000,
+  paidMinor: 4_800,
+  balanceMinor: 19_200,
+  depositMinor: 4_800,
+  balanceDueDate: '2027-05-01',
+  travellers: [{ category: 'ADULT' }, { category: 'CHILD' }],
+  tourTitle: 'Sample tour',
+  tourCode: 'SAMPLE',
+  startsAt: '2027-06-01T07:00:00.000Z',
+  timeZone: 'Europe/Berlin',
+  cancellation: null,
+};
+
 /** Each placeholder's value for a booking, in the message's language (money and dates as that language writes them). */
 export function placeholderValues(
-  booking: Booking,
+  booking: PlaceholderBooking,
   payment: Payment | null,
   language: CustomerLanguage,
   business: BusinessDetails,

@@ -44,7 +44,8 @@ const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
 /** The placeholders a text names that the product does not know (each once, in order). */
 export function unknownPlaceholders(text: string): string[] {
   const unknown = new Set<string>();
-  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) if (!(match[1]! in PLACEHOLDERS)) unknown.add(match[1]!);
+  // Own properties only: `in` also finds what every object inherits ({{constructor}}, {{toString}}, {{__proto__}}).
+  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) if (!isPlaceholder(match[1]!)) unknown.add(match[1]!);
   return [...unknown];
 }
 
@@ -62,9 +63,21 @@ export function placeholderProblems(texts: { subject: string; body: string }, pr
   return problems;
 }
 
-/** `text` with each placeholder replaced by its value, each value passed through `escape` (HTML's part) or as it is. */
+/** Whether the product names this placeholder. */
+export function isPlaceholder(name: string): name is Placeholder {
+  return Object.hasOwn(PLACEHOLDERS, name);
+}
+
+/**
+ * `text` with each placeholder replaced by its value, each value passed through `escape` (HTML's
+ * part) or as it is. A name the product does not know, or one without a value, is left empty, so
+ * that a template saved before a name was refused still renders.
+ */
 export function fillPlaceholders(text: string, values: Partial<Record<Placeholder, string>>, escape: (value: string) => string = (value) => value): string {
-  return text.replace(PLACEHOLDER_PATTERN, (_whole, name: string) => escape(values[name as Placeholder] ?? ''));
+  return text.replace(PLACEHOLDER_PATTERN, (_whole, name: string) => {
+    const value = isPlaceholder(name) && Object.hasOwn(values, name) ? values[name] : undefined;
+    return typeof value === 'string' ? escape(value) : '';
+  });
 }
 
 const TextsSchema = Type.Object(
