@@ -64,14 +64,14 @@ describe('a day sheet', () => {
 
     const first = (await sheet('2032-05-10')).departures.find((one) => one.departureId === trip.id)!;
     expect(first).toMatchObject({ dayNumber: 1, dayTitle: 'Arrival', overnight: 'Lakeside Lodge', travellers: { ADULT: 3, CHILD: 1, INFANT: 1 }, singleRooms: 1, meals: { breakfast: 0, lunch: 0, dinner: 4 } });
-    expect(first.assignments.map((one) => one.resourceName)).toEqual(['Hanna']);
+    expect(first.assignments!.map((one) => one.resourceName)).toEqual(['Hanna']);
     expect(first.components.map((one) => [one.name, one.supplier, one.quantity])).toEqual([
       ['Lakeside Lodge', 'Lodge GmbH', 4],
       ['Coach', 'Bus AG', 1],
     ]);
     const second = (await sheet('2032-05-11')).departures.find((one) => one.departureId === trip.id)!;
     expect(second).toMatchObject({ dayNumber: 2, dayTitle: 'On the lake', meals: { breakfast: 4, lunch: 4, dinner: 0 } });
-    expect(second.assignments.map((one) => one.resourceName).sort()).toEqual(['Boatman', 'Hanna']);
+    expect(second.assignments!.map((one) => one.resourceName).sort()).toEqual(['Boatman', 'Hanna']);
     expect(second.components.map((one) => [one.name, one.quantity])).toEqual([
       ['Lakeside Lodge', 4],
       ['Coach', 1],
@@ -118,6 +118,34 @@ describe('a day sheet', () => {
     expect((await sheet('2032-06-02')).departures.find((one) => one.departureId === trip.id)?.travellers).toEqual({ ADULT: 0, CHILD: 0, INFANT: 0 });
     expectError(await admin({ method: 'GET', url: '/api/operations/day?date=2032-02-30' }), 400, 'VALIDATION');
     expectError(await admin({ method: 'GET', url: '/api/operations/day' }), 400, 'VALIDATION');
+  });
+
+  it('names no guide or vehicle to a reader without resources.read (FINANCE), here or on the departure', async () => {
+    const trip = await createDeparture(viaInject(admin), tour.id, { startDate: '2032-08-03', startTime: '07:00', capacity: 10 });
+    const guide = (await admin({ method: 'POST', url: '/api/resources', payload: { kind: 'guide', name: 'Secret Guide' } })).json<Resource>();
+    expect((await admin({ method: 'POST', url: `/api/departures/${trip.id}/assignments`, payload: { resourceId: guide.id } })).statusCode).toBe(201);
+    const email = `finance.${Math.random().toString(36).slice(2, 8)}@example.test`;
+    await createUser(t.app, (await login(t.app, t.admin)).accessToken, { email, roles: ['FINANCE'] });
+    const finance = as(t.app, (await login(t.app, { email, password: 'a-long-enough-password' })).accessToken);
+    expectError(await finance({ method: 'GET', url: `/api/departures/${trip.id}/assignments` }), 403, 'FORBIDDEN');
+    const reads = [
+      await finance({ method: 'GET', url: '/api/operations/day?date=2032-08-03' }),
+      await finance({ method: 'GET', url: '/api/operations/day.csv?date=2032-08-03' }),
+      await finance({ method: 'GET', url: `/api/departures/${trip.id}` }),
+      await finance({ method: 'GET', url: `/api/departures?tourId=${tour.id}&perPage=100` }),
+    ];
+    for (const read of reads) {
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.body).not.toContain('Secret Guide');
+      expect(read.body).not.toContain(guide.id);
+    }
+    const [sheetRead, csvRead, one] = reads;
+    expect(sheetRead!.json<DaySheet>().departures.find((departure) => departure.departureId === trip.id)).not.toHaveProperty('assignments');
+    expect(csvRead!.body.replace(/^\uFEFF/, '').split('\n')[0]).not.toContain('resources');
+    expect(one!.json()).not.toHaveProperty('assignments');
+    // The administrator still reads them.
+    expect((await admin({ method: 'GET', url: `/api/departures/${trip.id}` })).body).toContain('Secret Guide');
+    expect((await admin({ method: 'GET', url: '/api/operations/day.csv?date=2032-08-03' })).body).toContain('Secret Guide');
   });
 
   it('needs departures.read', async () => {

@@ -4,8 +4,9 @@
  * their assignments (the resources domain's, through its service).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireUser } from '../auth/guard.js';
+import { principalOf, requireUser } from '../auth/guard.js';
 import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
 import { OperationsRepository } from './repository.js';
@@ -17,14 +18,19 @@ declare module 'fastify' {
   }
 }
 
+/** Whether the caller may see who and what is assigned (resources.read): without it the sheet names none. */
+function seesResources(request: FastifyRequest): boolean {
+  return principalOf(request).permissions.has('resources.read');
+}
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/operations/day', { schema: daySheetSchema, onRequest: requireUser('departures.read') }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return app.operations.daySheet(request.query.date);
+    return app.operations.daySheet(request.query.date, { resources: seesResources(request) });
   });
   app.get('/operations/day.csv', { schema: daySheetCsvSchema, onRequest: requireUser('departures.read') }, async (request, reply) => {
     const { date, supplier } = request.query;
-    const csv = await app.operations.daySheetCsv(date, supplier);
+    const csv = await app.operations.daySheetCsv(date, supplier, { resources: seesResources(request) });
     // The supplier's name in the file name, as letters and digits only: it comes from staff's typing.
     const who = supplier ? `-${supplier.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'supplier'}` : '';
     return reply

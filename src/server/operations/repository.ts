@@ -31,7 +31,8 @@ export class OperationsRepository {
     private readonly around: OperationsSurroundings,
   ) {}
 
-  async daySheet(date: string): Promise<DaySheet> {
+  /** A date's sheet; without `resources` (a reader without resources.read) no departure names who or what is assigned to it. */
+  async daySheet(date: string, { resources = true }: { resources?: boolean } = {}): Promise<DaySheet> {
     if (!isCalendarDate(date)) throw httpErrors.validation({ date: 'must be a real date such as 2027-06-01' });
     const at = new Date(this.now());
     const departures = await this.db
@@ -94,7 +95,7 @@ export class OperationsRepository {
         .orderBy('position')
         .orderBy('id')
         .execute(),
-      this.around.assignmentsOf(this.db, ids),
+      resources ? this.around.assignmentsOf(this.db, ids) : new Map<string, never[]>(),
     ]);
     const counts = new Map(travellers.rows.map((row) => [row.departure_id, { ADULT: Number(row.adults), CHILD: Number(row.children), INFANT: Number(row.infants) }]));
     const roomsOf = new Map(travellers.rows.map((row) => [row.departure_id, Number(row.rooms)]));
@@ -124,7 +125,7 @@ export class OperationsRepository {
           travellers: travellersOf,
           singleRooms: roomsOf.get(departure.id) ?? 0,
           meals: { breakfast: day?.breakfast ? seated : 0, lunch: day?.lunch ? seated : 0, dinner: day?.dinner ? seated : 0 },
-          assignments: (assigned.get(departure.id) ?? []).filter((one) => one.endedAt === null && one.dayFrom <= dayNumber && dayNumber <= one.dayTo),
+          ...(resources && { assignments: (assigned.get(departure.id) ?? []).filter((one) => one.endedAt === null && one.dayFrom <= dayNumber && dayNumber <= one.dayTo) }),
           components: components
             .filter((component) => component.tour_id === departure.tour_id && component.day_from <= dayNumber && dayNumber <= component.day_to)
             .map((component) => ({
@@ -144,8 +145,8 @@ export class OperationsRepository {
 
   /** The day sheet as CSV for suppliers: one row per departure and component (a departure without components: one row). */
   /** The sheet as CSV; with `supplier` (any case), only the rows of that supplier's components, to send to it. */
-  async daySheetCsv(date: string, supplier?: string): Promise<string> {
-    const sheet = await this.daySheet(date);
+  async daySheetCsv(date: string, supplier?: string, { resources = true }: { resources?: boolean } = {}): Promise<string> {
+    const sheet = await this.daySheet(date, { resources });
     const rows: string[][] = [];
     const wanted = supplier?.trim().toLocaleLowerCase();
     for (const departure of sheet.departures) {
@@ -164,7 +165,8 @@ export class OperationsRepository {
         String(departure.meals.breakfast),
         String(departure.meals.lunch),
         String(departure.meals.dinner),
-        departure.assignments.map((one) => one.resourceName).join('; '),
+        // Without the resources column for a reader who may not see who is assigned.
+        ...(departure.assignments ? [departure.assignments.map((one) => one.resourceName).join('; ')] : []),
       ];
       if (wanted !== undefined) {
         for (const component of departure.components) {
@@ -177,7 +179,7 @@ export class OperationsRepository {
     }
     return (
       CSV_BOM +
-      csvLines([DAY_SHEET_HEADER, ...rows.map((row) => row.map((cell) => defuse(cell)))])
+      csvLines([resources ? DAY_SHEET_HEADER : DAY_SHEET_HEADER.filter((column) => column !== 'resources'), ...rows.map((row) => row.map((cell) => defuse(cell)))])
     );
   }
 }

@@ -41,7 +41,7 @@ export const DepartureSchema = Type.Object(
     createdAt: IsoDateTimeSchema,
     checkedIn: Type.Optional(Type.Integer({ description: 'Travellers of its confirmed bookings checked in on the day (in the office’s answers: the list, one departure, its creation, change and cancel)' })),
     assignments: Type.Optional(
-      Type.Array(AssignmentSchema, { description: 'The guides, drivers, vehicles and others assigned to it (in the office’s answers: the list, one departure, its creation, change and cancel; ended ones, of a cancelled departure, last)' }),
+      Type.Array(AssignmentSchema, { description: 'The guides, drivers, vehicles and others assigned to it (in the office’s answers: the list, one departure, its creation, change and cancel; ended ones, of a cancelled departure, last); left out for a reader without resources.read' }),
     ),
   },
   { title: 'Departure' },
@@ -111,6 +111,12 @@ export type DepartureAnswer = Static<typeof DepartureAnswerSchema>;
 /** The departure with its prices left out, for a role that sees no money. */
 export function departureWithoutMoney(departure: Departure): DepartureAnswer {
   const { prices: _prices, singleSupplementMinor: _supplement, ...rest } = departure;
+  return rest;
+}
+
+/** A departure for a reader who may not see who or what is assigned (no resources.read). */
+export function departureWithoutAssignments<T extends { assignments?: unknown }>(departure: T): Omit<T, 'assignments'> {
+  const { assignments: _assignments, ...rest } = departure;
   return rest;
 }
 

@@ -44,7 +44,7 @@ export const DaySheetDepartureSchema = Type.Object(
       { breakfast: Type.Integer(), lunch: Type.Integer(), dinner: Type.Integer() },
       { description: 'Adults and children for each meal the itinerary day includes; 0 for one it does not' },
     ),
-    assignments: Type.Array(AssignmentSchema, { description: 'Resources assigned for this day' }),
+    assignments: Type.Optional(Type.Array(AssignmentSchema, { description: 'Resources assigned for this day; left out for a reader without resources.read' })),
     components: Type.Array(
       Type.Object({
         componentId: UuidSchema,

@@ -305,7 +305,7 @@ export default function CheckInPage() {
                 <Typography variant="body2" color="text.secondary">
                   {departure.dayNumber > 1 ? translate('check_in.day', { day: departure.dayNumber }) : ''}
                   {travellerCounts(departure.travellers)}
-                  {departure.assignments.length > 0 ? ` · ${departure.assignments.map((assignment) => assignment.resourceName).join(', ')}` : ''}
+                  {departure.assignments && departure.assignments.length > 0 ? ` · ${departure.assignments.map((assignment) => assignment.resourceName).join(', ')}` : ''}
                 </Typography>
               </Box>
             </AccordionSummary>

@@ -76,12 +76,17 @@ function Departure({ departure }: { departure: DaySheetDeparture }) {
           <dd>{mealsText(departure.meals)}</dd>
           <dt>{translate('day_sheet.overnight')}</dt>
           <dd>{departure.overnight ?? '—'}</dd>
-          <dt>{translate('day_sheet.crew')}</dt>
-          <dd>
-            {departure.assignments.length === 0
-              ? translate('day_sheet.nobody')
-              : departure.assignments.map((assignment) => `${assignment.resourceName} (${inSentence(KIND_LABEL[assignment.kind])}${assignment.role ? `, ${assignment.role}` : ''})`).join(', ')}
-          </dd>
+          {/* Left out of the answer for a role without resources.read: no line rather than "nobody". */}
+          {departure.assignments && (
+            <>
+              <dt>{translate('day_sheet.crew')}</dt>
+              <dd>
+                {departure.assignments.length === 0
+                  ? translate('day_sheet.nobody')
+                  : departure.assignments.map((assignment) => `${assignment.resourceName} (${inSentence(KIND_LABEL[assignment.kind])}${assignment.role ? `, ${assignment.role}` : ''})`).join(', ')}
+              </dd>
+            </>
+          )}
         </Box>
         {departure.components.length === 0 ? (
           <Typography color="text.secondary">{translate('day_sheet.no_component')}</Typography>
