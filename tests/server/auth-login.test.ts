@@ -56,6 +56,25 @@ describe('successful sign-in', () => {
     expect(profile.json().lastLoginAt).toBe(new Date(t.clock.time).toISOString());
   });
 
+  test('the cookie is Secure whenever PUBLIC_URL is https, even when the request reached the server as plain HTTP', async () => {
+    const behindProxy = await createTestApp({ env: { PUBLIC_URL: 'https://office.example.com' } });
+    try {
+      const response = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/auth/login?g-recaptcha-response=test-captcha-ok',
+        headers: { origin: 'https://office.example.com' },
+        payload: { email: behindProxy.admin.email, password: behindProxy.admin.password },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(sessionCookieOf(response)!.raw).toMatch(/; Secure/);
+    } finally {
+      await behindProxy.close();
+    }
+    // Over plain HTTP with an http PUBLIC_URL (a laptop): not Secure, or the browser would drop it.
+    const plain = await t.app.inject({ method: 'POST', url: '/api/auth/login?g-recaptcha-response=test-captcha-ok', payload: { email: t.admin.email, password: t.admin.password } });
+    expect(sessionCookieOf(plain)!.raw).not.toMatch(/; Secure/);
+  });
+
   test('the cookie is Secure when the request came over HTTPS (through a trusted proxy)', async () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {

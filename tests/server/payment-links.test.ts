@@ -169,6 +169,32 @@ describe('the paid event', () => {
     expect((await deliver(stripe.completedEvent(session.id))).json()).toEqual({ received: true, recorded: false });
   });
 
+  it('a signed event for a session this server never asked for records nothing, whatever booking its metadata names', async () => {
+    const booking = await book(`stranger.${run}@example.test`);
+    const link = await makeLink(booking.id, { amountMinor: 2_500 });
+    const stranger = (tamper: (session: ReturnType<typeof sessionOf>) => void) =>
+      stripe.completedEvent(sessionOf(link).id, {
+        tamper: (session) => {
+          session.id = `cs_test_someone_elses_${Math.random().toString(36).slice(2)}`;
+          tamper(session);
+        },
+      });
+    const events = [
+      // Another system on the same Stripe account names one of our bookings and a link id of its own.
+      stranger((session) => (session.metadata = { bookingId: booking.id, linkId: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b' })),
+      // It names our link's id but not the session we made for it: the link is open and its session is another.
+      stranger((session) => (session.metadata = { bookingId: booking.id, linkId: link.id })),
+    ];
+    for (const event of events) expect((await deliver(event)).json()).toEqual({ received: true, recorded: false });
+    expect(await paymentsOf(booking.id)).toEqual([]);
+    expect((await linksOf(booking.id)).map((one) => one.status)).toEqual(['open']);
+    // A request kept for a link that was never stored, with the amount changed: no match, nothing recorded.
+    await t.database.handle.db.deleteFrom('payment_links').where('id', '=', link.id).execute();
+    const inflated = stripe.completedEvent(sessionOf(link).id, { tamper: (session) => (session.amount_total = 250_000) });
+    expect((await deliver(inflated)).json()).toEqual({ received: true, recorded: false });
+    expect(await paymentsOf(booking.id)).toEqual([]);
+  });
+
   it('an event that says only its session (no metadata, no amount or currency) pays that session’s link, for the link’s amount', async () => {
     const booking = await book(`bare.${run}@example.test`);
     const link = await makeLink(booking.id, { amountMinor: 3_300 });
@@ -197,6 +223,8 @@ describe('the paid event', () => {
       // Signed as Stripe does, but 301 seconds ago (a replay), or 301 seconds ahead.
       stripe.completedEvent(id, { signedAt: t.clock.time - 301_000 }),
       stripe.completedEvent(id, { signedAt: t.clock.time + 301_000 }),
+      // 301 seconds ahead, behind a first t= of now: the SDK checks the signature with the last t=, and so must the time check.
+      ((ahead) => ({ ...ahead, signature: `t=${Math.floor(t.clock.time / 1000)},${ahead.signature}` }))(stripe.completedEvent(id, { signedAt: t.clock.time + 301_000 })),
       // Another booking's session: the event names the other booking.
       stripe.completedEvent(id, { tamper: (session) => (session.metadata = { ...session.metadata, bookingId: other.id }) }),
       // Another currency than the link's.

@@ -1,6 +1,7 @@
 /**
  * The session cookie carries the refresh token: HttpOnly, SameSite=Strict, only sent to /api/auth,
- * Secure when the request came over HTTPS. "Trust this device" makes it persistent (Max-Age);
+ * Secure when the request came over HTTPS or the office's address (PUBLIC_URL) is https: behind a
+ * proxy that ends TLS and is not named in TRUST_PROXY the request itself looks like plain HTTP. "Trust this device" makes it persistent (Max-Age);
  * otherwise it is a browser-session cookie and the server ends the session after SESSION_TTL.
  */
 import type { CookieSerializeOptions } from '@fastify/cookie';
@@ -10,7 +11,8 @@ export const SESSION_COOKIE = 'bo_session';
 export const SESSION_COOKIE_PATH = '/api/auth';
 
 function baseOptions(request: FastifyRequest): CookieSerializeOptions {
-  return { httpOnly: true, sameSite: 'strict', path: SESSION_COOKIE_PATH, secure: request.protocol === 'https' };
+  const secure = request.protocol === 'https' || request.server.config.publicUrl.startsWith('https:');
+  return { httpOnly: true, sameSite: 'strict', path: SESSION_COOKIE_PATH, secure };
 }
 
 export function readSessionCookie(request: FastifyRequest): string | null {

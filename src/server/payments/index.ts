@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
 import * as paymentLinks from './migrations/0023-payment-links.js';
+import * as checkoutRequests from './migrations/0036-checkout-requests.js';
 import { paymentRoutes } from './routes.js';
 import { PaymentLinks } from './service.js';
 import { stripePayments } from './stripe.js';
@@ -26,8 +27,9 @@ const plugin = fp(
 const paymentsModule: DomainModule = {
   name: 'payments',
   tag: { name: 'payments', description: 'Card payments: payment links (Stripe Checkout) and Stripe’s events' },
-  migrations: { '0023-payment-links': paymentLinks },
+  migrations: { '0023-payment-links': paymentLinks, '0036-checkout-requests': checkoutRequests },
   plugin,
+  housekeeping: (app) => app.paymentLinks.forgetOldRequests(),
 };
 
 export default paymentsModule;

@@ -3,7 +3,7 @@
  * Stripe Checkout gateway), listing a booking's links, and the two halves of a paid link that the
  * card-payment flow runs in its transaction: claiming the link once, then noting its payment.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Booking } from '../../shared/contract/bookings.js';
 import { defaultLinkAmount, PAYMENT_LINK_HOURS, type NewPaymentLink, type PaymentLink } from '../../shared/contract/payment-links.js';
@@ -126,8 +126,10 @@ export class PaymentLinks {
     const made = await this.db.selectFrom('payment_links').select(['url', 'amount_minor']).where('message_id', '=', messageId).executeTakeFirst();
     if (made) return { url: made.url, amountMinor: toMoney(made.amount_minor)! };
     if (!this.gateway || booking.balanceMinor <= 0 || (booking.status !== 'held' && booking.status !== 'confirmed')) return null;
-    const id = randomUUID();
-    // Stripe answers a repeated key with the session it made: a retry after a crash makes no second one.
+    // Stripe answers a repeated key with the session it made: a retry after a crash makes no second
+    // one. The link's id comes from the message too, so that the session's metadata (written at the
+    // first try) names the link this try stores.
+    const id = linkIdOfMessage(messageId);
     const session = await this.checkout(booking, id, booking.balanceMinor, `message-${messageId}`);
     const at = new Date(this.now());
     await this.db
@@ -149,19 +151,24 @@ export class PaymentLinks {
    * The link a paid Checkout Session pays, claimed in `trx` (its row locked and marked paid): null
    * when it was paid already, by this event before or by a copy of it at once (the copy waits for
    * the row, then finds it paid). A session this server made but never stored (it stopped between
-   * Stripe's answer and its own write) is stored from the event: money that arrived is never lost.
-   * An event whose own record of the booking or link disagrees with the link's is refused; one
-   * that names neither is taken by its session alone.
+   * Stripe's answer and its own write) is stored from the event when its metadata matches the
+   * request written before the asking (checkout_requests): money that arrived is never lost. A
+   * session someone else made (another system on the same Stripe account) matches neither and
+   * records nothing, whatever booking its metadata names. An event whose own record of the booking
+   * or link disagrees with the link's is refused; one that names neither is taken by its session alone.
    */
   async claim(trx: Kysely<Database>, checkout: CompletedCheckout): Promise<LinkClaim | null> {
     const { bookingId, linkId } = checkout.metadata;
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     const at = new Date(this.now());
     if (bookingId && linkId && uuid.test(bookingId) && uuid.test(linkId) && checkout.amountMinor !== null) {
+      // Only a session this server asked for: its request was written before the asking.
       await sql`
         insert into payment_links (id, booking_id, amount_minor, currency, session_id, url, expires_at, created_at)
-        select ${linkId}::uuid, b.id, ${checkout.amountMinor}, b.currency, ${checkout.sessionId}, '', ${at}, ${at}
-        from bookings b where b.id = ${bookingId}::uuid and ${checkout.amountMinor} > 0
+        select r.link_id, r.booking_id, r.amount_minor, r.currency, ${checkout.sessionId}, '', ${at}, ${at}
+        from checkout_requests r
+        where r.link_id = ${linkId}::uuid and r.booking_id = ${bookingId}::uuid and r.amount_minor = ${checkout.amountMinor}
+          and (${checkout.currency} = '' or r.currency = ${checkout.currency})
         on conflict do nothing`.execute(trx);
     }
     const claimed = await trx
@@ -201,7 +208,19 @@ export class PaymentLinks {
     return defaultLinkAmount(booking);
   }
 
-  private checkout(booking: Booking, linkId: string, amountMinor: number, idempotencyKey: string) {
+  /** Requests a month old: every session they asked for has long expired, and Stripe has stopped retrying its events. */
+  async forgetOldRequests(): Promise<void> {
+    await this.db.deleteFrom('checkout_requests').where('created_at', '<', new Date(this.now() - 30 * 24 * 3_600_000)).execute();
+  }
+
+  private async checkout(booking: Booking, linkId: string, amountMinor: number, idempotencyKey: string) {
+    // Written, and committed, before Stripe is asked: an event for the session is then known as ours
+    // even if this server stops before it stores the link (claim()).
+    await this.db
+      .insertInto('checkout_requests')
+      .values({ link_id: linkId, booking_id: booking.id, amount_minor: amountMinor, currency: booking.currency, created_at: new Date(this.now()) })
+      .onConflict((conflict) => conflict.column('link_id').doNothing())
+      .execute();
     const expiresAt = new Date(this.now() + PAYMENT_LINK_HOURS * 3_600_000 - EXPIRY_MARGIN_MS);
     const back = (outcome: string) => `${this.publicUrl}/api/payments/return?outcome=${outcome}&reference=${encodeURIComponent(booking.reference)}`;
     return this.gateway!.createCheckout({
@@ -221,4 +240,11 @@ export class PaymentLinks {
       throw Object.assign(new AppError(503, 'UNAVAILABLE', 'Stripe did not make the payment page. Try again in a moment; if it goes on, the server log says why.'), { cause: error });
     });
   }
+}
+
+/** A message's payment link's id, the same at every try of its sending: a UUID (version 8) from the message's id. */
+export function linkIdOfMessage(messageId: string): string {
+  const hex = createHash('sha256').update(`payment-link:${messageId}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -94,7 +94,7 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
     completedCheckout(payload, signature, nowMs) {
       const event = stripe.webhooks.constructEvent(payload, signature, config.webhookSecret, SIGNATURE_TOLERANCE_S, undefined, nowMs);
       // The SDK refuses a signature older than the tolerance; one from further ahead is no better.
-      const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+      const signedAt = signedAtOf(signature);
       if (!(signedAt * 1000 <= nowMs + SIGNATURE_TOLERANCE_S * 1000)) throw new Error('Timestamp outside the tolerance zone');
       // A card is paid on completion; a slower method (a bank debit) says so later in its own event.
       if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
@@ -110,4 +110,18 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
       };
     },
   };
+}
+
+/**
+ * The time a Stripe-Signature header says it was signed at, read as Stripe's SDK reads it (the
+ * last `t=` wins, parsed as an integer): the time the SDK checked the signature against. NaN when
+ * it says none.
+ */
+export function signedAtOf(header: string): number {
+  let signedAt = Number.NaN;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') signedAt = Number.parseInt(value ?? '', 10);
+  }
+  return signedAt;
 }

@@ -22,8 +22,18 @@ export interface PaymentLinksTable {
   paid_at: Nullable<Date>;
 }
 
+/** A Checkout Session asked of Stripe, written before the asking (migration 0036): what a paid event's metadata must match. */
+export interface CheckoutRequestsTable {
+  link_id: string;
+  booking_id: string;
+  amount_minor: ColumnType<string | number, number, never>;
+  currency: string;
+  created_at: Timestamp;
+}
+
 declare module '../db/schema.js' {
   interface Database {
     payment_links: PaymentLinksTable;
+    checkout_requests: CheckoutRequestsTable;
   }
 }
