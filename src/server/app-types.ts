@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuditLog } from './audit/audit-log.js';
 import type { AccessTokens } from './auth/access-tokens.js';
 import type { LoginThrottle } from './auth/login-throttle.js';
+import type { KnownDevices } from './auth/known-devices.js';
 import type { PasswordResetService } from './auth/password-reset.js';
 import type { SessionService } from './auth/sessions.js';
 import type { CaptchaVerifier } from './captcha/verifier.js';
@@ -41,6 +42,7 @@ declare module 'fastify' {
     rateLimits: AuthRateLimits;
     /** Brute-force protection of sign-in (two tiers, Keycloak-style). */
     loginThrottle: LoginThrottle;
+    knownDevices: KnownDevices;
   }
 
   interface FastifyRequest {

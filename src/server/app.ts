@@ -16,6 +16,7 @@ import { createAccessTokens } from './auth/access-tokens.js';
 import { PasswordResetService, type AccountPasswords } from './auth/password-reset.js';
 import { Principals } from './auth/principals.js';
 import { SESSION_COOKIE } from './auth/session-cookie.js';
+import { KnownDevices } from './auth/known-devices.js';
 import { LoginThrottle, MemoryThrottleStore, RedisThrottleStore } from './auth/login-throttle.js';
 import { SessionService } from './auth/sessions.js';
 import { createRecaptchaVerifier, disabledCaptcha, type CaptchaVerifier } from './captcha/verifier.js';
@@ -252,6 +253,7 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
   if (redis) readiness.add('redis', () => redis.ping());
   const counters = options.counters ?? (redis ? new RedisCounterStore(redis, now, `${config.redisPrefix}rl:`) : new MemoryCounterStore(now));
   app.decorate('counters', counters);
+  app.decorate('knownDevices', new KnownDevices(jwtSecret));
   app.decorate('loginThrottle', new LoginThrottle(redis ? new RedisThrottleStore(redis, `${config.redisPrefix}bf:`) : new MemoryThrottleStore(now), now));
   app.decorate('rateLimits', options.rateLimits ?? AUTH_RATE_LIMITS);
   app.addHook('onClose', async () => counters.close());

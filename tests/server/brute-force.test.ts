@@ -10,18 +10,25 @@ import { createTestApp, createUser, login, type TestApp } from '../helpers/test-
 
 let t: TestApp;
 const password = 'the right password 42';
-const users: Record<string, { email: string }> = {};
+const users: Record<string, { id: string; email: string }> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
   // Created up front: the tests move the clock past the admin token's life.
   const adminToken = (await login(t.app, t.admin)).accessToken;
-  for (const name of ['pair', 'growing', 'patient', 'targeted']) users[name] = await createUser(t.app, adminToken, { email: `${name}@example.com`, password });
+  for (const name of ['pair', 'growing', 'patient', 'targeted', 'besieged']) users[name] = await createUser(t.app, adminToken, { email: `${name}@example.com`, password });
 });
 afterAll(async () => t?.close());
 
-function attempt(email: string, pass: string, ip = '10.0.0.1') {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login?g-recaptcha-response=test-captcha-ok', payload: { email, password: pass }, remoteAddress: ip });
+function attempt(email: string, pass: string, ip = '10.0.0.1', cookie?: string) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login?g-recaptcha-response=test-captcha-ok', payload: { email, password: pass }, remoteAddress: ip, ...(cookie && { headers: { cookie } }) });
+}
+
+/** The known-device cookie an answer sets, as a browser would send it back. */
+function deviceCookieOf(response: { cookies: { name: string; value: string }[] }): string {
+  const cookie = response.cookies.find((one) => one.name === 'bo_device');
+  expect(cookie, 'a known-device cookie').toBeDefined();
+  return `bo_device=${cookie!.value}`;
 }
 
 async function fail(email: string, times: number, ip = '10.0.0.1') {
@@ -87,6 +94,48 @@ describe('one account from anywhere', () => {
     expectError(await attempt(user.email, password, '10.2.0.1'), 401, 'INVALID_CREDENTIALS');
     t.clock.advance(60_000);
     expect((await attempt(user.email, password, '10.2.0.1')).statusCode).toBe(200);
+  });
+
+  test('the account’s own devices pass the lock: a script cannot keep its user out, and a forged device cookie does not help it', async () => {
+    const user = users.besieged;
+    const other = users.patient;
+    // The user signed in from their laptop yesterday (and someone else from this one before).
+    const elsewhere = await attempt(other.email, password, '10.4.0.1');
+    const laptop = deviceCookieOf(await attempt(user.email, password, '10.4.0.1', deviceCookieOf(elsewhere)));
+    expect(laptop.split('.')[1]!.split('~')).toHaveLength(2);
+    const usersDevice = deviceCookieOf(await attempt(other.email, password, '10.4.0.2'));
+    // A script tries passwords from 12 addresses, and renews the lock as it runs out.
+    for (let i = 0; i < 12; i++) await fail(user.email, 3, `10.5.0.${i}`);
+    const stranger = await attempt(user.email, password, '10.6.0.1');
+    expectError(stranger, 401, 'INVALID_CREDENTIALS');
+    // The laptop signs in, from its own address or a new one (a café), while the lock runs.
+    const fromLaptop = await attempt(user.email, password, '10.6.0.2', laptop);
+    expect(fromLaptop.statusCode, fromLaptop.body).toBe(200);
+    const signedIn = await t.database.handle.db.selectFrom('audit_log').select('details').where('action', '=', 'login.success').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(signedIn.details).toMatchObject({ knownDevice: true });
+    // A cookie of another account's device, or one altered, or one signed by another server, is a stranger's.
+    const [version, accounts, mac] = laptop.slice('bo_device='.length).split('.');
+    const forged = [
+      usersDevice,
+      `bo_device=${version}.${user.id}.${mac}`,
+      `bo_device=${version}.${accounts}.${Buffer.from('x'.repeat(32)).toString('base64url')}`,
+      `bo_device=${version}.${accounts}`,
+      'bo_device=' + 'A'.repeat(5000),
+    ];
+    for (const cookie of forged) expectError(await attempt(user.email, password, '10.6.0.3', cookie), 401, 'INVALID_CREDENTIALS');
+    // The laptop still meets its own address's limit: five wrong passwords typed on it, then a wait.
+    for (let i = 0; i < 5; i++) expectError(await attempt(user.email, `wrong on the laptop ${i}`, '10.6.0.4', laptop), 401, 'INVALID_CREDENTIALS');
+    expectError(await attempt(user.email, password, '10.6.0.4', laptop), 401, 'INVALID_CREDENTIALS');
+    // An administrator sees the lock on the user's page, and may lift it.
+    const admin = (await t.app.inject({ method: 'POST', url: '/api/auth/login?g-recaptcha-response=test-captcha-ok', payload: t.admin, remoteAddress: '10.9.0.1' })).json().access_token as string;
+    const asAdmin = (method: 'GET' | 'DELETE') => t.app.inject({ method, url: `/api/admin/auth/user/${user.id}/sign-in-lock`, headers: { authorization: `Bearer ${admin}` } });
+    const lock = (await asAdmin('GET')).json<{ failures: number; lockedUntil: string | null }>();
+    expect(lock.failures).toBe(35); // the script's 30 until the lock (a try during a wait is not counted), and the laptop's 5
+    expect(new Date(lock.lockedUntil!).getTime()).toBeGreaterThan(t.clock.time);
+    expect((await asAdmin('DELETE')).json()).toEqual({ failures: 0, lockedUntil: null });
+    const lifted = await t.database.handle.db.selectFrom('audit_log').select(['target_id', 'details']).where('action', '=', 'login.lock_lifted').executeTakeFirstOrThrow();
+    expect(lifted).toMatchObject({ target_id: user.id, details: { lockedUntil: lock.lockedUntil } });
+    expect((await attempt(user.email, password, '10.6.0.5')).statusCode).toBe(200);
   });
 
   test('unknown accounts are counted alike, so the answers tell nothing', async () => {

@@ -232,6 +232,14 @@ export const APP_DE: AppMessagesIn = {
     reset_failed: 'Die Zwei-Faktor-Anmeldung konnte nicht zurückgesetzt werden.',
     reset_done: 'Die Zwei-Faktor-Anmeldung wurde zurückgesetzt: Der Benutzer richtet sie bei der nächsten Anmeldung oder unter „Mein Profil“ neu ein.',
     reset_nothing: 'Dieser Benutzer hatte keinen zweiten Faktor: Es gibt nichts zurückzusetzen.',
+    lock: {
+      title: 'Anmeldung von neuen Geräten ist gesperrt',
+      body: 'Nach %{failures} fehlgeschlagenen Anmeldungen für dieses Konto wird die Anmeldung von Geräten, die %{name} noch nicht benutzt hat, bis %{until} abgelehnt. Die eigenen Geräte melden sich weiter an. Heben Sie die Sperre auf, sobald Sie wissen, wer es versucht hat.',
+      lift: 'Sperre aufheben',
+      lifted: 'Die Anmeldesperre wurde aufgehoben.',
+      not_lifted: 'Die Anmeldesperre konnte nicht aufgehoben werden.',
+      the_lock: 'die Anmeldesperre',
+    },
   },
   roles: {
     permissions: 'Berechtigungen',

@@ -234,6 +234,14 @@ export const APP_EN = {
     reset_failed: 'Two-factor sign-in could not be reset.',
     reset_done: 'Two-factor sign-in was reset: the user sets it up again at the next sign-in or in My profile.',
     reset_nothing: 'This user had no second factor: nothing to reset.',
+    lock: {
+      title: 'Sign-in from new devices is paused',
+      body: 'After %{failures} failed sign-ins for this account, sign-in from devices %{name} has not used before is refused until %{until}. Their own devices still sign in. Lift the lock once you know who was trying.',
+      lift: 'Lift the lock',
+      lifted: 'The sign-in lock was lifted.',
+      not_lifted: 'The sign-in lock could not be lifted.',
+      the_lock: 'the sign-in lock',
+    },
   },
   roles: {
     permissions: 'Permissions',

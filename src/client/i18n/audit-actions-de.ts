@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'login.success': 'Angemeldet',
   'login.failure': 'Anmeldung abgelehnt',
   'login.lockout': 'Anmeldung gesperrt (zu viele Fehlversuche)',
+  'login.lock_lifted': 'Anmeldesperre von einem Administrator aufgehoben',
   logout: 'Abgemeldet',
   'session.reuse_detected': 'Gestohlene Sitzung vermutet (Refresh-Token erneut benutzt)',
   'password.reset_requested': 'Zurücksetzen des Passworts angefordert',

@@ -13,13 +13,24 @@ export type CredentialCheck =
   | { outcome: 'unknown_user'; account: null }
   | { outcome: 'wrong_password' | 'ok'; account: Credentials };
 
-/** Records nothing: the caller decides what a failure counts as and what it audits. */
-export async function checkCredentials(app: FastifyInstance, email: string, ip: string, password: string): Promise<CredentialCheck> {
-  if ((await app.loginThrottle.retryAfterMs(email, ip)) > 0) {
+/**
+ * Records nothing: the caller decides what a failure counts as and what it audits. `knownDevice`
+ * tells whether the request comes from a device the account has signed in from before (sign-in
+ * asks; the checks of a signed-in caller do not, as a stolen token must not pass a lock).
+ */
+export async function checkCredentials(
+  app: FastifyInstance,
+  email: string,
+  ip: string,
+  password: string,
+  knownDevice: (accountId: string) => boolean = () => false,
+): Promise<CredentialCheck> {
+  // The account is looked up whether or not a wait runs, so a wait takes the same time as a try.
+  const account = await app.users.findCredentials(email.trim());
+  if ((await app.loginThrottle.retryAfterMs(email, ip, { knownDevice: account !== null && knownDevice(account.id) })) > 0) {
     await verifyAgainstDummy(password);
     return { outcome: 'locked', account: null };
   }
-  const account = await app.users.findCredentials(email.trim());
   if (!account) {
     await verifyAgainstDummy(password);
     return { outcome: 'unknown_user', account: null };

@@ -6,7 +6,9 @@
  * - one account from anywhere: after 30 failures the account waits likewise (30 → 1 min,
  *   35 → 2 min, …, at most 15 minutes).
  * Counts reset after 12 hours without a failure. A success clears its pair's count (the account
- * count then only decays, so a distributed attack keeps meeting the account tier).
+ * count then only decays, so a distributed attack keeps meeting the account tier). A device the
+ * account has signed in from before passes the account tier (known-devices.ts): the lock keeps
+ * strangers out without keeping the account's own user out.
  * Counters live in Redis when REDIS_URL is set (shared by every instance), in-process otherwise.
  */
 import type { Redis } from 'ioredis';
@@ -50,12 +52,27 @@ export class LoginThrottle {
     return { pair: `pair:${normalised}|${ip}`, account: `account:${normalised}` };
   }
 
-  /** How long this account must still wait from this address; 0 when it may try. */
-  async retryAfterMs(account: string, ip: string): Promise<number> {
+  /**
+   * How long this account must still wait from this address; 0 when it may try. A device the
+   * account has signed in from before (`knownDevice`, known-devices.ts) meets only the pair's wait.
+   */
+  async retryAfterMs(account: string, ip: string, { knownDevice = false }: { knownDevice?: boolean } = {}): Promise<number> {
     const keys = this.keys(account, ip);
-    const [pair, whole] = await Promise.all([this.store.read(keys.pair), this.store.read(keys.account)]);
+    const [pair, whole] = await Promise.all([this.store.read(keys.pair), knownDevice ? null : this.store.read(keys.account)]);
     const until = Math.max(pair?.lockedUntil ?? 0, whole?.lockedUntil ?? 0);
     return Math.max(0, until - this.now());
+  }
+
+  /** The account-wide lock as an administrator sees it: the failures counted and the end of the wait (null when none runs). */
+  async accountLock(account: string): Promise<{ failures: number; lockedUntil: Date | null }> {
+    const counter = await this.store.read(this.keys(account, '').account);
+    const until = counter?.lockedUntil ?? 0;
+    return { failures: counter?.failures ?? 0, lockedUntil: until > this.now() ? new Date(until) : null };
+  }
+
+  /** An administrator lifts the account-wide lock: its wait ends and its count starts again. */
+  async liftAccountLock(account: string): Promise<void> {
+    await this.store.clear(this.keys(account, '').account);
   }
 
   /** Counts a failure; answers the wait it started (0 when none), and which tier started it. */

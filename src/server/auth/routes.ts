@@ -15,7 +15,9 @@ import {
   loginSchema,
   logoutSchema,
   refreshSchema,
+  liftSignInLockSchema,
   resetPasswordSchema,
+  signInLockSchema,
   totpDisableSchema,
   totpEnableSchema,
   totpResetSchema,
@@ -40,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
 
     const { email, password, persist = false, totp } = request.body;
-    const check = await checkCredentials(app, email, request.ip, password);
+    const knownDevice = (accountId: string) => app.knownDevices.isKnown(request, accountId);
+    const check = await checkCredentials(app, email, request.ip, password, knownDevice);
     // Two-factor sign-in on: without a code the answer is the same whether or not the password was
     // right (argon2 ran either way), so asking for a code tells nothing of the password.
     // One read of the account's second factor: whether it is on, and whether a role requires it.
@@ -80,9 +83,17 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await app.loginThrottle.recordSuccess(email, request.ip);
     const session = await app.sessions.start(account, persist, origin);
     await app.users.recordLogin(account.id);
-    await app.audit.record({ action: 'login.success', ...auditOrigin(origin), actorId: account.id, targetType: 'session', targetId: session.sessionId, details: { persist, twoFactor: withCode } });
+    await app.audit.record({
+      action: 'login.success',
+      ...auditOrigin(origin),
+      actorId: account.id,
+      targetType: 'session',
+      targetId: session.sessionId,
+      details: { persist, twoFactor: withCode, knownDevice: knownDevice(account.id) },
+    });
     const roles = await app.users.roleNames(account.id);
     setSessionCookie(request, reply, session, app.now());
+    app.knownDevices.remember(request, reply, account.id);
     const accessToken = app.accessTokens.sign({ email: account.email, userId: account.id, roles, sessionId: session.sessionId });
     if (!withCode && factor?.required) return { access_token: accessToken, twoFactorSetUpRequired: true };
     return { access_token: accessToken };
@@ -165,6 +176,29 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: had ? 'Two-factor sign-in was reset: the user sets it up again at the next sign-in or in My profile.' : 'This user had no second factor: nothing to reset.', reset: had };
   });
 
+  // ---- the account-wide sign-in lock, as an administrator sees it ----
+
+  app.get('/admin/auth/user/:id/sign-in-lock', { schema: signInLockSchema, onRequest: requireUser('users.read') }, async (request) => {
+    const user = await app.users.getById(request.params.id);
+    if (!user) throw httpErrors.notFound('No user with this id.');
+    return lockAnswer(await app.loginThrottle.accountLock(user.email));
+  });
+
+  app.delete('/admin/auth/user/:id/sign-in-lock', { schema: liftSignInLockSchema, onRequest: requireUser('users.update') }, async (request) => {
+    const user = await app.users.getById(request.params.id);
+    if (!user) throw httpErrors.notFound('No user with this id.');
+    const before = await app.loginThrottle.accountLock(user.email);
+    await app.loginThrottle.liftAccountLock(user.email);
+    await app.audit.record({
+      action: 'login.lock_lifted',
+      ...auditOrigin(originOf(request)),
+      targetType: 'user',
+      targetId: user.id,
+      details: { failures: before.failures, lockedUntil: before.lockedUntil?.toISOString() ?? null },
+    });
+    return lockAnswer(await app.loginThrottle.accountLock(user.email));
+  });
+
   app.post('/auth/forget-password', { schema: forgetPasswordSchema, onRequest: rateLimit('forgetPassword') }, async (request) => {
     const origin = originOf(request);
     const email = request.body.email.trim();
@@ -180,3 +214,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'Your password has been changed. Sign in with the new password.' };
   });
 };
+
+function lockAnswer(lock: { failures: number; lockedUntil: Date | null }) {
+  return { failures: lock.failures, lockedUntil: lock.lockedUntil?.toISOString() ?? null };
+}

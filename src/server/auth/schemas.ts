@@ -128,6 +128,34 @@ export const totpDisableSchema = {
   response: { 200: MessageAnswerSchema, ...errorResponses(403, 409, 429) },
 };
 
+const SignInLockSchema = Type.Object(
+  {
+    failures: Type.Integer({ description: 'Failed sign-ins counted for the account from anywhere (they are forgotten 12 hours after the last)' }),
+    lockedUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'Until when sign-in from devices the user has not signed in from before is refused (null: no lock runs). Devices they have signed in from pass it.',
+    }),
+  },
+  { title: 'SignInLock' },
+);
+
+export const signInLockSchema = {
+  tags: ['auth'],
+  summary: 'A user’s sign-in lock: failures counted for the account and the end of its wait',
+  description: 'Needs `users.read`. Many failed sign-ins for one account, from anywhere, lock it for devices it has not signed in from before.',
+  security: bearer,
+  params: IdParamsSchema,
+  response: { 200: SignInLockSchema, ...errorResponses(403, 404) },
+};
+
+export const liftSignInLockSchema = {
+  tags: ['auth'],
+  summary: 'Lift a user’s sign-in lock: its wait ends and its count starts again',
+  description: 'Needs `users.update`. Audited as login.lock_lifted. The limits of each address stay.',
+  security: bearer,
+  params: IdParamsSchema,
+  response: { 200: SignInLockSchema, ...errorResponses(403, 404) },
+};
+
 export const totpResetSchema = {
   tags: ['auth'],
   summary: 'Take a user’s second factor away (a lost phone): they sign in with their password and set it up again',

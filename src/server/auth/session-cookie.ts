@@ -10,9 +10,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const SESSION_COOKIE = 'bo_session';
 export const SESSION_COOKIE_PATH = '/api/auth';
 
+/** Whether the auth cookies are Secure for this request: it came over HTTPS, or the office's address is https. */
+export function sessionCookieSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.config.publicUrl.startsWith('https:');
+}
+
 function baseOptions(request: FastifyRequest): CookieSerializeOptions {
-  const secure = request.protocol === 'https' || request.server.config.publicUrl.startsWith('https:');
-  return { httpOnly: true, sameSite: 'strict', path: SESSION_COOKIE_PATH, secure };
+  return { httpOnly: true, sameSite: 'strict', path: SESSION_COOKIE_PATH, secure: sessionCookieSecure(request) };
 }
 
 export function readSessionCookie(request: FastifyRequest): string | null {

@@ -8,6 +8,7 @@ export const AUTH = domainFacts({
     'login.success': 'Signed in',
     'login.failure': 'Sign-in refused',
     'login.lockout': 'Sign-in locked (too many failures)',
+    'login.lock_lifted': 'Sign-in lock lifted by an administrator',
     logout: 'Signed out',
     'session.reuse_detected': 'Stolen session suspected (refresh token reused)',
     'password.reset_requested': 'Password reset requested',

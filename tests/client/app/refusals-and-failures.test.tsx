@@ -256,6 +256,22 @@ describe('a failed load', () => {
     expect(await screen.findByText('sam@agency.example', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
+  test('a user locked out of new devices: the page says until when, a failed read of it says so with Retry, and the lock can be lifted', async () => {
+    // A script's 30 wrong passwords for Sam from ten addresses lock the account for new devices.
+    for (let i = 0; i < 30; i++) await server.app.loginThrottle.recordFailure('sam@agency.example', `10.77.0.${i % 10}`);
+    breakCalls = { match: /\/sign-in-lock$/, failure: 500 };
+    const { user } = await openSignedIn(`/users/${sam.id}/show`);
+    expect(await screen.findByText(/the sign-in lock could not be loaded\. The server failed to answer\./i, {}, { timeout: 10_000 })).toBeInTheDocument();
+    breakCalls = null;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    const notice = (await screen.findByText('Sign-in from new devices is paused', {}, { timeout: 10_000 })).closest('[role="alert"]') as HTMLElement;
+    expect(notice.textContent).toMatch(/After 30 failed sign-ins for this account, sign-in from devices Sam Staff has not used before is refused until .*\d\d:\d\d/);
+    await user.click(within(notice).getByRole('button', { name: 'Lift the lock' }));
+    await waitFor(() => expect(screen.queryByText('Sign-in from new devices is paused')).toBeNull());
+    expect(answered).toContain(`200 DELETE /api/admin/auth/user/${sam.id}/sign-in-lock`);
+    expect(await server.app.loginThrottle.accountLock('sam@agency.example')).toEqual({ failures: 0, lockedUntil: null });
+  });
+
   test('a role edit page whose load failed shows the cause, and no form to save', async () => {
     breakCalls = { match: new RegExp(`/admin/auth/role/${guides.id}$`), failure: 500 };
     await openSignedIn(`/roles/${guides.id}`);

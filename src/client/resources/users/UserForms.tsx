@@ -38,6 +38,7 @@ import { isAwaitingFirstSignIn, type User } from '../../../shared/types';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { KeepDraft } from '../../session/KeepDraft';
 import { EditLoadError, ShowLoadError } from '../common/LoadError';
+import { SignInLock } from './SignInLock';
 
 /** A picker for those who may read roles; the others see the roles as they are (STAFF for a new user). */
 function RolesInput() {
@@ -203,6 +204,7 @@ export function UserShow() {
   const translate = useTranslate();
   return (
     <Show sx={FORM_WIDTH} title="users.show" actions={<ShowActions />} queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<ShowLoadError what="users.this_user" />}>
+      <SignInLock />
       <SimpleShowLayout>
         <TextField source="fullName" />
         <TextField source="email" />
