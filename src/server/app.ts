@@ -111,7 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           'Errors always have the shape {code, message, errors?}. 403 TOKEN_MISSING/TOKEN_INVALID/TOKEN_EXPIRED mean: refresh ' +
           'the access token (GET /api/auth/refresh-token) and retry once. An error\'s message and its fields\' problems are in ' +
           'the language Accept-Language asks for, English or German (English when it names neither); the code never changes. ' +
-          'OCTO\'s errors (/api/octo) are always English.',
+          'OCTO\'s errors (/api/octo) are always English. A refusal shows at most the first 80 characters of a value it names ' +
+          '(64 of a field\'s name), cut with "…". A JSON body nested deeper than 32 levels is refused with 400 before it is read.',
       },
       components: {
         securitySchemes: {

@@ -39,8 +39,8 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     why: "a day sheet is one read of a date: its departures, their tours' itinerary days and components, and their bookings' travellers, rooms and extras, counted from each departure's own index",
   },
   'payments/service.ts': {
-    tables: ['bookings', 'users'],
-    why: "a paid session this server never stored is kept for its booking, if the booking exists; a link shows the clerk who made it",
+    tables: ['users'],
+    why: 'a link shows the clerk who made it',
   },
   'reports/margins.ts': {
     tables: ['departures', 'tours', 'tour_components', 'bookings', 'booking_extras'],

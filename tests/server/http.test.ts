@@ -225,6 +225,8 @@ describe('OpenAPI document at /api/docs', () => {
     'post /api/auth/totp/enable',
     'post /api/auth/totp/disable',
     'post /api/admin/auth/user/{id}/totp/reset',
+    'get /api/admin/auth/user/{id}/sign-in-lock',
+    'delete /api/admin/auth/user/{id}/sign-in-lock',
     'post /api/auth/forget-password',
     'patch /api/auth/reset-password',
     'get /api/user/profile/{id}',
