@@ -368,6 +368,20 @@ describe('cancellation, payments and refunds', () => {
     expect(timeline[0].actorName).toBeTruthy();
   });
 
+  test('a contact e-mail typed with spaces around it is the address, trimmed; a customer’s and a user’s likewise', async () => {
+    const dep = await departureOf(await publishedTour());
+    const made = await booked({ departureId: dep.id, contact: { name: 'Anna Spaces', email: '  anna.spaces@example.com \t' }, travellers: [family[0]] });
+    expect(made.contact.email).toBe('anna.spaces@example.com');
+    const customer = await admin({ method: 'PATCH', url: `/api/customers/${made.customerId}`, payload: { email: ' anna.s@example.com ' } });
+    expect(customer.statusCode, customer.body).toBe(200);
+    expect(customer.json().email).toBe('anna.s@example.com');
+    const user = await admin({ method: 'POST', url: '/api/admin/auth/signup', payload: { email: ' cleo.spaces@example.com', fullName: 'Cleo Spaces', password: 'a long enough passphrase 7', roles: ['STAFF'] } });
+    expect(user.statusCode, user.body).toBe(201);
+    expect(user.json().email).toBe('cleo.spaces@example.com');
+    // Spaces inside it are still no address.
+    expectError(await book(admin, { departureId: dep.id, contact: { name: 'Dan', email: 'dan @example.com' }, travellers: [family[0]] }), 400, 'VALIDATION');
+  });
+
   test('a booking made without a channel is direct and names the clerk who made it', async () => {
     const dep = await departureOf(await publishedTour());
     const made = await booked({ departureId: dep.id, travellers: [family[0]] });

@@ -144,4 +144,16 @@ describe('outbound addresses', () => {
     expect(await outboundUrlProblem('https://nowhere.example/', { allowPrivate: false, lookup: lookup({}) })).toMatch(/could not be found/);
     expect(await outboundUrlProblem('http://127.0.0.1:4000/hook', { allowPrivate: true })).toBeNull();
   });
+
+  it('never a link-local or cloud metadata address, even with private addresses allowed, whether it is written or a name resolves there', async () => {
+    const lookup = async (host: string) => ({ 'metadata.google.internal': ['169.254.169.254'], 'hooks.dev.test': ['10.0.0.5'], 'six.dev.test': ['fd00:ec2::254'] })[host] ?? [];
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fd00:ec2::254]/latest/', 'http://[fe80::1]:8080/', 'http://[::ffff:169.254.169.254]/', 'http://100.100.100.200/', 'http://metadata.google.internal/computeMetadata/v1/', 'https://six.dev.test/']) {
+      expect(await outboundUrlProblem(url, { allowPrivate: true, lookup }), url).toMatch(/link-local or cloud metadata/);
+    }
+    expect(await outboundUrlProblem('http://hooks.dev.test:4000/hook', { allowPrivate: true, lookup })).toBeNull();
+    // The sender checks the address it connects to again.
+    const { sendWebhook } = await import('../../src/server/resellers/sender.js');
+    const sent = await sendWebhook('http://metadata.google.internal/', '{}', {}, { allowPrivate: true, timeoutMs: 1000, lookup });
+    expect(sent).toEqual({ status: null, error: 'metadata.google.internal points at an address the server does not call' });
+  });
 });

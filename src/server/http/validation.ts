@@ -88,8 +88,36 @@ function fromText(shape: Shape, raw: unknown): unknown {
   }
 }
 
+/**
+ * A function trimming, in place, the spaces around every string the schema says is an e-mail
+ * address (format "email"), wherever it sits (an object's property, a union's branch, an array's
+ * items); null when the schema has none. An address typed or pasted with a space around it is the
+ * address, as every other field's surrounding spaces are not part of it.
+ */
+function emailTrimmer(shape: Shape & { format?: string }, depth = 0): ((value: unknown) => unknown) | null {
+  if (depth > 8) return null;
+  if (shape.format === 'email') return (value) => (typeof value === 'string' ? value.trim() : value);
+  const branches = (shape.anyOf ?? []).map((branch) => emailTrimmer(branch, depth + 1)).filter((trim) => trim !== null);
+  const items = shape.items ? emailTrimmer(shape.items, depth + 1) : null;
+  const fields = Object.entries(shape.properties ?? {}).flatMap(([key, field]) => {
+    const trim = emailTrimmer(field, depth + 1);
+    return trim ? [[key, trim] as const] : [];
+  });
+  if (branches.length === 0 && !items && fields.length === 0) return null;
+  return (value) => {
+    for (const trim of branches) value = trim(value);
+    if (items && Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = items(value[i]);
+    if (fields.length > 0 && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const record = value as Record<string, unknown>;
+      for (const [key, trim] of fields) if (Object.hasOwn(record, key)) record[key] = trim(record[key]);
+    }
+    return value;
+  };
+}
+
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
   const typeCheck = Compile(route.schema);
+  const trimEmails = route.httpPart === 'body' ? emailTrimmer(route.schema as Shape) : null;
   const shape = route.schema as Shape;
   const converts = route.httpPart !== 'body';
   const fields = shape.type === 'object' && shape.properties && Object.values(shape.properties).every(plain) ? Object.entries(shape.properties) : null;
@@ -102,7 +130,7 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
     return converted;
   };
   const validate = (value: unknown) => {
-    const converted = convert(value);
+    const converted = trimEmails ? trimEmails(convert(value)) : convert(value);
     return typeCheck.Check(converted) ? { value: converted } : { error: typeCheck.Errors(converted) };
   };
   const properties = (route.schema as { properties?: Record<string, { type?: string }> }).properties ?? {};

@@ -8,7 +8,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isForbiddenAddress, systemLookup, type Lookup } from '../security/outbound-address.js';
+import { mayCall, systemLookup, type Lookup } from '../security/outbound-address.js';
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -36,7 +36,7 @@ export async function sendWebhook(
   try {
     const addresses = isIP(host) ? [host] : await (options.lookup ?? systemLookup)(host);
     if (addresses.length === 0) return { status: null, error: `${host} could not be found` };
-    if (!options.allowPrivate && addresses.some(isForbiddenAddress)) return { status: null, error: `${host} points at an address the server does not call` };
+    if (!addresses.every((one) => mayCall(one, options.allowPrivate))) return { status: null, error: `${host} points at an address the server does not call` };
     address = addresses[0];
   } catch {
     return { status: null, error: `${host} could not be found` };

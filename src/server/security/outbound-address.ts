@@ -3,7 +3,8 @@
  * itself, the machine's neighbours or a cloud's metadata service, whatever name points there. A
  * URL is checked when it is saved (every address its host resolves to), and the sender checks the
  * address it actually connects to again, so a name that later resolves elsewhere gains nothing.
- * WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true lifts the rule for development and tests.
+ * WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true lifts the rule for development and tests, except for
+ * link-local addresses and the metadata services (ALWAYS_FORBIDDEN).
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
@@ -39,6 +40,17 @@ for (const [network, bits] of [
   FORBIDDEN.addSubnet(network, bits, 'ipv6');
 }
 
+/**
+ * Addresses refused even when WEBHOOK_ALLOW_PRIVATE_ADDRESSES lifts the rule: link-local, where the
+ * clouds' metadata services answer (169.254.169.254, fd00:ec2::254, Alibaba's 100.100.100.200),
+ * with the machine's credentials. A development machine's webhook receiver is never there.
+ */
+const ALWAYS_FORBIDDEN = new BlockList();
+ALWAYS_FORBIDDEN.addSubnet('169.254.0.0', 16, 'ipv4');
+ALWAYS_FORBIDDEN.addAddress('100.100.100.200', 'ipv4');
+ALWAYS_FORBIDDEN.addSubnet('fe80::', 10, 'ipv6');
+ALWAYS_FORBIDDEN.addAddress('fd00:ec2::254', 'ipv6');
+
 /** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or NAT64 (64:ff9b::a.b.c.d) IPv6 address. */
 function embeddedIpv4(address: string): string | null {
   const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -62,6 +74,23 @@ export function isForbiddenAddress(address: string): boolean {
   return true;
 }
 
+/** Whether an IP address is one the server never calls, even with private addresses allowed: link-local and the metadata services. */
+export function isMetadataAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return ALWAYS_FORBIDDEN.check(address, 'ipv4');
+  if (family === 6) {
+    const inner = embeddedIpv4(address);
+    if (inner) return ALWAYS_FORBIDDEN.check(inner, 'ipv4');
+    return ALWAYS_FORBIDDEN.check(address, 'ipv6');
+  }
+  return true;
+}
+
+/** Whether the server may call this address: never a metadata address; a private one only when allowed. */
+export function mayCall(address: string, allowPrivate: boolean): boolean {
+  return allowPrivate ? !isMetadataAddress(address) : !isForbiddenAddress(address);
+}
+
 export type Lookup = (hostname: string) => Promise<string[]>;
 
 export const systemLookup: Lookup = async (hostname) => (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
@@ -70,6 +99,8 @@ export const systemLookup: Lookup = async (hostname) => (await dnsLookup(hostnam
  * Why the server will not call this URL, or null when it will: https only (http too when private
  * addresses are allowed), no credentials in it, and a host that resolves only to public addresses.
  */
+const METADATA_PROBLEM = 'must not point at a link-local or cloud metadata address';
+
 export async function outboundUrlProblem(text: string, options: { allowPrivate: boolean; lookup?: Lookup }): Promise<string | null> {
   let url: URL;
   try {
@@ -79,8 +110,13 @@ export async function outboundUrlProblem(text: string, options: { allowPrivate: 
   }
   if (url.protocol !== 'https:' && !(options.allowPrivate && url.protocol === 'http:')) return 'must be an https:// URL';
   if (url.username !== '' || url.password !== '') return 'must not hold a user name or password: the requests are signed instead';
-  if (options.allowPrivate) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (options.allowPrivate) {
+    // Private addresses allowed (development, tests): still never a cloud's metadata service.
+    if (isIP(host)) return isMetadataAddress(host) ? METADATA_PROBLEM : null;
+    const addresses = await (options.lookup ?? systemLookup)(host).catch(() => [] as string[]);
+    return addresses.some(isMetadataAddress) ? METADATA_PROBLEM : null;
+  }
   if (isIP(host)) return isForbiddenAddress(host) ? 'must not point at a private, loopback, link-local or metadata address' : null;
   if (host === 'localhost' || host.endsWith('.localhost')) return 'must not point at a private, loopback, link-local or metadata address';
   let addresses: string[];
