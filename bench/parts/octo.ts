@@ -74,7 +74,7 @@ export async function octoRows(engine: string, running: BenchServer, baseEnv: Re
     const held = await fetch(`${server.baseUrl}/api/octo/bookings`, { method: 'POST', headers: octo, body: JSON.stringify({ productId: tourId, optionId: 'DEFAULT', availabilityId: departureId, unitItems: [{ unitId: 'adult' }] }) });
     const reserved = (await held.json()) as { uuid?: string };
     if (held.status !== 200 || !reserved.uuid) return false;
-    const confirmed = await fetch(`${server.baseUrl}/api/octo/bookings/${reserved.uuid}/confirm`, { method: 'POST', headers: octo, body: JSON.stringify({ contact: { fullName: 'Bench Buyer', emailAddress: 'buyer@example.com' } }) });
+    const confirmed = await fetch(`${server.baseUrl}/api/octo/bookings/${reserved.uuid}/confirm`, { method: 'POST', headers: octo, body: JSON.stringify({ contact: { firstName: 'Bench', lastName: 'Buyer', emailAddress: 'buyer@example.com' } }) });
     await confirmed.arrayBuffer();
     return confirmed.status === 200;
   };

@@ -82,7 +82,7 @@ describe('a reseller sells, the office sees and changes it, the reseller hears o
     };
     const held = await octo('POST', '/bookings', { productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, resellerReference: 'NM-4411', unitItems: [{ unitId: 'adult', resellerReference: 'NM-T1' }, { unitId: 'child' }] });
     expect(held.status).toBe('ON_HOLD');
-    const confirmed = await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Sigrún Pálsdóttir', emailAddress: 'sigrun@example.is' }, unitItems: [{ unitId: 'adult', contact: { fullName: 'Sigrún Pálsdóttir' } }, { unitId: 'child', contact: { fullName: 'Óli Pálsson' } }] });
+    const confirmed = await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { firstName: 'Sigrún', lastName: 'Pálsdóttir', emailAddress: 'sigrun@example.is' }, unitItems: [{ unitId: 'adult', contact: { fullName: 'Sigrún Pálsdóttir' } }, { unitId: 'child', contact: { fullName: 'Óli Pálsson' } }] });
     expect(confirmed.status).toBe('CONFIRMED');
     // Its own calls are not sent back to it.
     expect(received).toHaveLength(0);

@@ -111,7 +111,7 @@ describe('check-in', () => {
     const reserved = await octo('POST', '/bookings', { productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }] });
     expect(reserved.statusCode, reserved.body).toBe(200);
     const uuid = reserved.json<{ uuid: string }>().uuid;
-    const confirmed = await octo('POST', `/bookings/${uuid}/confirm`, { contact: { fullName: 'Kai Lund', emailAddress: `kai.${run}@example.test` } });
+    const confirmed = await octo('POST', `/bookings/${uuid}/confirm`, { contact: { fullName: 'Kai Lund', firstName: 'Kai', lastName: 'Lund', emailAddress: `kai.${run}@example.test` } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const code = zBooking.parse(confirmed.json()).voucher!.deliveryOptions.find((option) => option.deliveryFormat === 'QRCODE')!.deliveryValue;
     expect(zBooking.parse(confirmed.json()).status).toBe('CONFIRMED');

@@ -71,6 +71,8 @@ async function reserve(departure: Departure, body: Record<string, unknown> = {},
   return booking(await octo('POST', '/bookings', { productId: departure.tourId, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }], ...body }, options));
 }
 
+/** An instant as OCTO writes it: to the second. */
+const toSecond = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const contact = { fullName: 'Guðrún Jónsdóttir', firstName: 'Guðrún', lastName: 'Jónsdóttir', emailAddress: 'gudrun@example.is', phoneNumber: '+354 555 1234', locales: ['is-IS', 'en'], country: 'IS', notes: 'Vegetarian' };
 
 describe('supplier, capabilities and products', () => {
@@ -107,6 +109,9 @@ describe('supplier, capabilities and products', () => {
     ]);
     expect(option.units[1].pricingFrom).toEqual([{ original: 5_001, retail: 5_001, net: 4_376, currency: 'EUR', currencyPrecision: 2, includedTaxes: [] }]);
     expect(option.units[0].restrictions).toMatchObject({ minAge: 12, maxAge: 120 });
+    // The tour's group size bounds the units of one booking; the contact fields declared are the ones a confirmation must give.
+    expect(option.restrictions).toEqual({ minUnits: 1, maxUnits: 16 });
+    expect(option.requiredContactFields).toEqual(['firstName', 'lastName']);
   });
 
   it('shows one product, and answers INVALID_PRODUCT_ID for a tour it does not offer', async () => {
@@ -135,6 +140,10 @@ describe('availability', () => {
     expect(days[0]).toMatchObject({ available: true, status: 'AVAILABLE', vacancies: 11, capacity: 14 });
     expect(days[0].unitPricingFrom?.[0]).toMatchObject({ unitId: 'adult', retail: 10_000, net: 8_750 });
     expect(days[1]).toMatchObject({ available: false, status: 'CLOSED', vacancies: 0 });
+    // With the pricing capability every day has its prices, empty where nothing departs (OCTO's validator requires the array).
+    expect(days[1].unitPricingFrom).toEqual([]);
+    const unpriced = (await octo('POST', '/availability/calendar', { productId: tour.id, optionId: 'DEFAULT', localDateStart: next, localDateEnd: next })).json<object[]>();
+    expect(unpriced[0]).not.toHaveProperty('unitPricingFrom');
   });
 
   it('refuses a calendar without dates, and bad products and options', async () => {
@@ -156,7 +165,9 @@ describe('availability', () => {
     const [availability] = byDates;
     expect(availability).toMatchObject({ id: departure.id, available: true, status: 'LIMITED', vacancies: 1, capacity: 4, allDay: false });
     expect(availability.localDateTimeStart).toMatch(new RegExp(`^${departure.startDate}T09:00:00\\+0[12]:00$`));
-    expect(availability.utcCutoffAt).toBe(new Date(Date.parse(departure.startsAt) - 2 * 3_600_000).toISOString());
+    // To the second, as OCTO writes its instants.
+    expect(availability.utcCutoffAt).toBe(new Date(Date.parse(departure.startsAt) - 2 * 3_600_000).toISOString().replace('.000Z', 'Z'));
+    expect(availability.utcCutoffAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(availability.unitPricing).toEqual([
       { unitId: 'adult', original: 10_000, retail: 10_000, net: 8_750, currency: 'EUR', currencyPrecision: 2, includedTaxes: [] },
       { unitId: 'child', original: 5_001, retail: 5_001, net: 4_376, currency: 'EUR', currencyPrecision: 2, includedTaxes: [] },
@@ -226,7 +237,7 @@ describe('reserve', () => {
     const departure = await departureOf(tour);
     const held = await reserve(departure, { resellerReference: 'VI-1001', notes: 'Window seats', unitItems: [{ unitId: 'adult' }, { unitId: 'child' }] }, { pricing: true });
     expect(held).toMatchObject({ status: 'ON_HOLD', productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, resellerReference: 'VI-1001', notes: 'Window seats', utcConfirmedAt: null, cancellation: null });
-    expect(held.utcExpiresAt).toBe(new Date(t.clock.time + 30 * MINUTE).toISOString());
+    expect(held.utcExpiresAt).toBe(toSecond(t.clock.time + 30 * MINUTE));
     expect(held.unitItems.map((item) => item.unitId)).toEqual(['adult', 'child']);
     expect(new Set(held.unitItems.map((item) => item.uuid)).size).toBe(2);
     expect(held.pricing).toMatchObject({ retail: 15_001, net: 8_750 + 4_376 });
@@ -296,6 +307,10 @@ describe('confirm, extend and get', () => {
     const departure = await departureOf(tour);
     const held = await reserve(departure, { unitItems: [{ unitId: 'adult' }, { unitId: 'child' }] });
     expectOctoError(await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { emailAddress: 'x@example.is' } }), 400, 'BAD_REQUEST');
+    // The option requires firstName and lastName: a full name alone, or one of them, does not confirm.
+    for (const partial of [{ fullName: 'Guðrún Jónsdóttir' }, { firstName: 'Guðrún', fullName: 'Guðrún Jónsdóttir' }, { firstName: ' ', lastName: 'Jónsdóttir' }]) {
+      expectOctoError(await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: partial }), 400, 'BAD_REQUEST');
+    }
     const confirmed = booking(
       await octo('POST', `/bookings/${held.uuid}/confirm`, {
         resellerReference: 'VI-2002',
@@ -304,7 +319,7 @@ describe('confirm, extend and get', () => {
       }),
     );
     expect(confirmed).toMatchObject({ status: 'CONFIRMED', resellerReference: 'VI-2002', utcExpiresAt: null, contact: { fullName: contact.fullName, firstName: 'Guðrún', lastName: 'Jónsdóttir', emailAddress: contact.emailAddress, locales: ['is-IS', 'en'], country: 'IS', notes: 'Vegetarian' } });
-    expect(confirmed.utcConfirmedAt).toBe(new Date(t.clock.time).toISOString());
+    expect(confirmed.utcConfirmedAt).toBe(toSecond(t.clock.time));
     expect(confirmed.unitItems.map((item) => item.contact.fullName)).toEqual(['Guðrún Jónsdóttir', 'Kári Jónsson']);
     expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0, seatsConfirmed: 2 });
     const office = (await staff({ method: 'GET', url: `/api/bookings/${held.id}` })).json<Booking>();
@@ -417,7 +432,7 @@ describe('confirm, extend and get', () => {
     const held = await reserve(departure, { expirationMinutes: 10 });
     t.clock.advance(5 * MINUTE);
     const extended = booking(await octo('POST', `/bookings/${held.uuid}/extend`, { expirationMinutes: 60 }));
-    expect(extended.utcExpiresAt).toBe(new Date(t.clock.time + 60 * MINUTE).toISOString());
+    expect(extended.utcExpiresAt).toBe(toSecond(t.clock.time + 60 * MINUTE));
     const notShorter = booking(await octo('POST', `/bookings/${held.uuid}/extend`, { expirationMinutes: 1 }));
     expect(notShorter.utcExpiresAt).toBe(extended.utcExpiresAt);
     booking(await octo('POST', `/bookings/${held.uuid}/confirm`, { contact }));

@@ -78,7 +78,7 @@ describe('what a reseller hears of', () => {
   it('never of its own calls; of a cancellation by staff, signed, with the booking as OCTO shows it', async () => {
     const on = await departure();
     const held = await reserve(on);
-    await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Ada Lovelace', emailAddress: 'ada@example.test' } });
+    await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.test' } });
     await deliverAll();
     expect(receiver.received).toHaveLength(0);
     expect(await deliveries()).toHaveLength(0);
@@ -251,7 +251,7 @@ describe('the monthly statement', () => {
   it('lists the reseller’s confirmed and cancelled bookings of the month, with commission, net and totals', async () => {
     const on = await departure();
     const a = await reserve(on, { resellerReference: 'ST-1', unitItems: [{ unitId: 'adult' }, { unitId: 'child' }] });
-    await octo('POST', `/bookings/${a.uuid}/confirm`, { contact: { fullName: 'Ada Lovelace' } });
+    await octo('POST', `/bookings/${a.uuid}/confirm`, { contact: { firstName: 'Ada', lastName: 'Lovelace' } });
     const b = await reserve(on, { resellerReference: 'ST-2' });
     await octo('POST', `/bookings/${b.uuid}/confirm`, { contact: { fullName: 'Alan Turing' } });
     await octo('POST', `/bookings/${b.uuid}/cancel`, {});

@@ -27,6 +27,7 @@ import {
   CATEGORY_OF_UNIT,
   OPTION_ID,
   productShape,
+  REQUIRED_CONTACT_FIELDS,
   soldCategories,
   splitFullName,
   type Category,
@@ -194,7 +195,7 @@ export class OctoService {
     const heldHere = `${call.caller.resellerId} ${uuid}`;
     const recent = this.recentHolds.get(heldHere);
     this.recentHolds.delete(heldHere);
-    if (recent && body.unitItems === undefined && body.contact && contactName(body.contact) !== '') {
+    if (recent && body.unitItems === undefined && body.contact && missingContactFields(body.contact).length === 0) {
       const amendment = this.amendmentOf(recent, { contact: body.contact, resellerReference: body.resellerReference });
       const done = await this.around.flows.confirmHeldAsRead(recent, amendment, call.origin).catch((error: unknown) => {
         throw unprocessableFromValidation(error);
@@ -206,7 +207,8 @@ export class OctoService {
     if (booking.status === 'confirmed') return this.shape(call, booking);
     if (booking.status !== 'held') throw octoErrors.unprocessable(booking.status === 'expired' ? 'The hold has expired and its seats were freed: reserve again.' : `This booking is ${booking.status}: it cannot be confirmed.`);
     const contact = body.contact;
-    if (!contact || contactName(contact) === '') throw octoErrors.badRequest('Confirming needs a contact with a name (fullName, or firstName and lastName).');
+    // What the option declares in requiredContactFields is what a confirmation must give.
+    if (!contact || missingContactFields(contact).length > 0) throw octoErrors.badRequest('Confirming needs the contact’s firstName and lastName (the option’s requiredContactFields).');
     const tour = await this.tourOf(booking);
     if (body.unitItems !== undefined) booking = await this.changeUnits(call, booking, tour, body.unitItems);
     const amendment = this.amendmentOf(booking, { contact, resellerReference: body.resellerReference, unitItems: body.unitItems });
@@ -494,6 +496,11 @@ function closedUnless<D extends CalendarDeparture>(published: boolean, departure
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function isUuid(value: string): boolean {
   return UUID.test(value);
+}
+
+/** The fields of REQUIRED_CONTACT_FIELDS a contact leaves empty. */
+function missingContactFields(contact: OctoContact): string[] {
+  return REQUIRED_CONTACT_FIELDS.filter((field) => (contact[field]?.trim() ?? '') === '');
 }
 
 function contactName(contact: OctoContact): string {

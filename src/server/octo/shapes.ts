@@ -73,6 +73,12 @@ export function unitShape(tour: PublishedTour, category: Category, view: Present
   };
 }
 
+/** The contact's fields a confirmation must give (the option's requiredContactFields); each unit item's contact needs none. */
+export const REQUIRED_CONTACT_FIELDS = ['firstName', 'lastName'] as const;
+
+/** The most unit items one OCTO request carries (schemas.ts). */
+export const MAX_UNITS_PER_BOOKING = 50;
+
 export function optionShape(tour: PublishedTour, startTimes: string[], view: Presentation) {
   return {
     id: OPTION_ID,
@@ -84,8 +90,9 @@ export function optionShape(tour: PublishedTour, startTimes: string[], view: Pre
     cancellationCutoff: `${tour.cancellationCutoffHours} hour${tour.cancellationCutoffHours === 1 ? '' : 's'}`,
     cancellationCutoffAmount: tour.cancellationCutoffHours,
     cancellationCutoffUnit: 'hour',
-    requiredContactFields: ['firstName', 'lastName'],
-    restrictions: { minUnits: 1, maxUnits: 50 },
+    requiredContactFields: [...REQUIRED_CONTACT_FIELDS],
+    // A booking's units are at most the tour's group size (maxPax), and never past what one request may carry.
+    restrictions: { minUnits: 1, maxUnits: Math.min(tour.maxPax ?? MAX_UNITS_PER_BOOKING, MAX_UNITS_PER_BOOKING) },
     units: soldCategories(tour.prices).map((category) => unitShape(tour, category, view)),
   };
 }
@@ -132,7 +139,7 @@ export function availabilityShape(departure: Departure, tour: PublishedTour, at:
     id: departure.id,
     localDateTimeStart: localDateTimeWithOffset(departure.startsAt, departure.timeZone),
     localDateTimeEnd: endOfDayWithOffset(departure.endDate, departure.timeZone),
-    utcCutoffAt: new Date(new Date(departure.startsAt).getTime() - departure.bookingCutoffHours * 3_600_000).toISOString(),
+    utcCutoffAt: wholeSeconds(new Date(new Date(departure.startsAt).getTime() - departure.bookingCutoffHours * 3_600_000)),
     allDay: false,
     available,
     status,
@@ -162,14 +169,24 @@ export function calendarDayShape(localDate: string, departures: CalendarDepartur
     vacancies,
     capacity,
     openingHours: [],
-    ...(view.pricing &&
-      priced.length > 0 && {
+    // OCTO's pricing capability gives every day its unitPricingFrom, empty on a day without departures.
+    ...(view.pricing && {
         unitPricingFrom: soldCategories(tour.prices).flatMap((category) => {
           const prices = priced.map((state) => state.departure.prices[category]).filter((price): price is number => price !== null);
           return prices.length === 0 ? [] : [{ unitId: UNIT_IDS[category], ...pricing(Math.min(...prices), tour.currency, view.commissionBp) }];
         }),
       }),
   };
+}
+
+/** An instant as OCTO writes it: ISO 8601 in UTC, to the second ("2027-06-01T07:00:00Z"). */
+export function wholeSeconds(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A stored instant's text (or none) as OCTO writes it, to the second. */
+function atSecond<T extends string | null | undefined>(text: T): T {
+  return (typeof text === 'string' ? wholeSeconds(new Date(text)) : text) as T;
 }
 
 const STATUS: Record<Booking['status'], string> = { held: 'ON_HOLD', confirmed: 'CONFIRMED', expired: 'EXPIRED', cancelled: 'CANCELLED', waitlisted: 'PENDING' };
@@ -250,11 +267,11 @@ export function bookingShape(booking: Booking, context: BookingContext) {
     resellerReference: booking.resellerReference,
     supplierReference: booking.reference,
     status,
-    utcCreatedAt: booking.createdAt,
-    utcUpdatedAt: booking.updatedAt,
-    utcExpiresAt: booking.status === 'held' ? booking.holdExpiresAt : null,
-    utcRedeemedAt: redeemedAt,
-    utcConfirmedAt: booking.status === 'confirmed' || booking.status === 'cancelled' ? booking.confirmedAt : null,
+    utcCreatedAt: atSecond(booking.createdAt),
+    utcUpdatedAt: atSecond(booking.updatedAt),
+    utcExpiresAt: booking.status === 'held' ? atSecond(booking.holdExpiresAt) : null,
+    utcRedeemedAt: atSecond(redeemedAt),
+    utcConfirmedAt: booking.status === 'confirmed' || booking.status === 'cancelled' ? atSecond(booking.confirmedAt) : null,
     productId: booking.tourId,
     product: productShape(tour, context.startTimes, view),
     optionId: OPTION_ID,
@@ -262,7 +279,7 @@ export function bookingShape(booking: Booking, context: BookingContext) {
     cancellable: redeemedAt === null && (booking.status === 'held' || booking.status === 'confirmed') && (booking.status === 'held' || at.getTime() < cancellationCutoff),
     cancellation:
       booking.status === 'cancelled' && booking.cancellation
-        ? { refund: 'FULL', reason: booking.cancellation.reason || null, utcCancelledAt: booking.cancellation.at }
+        ? { refund: 'FULL', reason: booking.cancellation.reason || null, utcCancelledAt: atSecond(booking.cancellation.at) }
         : null,
     freesale: false,
     availabilityId: booking.departureId,
@@ -270,7 +287,7 @@ export function bookingShape(booking: Booking, context: BookingContext) {
     contact: contactShape(booking),
     notes: booking.notes === '' ? null : booking.notes,
     deliveryMethods: ['VOUCHER'],
-    voucher: { redemptionMethod: 'DIGITAL', utcRedeemedAt: redeemedAt, deliveryOptions },
+    voucher: { redemptionMethod: 'DIGITAL', utcRedeemedAt: atSecond(redeemedAt), deliveryOptions },
     unitItems: booking.travellers.map((traveller) => {
       const fullName = [traveller.firstName, traveller.lastName].filter((part) => part !== '').join(' ');
       return {
@@ -281,7 +298,7 @@ export function bookingShape(booking: Booking, context: BookingContext) {
         unitId: UNIT_IDS[traveller.category],
         unit: unitShape(tour, traveller.category, view),
         status: confirmed && traveller.checkedInAt !== null ? 'REDEEMED' : status,
-        utcRedeemedAt: confirmed ? traveller.checkedInAt : null,
+        utcRedeemedAt: confirmed ? atSecond(traveller.checkedInAt) : null,
         contact: {
           fullName: fullName || null,
           firstName: traveller.firstName || null,

@@ -47,6 +47,8 @@ export interface PublishedTour {
   infantAgeUnder: number;
   childAgeUnder: number;
   prices: Record<'ADULT' | 'CHILD' | 'INFANT', number | null>;
+  /** The group's largest size (null: none set). */
+  maxPax: number | null;
 }
 
 /** A tour's row with its cover's token and its departures (see tourColumns). */
@@ -123,6 +125,7 @@ export class ToursRepository {
         'price_adult_minor',
         'price_child_minor',
         'price_infant_minor',
+        'max_pax',
         'updated_at',
       ])
       .$if(!options.anyStatus, (rows) => rows.where('status', '=', 'published'));
@@ -144,6 +147,7 @@ export class ToursRepository {
       infantAgeUnder: row.infant_age_under,
       childAgeUnder: row.child_age_under,
       prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },
+      maxPax: row.max_pax,
     }));
   }
 
