@@ -97,14 +97,14 @@ describe('a booking’s customer', () => {
     const fresh = await reserve();
     expect((await bookingOf(fresh.supplierReference)).customerId).toBeNull();
     expect((await list('')).total).toBe(before);
-    expect((await octo('POST', `/bookings/${fresh.uuid}/confirm`, { contact: { fullName: 'Kai Tanaka', emailAddress: `kai.${run}@example.test` } })).statusCode).toBe(200);
+    expect((await octo('POST', `/bookings/${fresh.uuid}/confirm`, { contact: { fullName: 'Kai Tanaka', firstName: 'Kai', lastName: 'Tanaka', emailAddress: `kai.${run}@example.test` } })).statusCode).toBe(200);
     const made = (await bookingOf(fresh.supplierReference)).customerId;
     expect(await customer(made)).toMatchObject({ name: 'Kai Tanaka', email: `kai.${run}@example.test`, bookingCount: 1 });
 
     // A returning customer: the confirmation finds the one who has the e-mail (any case).
     const maria = (await list(`q=maria.${run}`)).data[0]!;
     const returning = await reserve();
-    expect((await octo('POST', `/bookings/${returning.uuid}/confirm`, { contact: { fullName: 'Maria Lopez', emailAddress: `Maria.${run}@example.test` } })).statusCode).toBe(200);
+    expect((await octo('POST', `/bookings/${returning.uuid}/confirm`, { contact: { fullName: 'Maria Lopez', firstName: 'Maria', lastName: 'Lopez', emailAddress: `Maria.${run}@example.test` } })).statusCode).toBe(200);
     expect((await bookingOf(returning.supplierReference)).customerId).toBe(maria.id);
     expect((await customer(maria.id)).bookingCount).toBe(maria.bookingCount + 1);
     expect((await list('')).total).toBe(before + 1);
@@ -334,7 +334,7 @@ describe('the kept counts', () => {
       t.clock.advance(1_000);
       const held = (await octo('POST', '/bookings', { productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }] })).json<{ uuid: string }>();
       const email = n % 2 === 0 ? emails[n % 3]! : `count.new${n}.${run}@example.test`;
-      expect((await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { fullName: `Reseller ${n}`, emailAddress: email } })).statusCode).toBe(200);
+      expect((await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { fullName: `Reseller ${n}`, firstName: 'Reseller', lastName: `${n}`, emailAddress: email } })).statusCode).toBe(200);
     }
     const ids = async (email: string) => (await list(`q=${encodeURIComponent(email)}`)).data[0]!.id;
     expect((await staff({ method: 'POST', url: `/api/customers/${await ids(emails[0]!)}/merge`, payload: { otherId: await ids(emails[1]!) } })).statusCode).toBe(200);

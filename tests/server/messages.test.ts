@@ -112,7 +112,7 @@ describe('messages queued with their event', () => {
     const { key } = await createResellerWithKey(staff);
     const octo = octoAs(t.app, key);
     const held = (await octo('POST', '/bookings', { productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }] })).json<{ uuid: string; supplierReference: string }>();
-    expect((await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Resold Person', emailAddress: `resold.${run}@example.test` } })).statusCode).toBe(200);
+    expect((await octo('POST', `/bookings/${held.uuid}/confirm`, { contact: { fullName: 'Resold Person', firstName: 'Resold', lastName: 'Person', emailAddress: `resold.${run}@example.test` } })).statusCode).toBe(200);
     const booking = (await staff({ method: 'GET', url: `/api/bookings?q=${held.supplierReference}` })).json<{ data: Booking[] }>().data[0]!;
     expect(await messagesOf(booking.id)).toEqual([]);
     expectError(await staff({ method: 'POST', url: `/api/bookings/${booking.id}/messages`, payload: { kind: 'booking_confirmed' } }), 409, 'CONFLICT');
@@ -179,6 +179,25 @@ describe('the reminders job', () => {
     const mails = await sentTo(email);
     expect(mails.map((mail) => mail.subject)).toContain(`See you soon: ${tour.title} on ${mails.at(-1)!.subject.split(' on ')[1]}`);
     expect(mails.filter((mail) => mail.subject.startsWith('Balance of'))).toHaveLength(2);
+  });
+
+  it('never at the wrong time: no balance reminder for a hold or in the booking’s first day, no departure reminder beside its confirmation', async () => {
+    // Departs in 3 days with the balance due now (30 days before has passed): a hold, then a booking confirmed today.
+    const near = await createDeparture(viaInject(staff), tour.id, { startDate: new Date(t.clock.time + 3 * DAY).toISOString().slice(0, 10), startTime: '18:00', capacity: 10 });
+    const held = await book({ name: 'Held Hour', email: `held.hour.${run}@example.test` }, 'held', near);
+    const lastMinute = await book({ name: 'Last Minute', email: `last.minute.${run}@example.test` }, 'confirmed', near);
+    const kindsOf = async (id: string) => (await t.app.messages.forBooking(id)).map((message) => message.kind).sort();
+    t.clock.advance(60_000);
+    await t.app.messages.queueReminders();
+    expect(await kindsOf(held.id)).toEqual([]);
+    // One e-mail, the confirmation, which says what is due: not three in a minute.
+    expect(await kindsOf(lastMinute.id)).toEqual(['booking_confirmed']);
+    // A day later, still unpaid and still ahead: the balance reminder and, the day before it starts, "see you soon".
+    t.clock.advance(DAY);
+    staff = as(t.app, (await login(t.app, t.admin)).accessToken);
+    await t.app.messages.queueReminders();
+    expect(await kindsOf(lastMinute.id)).toEqual(['balance_reminder', 'booking_confirmed', 'departure_reminder']);
+    expect(await kindsOf(held.id)).toEqual([]);
   });
 
   it('finds what is due through indexes, not by reading every booking', async () => {

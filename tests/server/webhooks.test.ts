@@ -253,7 +253,7 @@ describe('the monthly statement', () => {
     const a = await reserve(on, { resellerReference: 'ST-1', unitItems: [{ unitId: 'adult' }, { unitId: 'child' }] });
     await octo('POST', `/bookings/${a.uuid}/confirm`, { contact: { firstName: 'Ada', lastName: 'Lovelace' } });
     const b = await reserve(on, { resellerReference: 'ST-2' });
-    await octo('POST', `/bookings/${b.uuid}/confirm`, { contact: { fullName: 'Alan Turing' } });
+    await octo('POST', `/bookings/${b.uuid}/confirm`, { contact: { fullName: 'Alan Turing', firstName: 'Alan', lastName: 'Turing' } });
     await octo('POST', `/bookings/${b.uuid}/cancel`, {});
     await reserve(on, { resellerReference: 'ST-3' });
     const month = on.startDate.slice(0, 7);

@@ -174,10 +174,14 @@ export class Messages {
   }
 
   /**
-   * Queues the reminders due at `at`: a balance reminder 7 days before a booking's balance is due
-   * and one on the day (in the tour's zone; each at most once, whatever the job missed), and a
-   * departure reminder for confirmed bookings starting within 3 days. Each reads an index of the
-   * bookings it looks for, not every booking. Answers how many were queued.
+   * Queues the reminders due at `at`: a balance reminder 7 days before a confirmed booking's
+   * balance is due and one on the day (in the tour's zone; each at most once, whatever the job
+   * missed), and a departure reminder for confirmed bookings starting within 3 days. A held
+   * booking gets no balance reminder (its hold lapses first, or its confirmation says what is
+   * due), nor does a booking made in the last day (its confirmation has just said it); a departure
+   * reminder goes only to a booking confirmed more than a day before it (the confirmation said
+   * the same a moment ago). Each reads an index of the bookings it looks for, not every booking.
+   * Answers how many were queued.
    */
   async queueReminders(at = new Date(this.now())): Promise<number> {
     const day = 86_400_000;
@@ -193,10 +197,11 @@ export class Messages {
         from bookings b
         join tours t on t.id = b.tour_id
         join customers cu on cu.id = b.customer_id
-        where b.balance_minor > 0 and b.status in ('held', 'confirmed')
+        -- The first status test is the partial index's own predicate (bookings_overdue_idx), written out so the planner takes it.
+        where b.balance_minor > 0 and b.status in ('held', 'confirmed') and b.status = 'confirmed'
           and b.balance_due_date between ${from}::date and ${to}::date
           and (${at}::timestamptz at time zone t.time_zone)::date between b.balance_due_date - 7 and b.balance_due_date + 1
-          and (b.status <> 'held' or b.hold_expires_at > ${at})
+          and b.created_at <= ${new Date(at.getTime() - day)}
           and b.reseller_id is null and btrim(b.contact_email) <> '' and cu.erased_at is null
           and coalesce((select m.enabled from message_templates m where m.kind = 'balance_reminder'), true)
         on conflict (booking_id, kind, event_key) do nothing`.execute(this.db),
@@ -207,6 +212,7 @@ export class Messages {
         join customers cu on cu.id = b.customer_id
         where b.status = 'confirmed' and b.reseller_id is null
           and b.starts_at > ${at} and b.starts_at <= ${new Date(at.getTime() + 3 * day)}
+          and b.confirmed_at <= ${new Date(at.getTime() - day)}
           and btrim(b.contact_email) <> '' and cu.erased_at is null
           and coalesce((select m.enabled from message_templates m where m.kind = 'departure_reminder'), true)
         -- In the order of the partial index of confirmed bookings by start, which the planner then reads.
