@@ -73,6 +73,8 @@ export interface PublicConfig {
   recaptchaSiteKey: string | null;
   /** Whether card payment links can be made (Stripe is set up on the server). */
   cardPayments: boolean;
+  /** Whether e-mail leaves the server (SMTP_URL is set); false: mail only reaches DATA_DIR/outbox. */
+  mailSent: boolean;
 }
 
 export type SortOrder = 'ASC' | 'DESC';

@@ -93,6 +93,6 @@ export async function openAs(
   const http = createHttpClient({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch });
   await createAuthProvider(http).login({ email: who.email, password: who.password, persist: false, captcha: server.captchaToken });
   logOut();
-  const app = await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch, entries: [path], config: { recaptchaSiteKey: null, cardPayments: false } });
+  const app = await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch, entries: [path], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
   return { ...app, user: userEvent.setup() };
 }

@@ -159,7 +159,7 @@ describe('captcha', () => {
     const open = await createTestApp({ captcha: false });
     try {
       const config = await open.app.inject({ method: 'GET', url: '/api/config' });
-      expect(config.json()).toEqual({ recaptchaSiteKey: null, cardPayments: false });
+      expect(config.json()).toEqual({ recaptchaSiteKey: null, cardPayments: false, mailSent: false });
       const credentials = { email: open.admin.email, password: open.admin.password };
       expect((await open.app.inject({ method: 'POST', url: '/api/auth/login', payload: credentials })).statusCode).toBe(200);
       expect((await open.app.inject({ method: 'POST', url: '/api/auth/login?g-recaptcha-response=x', payload: credentials })).statusCode).toBe(200);

@@ -128,6 +128,28 @@ describe('a departure', () => {
     expectError(await admin({ method: 'POST', url: `/api/departures/${departure.id}/cancel`, payload: { reason: '  ' } }), 400, 'VALIDATION');
   });
 
+  test('one that would have started already is refused, created or moved there; one later today is scheduled; a bulk run skips the passed dates', async () => {
+    const tour = await berlinTour();
+    const local = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
+    const parts = (ms: number) => Object.fromEntries(local(ms).map((part) => [part.type, part.value]));
+    const hourAgo = parts(t.clock.time - 3_600_000);
+    const inTwoHours = parts(t.clock.time + 2 * 3_600_000);
+    const yesterday = parts(t.clock.time - 86_400_000);
+    const twoDaysAgo = parts(t.clock.time - 2 * 86_400_000);
+    for (const [date, time] of [[`${yesterday.year}-${yesterday.month}-${yesterday.day}`, '09:00'], [`${hourAgo.year}-${hourAgo.month}-${hourAgo.day}`, `${hourAgo.hour}:${hourAgo.minute}`]]) {
+      const refused = await admin({ method: 'POST', url: '/api/departures', payload: { tourId: tour.id, startDate: date, startTime: time, capacity: 10 } });
+      expectError(refused, 400, 'VALIDATION');
+      expect(refused.json().errors).toEqual({ startDate: 'is in the past: this departure would have started already' });
+    }
+    const later = await schedule({ tourId: tour.id, startDate: `${inTwoHours.year}-${inTwoHours.month}-${inTwoHours.day}`, startTime: `${inTwoHours.hour}:${inTwoHours.minute}` });
+    expectError(await admin({ method: 'PATCH', url: `/api/departures/${later.id}`, payload: { startDate: `${yesterday.year}-${yesterday.month}-${yesterday.day}` } }), 400, 'VALIDATION');
+    // Its capacity still changes (its moment does not move).
+    expect((await admin({ method: 'PATCH', url: `/api/departures/${later.id}`, payload: { capacity: 12 } })).statusCode).toBe(200);
+    const week = await admin({ method: 'POST', url: '/api/departures/bulk', payload: { tourId: tour.id, from: `${twoDaysAgo.year}-${twoDaysAgo.month}-${twoDaysAgo.day}`, to: `${yesterday.year}-${yesterday.month}-${yesterday.day}`, weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '09:00', capacity: 10 } });
+    expect(week.statusCode, week.body).toBe(201);
+    expect(week.json()).toMatchObject({ data: [], skipped: [`${twoDaysAgo.year}-${twoDaysAgo.month}-${twoDaysAgo.day}`, `${yesterday.year}-${yesterday.month}-${yesterday.day}`] });
+  });
+
   test('one nobody has booked can be deleted; one with bookings is kept (409: cancel it)', async () => {
     const tour = await berlinTour();
     const [free, booked] = [await schedule({ tourId: tour.id, startDate: '2027-05-01' }), await schedule({ tourId: tour.id, startDate: '2027-05-08' })];

@@ -183,7 +183,7 @@ describe('routes and the error shape', () => {
   });
 
   test('GET /api/config → the public runtime settings', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({ recaptchaSiteKey: 'test-recaptcha-site-key', cardPayments: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({ recaptchaSiteKey: 'test-recaptcha-site-key', cardPayments: false, mailSent: false });
   });
 });
 

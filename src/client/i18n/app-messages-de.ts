@@ -214,6 +214,7 @@ export const APP_DE: AppMessagesIn = {
     status_active: 'Aktiv',
     status_disabled: 'Gesperrt (kann sich nicht anmelden)',
     invite: 'Eine Einladung per E-Mail senden: Die Person wählt ihr Passwort selbst (Link 7 Tage gültig)',
+    no_mail_server: 'Es ist kein Mailserver eingerichtet (SMTP_URL): Eine Einladung käme nur im Postausgang-Ordner des Servers an. Legen Sie also ein Passwort fest und geben Sie es weiter.',
     set: 'Jetzt ein Passwort setzen und es selbst weitergeben',
     password_help: '%{min} bis %{max} Zeichen. Geben Sie es der Person auf sicherem Weg; sie kann es zurücksetzen.',
     created_invited: 'Benutzer angelegt. Eine Einladung ging an %{email}.',

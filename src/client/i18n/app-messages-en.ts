@@ -217,6 +217,7 @@ export const APP_EN = {
     status_disabled: 'Disabled (cannot sign in)',
     invite: 'Send an invitation by e-mail: they choose their own password (link valid 7 days)',
     set: 'Set a password now, and pass it on yourself',
+    no_mail_server: 'No mail server is set up (SMTP_URL): an invitation would only reach the server’s outbox folder, so set a password and pass it on.',
     password_help: '%{min} to %{max} characters. Share it with the person safely; they can reset it.',
     created_invited: 'User created. An invitation was sent to %{email}.',
     created: 'User created',

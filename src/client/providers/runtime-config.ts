@@ -8,6 +8,6 @@ export async function loadRuntimeConfig(http: HttpClient): Promise<PublicConfig>
     return await http.request<PublicConfig>(apiPaths.config, { skipRefresh: true });
   } catch (error) {
     console.error('Could not read /api/config; the captcha and card payment links are off in this page', error);
-    return { recaptchaSiteKey: null, cardPayments: false };
+    return { recaptchaSiteKey: null, cardPayments: false, mailSent: true };
   }
 }

@@ -238,6 +238,7 @@ export class DeparturesRepository {
         const tour = await this.around.tourFor(trx, input.tourId);
         const startsAt = instantOrRefuse(input.startDate, input.startTime, tour.time_zone);
         const at = new Date(this.now());
+        refuseStarted(startsAt, at);
         const id = randomUUID();
         const prices = input.prices ?? { ADULT: toMoney(tour.price_adult_minor), CHILD: toMoney(tour.price_child_minor), INFANT: toMoney(tour.price_infant_minor) };
         await trx
@@ -284,7 +285,8 @@ export class DeparturesRepository {
       const skipped: string[] = [];
       for (const date of datesOnWeekdays(input.from, input.to, input.weekdays)) {
         const startsAt = instantOf(date, input.startTime, tour.time_zone);
-        if (startsAt === null) {
+        // A date whose start has passed (today's earlier hours included) is skipped, as one whose time does not exist.
+        if (startsAt === null || Date.parse(startsAt) <= at.getTime()) {
           skipped.push(date);
           continue;
         }
@@ -347,6 +349,8 @@ export class DeparturesRepository {
     if (patch.startDate !== undefined || patch.startTime !== undefined) {
       const tour = await this.around.tourFor(trx, current.tour_id);
       startsAt = new Date(instantOrRefuse(patch.startDate ?? current.start_date, patch.startTime ?? current.start_time, tour.time_zone));
+      // Moved to a moment that has passed: refused, as a new one there would be (a departure under way keeps its own start).
+      if ((patch.startDate ?? current.start_date) !== current.start_date || (patch.startTime ?? current.start_time) !== current.start_time) refuseStarted(startsAt.toISOString(), at);
     }
     try {
       await trx
@@ -450,6 +454,11 @@ export class DeparturesRepository {
     if (ids.length === 0) return;
     await trx.updateTable('departures').set({ travellers_forgotten_at: at }).where('id', 'in', ids).execute();
   }
+}
+
+/** A departure is scheduled before it starts: one whose start has passed would sell nothing and count in every past figure. */
+function refuseStarted(startsAt: string, at: Date): void {
+  if (Date.parse(startsAt) <= at.getTime()) throw httpErrors.validation({ startDate: 'is in the past: this departure would have started already' });
 }
 
 function instantOrRefuse(date: string, time: string, timeZone: string): string {

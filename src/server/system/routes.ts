@@ -61,11 +61,12 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Object({
             recaptchaSiteKey: Type.Union([Type.String(), Type.Null()], { description: 'Null: no captcha' }),
             cardPayments: Type.Boolean({ description: 'Whether card payment links can be made (Stripe is set up)' }),
+            mailSent: Type.Boolean({ description: 'Whether e-mail leaves the server (SMTP_URL is set); false: it only reaches the outbox folder, so invitations and reset links reach no one' }),
           }),
         },
       },
     },
-    async () => ({ recaptchaSiteKey: app.config.recaptcha?.siteKey ?? null, cardPayments: app.config.stripe !== null }),
+    async () => ({ recaptchaSiteKey: app.config.recaptcha?.siteKey ?? null, cardPayments: app.config.stripe !== null, mailSent: app.config.smtpUrl !== null }),
   );
 
   const docs = async () => app.swagger();

@@ -105,7 +105,7 @@ async function openSignedIn(path: string, email = server.admin.email, password =
   const http = createHttpClient({ baseUrl: apiBase(), fetch: jar.fetch });
   await createAuthProvider(http).login({ email, password, persist: false, captcha: server.captchaToken });
   logOut();
-  const app = await renderApp({ baseUrl: apiBase(), fetch: jar.fetch, entries: [path], config: { recaptchaSiteKey: null, cardPayments: false } });
+  const app = await renderApp({ baseUrl: apiBase(), fetch: jar.fetch, entries: [path], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
   return { ...app, user: userEvent.setup() };
 }
 
@@ -173,7 +173,7 @@ describe('signing in from a deep link', () => {
   });
 
   test('without a site key there is no widget and "Sign in" needs only the fields', async () => {
-    await renderApp({ baseUrl: apiBase(), fetch: jar.fetch, entries: ['/login'], config: { recaptchaSiteKey: null, cardPayments: false } });
+    await renderApp({ baseUrl: apiBase(), fetch: jar.fetch, entries: ['/login'], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
     await fillLogin('someone@example.com', 'some password');
     expect(screen.queryByRole('checkbox', { name: "I'm not a robot" })).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
@@ -337,7 +337,7 @@ describe('the users and roles screens', () => {
 });
 
 describe('the pages outside the layout', () => {
-  const openPage = (path: string) => renderApp({ baseUrl: apiBase(), fetch: jar.fetch, entries: [path], config: { recaptchaSiteKey: null, cardPayments: false } });
+  const openPage = (path: string) => renderApp({ baseUrl: apiBase(), fetch: jar.fetch, entries: [path], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
 
   test('forgot password: "Email", "Send reset link", then a neutral confirmation (also for an unknown address)', async () => {
     await openPage('/forgot-password');

@@ -108,7 +108,7 @@ describe('the new-booking form', () => {
     // A reload of the tab: the same address, the same step, the same traveller.
     const address = `${router.state.location.pathname}${router.state.location.search}`;
     cleanup();
-    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: [address], config: { recaptchaSiteKey: null, cardPayments: false } });
+    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: [address], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
     await screen.findByRole('region', { name: 'Extras and rooms' }, { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Jan');
@@ -116,7 +116,7 @@ describe('the new-booking form', () => {
 
     // "New booking" opened again starts a new, empty form.
     cleanup();
-    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/bookings/create'], config: { recaptchaSiteKey: null, cardPayments: false } });
+    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/bookings/create'], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
     const tourField = await screen.findByRole('combobox', { name: 'Tour' }, { timeout: 10_000 });
     expect(tourField).toHaveValue('');
   });
@@ -218,7 +218,7 @@ describe('a booking’s address', () => {
 
     cleanup();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/bookings/ZZZZ2222/show'], config: { recaptchaSiteKey: null, cardPayments: false } });
+    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/bookings/ZZZZ2222/show'], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
     expect(await screen.findByText(/No booking ZZZZ2222\./, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText(/server failed/i)).toBeNull();
   });
@@ -313,7 +313,7 @@ describe('dates', () => {
     expect(within(row).queryByText(/\d+\/\d+\/\d{4}/)).toBeNull();
 
     cleanup();
-    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/audit'], config: { recaptchaSiteKey: null, cardPayments: false } });
+    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/audit'], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
     const cells = await screen.findAllByText(sameFormat, {}, { timeout: 10_000 });
     expect(cells.length).toBeGreaterThan(0);
     expect(screen.queryByText(/\d+\/\d+\/\d{4}, \d+:\d+:\d+/)).toBeNull();

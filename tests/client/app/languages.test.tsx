@@ -64,7 +64,7 @@ async function clerkChooses(language: 'en' | 'de') {
 describe('languages', () => {
   test('the sign-in page is in the language this browser chose, and its picker switches it at once', async () => {
     applyLanguage('de');
-    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/login'], config: { recaptchaSiteKey: null, cardPayments: false } });
+    await renderApp({ baseUrl: `${server.baseUrl}/api/`, fetch: jar.fetch, entries: ['/login'], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
     expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeVisible();
     expect(screen.getByLabelText(/^E-Mail/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toBeVisible();

@@ -95,7 +95,7 @@ async function openSignedIn(path: string, email = server.admin.email, password =
   const http = createHttpClient({ baseUrl: apiBase(), fetch: jar.fetch });
   await createAuthProvider(http).login({ email, password, persist: false, captcha: server.captchaToken });
   logOut();
-  const app = await renderApp({ baseUrl: apiBase(), fetch: unreliableFetch(), entries: ['/dashboard', path], config: { recaptchaSiteKey: null, cardPayments: false } });
+  const app = await renderApp({ baseUrl: apiBase(), fetch: unreliableFetch(), entries: ['/dashboard', path], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
   return { ...app, user: userEvent.setup() };
 }
 

@@ -103,6 +103,8 @@ export const DEPARTURES_DE: MessagesIn<typeof DEPARTURES_EN> = {
       enter_time: 'Geben Sie eine Uhrzeit wie 09:30 ein.',
       capacity_range: 'Geben Sie eine ganze Zahl an Plätzen von 1 bis 10.000 ein.',
       local_time_in: 'Ortszeit in %{zone}, wo die Tour beginnt.',
+      starts_today: 'Dieser Termin beginnt heute: Buchungen schließen %{hours} Stunden vor dem Beginn.',
+      has_started: 'Dieser Zeitpunkt ist in %{zone} schon vorbei: Ein Termin wird geplant, bevor er beginnt.',
       local_time: 'Ortszeit in der Zeitzone der Tour.',
       prices_for_date: 'Preise für dieses Datum',
       supplement: 'Zuschlag pro Reisendem',

@@ -100,6 +100,8 @@ export const DEPARTURES_EN = {
       enter_time: 'Enter a time such as 09:30.',
       capacity_range: 'Enter a whole number of seats from 1 to 10,000.',
       local_time_in: 'Local time in %{zone}, where the tour starts.',
+      starts_today: 'This departure starts today: bookings close %{hours} hours before it starts.',
+      has_started: 'This moment has passed in %{zone}: a departure is scheduled before it starts.',
       local_time: 'Local time in the tour’s time zone.',
       prices_for_date: 'Prices for this date',
       supplement: 'Supplement per traveller',

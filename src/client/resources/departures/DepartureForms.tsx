@@ -2,7 +2,7 @@
  * Scheduling one departure and changing it: the tour, the local date and time (in the tour's zone,
  * which the form names), the seats, the status, and the prices, which start as the tour's.
  */
-import { Box, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import {
   AutocompleteInput,
   Create,
@@ -30,6 +30,7 @@ import { PriceFields } from '../common/MoneyInput';
 import { requiredText, type Validator } from '../common/validators';
 import { KeepDraft } from '../../session/KeepDraft';
 import { departureWhen } from './departure-text';
+import { instantOf, localDateAt } from '../../../shared/local-time';
 
 const TIME = new RegExp(DEPARTURE_RULES.time.pattern);
 const dateRule: Validator = (value) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? undefined : t('departures.enter_date'));
@@ -40,8 +41,29 @@ const capacityRule: Validator = (value) => {
 };
 const OPEN_OR_CLOSED = (['open', 'closed'] as const).map((status) => ({ id: status, name: `departures.status.${status}` }));
 
+/**
+ * A word before saving when the chosen moment is today or has passed in the tour's zone (the
+ * server refuses a departure that has started; one today sells only until its cut-off).
+ */
+function WhenNotice({ tour, kept }: { tour: Tour | undefined; kept?: Departure }) {
+  const translate = useTranslate();
+  const [date, time] = useWatch({ name: ['startDate', 'startTime'] }) as [string | undefined, string | undefined];
+  // A departure's own moment, unchanged, is no news (one under way keeps its start).
+  if (kept && date === kept.startDate && time === kept.startTime) return null;
+  if (!tour || !date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !time || !TIME.test(time)) return null;
+  const now = new Date();
+  const startsAt = instantOf(date, time, tour.timeZone);
+  if (startsAt !== null && Date.parse(startsAt) <= now.getTime()) {
+    return <Alert severity="error" sx={{ mb: 1 }}>{translate('departures.form.has_started', { zone: tour.timeZone })}</Alert>;
+  }
+  if (date === localDateAt(now, tour.timeZone)) {
+    return <Alert severity="warning" sx={{ mb: 1 }}>{translate('departures.form.starts_today', { hours: tour.bookingCutoffHours })}</Alert>;
+  }
+  return null;
+}
+
 /** Date, time and seats, with the zone they are in named. */
-function WhenInputs({ tour }: { tour: Tour | undefined }) {
+function WhenInputs({ tour, kept }: { tour: Tour | undefined; kept?: Departure }) {
   const translate = useTranslate();
   return (
     <>
@@ -53,6 +75,7 @@ function WhenInputs({ tour }: { tour: Tour | undefined }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {tour ? translate('departures.form.local_time_in', { zone: tour.timeZone }) : translate('departures.form.local_time')}
       </Typography>
+      <WhenNotice tour={tour} kept={kept} />
     </>
   );
 }
@@ -112,7 +135,7 @@ function EditInputs() {
       <Typography variant="body1" sx={{ mb: 1 }}>
         {departure.tourCode} · {departure.tourTitle}
       </Typography>
-      <WhenInputs tour={tour} />
+      <WhenInputs tour={tour} kept={departure} />
       <SelectInput source="status" choices={OPEN_OR_CLOSED} helperText="departures.form.closed_help_edit" />
       {tour ? <PriceInputs currency={tour.currency} /> : <Typography color="text.secondary">{translate('departures.form.loading_currency')}</Typography>}
     </>

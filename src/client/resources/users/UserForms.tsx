@@ -39,6 +39,7 @@ import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { KeepDraft } from '../../session/KeepDraft';
 import { EditLoadError, ShowLoadError } from '../common/LoadError';
 import { SignInLock } from './SignInLock';
+import { useRuntimeConfig } from '../../auth/RuntimeConfig';
 
 /** A picker for those who may read roles; the others see the roles as they are (STAFF for a new user). */
 function RolesInput() {
@@ -82,6 +83,7 @@ function PasswordOrInvitation() {
 }
 
 export function UserCreate() {
+  const { mailSent } = useRuntimeConfig();
   const notify = useNotify();
   const redirect = useRedirect();
   const translate = useTranslate();
@@ -91,11 +93,12 @@ export function UserCreate() {
   };
   return (
     <Create sx={FORM_WIDTH} title="users.new" mutationOptions={{ onSuccess }}>
-      <SimpleForm defaultValues={{ roles: [STAFF_ROLE], passwordChoice: 'invite' }} noValidate>
+      {/* Without a mail server an invitation reaches only the server's outbox folder: a password is the way in, and the form says why. */}
+      <SimpleForm defaultValues={{ roles: [STAFF_ROLE], passwordChoice: mailSent ? 'invite' : 'set' }} noValidate>
         <KeepDraft />
         <TextInput source="email" type="email" validate={emailRules} isRequired autoComplete="off" />
         <TextInput source="fullName" validate={fullNameRules} isRequired />
-        <RadioButtonGroupInput source="passwordChoice" choices={PASSWORD_CHOICES} row={false} helperText={false} />
+        <RadioButtonGroupInput source="passwordChoice" choices={PASSWORD_CHOICES} row={false} helperText={mailSent ? false : 'users.no_mail_server'} />
         <PasswordOrInvitation />
         <RolesInput />
       </SimpleForm>
