@@ -1,6 +1,6 @@
 /**
  * Check-in on the day: a booking's voucher code checks in every traveller, chosen travellers are
- * checked in or marked as no-shows, only for a confirmed booking and only from the day before its
+ * checked in or marked as no-shows, only for a confirmed booking and only from the first day of its
  * departure to its last day (in the tour's zone); a forged or guessed code checks nobody in and
  * guessing is cut off like passwords; the GUIDE role checks in and is refused money. Runs on the
  * embedded database and, with TEST_DATABASE_URL, on a PostgreSQL server.
@@ -23,9 +23,9 @@ const run = Math.random().toString(36).slice(2, 8);
 const DAY = 24 * 3_600_000;
 
 beforeAll(async () => {
-  // 2032-03-09 10:00 UTC: the tour below (Auckland, two days) starts on 2032-03-10 local.
+  // 2032-03-09 12:00 UTC is 2032-03-10 01:00 in Auckland: the first day of the tour below (two days), whose departures start at 09:00 local.
   t = await createTestApp();
-  t.clock.time = Date.parse('2032-03-09T10:00:00Z');
+  t.clock.time = Date.parse('2032-03-09T12:00:00Z');
   admin = as(t.app, (await login(t.app, t.admin)).accessToken);
   tour = await createTour(viaInject(admin), { status: 'published', timeZone: 'Pacific/Auckland', durationDays: 2, bookingCutoffHours: 0, prices: { ADULT: 10_000, CHILD: 5_000, INFANT: 0 } });
   guide = await signInAs('GUIDE');
@@ -123,17 +123,19 @@ describe('check-in', () => {
     expect(redeemed.cancellable).toBe(false);
   });
 
-  it('only for a confirmed booking, from the day before its departure to its last day in the tour’s zone', async () => {
+  it('only for a confirmed booking, from its departure’s first day to its last in the tour’s zone', async () => {
     const held = await book('2032-03-10', 'held');
     expectError(await guide({ method: 'POST', url: '/api/check-in', payload: { code: held.checkInCode } }), 409, 'CONFLICT');
-    // 2032-03-09 10:00 UTC is 2032-03-09 23:00 in Auckland: the day before the 10th opens it, not the 11th's.
-    const later = await book('2032-03-11');
-    expectError(await guide({ method: 'POST', url: '/api/check-in', payload: { code: later.checkInCode } }), 409, 'CONFLICT');
+    // It is 10 March, 01:00 in Auckland: a voucher for the 11th, shown a day early, is not checked in yet.
+    const tomorrow = await book('2032-03-11');
+    const early = await guide({ method: 'POST', url: '/api/check-in', payload: { code: tomorrow.checkInCode } });
+    expectError(early, 409, 'CONFLICT');
+    expect(early.json().message).toBe('Check-in opens on the departure’s first day.');
     const soon = await book('2032-03-10');
     expect((await guide({ method: 'POST', url: '/api/check-in', payload: { code: soon.checkInCode } })).statusCode).toBe(200);
     const last = await book('2032-03-10');
-    // Two days later (11 March 23:00 local) the 10 March departure's last day, the 11th, is ending: still open; a day after, closed.
-    t.clock.advance(2 * DAY);
+    // On 11 March at 23:00 local the 10 March departure's last day, the 11th, is ending: still open; a day after, closed.
+    t.clock.advance(46 * 3_600_000);
     admin = as(t.app, (await login(t.app, t.admin)).accessToken);
     guide = await signInAs('GUIDE');
     expect((await guide({ method: 'POST', url: '/api/check-in', payload: { code: last.checkInCode } })).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * Check-in on the day: by the voucher's code (every traveller of the booking) or by name (chosen
- * travellers, or marked as no-shows). Only a confirmed booking, and only from the day before its
- * departure's first local day to its last (in the tour's zone). Checking in again changes nothing.
+ * travellers, or marked as no-shows). Only a confirmed booking, and only from its departure's first
+ * local day to its last (in the tour's zone): a voucher shown a day early is not yet checked in. Checking in again changes nothing.
  * A code nobody has counts as a failed attempt for the user and for the address, as a wrong
  * password does: past MAX_FAILURES in the window every attempt is refused (429) until it ends, so a
  * code cannot be guessed (65 random bits besides). Answers what a guide needs of the booking and no
@@ -100,7 +100,7 @@ export class CheckIn {
           'b.id',
           'b.reference',
           'b.status',
-          sql<boolean>`(${at}::timestamptz at time zone t.time_zone)::date >= b.start_date - 1`.as('opened'),
+          sql<boolean>`(${at}::timestamptz at time zone t.time_zone)::date >= b.start_date`.as('opened'),
           sql<boolean>`(${at}::timestamptz at time zone t.time_zone)::date <= b.start_date + (t.duration_days - 1)`.as('open'),
         ])
         .where('b.id', '=', bookingId)
@@ -108,7 +108,7 @@ export class CheckIn {
         .executeTakeFirst();
       if (!booking) throw httpErrors.notFound('No booking with this id.');
       if (booking.status !== 'confirmed') throw httpErrors.conflict(`This booking is ${booking.status}: only a confirmed booking is checked in.`);
-      if (!booking.opened) throw httpErrors.conflict('Check-in opens the day before the departure’s first day.');
+      if (!booking.opened) throw httpErrors.conflict('Check-in opens on the departure’s first day.');
       if (!booking.open) throw httpErrors.conflict('This departure is over: check-in has closed.');
       if (travellerIds !== null) {
         const theirs = await trx.selectFrom('booking_travellers').select('id').where('booking_id', '=', bookingId).where('id', 'in', travellerIds).execute();

@@ -223,7 +223,9 @@ export async function voucherPdf(booking: Booking, issuedAt: Date, business: Bus
     write('Balance due by', { size: 9, weight: 700, x: left, y: totalsTop + 12, color: '#5a5a5a' });
     write(longDate(booking.balanceDueDate), { size: 11, x: left, y: totalsTop + 24, width: width - 320 });
   }
-  write(`Issued ${issuedAt.toISOString().slice(0, 10)} · Amounts in ${booking.currency}`, { size: 8, x: left, y: doc.page.height - 70, width, color: '#7a7a7a' });
+  // The day it was issued in the tour's zone, written as the voucher's other dates are.
+  const issued = dateTimeFormat('en-GB', { timeZone: booking.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(issuedAt);
+  write(`Issued ${issued} · Amounts in ${booking.currency}`, { size: 8, x: left, y: doc.page.height - 70, width, color: '#7a7a7a' });
 
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

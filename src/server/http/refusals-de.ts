@@ -39,7 +39,7 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'No booking has this check-in code.': 'Keine Buchung hat diesen Check-in-Code.',
   'No booking with this id.': 'Keine Buchung mit dieser ID.',
   'This booking is {}: only a confirmed booking is checked in.': 'Diese Buchung ist {0}: Nur eine bestätigte Buchung wird eingecheckt.',
-  'Check-in opens the day before the departure’s first day.': 'Der Check-in öffnet am Tag vor dem ersten Tag des Termins.',
+  'Check-in opens on the departure’s first day.': 'Der Check-in öffnet am ersten Tag des Termins.',
   'This departure is over: check-in has closed.': 'Dieser Termin ist vorbei: Der Check-in ist geschlossen.',
   'must all be travellers of this booking': 'müssen alle Reisende dieser Buchung sein',
   'This Idempotency-Key was used for a different request. Send a new key with a new request.': 'Dieser Idempotency-Key wurde für eine andere Anfrage verwendet. Senden Sie mit einer neuen Anfrage einen neuen Schlüssel.',

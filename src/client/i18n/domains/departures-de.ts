@@ -79,7 +79,7 @@ export const DEPARTURES_DE: MessagesIn<typeof DEPARTURES_EN> = {
       seats: 'Plätze',
       guaranteed: 'Garantiert: Das Minimum von %{min} bestätigten Reisenden ist erreicht.',
       not_guaranteed: 'Noch nicht garantiert: %{min} bestätigte Reisende nötig, bisher %{confirmed}.',
-      checked_in: ' Eingecheckt: %{smart_count} Reisender. |||| Eingecheckt: %{smart_count} Reisende.',
+      checked_in: 'Eingecheckt: %{smart_count} Reisender. |||| Eingecheckt: %{smart_count} Reisende.',
       free_seats: '%{smart_count} Platz ist frei |||| %{smart_count} Plätze sind frei',
       waitlist: '%{seats} und %{smart_count} Reisender steht auf der Warteliste. Plätze gehen nie von selbst an die Warteliste: Bestätigen Sie unten die Buchungen der Warteliste, die passen. |||| %{seats} und %{smart_count} Reisende stehen auf der Warteliste. Plätze gehen nie von selbst an die Warteliste: Bestätigen Sie unten die Buchungen der Warteliste, die passen.',
       currency_failed: 'Die Währung der Tour konnte nicht geladen werden.',

@@ -76,7 +76,7 @@ export const DEPARTURES_EN = {
       seats: 'Seats',
       guaranteed: 'Guaranteed: the minimum of %{min} confirmed travellers is reached.',
       not_guaranteed: 'Not guaranteed yet: %{min} confirmed travellers needed, %{confirmed} so far.',
-      checked_in: ' Checked in: %{smart_count} traveller. |||| Checked in: %{smart_count} travellers.',
+      checked_in: 'Checked in: %{smart_count} traveller. |||| Checked in: %{smart_count} travellers.',
       free_seats: '%{smart_count} seat is free |||| %{smart_count} seats are free',
       waitlist: '%{seats} and %{smart_count} traveller is on the waitlist. Seats are never given to the waitlist by themselves: confirm the waitlisted bookings below that fit. |||| %{seats} and %{smart_count} travellers are on the waitlist. Seats are never given to the waitlist by themselves: confirm the waitlisted bookings below that fit.',
       currency_failed: 'The tour’s currency could not be loaded.',

@@ -43,7 +43,7 @@ export const OPERATIONS_DE: MessagesIn<typeof OPERATIONS_EN> = {
     none_runs: 'Am %{date} läuft kein Termin.',
   },
   check_in: {
-    checked_in_text: '%{name} (%{reference}): %{here} von %{all} eingecheckt',
+    checked_in_text: '%{name} (%{reference}), %{tour} am %{when}: %{here} von %{all} eingecheckt',
     camera_failed: 'Die Kamera konnte nicht geöffnet werden: Erlauben Sie sie im Browser oder geben Sie den Code ein.',
     scan_title: 'Den Code des Vouchers scannen',
     camera_picture: 'Das Bild der Kamera',

@@ -40,7 +40,7 @@ export const OPERATIONS_EN = {
     none_runs: 'No departure runs on %{date}.',
   },
   check_in: {
-    checked_in_text: '%{name} (%{reference}): %{here} of %{all} checked in',
+    checked_in_text: '%{name} (%{reference}), %{tour} on %{when}: %{here} of %{all} checked in',
     camera_failed: 'The camera could not be opened: allow it in the browser, or type the code.',
     scan_title: 'Scan the voucher’s code',
     camera_picture: 'The camera’s picture',

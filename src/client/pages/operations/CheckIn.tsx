@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { t } from '../../i18n';
+import { formatCalendarDate } from '../../dates';
 import type { CheckInBooking } from '../../../shared/contract/bookings';
 import type { DaySheet } from '../../../shared/contract/operations';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
@@ -38,7 +39,9 @@ function qrDetectorClass(): QrDetectorClass | null {
 
 function checkedInText(booking: CheckInBooking): string {
   const here = booking.travellers.filter((traveller) => traveller.checkedInAt !== null).length;
-  return t('check_in.checked_in_text', { name: booking.contactName, reference: booking.reference, here, all: booking.travellers.length });
+  // Which departure the code belongs to, so a voucher for another day or tour is seen at once.
+  const when = `${formatCalendarDate(booking.startDate, { weekday: true })}, ${booking.startTime}`;
+  return t('check_in.checked_in_text', { name: booking.contactName, reference: booking.reference, tour: booking.tourTitle, when, here, all: booking.travellers.length });
 }
 
 /** The camera, looking for a voucher's QR code until it finds one or the guide closes it. */

@@ -153,7 +153,8 @@ function DepartureDetails() {
       </Box>
       <Typography variant="body2" color="text.secondary">
         {departure.guaranteed ? translate('departures.show.guaranteed', { min: departure.minPax }) : translate('departures.show.not_guaranteed', { min: departure.minPax, confirmed: departure.seatsConfirmed })}
-        {departure.checkedIn !== undefined && departure.checkedIn > 0 && translate('departures.show.checked_in', { smart_count: departure.checkedIn })}
+        {/* Polyglot trims each plural form, so the space between the two sentences is written here. */}
+        {departure.checkedIn !== undefined && departure.checkedIn > 0 && ` ${translate('departures.show.checked_in', { smart_count: departure.checkedIn })}`}
       </Typography>
       {departure.status !== 'cancelled' && departure.seatsAvailable > 0 && departure.waitlisted > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }}>

@@ -7,6 +7,7 @@ import { Box, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { formatCalendarDate } from '../../dates';
 import type { Resource, ScheduleEntry } from '../../../shared/contract/resources';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { Section } from '../bookings/show/Section';
@@ -34,13 +35,14 @@ function Schedule({ resource }: { resource: Resource }) {
   if (schedule.error) return <LoadFailure error={schedule.error} onRetry={() => schedule.refetch()} what={translate('crew_screens.the_schedule')} />;
   if (!schedule.data) return <Typography color="text.secondary">{translate('crew_screens.loading')}</Typography>;
   const { data, from, to } = schedule.data;
-  if (data.length === 0) return <Typography color="text.secondary">{translate('crew_screens.not_assigned', { from, to })}</Typography>;
+  const span = { from: formatCalendarDate(from), to: formatCalendarDate(to) };
+  if (data.length === 0) return <Typography color="text.secondary">{translate('crew_screens.not_assigned', span)}</Typography>;
   return (
-    <RecordLines label={translate('crew_screens.assignments_from', { from, to })} records={data}>
+    <RecordLines label={translate('crew_screens.assignments_from', span)} records={data}>
       {(entry) => (
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <span>
-            {entry.fromDate === entry.toDate ? entry.fromDate : `${entry.fromDate} – ${entry.toDate}`} · <Link to={`/departures/${encodeURIComponent(entry.departureId)}/show`}>{entry.tourCode} · {entry.tourTitle}</Link>
+            {entry.fromDate === entry.toDate ? formatCalendarDate(entry.fromDate, { weekday: true }) : `${formatCalendarDate(entry.fromDate, { weekday: true })} – ${formatCalendarDate(entry.toDate, { weekday: true })}`} · <Link to={`/departures/${encodeURIComponent(entry.departureId)}/show`}>{entry.tourCode} · {entry.tourTitle}</Link>
             {entry.role && ` · ${entry.role}`}
           </span>
           {entry.endedAt !== null && <Chip size="small" label={translate('crew_screens.departure_cancelled')} variant="outlined" />}
@@ -76,7 +78,7 @@ function ScheduleMonth({ resource }: { resource: Resource }) {
           renderItem={(entry) => (
             <Link
               to={`/departures/${encodeURIComponent(entry.departureId)}/show`}
-              title={`${translate('crew_screens.leaving', { tour: entry.tourTitle, date: entry.startDate, time: entry.startTime, zone: entry.timeZone })}${entry.endedAt !== null ? translate('crew_screens.cancelled_suffix') : ''}`}
+              title={`${translate('crew_screens.leaving', { tour: entry.tourTitle, date: formatCalendarDate(entry.startDate), time: entry.startTime, zone: entry.timeZone })}${entry.endedAt !== null ? translate('crew_screens.cancelled_suffix') : ''}`}
               sx={{ display: 'block', px: 0.5, borderRadius: 0.5, fontSize: 12, lineHeight: 1.6, bgcolor: entry.endedAt !== null ? 'action.disabledBackground' : 'action.selected', color: 'text.primary', textDecoration: entry.endedAt !== null ? 'line-through' : 'none', overflowWrap: 'anywhere' }}
             >
               {entry.tourCode}

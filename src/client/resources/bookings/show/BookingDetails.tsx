@@ -28,7 +28,7 @@ export function BookingDetails() {
         label: travellerName(traveller),
         detail: [
           CATEGORY_LABELS[traveller.category],
-          traveller.dateOfBirth ? translate('bookings.show.born', { date: traveller.dateOfBirth }) : '',
+          traveller.dateOfBirth ? translate('bookings.show.born', { date: formatCalendarDate(traveller.dateOfBirth) }) : '',
           traveller.notes ? ` · ${traveller.notes}` : '',
           traveller.resellerUnitReference ? translate('bookings.show.resellers_ticket', { reference: traveller.resellerUnitReference }) : '',
           traveller.checkedInAt ? translate('bookings.show.checked_in', { time: formatDateTime(traveller.checkedInAt, booking.timeZone) }) : traveller.noShow ? translate('bookings.show.did_not_come') : '',
