@@ -29,9 +29,10 @@ let resellerId: string;
 beforeAll(async () => {
   api = await adminClient(suite.server);
   await api.createUser({ ...clerk, fullName: 'Greta Gruber', roles: ['ADMIN'] });
-  const today = new Date().toISOString().slice(0, 10);
+  // Today in Berlin, the tour's zone (UTC's date is yesterday there after 23:00 UTC in winter): a departure later today, open for check-in.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   tour = await api.expect<Tour>(201, 'POST', '/api/tours', aTour({ code: 'E2E-DE-1', title: 'Mosel und Rhein', timeZone: 'Europe/Berlin', currency: 'EUR', status: 'published', bookingCutoffHours: 0, durationDays: 2, prices: { ADULT: 129_950, CHILD: 64_975, INFANT: 0 } }));
-  departure = await api.expect<Departure>(201, 'POST', '/api/departures', { tourId: tour.id, startDate: today, startTime: '23:30', capacity: 16 });
+  departure = await api.expect<Departure>(201, 'POST', '/api/departures', { tourId: tour.id, startDate: today, startTime: '23:59', capacity: 16 });
   booking = await api.expect<Booking>(201, 'POST', '/api/bookings', {
     departureId: departure.id,
     status: 'confirmed',
