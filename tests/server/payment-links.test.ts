@@ -88,13 +88,15 @@ describe('making a payment link', () => {
     expect(session.line_items[0]!.name).toBe(`${booking.reference} · ${tour.title}`);
     expect(session.success_url).toBe(`http://office.test/api/payments/return?outcome=paid&reference=${booking.reference}`);
     expect(new Date(first.expiresAt).getTime() - t.clock.time).toBeGreaterThan(23 * 3_600_000);
-    // A clerk records part of it by hand: the next link asks for the balance.
+    // A clerk records part of it by hand: the next link asks for what the deposit still lacks; once it is paid, for the balance.
     expect((await staff({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', amountMinor: 5_000, method: 'cash' } })).statusCode).toBe(201);
-    expect((await makeLink(booking.id)).amountMinor).toBe(15_000);
+    expect((await makeLink(booking.id)).amountMinor).toBe(1_000);
+    expect((await staff({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', amountMinor: 1_000, method: 'cash' } })).statusCode).toBe(201);
+    expect((await makeLink(booking.id)).amountMinor).toBe(14_000);
     expect((await makeLink(booking.id, { amountMinor: 2_500 })).amountMinor).toBe(2_500);
-    expectError(await staff({ method: 'POST', url: `/api/bookings/${booking.id}/payment-links`, payload: { amountMinor: 15_001 } }), 409, 'PAYMENT_EXCEEDS_BALANCE');
+    expectError(await staff({ method: 'POST', url: `/api/bookings/${booking.id}/payment-links`, payload: { amountMinor: 14_001 } }), 409, 'PAYMENT_EXCEEDS_BALANCE');
     expectError(await staff({ method: 'POST', url: `/api/bookings/${booking.id}/payment-links`, payload: { amountMinor: 0 } }), 400, 'VALIDATION');
-    expect((await linksOf(booking.id)).map((link) => link.amountMinor)).toEqual([2_500, 15_000, 6_000]);
+    expect((await linksOf(booking.id)).map((link) => link.amountMinor)).toEqual([2_500, 14_000, 1_000, 6_000]);
     // Stripe down: a clear 503 and no link.
     stripe.failWith = 500;
     try {
@@ -104,11 +106,11 @@ describe('making a payment link', () => {
     } finally {
       stripe.failWith = null;
     }
-    expect(await linksOf(booking.id)).toHaveLength(3);
+    expect(await linksOf(booking.id)).toHaveLength(4);
     // Expired after 24 hours.
     t.clock.advance(DAY);
     staff = as(t.app, (await login(t.app, t.admin)).accessToken);
-    expect((await linksOf(booking.id)).map((link) => link.status)).toEqual(['expired', 'expired', 'expired']);
+    expect((await linksOf(booking.id)).map((link) => link.status)).toEqual(['expired', 'expired', 'expired', 'expired']);
   });
 
   it('refuses a cancelled booking, one paid in full, and a request without a session', async () => {

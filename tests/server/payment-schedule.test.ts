@@ -9,7 +9,8 @@ import type { ReportSummary } from '../../src/shared/contract/reports.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
 import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
-import { as, createTestApp, login, type TestApp } from '../helpers/test-app.js';
+import { as, createTestApp, login, readOutbox, type TestApp } from '../helpers/test-app.js';
+import { dueNowMinor } from '../../src/shared/contract/payment-links.js';
 
 let t: TestApp;
 let staff: ReturnType<typeof as>;
@@ -87,6 +88,25 @@ describe('a booking’s schedule', () => {
     expect((await overdueOf()).total).toBe(0);
     const after = (await staff({ method: 'GET', url: '/api/reports/summary' })).json<ReportSummary>();
     expect(after.overdue.count).toBe(summary.overdue.count - 1);
+  });
+
+  it('asks for what is due now: the deposit first, the rest by its day; a raised deposit’s shortfall is due now; the confirmation says so', async () => {
+    const tour = await createTour(viaInject(staff), { status: 'published', timeZone: 'UTC', bookingCutoffHours: 0, depositPercent: 20, balanceDueDays: 30, prices: { ADULT: 50_000, CHILD: null, INFANT: null } });
+    const booking = await bookOn(tour, 60);
+    expect(dueNowMinor(booking)).toBe(10_000);
+    // The confirmation e-mail says what is due now and by when.
+    while ((await t.app.messages.sendDue()) > 0);
+    const [mail] = (await readOutbox(t.outboxDir)).filter((one) => one.subject.includes(booking.reference));
+    const dueDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${inDays(30)}T00:00:00Z`));
+    expect(mail!.text).toContain(`Please pay the deposit of €100.00 now, and the rest, €400.00, by ${dueDate}.`);
+    // The deposit paid: the rest is what is due now.
+    const paid = await bookOn(tour, 61, 10_000);
+    expect(dueNowMinor(paid)).toBe(40_000);
+    // A change raises the deposit above what was paid: the shortfall is due now.
+    expect(dueNowMinor({ ...paid, totalMinor: 100_000, depositMinor: 20_000, balanceMinor: 90_000 })).toBe(10_000);
+    // Past the balance's day, the whole balance.
+    expect(dueNowMinor({ paidMinor: 0, depositMinor: 0, balanceMinor: 50_000 })).toBe(50_000);
+    expect(dueNowMinor({ paidMinor: 60_000, depositMinor: 10_000, balanceMinor: -10_000 })).toBe(0);
   });
 
   it('follows the tour’s terms when they change, and counts the days in the tour’s zone', async () => {

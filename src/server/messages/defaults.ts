@@ -10,14 +10,14 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       subject: 'Your booking {{booking.reference}} is confirmed: {{tour.title}}',
       body:
         'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} is confirmed.\n\n' +
-        'Departure: {{departure.start}}\nTravellers: {{booking.travellers}}\nPrice: {{booking.total}}\nPaid: {{booking.paid}}\nLeft to pay: {{booking.balance}} (due {{booking.balanceDueDate}})\n\n' +
+        'Departure: {{departure.start}}\nTravellers: {{booking.travellers}}\nPrice: {{booking.total}}\nPaid: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
         'Your voucher is attached: please show it at the start.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
     },
     de: {
       subject: 'Ihre Buchung {{booking.reference}} ist bestätigt: {{tour.title}}',
       body:
         'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} ist bestätigt.\n\n' +
-        'Abreise: {{departure.start}}\nReisende: {{booking.travellers}}\nPreis: {{booking.total}}\nBezahlt: {{booking.paid}}\nOffen: {{booking.balance}} (fällig am {{booking.balanceDueDate}})\n\n' +
+        'Abreise: {{departure.start}}\nReisende: {{booking.travellers}}\nPreis: {{booking.total}}\nBezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
         'Ihr Voucher liegt bei: Bitte zeigen Sie ihn beim Start vor.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
     },
   },

@@ -35,7 +35,8 @@ import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { DEFAULT_TEXTS } from './defaults.js';
-import { refundOf, travellerCount } from '../../shared/i18n/words.js';
+import { dueNowSentence, refundOf, travellerCount } from '../../shared/i18n/words.js';
+import { localDateAt } from '../../shared/local-time.js';
 import { dateTimeFormat } from '../../shared/intl-formats.js';
 
 /** Seconds to wait after the 1st, 2nd, … failed attempt; after the last, the message has failed. */
@@ -313,7 +314,7 @@ export class Messages {
   }
 
   private compose(kind: MessageKind, language: CustomerLanguage, booking: PlaceholderBooking, payment: Payment | null, link: PaymentLinkOf | null, texts: { subject: string; body: string }): MessagePreview {
-    const values = placeholderValues(booking, payment, language, this.sources.business, link, kind === 'payment_link');
+    const values = placeholderValues(booking, payment, language, this.sources.business, link, kind === 'payment_link', new Date(this.now()));
     const subject = fillPlaceholders(texts.subject, values).replace(/\s+/g, ' ').trim();
     const text = fillPlaceholders(texts.body, values);
     const html = `<!doctype html><html lang="${language}"><body>${fillPlaceholders(escapeHtml(texts.body), values, escapeHtml)
@@ -416,6 +417,8 @@ export function placeholderValues(
   link: PaymentLinkOf | null = null,
   /** A payment link's message: payment.amount is what the link asks for. */
   linkAmount = false,
+  /** When the message is written: whether the balance's day has come. */
+  at: Date = new Date(),
 ): Record<Placeholder, string> {
   const locale = LOCALES[language];
   const money = (amount: number) => formatMinor(amount, booking.currency, locale);
@@ -428,6 +431,12 @@ export function placeholderValues(
   const start = dateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: booking.timeZone }).format(new Date(booking.startsAt));
   const dueDate = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${booking.balanceDueDate}T00:00:00Z`));
   const fee = booking.cancellation?.feeMinor ?? 0;
+  const dueNow = dueNowSentence(
+    language,
+    { depositShortMinor: booking.depositMinor - booking.paidMinor, balanceMinor: booking.balanceMinor, overdueOrToday: localDateAt(at, booking.timeZone) >= booking.balanceDueDate },
+    money,
+    dueDate,
+  );
   return {
     'customer.name': booking.contact.name,
     'booking.reference': booking.reference,
@@ -436,6 +445,7 @@ export function placeholderValues(
     'booking.balance': money(Math.max(0, booking.balanceMinor)),
     'booking.deposit': money(booking.depositMinor),
     'booking.balanceDueDate': dueDate,
+    'booking.dueNow': dueNow,
     'booking.travellers': travellers,
     'tour.title': booking.tourTitle,
     'tour.code': booking.tourCode,

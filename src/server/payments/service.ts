@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Booking } from '../../shared/contract/bookings.js';
-import { defaultLinkAmount, PAYMENT_LINK_HOURS, type NewPaymentLink, type PaymentLink } from '../../shared/contract/payment-links.js';
+import { dueNowMinor, PAYMENT_LINK_HOURS, type NewPaymentLink, type PaymentLink } from '../../shared/contract/payment-links.js';
 import { formatMinor } from '../../shared/money.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { toMoney } from '../db/query-helpers.js';
@@ -205,7 +205,7 @@ export class PaymentLinks {
       if (asked > balance) throw new AppError(409, 'PAYMENT_EXCEEDS_BALANCE', `The balance is ${money(balance)}: a link cannot ask for more than that.`);
       return asked;
     }
-    return defaultLinkAmount(booking);
+    return dueNowMinor(booking);
   }
 
   /** Requests a month old: every session they asked for has long expired, and Stripe has stopped retrying its events. */

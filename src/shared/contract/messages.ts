@@ -20,6 +20,7 @@ export const PLACEHOLDERS = {
   'booking.balance': 'What is left to pay (or owed back)',
   'booking.deposit': 'The deposit the tour’s terms ask for',
   'booking.balanceDueDate': 'The day the balance is due',
+  'booking.dueNow': 'What to pay now and by when, as a sentence (the deposit first while it is not paid, then the balance by its day)',
   'booking.travellers': 'The travellers, counted (2 adults, 1 child)',
   'tour.title': 'The tour’s title',
   'tour.code': 'The tour’s code',

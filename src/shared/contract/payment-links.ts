@@ -12,10 +12,15 @@ export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
 /** How long a link stays payable: Stripe's longest for a Checkout Session. */
 export const PAYMENT_LINK_HOURS = 24;
 
-/** What a link asks for unless the clerk says otherwise: the deposit while nothing is paid and the tour asks one, else the balance. */
-export function defaultLinkAmount(booking: { paidMinor: number; depositMinor: number; balanceMinor: number }): number {
-  const balance = booking.balanceMinor;
-  return booking.paidMinor === 0 && booking.depositMinor > 0 && booking.depositMinor < balance ? booking.depositMinor : balance;
+/**
+ * What is due now of a booking: what the deposit still lacks while the paid amount is short of it
+ * (nothing paid yet, or a change raised the deposit above what was paid), else the whole balance.
+ * What a payment link asks for, and what Record payment offers, unless the clerk says otherwise.
+ */
+export function dueNowMinor(booking: { paidMinor: number; depositMinor: number; balanceMinor: number }): number {
+  const balance = Math.max(0, booking.balanceMinor);
+  const depositShort = booking.depositMinor - booking.paidMinor;
+  return depositShort > 0 && depositShort < balance ? depositShort : balance;
 }
 
 export const PaymentLinkSchema = Type.Object(

@@ -20,6 +20,12 @@ const en = {
     expired: 'Expired',
   },
   refund_of: 'a refund of %{amount}',
+  due_now: {
+    nothing: 'Nothing is left to pay.',
+    deposit: 'Please pay the deposit of %{deposit} now, and the rest, %{rest}, by %{date}.',
+    balance_now: 'Please pay %{amount} now.',
+    balance_by: 'Please pay %{amount} by %{date}.',
+  },
 };
 
 type Tree<T> = { [K in keyof T]: T[K] extends string ? string : Tree<T[K]> };
@@ -39,6 +45,12 @@ const de: Words = {
     expired: 'Abgelaufen',
   },
   refund_of: 'eine Erstattung von %{amount}',
+  due_now: {
+    nothing: 'Es ist nichts mehr zu zahlen.',
+    deposit: 'Bitte zahlen Sie jetzt die Anzahlung von %{deposit} und den Rest, %{rest}, bis zum %{date}.',
+    balance_now: 'Bitte zahlen Sie jetzt %{amount}.',
+    balance_by: 'Bitte zahlen Sie %{amount} bis zum %{date}.',
+  },
 };
 
 export const WORDS: Record<'en' | 'de', Words> = { en, de };
@@ -46,6 +58,19 @@ export const WORDS: Record<'en' | 'de', Words> = { en, de };
 /** "2 adults", "1 Kind": a count of travellers of a category. */
 export function travellerCount(language: 'en' | 'de', category: keyof Words['traveller'], count: number): string {
   return `${count} ${fill(WORDS[language].traveller[category], { smart_count: count })}`;
+}
+
+/**
+ * What the customer is asked to pay now and by when, as a sentence: the deposit first while what
+ * was paid is short of it (after a change raised it too), then the balance by its due date.
+ */
+export function dueNowSentence(language: 'en' | 'de', due: { depositShortMinor: number; balanceMinor: number; overdueOrToday: boolean }, money: (minor: number) => string, date: string): string {
+  const words = WORDS[language].due_now;
+  if (due.balanceMinor <= 0) return words.nothing;
+  if (due.depositShortMinor > 0 && due.depositShortMinor < due.balanceMinor && !due.overdueOrToday) {
+    return fill(words.deposit, { deposit: money(due.depositShortMinor), rest: money(due.balanceMinor - due.depositShortMinor), date } satisfies Values);
+  }
+  return due.overdueOrToday ? fill(words.balance_now, { amount: money(due.balanceMinor) } satisfies Values) : fill(words.balance_by, { amount: money(due.balanceMinor), date } satisfies Values);
 }
 
 export function refundOf(language: 'en' | 'de', amount: string): string {

@@ -33,6 +33,7 @@ import { DownloadButton } from '../common/DownloadButton';
 import { RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { useSeesMoney } from '../common/sees-money';
+import { dueNowMinor } from '../../../shared/contract/payment-links';
 import { BOOKING_STATUS_COLOURS, BOOKING_STATUS_LABELS, balanceText, bookingWhen, leadText, money, PAYMENT_STATUS_COLOURS, PAYMENT_STATUS_LABELS, resellerText, travellersText } from './booking-text';
 
 
@@ -72,13 +73,20 @@ const customerFilter = (
   </ReferenceInput>
 );
 
-/** The balance, and under it the day it is due (in red once that day has passed). */
+/** The balance, and under it the day it is due (in red once that day has passed), or the deposit's shortfall due now. */
 function BalanceCell({ booking }: { booking: Booking }) {
   const translate = useTranslate();
+  const active = booking.balanceMinor > 0 && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status);
+  const now = dueNowMinor(booking);
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
       {balanceText(booking)}
-      {booking.balanceMinor > 0 && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status) && (
+      {active && now < booking.balanceMinor && !booking.overdue && (
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'warning.main', fontWeight: 700 }}>
+          {translate('bookings.list.due_now', { money: money(booking, now) })}
+        </Typography>
+      )}
+      {active && (
         <Typography component="span" variant="caption" sx={{ display: 'block', color: booking.overdue ? 'error.main' : 'text.secondary', fontWeight: booking.overdue ? 700 : undefined }}>
           {translate(booking.overdue ? 'bookings.list.overdue_was_due' : 'bookings.list.due_on', { date: formatCalendarDate(booking.balanceDueDate) })}
         </Typography>

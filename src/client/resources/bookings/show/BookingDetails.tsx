@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
 import { formatCalendarDate, formatDate, formatDateTime } from '../../../dates';
+import { dueNowMinor } from '../../../../shared/contract/payment-links';
 import { useSeesMoney } from '../../common/sees-money';
 import { BookingStatusChips } from '../BookingList';
 import { bookingWhen, CATEGORY_LABELS, CHANNEL_LABELS, holdText, leadText, money, resellerText, travellerName, travellersText } from '../booking-text';
@@ -135,6 +136,17 @@ export function BookingDetails() {
                   <TableRow>
                     <TableCell>{translate('bookings.show.deposit')}</TableCell>
                     <TableCell align="right">{money(booking, booking.depositMinor)}</TableCell>
+                  </TableRow>
+                )}
+                {/* The deposit's shortfall (nothing paid yet, or a change raised it above what was paid) is due now, before the balance's day. */}
+                {(booking.status === 'confirmed' || booking.status === 'held') && dueNowMinor(booking) > 0 && dueNowMinor(booking) < booking.balanceMinor && (
+                  <TableRow>
+                    <TableCell>
+                      <strong>{translate('bookings.show.due_now')}</strong>
+                    </TableCell>
+                    <TableCell align="right">
+                      <strong>{money(booking, dueNowMinor(booking))}</strong>
+                    </TableCell>
                   </TableRow>
                 )}
                 {booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held') && (

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
-import { defaultLinkAmount, type PaymentLink } from '../../../../shared/contract/payment-links';
+import { dueNowMinor, type PaymentLink } from '../../../../shared/contract/payment-links';
 import { currencyDigits, minorToMajorText } from '../../../../shared/money';
 import { formatDateTime } from '../../../dates';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
@@ -38,7 +38,7 @@ export function SendPaymentLinkButton({ booking }: { booking: Booking }) {
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<PaymentLink | null>(null);
   const openDialog = () => {
-    setAmount(minorToMajorText(defaultLinkAmount(booking), booking.currency));
+    setAmount(minorToMajorText(dueNowMinor(booking), booking.currency));
     setSend(canEmail);
     setErrors({});
     setMade(null);

@@ -4,6 +4,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { BOOKING_RULES, PAYMENT_METHODS, type Booking } from '../../../../shared/contract/bookings';
+import { dueNowMinor } from '../../../../shared/contract/payment-links';
 import { currencyDigits, minorToMajorText } from '../../../../shared/money';
 import { balanceText, METHOD_LABELS, money, newIdempotencyKey } from '../booking-text';
 import { readAmount } from '../../common/read-amount';
@@ -24,7 +25,8 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const translate = useTranslate();
   const openDialog = () => {
-    const suggested = initialKind === 'refund' ? -booking.balanceMinor : Math.max(0, booking.balanceMinor);
+    // What is due now: the deposit's shortfall while there is one, then the balance.
+    const suggested = initialKind === 'refund' ? -booking.balanceMinor : dueNowMinor(booking);
     setKind(initialKind);
     setAmount(suggested > 0 ? minorToMajorText(suggested, booking.currency) : '');
     setReference('');
