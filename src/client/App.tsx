@@ -5,7 +5,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, useEffect, useState } from 'react';
-import { Admin, CustomRoutes, localStorageStore, Resource } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { AccessDenied, AdminContext, AuthCallback, AuthenticationError, CoreAdminUI, CustomRoutes, Error as ErrorPage, LoadingPage, localStorageStore, Resource } from 'react-admin';
 import { Route } from 'react-router';
 import { RootRoute } from './auth/RootRoute';
 import { createI18nProvider } from './i18n';
@@ -56,38 +57,44 @@ export default function App({ services }: { services: AppServices }) {
   });
   adminCache.queryClient = queryClient;
   useEffect(wantToasts, []);
+  // react-admin's <Admin> is its context and its UI; the UI is composed here with every page given,
+  // because <Admin>'s own UI imports its default sign-in form (a react-hook-form form with its
+  // inputs, a tenth of the dashboard's first download) even when loginPage is false.
   return (
-    <Admin
-      disableTelemetry
-      title="Travel Back Office"
-      authProvider={services.authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      queryClient={queryClient}
-      layout={Layout}
-      loginPage={false}
-      notification={Toasts}
-      catchAll={NotFound}
-      theme={resolved === 'dark' ? darkTheme : lightTheme}
-    >
-      <CustomRoutes noLayout>
-        <Route path="/" element={<RootRoute />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/dashboard" element={<Dashboard />} />
-        <Route path="/profile" element={<Profile />} />
-        <Route path="/check-in" element={<RequirePermission resource="checkin" action="create" children={<CheckIn />} />} />
-        <Route path="/day-sheet" element={<RequirePermission resource="departures" action="list" children={<DaySheet />} />} />
-        <Route path="/margins" element={<RequirePermission resource="reports" action="read" children={<Margins />} />} />
-        {RESOURCES.flatMap((resource) => resource.routes ?? []).map(({ path, element }) => (
-          <Route key={path} path={path} element={element} />
-        ))}
-      </CustomRoutes>
-      {/* Their names are messages: resources.<name>.name */}
-      {RESOURCES.map(({ name, list, create, edit, show, icon, recordRepresentation }) => (
-        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation} />
-      ))}
-    </Admin>
+    <AdminContext authProvider={services.authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} queryClient={queryClient} theme={resolved === 'dark' ? darkTheme : lightTheme}>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          disableTelemetry
+          title="Travel Back Office"
+          layout={Layout}
+          loginPage={false}
+          catchAll={NotFound}
+          accessDenied={AccessDenied}
+          authCallbackPage={AuthCallback}
+          authenticationError={AuthenticationError}
+          error={ErrorPage}
+          loading={LoadingPage}
+        >
+          <CustomRoutes noLayout>
+            <Route path="/" element={<RootRoute />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/dashboard" element={<Dashboard />} />
+            <Route path="/profile" element={<Profile />} />
+            <Route path="/check-in" element={<RequirePermission resource="checkin" action="create" children={<CheckIn />} />} />
+            <Route path="/day-sheet" element={<RequirePermission resource="departures" action="list" children={<DaySheet />} />} />
+            <Route path="/margins" element={<RequirePermission resource="reports" action="read" children={<Margins />} />} />
+            {RESOURCES.flatMap((resource) => resource.routes ?? []).map(({ path, element }) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+          </CustomRoutes>
+          {/* Their names are messages: resources.<name>.name */}
+          {RESOURCES.map(({ name, list, create, edit, show, icon, recordRepresentation }) => (
+            <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation} />
+          ))}
+        </CoreAdminUI>
+        <Toasts />
+      </CssBaseline>
+    </AdminContext>
   );
 }

@@ -5,7 +5,7 @@
  * Small and free of react-admin: the sign-in page uses it too.
  */
 import { setDefaultMoneyLocale } from '../../shared/money';
-import { STAFF_LANGUAGES, type StaffLanguage } from '../../shared/contract/users';
+import { STAFF_LANGUAGES, type StaffLanguage } from '../../shared/staff-languages';
 import { getStoredLanguage, setStoredLanguage } from '../providers/local-settings';
 
 export const LANGUAGES = STAFF_LANGUAGES;

@@ -7,23 +7,10 @@
 import Type, { type Static } from 'typebox';
 import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, NullableIsoDateTimeSchema, SearchSchema, UuidSchema } from './common.js';
 import { DEPARTURE_RULES } from './departure-rules.js';
+import { RESOURCE_KINDS, RESOURCE_RULES, RESOURCE_SORT_FIELDS } from './resource-rules.js';
 import { EmailSchema } from './users.js';
 
-export const RESOURCE_KINDS = ['guide', 'driver', 'vehicle', 'other'] as const;
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
-export const RESOURCE_SORT_FIELDS = ['name', 'kind'] as const;
-
-export const RESOURCE_RULES = {
-  name: { minLength: 1, maxLength: 120, pattern: '\\S' },
-  // BCP 47: a primary language, then subtags (de, en-GB, zh-Hant-TW).
-  language: { pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', maxLength: 35 },
-  languages: { maxItems: 20 },
-  seats: { minimum: 1, maximum: 1000 },
-  phone: { minLength: 1, maxLength: 40 },
-  notes: { maxLength: 2000 },
-  role: { maxLength: 80 },
-  day: { minimum: 1, maximum: 366 },
-} as const;
+export { RESOURCE_KINDS, RESOURCE_RULES, RESOURCE_SORT_FIELDS, type ResourceKind } from './resource-rules.js';
 
 export const ResourceSchema = Type.Object(
   {

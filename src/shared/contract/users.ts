@@ -5,6 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { FIELD_RULES } from '../field-rules.js';
+import { STAFF_LANGUAGES } from '../staff-languages.js';
 import { USER_SORT_FIELDS } from '../types.js';
 import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, NullableIsoDateTimeSchema, SearchSchema, UuidSchema } from './common.js';
 import { RoleNameSchema } from './roles.js';
@@ -19,8 +20,7 @@ const RoleNamesSchema = Type.Array(RoleNameSchema, { maxItems: 50, description: 
 const FullNameSchema = Type.String({ ...FIELD_RULES.fullName, description: 'Not blank' });
 
 /** The languages of the staff screens. */
-export const STAFF_LANGUAGES = ['en', 'de'] as const;
-export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
+export { STAFF_LANGUAGES, type StaffLanguage } from '../staff-languages.js';
 export const StaffLanguageSchema = Type.Enum([...STAFF_LANGUAGES], { description: 'en (English) or de (German)' });
 
 export const UserSchema = Type.Object(

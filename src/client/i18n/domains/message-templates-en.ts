@@ -9,6 +9,7 @@ export const TEMPLATES_EN = {
       booking_balance: 'What is left to pay (or owed back)',
       booking_deposit: 'The deposit the tour’s terms ask for',
       booking_balanceDueDate: 'The day the balance is due',
+      booking_dueNow: 'What to pay now and by when, as a sentence (the deposit first while it is not paid, then the balance by its day)',
       booking_travellers: 'The travellers, counted (2 adults, 1 child)',
       tour_title: 'The tour’s title',
       tour_code: 'The tour’s code',

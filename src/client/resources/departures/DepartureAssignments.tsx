@@ -13,7 +13,7 @@ import { Link, useCanAccess, useDataProvider, useGetList, useNotify, useRefresh,
 import { labelsIn, t } from '../../i18n';
 import type { Departure } from '../../../shared/contract/departures';
 import type { Assignment, AssignmentWarning, CreatedAssignment, Resource } from '../../../shared/contract/resources';
-import { RESOURCE_RULES } from '../../../shared/contract/resources';
+import { RESOURCE_RULES } from '../../../shared/contract/resource-rules';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { ApiError } from '../../providers/http-client';
 import { LoadFailure } from '../common/LoadError';

@@ -1,5 +1,6 @@
 /** How departures read on screen: the local date and time with the zone named, statuses, seats. */
-import { DEPARTURE_STATUSES, type Departure, type DepartureStatus } from '../../../shared/contract/departures';
+import type { Departure, DepartureStatus } from '../../../shared/contract/departures';
+import { DEPARTURE_STATUSES } from '../../../shared/contract/departure-rules';
 import { formatCalendarDate } from '../../dates';
 import { labelsIn, t } from '../../i18n';
 import { intlLocale } from '../../i18n/language';

@@ -5,7 +5,8 @@
  */
 import { AutocompleteInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { t } from '../../i18n';
-import { RESOURCE_RULES, type Resource } from '../../../shared/contract/resources';
+import type { Resource } from '../../../shared/contract/resources';
+import { RESOURCE_RULES } from '../../../shared/contract/resource-rules';
 import { KeepDraft } from '../../session/KeepDraft';
 import { FORM_WIDTH } from '../common/fields';
 import { EditLoadError } from '../common/LoadError';

@@ -1,5 +1,5 @@
 import type { Resource } from '../../../shared/contract/resources';
-import { RESOURCE_KINDS } from '../../../shared/contract/resources';
+import { RESOURCE_KINDS } from '../../../shared/contract/resource-rules';
 import { labelsIn, t } from '../../i18n';
 
 export const KIND_LABEL = labelsIn<Resource['kind']>('crew.kind', RESOURCE_KINDS);
