@@ -11,7 +11,7 @@ import type { Departure } from '../../src/shared/contract/departures.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
 import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
-import { as, createTestApp, login, type TestApp } from '../helpers/test-app.js';
+import { as, createTestApp, login, readOutbox, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let staff: ReturnType<typeof as>;
@@ -121,6 +121,40 @@ describe('changing the travellers', () => {
     expect(await seats(on)).toMatchObject({ seatsConfirmed: 1 });
     const history = (await staff({ method: 'GET', url: `/api/bookings/${booking.id}/timeline` })).json<{ data: { action: string }[] }>();
     expect(history.data.map((entry) => entry.action)).toEqual(['booking.created']);
+  });
+
+  it('tells the customer once what changed, with the new voucher and balance; a preview, a hold and a reseller’s booking tell nobody', async () => {
+    const from = await departureOf(tour);
+    const to = await departureOf(tour);
+    const booking = await book(from, [adult('Ann')]);
+    const email = 'lead@example.test';
+    const changedMails = async () => {
+      while ((await t.app.messages.sendDue()) > 0);
+      return (await readOutbox(t.outboxDir)).filter((mail) => mail.to === email && mail.subject.includes(booking.reference) && mail.subject.includes('has changed'));
+    };
+    expect((await change(booking, { departureId: to.id, preview: true })).statusCode).toBe(200);
+    expect(await changedMails()).toEqual([]);
+    const moved = await change(booking, { departureId: to.id, travellers: [{ id: booking.travellers[0]!.id, category: 'ADULT' }, adult('Bob')] });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = moved.json<Booking>();
+    const mails = await changedMails();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: after.timeZone }).format(new Date(iso));
+    expect(mail!.text).toContain(`It now departs on ${when(after.startsAt)} instead of ${when(booking.startsAt)}.`);
+    expect(mail!.text).toContain('Travellers now: 2 adults (before: 1 adult).');
+    expect(mail!.text).toContain('Left to pay: ');
+    expect(mail!.attachments?.map((attachment) => attachment.filename)).toEqual([`voucher-${booking.reference}.pdf`]);
+    // Once: sending again finds nothing more; the booking's messages list it.
+    expect(await changedMails()).toHaveLength(1);
+    const kinds = (await t.app.messages.forBooking(booking.id)).map((message) => message.kind);
+    expect(kinds.filter((kind) => kind === 'booking_changed')).toHaveLength(1);
+    // It is not sent again by hand: it says what that change did.
+    expectError(await staff({ method: 'POST', url: `/api/bookings/${booking.id}/messages`, payload: { kind: 'booking_changed' } }), 409, 'CONFLICT');
+    // A hold's change tells nobody (nothing was confirmed to them yet).
+    const held = await book(await departureOf(tour), [adult('Cid')], 'held');
+    expect((await change(held, { departureId: (await departureOf(tour)).id })).statusCode).toBe(200);
+    expect((await t.app.messages.forBooking(held.id)).map((message) => message.kind)).toEqual([]);
   });
 
   it('refuses a new traveller without a name, a traveller of another booking, and a cancelled booking', async () => {

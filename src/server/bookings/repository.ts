@@ -310,6 +310,12 @@ export class BookingsRepository extends BookingQueries {
       .executeTakeFirstOrThrow();
   }
 
+  /** A booking's total as it stands (read in the change's transaction, before the change). */
+  async totalOf(trx: Kysely<Database>, id: string): Promise<number> {
+    const row = await trx.selectFrom('bookings').select('total_minor').where('id', '=', id).executeTakeFirstOrThrow();
+    return toMoney(row.total_minor)!;
+  }
+
   /** What a change of a locked booking starts from: its travellers, extras and single rooms, and whether a reseller sold it (its rate). */
   async linesForChange(trx: Kysely<Database>, id: string) {
     const [booking, travellers, extras] = await Promise.all([

@@ -17,6 +17,7 @@ import { toMoney } from '../db/query-helpers.js';
 import { httpErrors } from '../http/errors.js';
 import type { FlowContext } from './context.js';
 import { takeSeatsFreeingLapsed } from './seats.js';
+import { travellerCounts } from '../messages/service.js';
 
 export interface BookingChangeRequest {
   /** Another departure to move the booking to. */
@@ -108,9 +109,20 @@ async function changeInTransaction(ctx: FlowContext, id: string, change: Booking
     } else if (seats < booking.seats) {
       await moveSeats(trx, toDepartureId, booking.seats - seats, state, null, at);
     }
+    // What the customer is told changed: the booking's start, travellers and price before the change.
+    const wasOn = moving ? await ctx.departures.forSale(trx, fromDepartureId) : departure;
+    const totalBefore = await ctx.bookings.totalOf(trx, id);
     const changed = await ctx.bookings.rewrite(trx, booking, { departure, travellers, price, seats, at }, origin);
     if (change.preview) throw new PreviewOnly(changed);
     await ctx.webhooks.enqueue(trx, [changed], origin);
+    if (wasOn) {
+      await ctx.messages.queueChange(trx, changed, {
+        startsAt: wasOn.starts_at.toISOString(),
+        timeZone: wasOn.time_zone,
+        travellers: travellerCounts(lines.travellers),
+        totalMinor: totalBefore,
+      });
+    }
     return changed;
   });
 }

@@ -19,7 +19,7 @@ export interface FlowContext {
   departures: DeparturesRepository;
   bookings: BookingsRepository;
   customers: Pick<CustomersRepository, 'checkMerge' | 'absorb' | 'lockForErasure' | 'erase'>;
-  messages: Pick<Messages, 'forget' | 'queueIn'>;
+  messages: Pick<Messages, 'forget' | 'queueIn' | 'queueChange'>;
   paymentLinks: Pick<PaymentLinks, 'claim' | 'settle' | 'prepare' | 'store'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
   webhooks: Pick<Webhooks, 'enqueue' | 'nudge'>;

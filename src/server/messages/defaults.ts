@@ -77,6 +77,22 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
         'Bitte bringen Sie Ihren Voucher mit. Fragen? Antworten Sie auf diese Nachricht oder rufen Sie {{business.phone}} an.\n\nMit freundlichen Grüßen\n{{business.name}}',
     },
   },
+  booking_changed: {
+    en: {
+      subject: 'Your booking {{booking.reference}} has changed: {{tour.title}}',
+      body:
+        'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} has changed.\n\n{{booking.change}}\n\n' +
+        'Departure: {{departure.start}}\nTravellers: {{booking.travellers}}\nPrice: {{booking.total}}\nPaid: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
+        'Your new voucher is attached: the old one no longer holds.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+    de: {
+      subject: 'Ihre Buchung {{booking.reference}} wurde geändert: {{tour.title}}',
+      body:
+        'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} wurde geändert.\n\n{{booking.change}}\n\n' +
+        'Abreise: {{departure.start}}\nReisende: {{booking.travellers}}\nPreis: {{booking.total}}\nBezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
+        'Ihr neuer Voucher liegt bei: Der alte gilt nicht mehr.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+    },
+  },
   booking_cancelled: {
     en: {
       subject: 'Booking {{booking.reference}} cancelled',

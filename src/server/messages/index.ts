@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
 import * as messages from './migrations/0022-messages.js';
+import * as bookingChanged from './migrations/0037-booking-changed.js';
 import { messageRoutes } from './routes.js';
 import { Messages } from './service.js';
 
@@ -36,7 +37,7 @@ const plugin = fp(
 const messagesModule: DomainModule = {
   name: 'messages',
   tag: { name: 'messages', description: 'Messages the product sends customers by itself, and their templates' },
-  migrations: { '0022-messages': messages },
+  migrations: { '0022-messages': messages, '0037-booking-changed': bookingChanged },
   plugin,
 };
 

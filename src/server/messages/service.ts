@@ -35,7 +35,8 @@ import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { DEFAULT_TEXTS } from './defaults.js';
-import { dueNowSentence, refundOf, travellerCount } from '../../shared/i18n/words.js';
+import type { BookingBeforeChange } from './tables.js';
+import { changeSentences, dueNowSentence, refundOf, travellerCount } from '../../shared/i18n/words.js';
 import { localDateAt } from '../../shared/local-time.js';
 import { dateTimeFormat } from '../../shared/intl-formats.js';
 
@@ -76,6 +77,7 @@ type MessageRow = {
   last_error: string | null;
   created_at: Date;
   sent_at: Date | null;
+  change?: unknown;
 };
 
 export class Messages {
@@ -162,10 +164,29 @@ export class Messages {
     return id;
   }
 
+  /**
+   * A confirmed booking's change (another departure, other travellers, another price) told to its
+   * customer: queued in the change's transaction, once per change (keyed by the moment of it), with
+   * what the booking was before; nothing for a held booking, a reseller's, one without an e-mail
+   * address, an erased customer's, or while the kind is switched off.
+   */
+  async queueChange(trx: Kysely<Database>, booking: Booking, before: BookingBeforeChange): Promise<void> {
+    if (booking.status !== 'confirmed' || booking.resellerId !== null || !booking.customerId || booking.contact.email.trim() === '') return;
+    await sql`
+      insert into messages (id, booking_id, customer_id, kind, event_key, language, next_attempt_at, created_at, change)
+      select ${randomUUID()}, ${booking.id}, cu.id, 'booking_changed', ${`changed:${booking.updatedAt}`}, cu.language, ${new Date(this.now())}, ${new Date(this.now())}, ${JSON.stringify(before)}::jsonb
+      from customers cu
+      where cu.id = ${booking.customerId} and cu.erased_at is null
+        and coalesce((select t.enabled from message_templates t where t.kind = 'booking_changed'), true)
+      on conflict (booking_id, kind, event_key) do nothing`.execute(trx);
+  }
+
   /** A kind queued again for a booking now (staff's "send again"); refused where the product would never send it. */
   async resend(booking: Booking, kind: MessageKind, origin: RequestOrigin): Promise<Message> {
     if (booking.resellerId !== null) throw httpErrors.conflict('The reseller speaks to the customers of its bookings: no message is sent for them.');
     if (booking.contact.email.trim() === '') throw httpErrors.conflict('The booking’s contact has no e-mail address.');
+    // A change's message says what that change did: sending it again would say nothing true.
+    if (kind === 'booking_changed') throw httpErrors.conflict('A change’s message goes with its change: send the confirmation again instead, with the voucher as the booking is now.');
     return this.db.transaction().execute(async (trx) => {
       const id = await this.queueIn(trx, booking, kind, `resend:${randomUUID()}`);
       const row = await trx.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -277,9 +298,10 @@ export class Messages {
       link = (await this.sources.paymentLinks?.forMessage(booking, row.id)) ?? null;
       if (!link && row.kind === 'payment_link') return this.failed(row, this.sources.paymentLinks ? 'nothing is owed on the booking any more' : 'card payments are not set up on this server', true);
     }
-    const mail = this.compose(row.kind, language, booking, await this.paymentFor(row.kind, booking, row.event_key), link, (await this.template(row.kind)).texts[language]);
+    const mail = this.compose(row.kind, language, booking, await this.paymentFor(row.kind, booking, row.event_key), link, (await this.template(row.kind)).texts[language], changeOf(row.change));
     const message: MailMessage = { to: booking.contact.email.trim(), subject: mail.subject, text: mail.text, html: mail.html, id: { value: row.id, createdAt: row.created_at } };
-    if (row.kind === 'booking_confirmed' && booking.status === 'confirmed') {
+    // The voucher as the booking is now: with its confirmation, and with a change (the old one no longer holds).
+    if ((row.kind === 'booking_confirmed' || row.kind === 'booking_changed') && booking.status === 'confirmed') {
       message.attachments = [{ filename: `voucher-${booking.reference}.pdf`, contentType: 'application/pdf', content: await this.sources.voucher(booking) }];
     }
     await this.mailer.send(message);
@@ -313,8 +335,17 @@ export class Messages {
     return payments.find((payment) => payment.id === eventKey) ?? payments.at(-1) ?? null;
   }
 
-  private compose(kind: MessageKind, language: CustomerLanguage, booking: PlaceholderBooking, payment: Payment | null, link: PaymentLinkOf | null, texts: { subject: string; body: string }): MessagePreview {
-    const values = placeholderValues(booking, payment, language, this.sources.business, link, kind === 'payment_link', new Date(this.now()));
+  private compose(
+    kind: MessageKind,
+    language: CustomerLanguage,
+    booking: PlaceholderBooking,
+    payment: Payment | null,
+    link: PaymentLinkOf | null,
+    texts: { subject: string; body: string },
+    /** A change message's booking before the change; null where there is none (a preview). */
+    before: BookingBeforeChange | null = null,
+  ): MessagePreview {
+    const values = placeholderValues(booking, payment, language, this.sources.business, link, kind === 'payment_link', new Date(this.now()), kind === 'booking_changed' ? { before } : null);
     const subject = fillPlaceholders(texts.subject, values).replace(/\s+/g, ' ').trim();
     const text = fillPlaceholders(texts.body, values);
     const html = `<!doctype html><html lang="${language}"><body>${fillPlaceholders(escapeHtml(texts.body), values, escapeHtml)
@@ -372,6 +403,36 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
+/** A stored change's booking before it, as read back from the database (JSON, or its text on some drivers). */
+function changeOf(stored: unknown): BookingBeforeChange | null {
+  if (stored === null || stored === undefined) return null;
+  return (typeof stored === 'string' ? JSON.parse(stored) : stored) as BookingBeforeChange;
+}
+
+/** Each part of a booking a change moved: its start, its travellers, its price; as the message's language writes them. */
+function whatChanged(booking: PlaceholderBooking, before: BookingBeforeChange, language: CustomerLanguage, money: (minor: number) => string) {
+  const locale = LOCALES[language];
+  const start = (startsAt: string, timeZone: string) => dateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(startsAt));
+  const counted = (counts: BookingBeforeChange['travellers']) =>
+    (['ADULT', 'CHILD', 'INFANT'] as const)
+      .filter((category) => counts[category] > 0)
+      .map((category) => travellerCount(language, category, counts[category]))
+      .join(', ');
+  const now = travellerCounts(booking.travellers);
+  return {
+    ...(Date.parse(booking.startsAt) !== Date.parse(before.startsAt) && { start: { now: start(booking.startsAt, booking.timeZone), before: start(before.startsAt, before.timeZone) } }),
+    ...((['ADULT', 'CHILD', 'INFANT'] as const).some((category) => now[category] !== before.travellers[category]) && { travellers: { now: counted(now), before: counted(before.travellers) } }),
+    ...(booking.totalMinor !== before.totalMinor && { price: { now: money(booking.totalMinor), before: money(before.totalMinor) } }),
+  };
+}
+
+/** A booking's travellers counted by category. */
+export function travellerCounts(travellers: readonly { category: 'ADULT' | 'CHILD' | 'INFANT' }[]): BookingBeforeChange['travellers'] {
+  const counts = { ADULT: 0, CHILD: 0, INFANT: 0 };
+  for (const traveller of travellers) counts[traveller.category] += 1;
+  return counts;
+}
+
 /** What the placeholders read of a booking. */
 type PlaceholderBooking = { travellers: Pick<Booking['travellers'][number], 'category'>[] } & Pick<
   Booking,
@@ -419,6 +480,8 @@ export function placeholderValues(
   linkAmount = false,
   /** When the message is written: whether the balance's day has come. */
   at: Date = new Date(),
+  /** A change message: the booking before it (null: a preview, which says where the change goes). */
+  change: { before: BookingBeforeChange | null } | null = null,
 ): Record<Placeholder, string> {
   const locale = LOCALES[language];
   const money = (amount: number) => formatMinor(amount, booking.currency, locale);
@@ -446,6 +509,7 @@ export function placeholderValues(
     'booking.deposit': money(booking.depositMinor),
     'booking.balanceDueDate': dueDate,
     'booking.dueNow': dueNow,
+    'booking.change': change ? changeSentences(language, change.before && whatChanged(booking, change.before, language, money)) : '',
     'booking.travellers': travellers,
     'tour.title': booking.tourTitle,
     'tour.code': booking.tourCode,

@@ -29,6 +29,16 @@ export interface MessagesTable {
   last_error: Nullable<string>;
   created_at: Timestamp;
   sent_at: Nullable<Date>;
+  /** A booking_changed message's booking as it was before the change (migration 0037); null for the other kinds. */
+  change: ColumnType<BookingBeforeChange | null, string | null | undefined, string | null>;
+}
+
+/** What a change message says changed: the booking's start, travellers and total before it. */
+export interface BookingBeforeChange {
+  startsAt: string;
+  timeZone: string;
+  travellers: { ADULT: number; CHILD: number; INFANT: number };
+  totalMinor: number;
 }
 
 declare module '../db/schema.js' {

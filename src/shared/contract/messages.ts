@@ -8,7 +8,7 @@ import Type, { type Static } from 'typebox';
 import { IsoDateTimeSchema, NullableIsoDateTimeSchema, UuidSchema } from './common.js';
 import { CUSTOMER_LANGUAGES, LanguageSchema } from './customers.js';
 
-export const MESSAGE_KINDS = ['booking_confirmed', 'payment_received', 'balance_reminder', 'departure_reminder', 'booking_cancelled', 'payment_link'] as const;
+export const MESSAGE_KINDS = ['booking_confirmed', 'payment_received', 'balance_reminder', 'departure_reminder', 'booking_cancelled', 'payment_link', 'booking_changed'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** Every placeholder a template may name, with what it stands for. */
@@ -27,6 +27,7 @@ export const PLACEHOLDERS = {
   'departure.start': 'The departure’s local date and time, with its zone',
   'payment.amount': 'The payment or refund just recorded; in a payment link, what the link asks for',
   'payment.link': 'A card payment page for the balance, made for the message (in a payment link: the link the clerk made); empty unless card payments are set up',
+  'booking.change': 'What a change made of the booking, as sentences (its new date, its travellers now, its new price); empty in other messages',
   'cancellation.fee': 'The fee kept on cancellation',
   'cancellation.refundDue': 'What is owed back after cancellation',
   'business.name': 'Your business’s name (BUSINESS_NAME)',

@@ -26,6 +26,12 @@ const en = {
     balance_now: 'Please pay %{amount} now.',
     balance_by: 'Please pay %{amount} by %{date}.',
   },
+  changed: {
+    moved: 'It now departs on %{now} instead of %{before}.',
+    travellers: 'Travellers now: %{now} (before: %{before}).',
+    price: 'The price is now %{now} (before: %{before}).',
+    preview: '(Here the message says what changed: the new date, the travellers, the new price.)',
+  },
 };
 
 type Tree<T> = { [K in keyof T]: T[K] extends string ? string : Tree<T[K]> };
@@ -51,6 +57,12 @@ const de: Words = {
     balance_now: 'Bitte zahlen Sie jetzt %{amount}.',
     balance_by: 'Bitte zahlen Sie %{amount} bis zum %{date}.',
   },
+  changed: {
+    moved: 'Die Abreise ist jetzt am %{now} statt am %{before}.',
+    travellers: 'Reisende jetzt: %{now} (vorher: %{before}).',
+    price: 'Der Preis ist jetzt %{now} (vorher: %{before}).',
+    preview: '(Hier sagt die Nachricht, was sich geändert hat: das neue Datum, die Reisenden, den neuen Preis.)',
+  },
 };
 
 export const WORDS: Record<'en' | 'de', Words> = { en, de };
@@ -71,6 +83,20 @@ export function dueNowSentence(language: 'en' | 'de', due: { depositShortMinor: 
     return fill(words.deposit, { deposit: money(due.depositShortMinor), rest: money(due.balanceMinor - due.depositShortMinor), date } satisfies Values);
   }
   return due.overdueOrToday ? fill(words.balance_now, { amount: money(due.balanceMinor) } satisfies Values) : fill(words.balance_by, { amount: money(due.balanceMinor), date } satisfies Values);
+}
+
+/** What a change made of a booking, as sentences in the language (each part only when it changed). */
+export function changeSentences(
+  language: 'en' | 'de',
+  parts: { start?: { now: string; before: string }; travellers?: { now: string; before: string }; price?: { now: string; before: string } } | null,
+): string {
+  const words = WORDS[language].changed;
+  if (parts === null) return words.preview;
+  const sentences: string[] = [];
+  if (parts.start) sentences.push(fill(words.moved, parts.start satisfies Values));
+  if (parts.travellers) sentences.push(fill(words.travellers, parts.travellers satisfies Values));
+  if (parts.price) sentences.push(fill(words.price, parts.price satisfies Values));
+  return sentences.join(' ');
 }
 
 export function refundOf(language: 'en' | 'de', amount: string): string {

@@ -54,6 +54,7 @@ export const COMMON_DE: MessagesIn<typeof COMMON_EN> = {
     departure_reminder: 'Reiseerinnerung',
     booking_cancelled: 'Buchung storniert',
     payment_link: 'Zahlungslink',
+    booking_changed: 'Buchung geändert',
   },
   message_kind_when: {
     booking_confirmed: 'Buchung bestätigt (Voucher im Anhang)',
@@ -62,5 +63,6 @@ export const COMMON_DE: MessagesIn<typeof COMMON_EN> = {
     departure_reminder: 'Reiseerinnerung (3 Tage vorher)',
     booking_cancelled: 'Buchung storniert',
     payment_link: 'Zahlungslink (von einem Mitarbeiter aus der Buchung gesendet)',
+    booking_changed: 'Buchung geändert (verschoben oder andere Reisende; neuer Voucher anbei)',
   },
 };

@@ -52,6 +52,7 @@ export const COMMON_EN = {
     departure_reminder: 'Departure reminder',
     booking_cancelled: 'Booking cancelled',
     payment_link: 'Payment link',
+    booking_changed: 'Booking changed',
   },
   message_kind_when: {
     booking_confirmed: 'Booking confirmed (voucher attached)',
@@ -60,5 +61,6 @@ export const COMMON_EN = {
     departure_reminder: 'Departure reminder (3 days before)',
     booking_cancelled: 'Booking cancelled',
     payment_link: 'Payment link (sent by a clerk from the booking)',
+    booking_changed: 'Booking changed (moved, or other travellers; new voucher attached)',
   },
 };

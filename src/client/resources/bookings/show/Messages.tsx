@@ -22,7 +22,7 @@ const shortLabel = (kind: MessageKind) => t(`message_kind.${kind}`);
 /** The kinds a booking in this state could be sent again. */
 function kindsFor(booking: Booking): MessageKind[] {
   // A payment link goes from its own button, which makes the link it carries.
-  return MESSAGE_KINDS.filter((kind) => kind !== 'payment_link').filter((kind) => (kind === 'booking_cancelled' ? booking.status === 'cancelled' : kind === 'booking_confirmed' || kind === 'departure_reminder' ? booking.status === 'confirmed' : true));
+  return MESSAGE_KINDS.filter((kind) => kind !== 'payment_link' && kind !== 'booking_changed').filter((kind) => (kind === 'booking_cancelled' ? booking.status === 'cancelled' : kind === 'booking_confirmed' || kind === 'departure_reminder' ? booking.status === 'confirmed' : true));
 }
 
 function SendAgain({ booking }: { booking: Booking }) {
