@@ -40,6 +40,7 @@ import { MODULES } from './modules.js';
 import { clientApp, defaultClientDir } from './static/client-app.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
+export const REQUEST_TIMEOUT_MS = 60_000;
 export const DEFAULT_REFRESH_GRACE_MS = 10_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -75,6 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger === false ? false : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream ?? (pretty ? prettyStream() : undefined)),
     logController: new QuietLogController(pretty),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request must arrive whole within a minute (a 12-megapixel picture on a slow phone does):
+    // without it Fastify waits for ever, and sockets that send a header and stall hold the server's
+    // file descriptors (408 instead).
+    requestTimeout: REQUEST_TIMEOUT_MS,
     trustProxy: trustedProxies(config.trustProxy),
     requestIdHeader: false,
     genReqId: (req) => {
@@ -254,8 +259,9 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
   if (redis) readiness.add('redis', () => redis.ping());
   const counters = options.counters ?? (redis ? new RedisCounterStore(redis, now, `${config.redisPrefix}rl:`) : new MemoryCounterStore(now));
   app.decorate('counters', counters);
-  app.decorate('knownDevices', new KnownDevices(jwtSecret));
-  app.decorate('loginThrottle', new LoginThrottle(redis ? new RedisThrottleStore(redis, `${config.redisPrefix}bf:`) : new MemoryThrottleStore(now), now));
+  const loginThrottle = new LoginThrottle(redis ? new RedisThrottleStore(redis, `${config.redisPrefix}bf:`) : new MemoryThrottleStore(now), now);
+  app.decorate('loginThrottle', loginThrottle);
+  app.decorate('knownDevices', new KnownDevices(jwtSecret, loginThrottle, now));
   app.decorate('rateLimits', options.rateLimits ?? AUTH_RATE_LIMITS);
   app.addHook('onClose', async () => counters.close());
 }

@@ -422,6 +422,10 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   }
   if (/^\d{1,2}$/.test(value.trim())) return Number(value.trim());
   const list = value.split(',').map((part) => part.trim());
+  // A range of every address (0.0.0.0/0, ::/0) is `true` by another name.
+  if (list.some((part) => /\/0+$/.test(part))) {
+    throw new ConfigError('TRUST_PROXY', 'a range of every address would believe any X-Forwarded-For a client sends; name the proxies\' own addresses or their network (e.g. 10.0.0.0/24)');
+  }
   if (list.every(isAddressOrRange)) return list;
   throw new ConfigError('TRUST_PROXY', 'must be a hop count (1 for one reverse proxy) or a comma-separated list of the proxies\' addresses or CIDR ranges');
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   // Created up front: the tests move the clock past the admin token's life.
   const adminToken = (await login(t.app, t.admin)).accessToken;
-  for (const name of ['pair', 'growing', 'patient', 'targeted', 'besieged']) users[name] = await createUser(t.app, adminToken, { email: `${name}@example.com`, password });
+  for (const name of ['pair', 'growing', 'patient', 'targeted', 'besieged', 'guarded']) users[name] = await createUser(t.app, adminToken, { email: `${name}@example.com`, password });
 });
 afterAll(async () => t?.close());
 
@@ -102,7 +102,7 @@ describe('one account from anywhere', () => {
     // The user signed in from their laptop yesterday (and someone else from this one before).
     const elsewhere = await attempt(other.email, password, '10.4.0.1');
     const laptop = deviceCookieOf(await attempt(user.email, password, '10.4.0.1', deviceCookieOf(elsewhere)));
-    expect(laptop.split('.')[1]!.split('~')).toHaveLength(2);
+    expect(laptop.split('.')[3]!.split('~')).toHaveLength(2);
     const usersDevice = deviceCookieOf(await attempt(other.email, password, '10.4.0.2'));
     // A script tries passwords from 12 addresses, and renews the lock as it runs out.
     for (let i = 0; i < 12; i++) await fail(user.email, 3, `10.5.0.${i}`);
@@ -114,12 +114,14 @@ describe('one account from anywhere', () => {
     const signedIn = await t.database.handle.db.selectFrom('audit_log').select('details').where('action', '=', 'login.success').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(signedIn.details).toMatchObject({ knownDevice: true });
     // A cookie of another account's device, or one altered, or one signed by another server, is a stranger's.
-    const [version, accounts, mac] = laptop.slice('bo_device='.length).split('.');
+    const [version, device, issued, accounts, mac] = laptop.slice('bo_device='.length).split('.');
     const forged = [
       usersDevice,
-      `bo_device=${version}.${user.id}.${mac}`,
-      `bo_device=${version}.${accounts}.${Buffer.from('x'.repeat(32)).toString('base64url')}`,
-      `bo_device=${version}.${accounts}`,
+      // Another account's entry, or the user's alone, under the laptop's signature; a forged signature; none; a date moved on; noise.
+      `bo_device=${version}.${device}.${issued}.${accounts!.split('~')[0]}.${mac}`,
+      `bo_device=${version}.${device}.${issued}.${accounts}.${Buffer.from('x'.repeat(32)).toString('base64url')}`,
+      `bo_device=${version}.${device}.${issued}.${accounts}`,
+      `bo_device=${version}.${device}.${Number(issued) + 86_400}.${accounts}.${mac}`,
       'bo_device=' + 'A'.repeat(5000),
     ];
     for (const cookie of forged) expectError(await attempt(user.email, password, '10.6.0.3', cookie), 401, 'INVALID_CREDENTIALS');
@@ -136,6 +138,32 @@ describe('one account from anywhere', () => {
     const lifted = await t.database.handle.db.selectFrom('audit_log').select(['target_id', 'details']).where('action', '=', 'login.lock_lifted').executeTakeFirstOrThrow();
     expect(lifted).toMatchObject({ target_id: user.id, details: { lockedUntil: lock.lockedUntil } });
     expect((await attempt(user.email, password, '10.6.0.5')).statusCode).toBe(200);
+  });
+
+  test('a device cookie buys a handful of guesses, not a way round the lock; a new password ends its pass; it lasts 180 days', async () => {
+    const user = users.guarded;
+    const laptop = deviceCookieOf(await attempt(user.email, password, '10.7.0.1'));
+    for (let i = 0; i < 12; i++) await fail(user.email, 3, `10.7.1.${i}`);
+    expectError(await attempt(user.email, password, '10.7.2.1'), 401, 'INVALID_CREDENTIALS');
+    // Someone holding the cookie guesses from many addresses: after ten failures through it, it passes the lock no more.
+    for (let i = 0; i < 10; i++) expectError(await attempt(user.email, `stolen cookie guess ${i}`, `10.7.3.${i}`, laptop), 401, 'INVALID_CREDENTIALS');
+    expectError(await attempt(user.email, password, '10.7.4.1', laptop), 401, 'INVALID_CREDENTIALS');
+    // The lock ends (an administrator lifts it): the device signs in and its count starts again.
+    await t.app.loginThrottle.liftAccountLock(user.email);
+    const again = deviceCookieOf(await attempt(user.email, password, '10.7.5.1', laptop));
+    for (let i = 0; i < 12; i++) await fail(user.email, 3, `10.7.6.${i}`);
+    expect((await attempt(user.email, password, '10.7.7.1', again)).statusCode).toBe(200);
+    // A new password (a reset, a change) ends every device's pass for the account.
+    const { hashPassword } = await import('../../src/server/auth/passwords.js');
+    await t.database.handle.db.updateTable('users').set({ password_hash: await hashPassword('a brand new password 77') }).where('id', '=', user.id).execute();
+    for (let i = 0; i < 12; i++) await fail(user.email, 3, `10.7.8.${i}`);
+    expectError(await attempt(user.email, 'a brand new password 77', '10.7.9.1', again), 401, 'INVALID_CREDENTIALS');
+    // And 180 days on, the server no longer takes the cookie it signed (whatever the browser kept).
+    await t.app.loginThrottle.liftAccountLock(user.email);
+    const fresh = deviceCookieOf(await attempt(user.email, 'a brand new password 77', '10.7.10.1'));
+    t.clock.advance(181 * 86_400_000);
+    for (let i = 0; i < 12; i++) await fail(user.email, 3, `10.7.11.${i}`);
+    expectError(await attempt(user.email, 'a brand new password 77', '10.7.12.1', fresh), 401, 'INVALID_CREDENTIALS');
   });
 
   test('unknown accounts are counted alike, so the answers tell nothing', async () => {

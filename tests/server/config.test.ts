@@ -118,6 +118,8 @@ describe('a bad value throws one line naming the variable', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.300' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '0.0.0.0/0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.5, ::/0' }],
     ['CAPTCHA_DISABLED', { CAPTCHA_DISABLED: 'perhaps' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['BUSINESS_TIME_ZONE', { BUSINESS_TIME_ZONE: 'CET+1' }],

@@ -128,6 +128,8 @@ describe('a day sheet', () => {
     await createUser(t.app, (await login(t.app, t.admin)).accessToken, { email, roles: ['FINANCE'] });
     const finance = as(t.app, (await login(t.app, { email, password: 'a-long-enough-password' })).accessToken);
     expectError(await finance({ method: 'GET', url: `/api/departures/${trip.id}/assignments` }), 403, 'FORBIDDEN');
+    // Nor by asking which departures lack a guide.
+    expectError(await finance({ method: 'GET', url: '/api/departures?unassigned=guide' }), 403, 'FORBIDDEN');
     const reads = [
       await finance({ method: 'GET', url: '/api/operations/day?date=2032-08-03' }),
       await finance({ method: 'GET', url: '/api/operations/day.csv?date=2032-08-03' }),

@@ -53,6 +53,21 @@ describe('forget-password', () => {
     expect(mail.text).toMatch(/https:\/\/office\.example\.com\/backoffice\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
   });
 
+  test('one account gets at most three links an hour, however many addresses ask, and the answers do not tell', async () => {
+    const user = await newUser();
+    const before = (await readOutbox(t.outboxDir)).filter((mail) => mail.to === user.email).length;
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await t.app.inject({ method: 'POST', url: '/api/auth/forget-password', payload: { email: user.email }, remoteAddress: `10.44.0.${i}` }));
+    await t.app.background.settled();
+    expect(new Set(answers.map((answer) => `${answer.statusCode} ${answer.body}`)).size).toBe(1);
+    expect((await readOutbox(t.outboxDir)).filter((mail) => mail.to === user.email).length - before).toBe(3);
+    // An hour on, another link.
+    t.clock.advance(3_600_001);
+    await forget(user.email);
+    await t.app.background.settled();
+    expect((await readOutbox(t.outboxDir)).filter((mail) => mail.to === user.email).length - before).toBe(4);
+  });
+
   test('the Host header has no say in the link', async () => {
     const user = await newUser();
     const before = (await readOutbox(t.outboxDir)).length;

@@ -104,7 +104,7 @@ describe('the server process', () => {
     expect((await response.json()).access_token).toBeTruthy();
     const [session, device, ...others] = response.headers.getSetCookie();
     expect(session).toMatch(/^bo_session=[A-Za-z0-9_-]{43}; Path=\/api\/auth; HttpOnly; SameSite=Strict$/);
-    expect(device).toMatch(/^bo_device=v1\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}; Max-Age=15552000; Path=\/api\/auth; HttpOnly; SameSite=Strict$/);
+    expect(device).toMatch(/^bo_device=v2\.[A-Za-z0-9_-]{22}\.\d+\.[0-9a-f-]{36}:[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{43}; Max-Age=15552000; Path=\/api\/auth; HttpOnly; SameSite=Strict$/);
     expect(others).toEqual([]);
 
     // A sign-in (argon2: tens of milliseconds) is in flight when SIGTERM arrives: it still gets its answer.

@@ -23,11 +23,11 @@ export async function checkCredentials(
   email: string,
   ip: string,
   password: string,
-  knownDevice: (accountId: string) => boolean = () => false,
+  knownDevice: (account: { id: string; passwordHash: string }) => Promise<boolean> = async () => false,
 ): Promise<CredentialCheck> {
   // The account is looked up whether or not a wait runs, so a wait takes the same time as a try.
   const account = await app.users.findCredentials(email.trim());
-  if ((await app.loginThrottle.retryAfterMs(email, ip, { knownDevice: account !== null && knownDevice(account.id) })) > 0) {
+  if ((await app.loginThrottle.retryAfterMs(email, ip, { knownDevice: account !== null && (await knownDevice(account)) })) > 0) {
     await verifyAgainstDummy(password);
     return { outcome: 'locked', account: null };
   }

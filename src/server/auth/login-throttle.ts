@@ -88,6 +88,19 @@ export class LoginThrottle {
     return pairWait > 0 ? { waitMs: pairWait, tier: 'pair' } : { waitMs: 0, tier: null };
   }
 
+  /** Failures counted under a key of the caller's own (a known device's for an account), in the last RESET_AFTER_MS. */
+  async failuresOf(key: string): Promise<number> {
+    return (await this.store.read(key))?.failures ?? 0;
+  }
+
+  async countFailure(key: string): Promise<void> {
+    await this.store.addFailure(key);
+  }
+
+  async forget(key: string): Promise<void> {
+    await this.store.clear(key);
+  }
+
   async recordSuccess(account: string, ip: string): Promise<void> {
     await this.store.clear(this.keys(account, ip).pair);
   }

@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
 
     const { email, password, persist = false, totp } = request.body;
-    const knownDevice = (accountId: string) => app.knownDevices.isKnown(request, accountId);
+    const knownDevice = (account: { id: string; passwordHash: string }) => app.knownDevices.isKnown(request, account);
     const check = await checkCredentials(app, email, request.ip, password, knownDevice);
     // Two-factor sign-in on: without a code the answer is the same whether or not the password was
     // right (argon2 ran either way), so asking for a code tells nothing of the password.
@@ -67,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         details: { reason: codeFailed ? 'wrong_code' : check.outcome === 'ok' ? 'disabled' : check.outcome },
       });
       const lockout = await app.loginThrottle.recordFailure(email, request.ip);
+      if (account) await app.knownDevices.recordFailure(request, account.id);
       if (lockout.waitMs > 0) {
         await app.audit.record({
           action: 'login.lockout',
@@ -89,11 +90,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       actorId: account.id,
       targetType: 'session',
       targetId: session.sessionId,
-      details: { persist, twoFactor: withCode, knownDevice: knownDevice(account.id) },
+      details: { persist, twoFactor: withCode, knownDevice: await knownDevice(account) },
     });
     const roles = await app.users.roleNames(account.id);
     setSessionCookie(request, reply, session, app.now());
-    app.knownDevices.remember(request, reply, account.id);
+    await app.knownDevices.remember(request, reply, account);
     const accessToken = app.accessTokens.sign({ email: account.email, userId: account.id, roles, sessionId: session.sessionId });
     if (!withCode && factor?.required) return { access_token: accessToken, twoFactorSetUpRequired: true };
     return { access_token: accessToken };

@@ -33,6 +33,10 @@ function assignmentsFor(request: FastifyRequest): <T extends { assignments?: unk
 
 export const departureRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/departures', { schema: listDeparturesSchema, onRequest: requireUser('departures.read') }, async (request) => {
+    // Which departures lack a guide or a vehicle tells who is assigned: a reader without resources.read may not filter by it.
+    if (request.query.unassigned !== undefined && !principalOf(request).permissions.has('resources.read')) {
+      throw httpErrors.forbidden('You may not see who is assigned: the departures cannot be filtered by it.');
+    }
     const page = await app.departures.list(request.query);
     return { ...page, data: page.data.map(forReader(request)) };
   });

@@ -114,6 +114,7 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'The service is temporarily unavailable. Please try again shortly.': 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
   'The request is not valid.': 'Die Anfrage ist ungültig.',
   'Invalid value for: {}.': 'Ungültiger Wert für: {0}.',
+  'You may not see who is assigned: the departures cannot be filtered by it.': 'Sie dürfen nicht sehen, wer eingeteilt ist: Die Termine lassen sich nicht danach filtern.',
   'A change’s message goes with its change: send the confirmation again instead, with the voucher as the booking is now.': 'Die Nachricht zu einer Änderung gehört zu dieser Änderung: Senden Sie stattdessen die Bestätigung noch einmal, mit dem Voucher, wie die Buchung jetzt ist.',
   'is in the past: this departure would have started already': 'liegt in der Vergangenheit: Dieser Termin hätte schon begonnen',
   'cannot be written for a booking: check its placeholders': 'lässt sich nicht für eine Buchung schreiben: Prüfen Sie die Platzhalter',

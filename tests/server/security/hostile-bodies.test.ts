@@ -101,6 +101,14 @@ describe('the refusal sentences are matched by their fixed pieces', () => {
   });
 });
 
+describe('a body that never arrives', () => {
+  test('the server gives a request a minute to arrive whole (Fastify waits for ever by default)', () => {
+    // A socket that sends a header and a Content-Length and then stalls is answered 408 and closed,
+    // rather than holding a file descriptor for as long as the attacker likes.
+    expect((t.app.initialConfig as { requestTimeout?: number }).requestTimeout).toBe(60_000);
+  });
+});
+
 describe('a body nested deeper than any route reads', () => {
   const shapes = {
     objects: (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),

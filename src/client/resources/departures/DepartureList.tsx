@@ -193,7 +193,9 @@ function ListActions({ view, onView }: { view: View; onView: (view: View) => voi
 export function DepartureList() {
   // The tour filter reads the tours: a role that may not (a guide's) filters without it.
   const { canAccess: canReadTours } = useCanAccess({ resource: 'tours', action: 'list' });
-  const shownFilters = canReadTours === true ? filters : filters.filter((filter) => filter.key !== 'tourId');
+  // Whether a guide or a vehicle is missing tells who is assigned: only for who may read the resources.
+  const { canAccess: canReadResources } = useCanAccess({ resource: 'resources', action: 'list' });
+  const shownFilters = filters.filter((filter) => (filter.key !== 'tourId' || canReadTours === true) && (filter.key !== 'unassigned' || canReadResources === true));
   const small = useIsSmallScreen();
   const [view, setView] = useStore<View>('departures.view', 'list');
   const translate = useTranslate();
