@@ -132,12 +132,32 @@ describe('honest changes', () => {
 });
 
 describe('a SALES user', () => {
-  test('reads the brochure (prices, days) and is offered no edit', async () => {
-    const tour = await draftTour({ code: 'SALES-JSDOM-1', title: 'Brochure in jsdom', status: 'published' });
+  test('reads the brochure (prices, payment and cancellation terms, the next dates, days) and is offered no edit', async () => {
+    const tour = await draftTour({
+      code: 'SALES-JSDOM-1',
+      title: 'Brochure in jsdom',
+      status: 'published',
+      timeZone: 'UTC',
+      depositPercent: 20,
+      balanceDueDays: 30,
+      cancellationFees: [
+        { daysBefore: 30, percent: 10 },
+        { daysBefore: 0, percent: 100 },
+      ],
+    });
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    for (const days of [40, 20]) await admin.request('departures', { method: 'POST', mutation: true, body: { tourId: tour.id, startDate: inDays(days), startTime: '09:00', capacity: 12 } });
     const { router } = await openAs(SALES, `/tours/${tour.id}/show`);
     await screen.findByRole('heading', { name: 'Brochure in jsdom' }, { timeout: 10_000 });
     expect(screen.getByText('Prices')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
+    expect(screen.getByText('A deposit of 20 % at booking; the rest 30 days before departure.')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled 30 days or more before departure: 10 % of the price.')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled on the day of departure: 100 % of the price.')).toBeInTheDocument();
+    // The next dates, soonest first, with their free seats.
+    const dates = screen.getAllByText(/: 12 seats free$/).map((item) => item.textContent);
+    expect(dates).toHaveLength(2);
+    expect(dates[0]).toContain('09:00 UTC');
     expect(screen.queryByRole('link', { name: /^edit$/i })).toBeNull();
     expect(router.state.location.pathname).toBe(`/tours/${tour.id}/show`);
   });

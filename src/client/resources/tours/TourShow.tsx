@@ -1,6 +1,11 @@
-/** A tour as the brochure reads: cover, summary, facts, prices, the days, what is included and what is optional, the pictures. */
+/**
+ * A tour as the brochure reads: cover, summary, facts, prices, the payment and cancellation terms,
+ * the next dates, the days, what is included and what is optional, the pictures.
+ */
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
-import { EditButton, Show, TopToolbar, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import { EditButton, Show, TopToolbar, useCanAccess, useGetList, useRecordContext, useTranslate } from 'react-admin';
+import type { Departure } from '../../../shared/contract/departures';
+import { departureWhen, todayOnThisCalendar } from '../departures/departure-text';
 import type { Tour } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
 import { ShowLoadError } from '../common/LoadError';
@@ -11,6 +16,65 @@ import { days as dayCount, STATUS_COLOURS, STATUS_LABELS } from './tour-text';
 import { inSentence } from '../../i18n/language';
 
 const CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
+
+/** The deposit and when the balance is due; the cancellation fees by the days left. */
+function Terms({ tour }: { tour: Tour }) {
+  const translate = useTranslate();
+  const fees = [...tour.cancellationFees].sort((a, b) => b.daysBefore - a.daysBefore);
+  return (
+    <>
+      <Typography component="h3" variant="h6" sx={{ mt: 3 }}>
+        {translate('tours.brochure.terms')}
+      </Typography>
+      <Typography sx={{ my: 1 }}>
+        {tour.depositPercent === null || tour.depositPercent >= 100
+          ? translate('tours.brochure.pay_whole')
+          : translate('tours.brochure.pay_deposit', { percent: tour.depositPercent, smart_count: tour.balanceDueDays })}
+      </Typography>
+      {fees.length === 0 ? (
+        <Typography>{translate('tours.brochure.no_fees')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ pl: 3, my: 1 }}>
+          {fees.map((fee) => (
+            <li key={fee.daysBefore}>{translate(fee.daysBefore === 0 ? 'tours.brochure.fee_on_the_day' : 'tours.brochure.fee_days', { smart_count: fee.daysBefore, percent: fee.percent })}</li>
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** The next open dates, with their free seats. */
+function NextDates({ tour }: { tour: Tour }) {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'departures', action: 'list' });
+  const { data, error, isPending } = useGetList<Departure>(
+    'departures',
+    { filter: { tourId: tour.id, status: 'open', from: todayOnThisCalendar() }, sort: { field: 'startsAt', order: 'ASC' }, pagination: { page: 1, perPage: 8 } },
+    { enabled: canAccess === true },
+  );
+  if (canAccess !== true) return null;
+  return (
+    <>
+      <Typography component="h3" variant="h6" sx={{ mt: 3 }}>
+        {translate('tours.brochure.dates')}
+      </Typography>
+      {error ? (
+        <Typography color="error">{translate('tours.brochure.dates_failed')}</Typography>
+      ) : isPending ? (
+        <Typography color="text.secondary">{translate('tours.brochure.loading')}</Typography>
+      ) : (data ?? []).length === 0 ? (
+        <Typography color="text.secondary">{translate('tours.brochure.no_dates')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ pl: 3, my: 1 }}>
+          {(data ?? []).map((departure) => (
+            <li key={departure.id}>{translate('tours.brochure.date_line', { when: departureWhen(departure), smart_count: departure.seatsAvailable })}</li>
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
 
 function Brochure() {
   const tour = useRecordContext<Tour>();
@@ -75,6 +139,8 @@ function Brochure() {
           </>
         )}
       </Box>
+      <Terms tour={tour} />
+      <NextDates tour={tour} />
 
       <Divider sx={{ my: 2 }} />
       <Typography component="h3" variant="h6">
