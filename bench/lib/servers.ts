@@ -5,14 +5,59 @@ import { ADMIN, METRICS_TOKEN, root } from './settings.ts';
 
 export type BenchServer = BuiltServer;
 
-/** Starts the server with `env` (DATA_DIR or DATABASE_URL); stop() prints and records its peak memory. */
+/** Where a server's resident memory was when it was highest, as its own /metrics said (sampled each second). */
+interface MemorySample {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  wasm: number;
+  dbHeapTotal: number;
+}
+
+function sampleOf(text: string): MemorySample | null {
+  const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+  const rss = value(/^process_resident_memory_bytes (\d+)/m);
+  if (rss === 0) return null;
+  return {
+    rss,
+    heapTotal: value(/^nodejs_heap_size_total_bytes (\d+)/m),
+    heapUsed: value(/^nodejs_heap_size_used_bytes (\d+)/m),
+    external: value(/^nodejs_external_memory_bytes (\d+)/m),
+    wasm: value(/^pglite_memory_bytes\{part="wasm"\} (\d+)/m),
+    dbHeapTotal: value(/^pglite_memory_bytes\{part="heap_total"\} (\d+)/m),
+  };
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Starts the server with `env` (DATA_DIR or DATABASE_URL); stop() prints and records its peak memory, and what it was made of near the peak. */
 export async function startServer(env: Record<string, string>): Promise<BenchServer> {
   const server = await startBuiltServer(root, { TRUST_PROXY: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, METRICS_TOKEN, ...env });
+  let highest: MemorySample | null = null;
+  const sampler = setInterval(() => {
+    fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      .then(async (response) => sampleOf(await response.text()))
+      .then((sample) => {
+        if (sample && (!highest || sample.rss > highest.rss)) highest = sample;
+      })
+      .catch(() => undefined);
+  }, 1000);
+  sampler.unref();
   return {
     ...server,
     async stop() {
+      clearInterval(sampler);
       const peak = server.peakRssKb();
       console.log(`  (this server's peak resident memory: ${(peak / 1024).toFixed(0)} MB)`);
+      const at: MemorySample | null = highest;
+      if (at) {
+        const rest = at.rss - at.heapTotal - at.external - at.wasm - at.dbHeapTotal;
+        console.log(
+          `  (at its highest sample, ${mb(at.rss)} resident: main thread's JavaScript heap ${mb(at.heapTotal)} (${mb(at.heapUsed)} used), buffers outside it ${mb(at.external)}, ` +
+            `the database's WebAssembly memory ${mb(at.wasm)} and its thread's heap ${mb(at.dbHeapTotal)}, the rest (code, native, ICU, threads' stacks) ${mb(rest)})`,
+        );
+      }
       recordPeak(peak);
       await server.stop();
     },

@@ -210,6 +210,7 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
       metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     });
   }
+  if (metrics && database.memory) metrics.databaseMemory(database.memory);
   const readiness = new Readiness();
   readiness.add('database', () => database.ping());
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateJwtSecret(db, () => randomBytes(48).toString('base64url')));

@@ -158,7 +158,7 @@ describe('guides and vehicles on a departure', () => {
     await page.getByRole('button', { name: 'Month' }).click();
     if (later.startDate.slice(0, 7) !== todayDate.slice(0, 7)) await page.getByRole('button', { name: 'Next month' }).click();
     await page.getByRole('table').getByRole('link', { name: 'E2E-FJORD-2' }).first().waitFor();
-    expect(await page.getByRole('table').getByRole('link', { name: 'E2E-FJORD-2' }).first().getAttribute('title')).toContain(`leaving ${later.startDate} 08:00 UTC`);
+    expect(await page.getByRole('table').getByRole('link', { name: 'E2E-FJORD-2' }).first().getAttribute('title')).toContain(`leaving ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${later.startDate}T00:00:00Z`))} 08:00 UTC`);
 
     // The list finds the overlapping departure, still without a guide.
     await page.goto(`/departures?filter=${encodeURIComponent(JSON.stringify({ tourId: tour.id, unassigned: 'guide' }))}`);

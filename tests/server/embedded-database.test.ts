@@ -95,6 +95,14 @@ describe('the embedded database on its worker thread', () => {
     expect(kept.rows[0].n).toBeLessThanOrEqual(64);
   });
 
+  test('the thread says what it holds: PostgreSQL’s WebAssembly memory and its own heap (the metrics read it)', async () => {
+    const memory = await handle.memory!();
+    expect(memory.wasmBytes).toBeGreaterThan(16 * 1024 * 1024);
+    expect(memory.wasmBytes % 65_536).toBe(0); // whole WebAssembly pages
+    expect(memory.heapTotal).toBeGreaterThanOrEqual(memory.heapUsed);
+    expect(memory.heapUsed).toBeGreaterThan(0);
+  });
+
   test("PostgreSQL's error fields cross the thread: a duplicate key is still a unique violation", async () => {
     const error = await sql`insert into items values (2, 'again')`.execute(handle.db).catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);

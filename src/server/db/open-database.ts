@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   created?: ClusterCreation;
   /** The embedded database's thread ended without being closed (a crash): nothing more can be done in this process. */
   onFailure(listener: (reason: string) => void): void;
+  /** The embedded database's thread's memory (its WebAssembly memory and JavaScript heap, bytes); absent on a PostgreSQL server. */
+  memory?(): Promise<{ wasmBytes: number; heapUsed: number; heapTotal: number }>;
 }
 
 export interface ClusterCreation {
@@ -74,7 +76,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenDatabase
       extensions: Object.keys(PGLITE_EXTENSIONS),
       onFailure: (reason) => listeners.forEach((listener) => listener(reason)),
     });
-    return { ...wrapPGlite(pglite), onFailure: (listener) => listeners.push(listener), ...(created && { created }) };
+    return { ...wrapPGlite(pglite), onFailure: (listener) => listeners.push(listener), memory: () => pglite.memory(), ...(created && { created }) };
   }
   const pglite = new PGlite({
     dataDir: target.kind === 'pglite-file' ? target.dataDir : undefined,

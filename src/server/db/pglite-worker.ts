@@ -157,6 +157,14 @@ function copyError(error) {
     return;
   }
   parentPort.on('message', async (message) => {
+    if (message.memory) {
+      // What this thread holds, for the metrics: PostgreSQL's WebAssembly memory (it grows and is
+      // never given back) and the thread's own JavaScript heap.
+      const usage = process.memoryUsage();
+      const wasmBytes = (db.mod && db.mod.HEAPU8 && db.mod.HEAPU8.byteLength) || 0;
+      parentPort.postMessage({ id: message.id, result: { rows: [{ wasmBytes, heapUsed: usage.heapUsed, heapTotal: usage.heapTotal }] } });
+      return;
+    }
     if (message.close) {
       await db.close().catch(() => {});
       parentPort.postMessage({ id: message.id, closed: true });
@@ -233,6 +241,14 @@ export class PGliteOnWorker implements PGliteQueryable {
     const id = this.#nextId++;
     const answer = await this.#call(id, { id, sql, params });
     return (answer as Extract<Answer, { result: unknown }>).result as { rows: R[]; command?: string; affectedRows?: number };
+  }
+
+  /** What the database's thread holds: PostgreSQL's WebAssembly memory and the thread's JavaScript heap, in bytes. */
+  async memory(): Promise<{ wasmBytes: number; heapUsed: number; heapTotal: number }> {
+    if (this.#closed) return { wasmBytes: 0, heapUsed: 0, heapTotal: 0 };
+    const id = this.#nextId++;
+    const answer = await this.#call(id, { id, memory: true });
+    return (answer as Extract<Answer, { result: unknown }>).result.rows[0] as { wasmBytes: number; heapUsed: number; heapTotal: number };
   }
 
   /** Closes the database (its files flushed) and ends the thread. */

@@ -71,6 +71,22 @@ export class Metrics {
     this.bookings.inc({ channel });
   }
 
+  /** The embedded database's thread's memory, read at each scrape (its WebAssembly memory never shrinks: its peak is the process's floor). */
+  databaseMemory(read: () => Promise<{ wasmBytes: number; heapUsed: number; heapTotal: number }>): void {
+    new Gauge({
+      name: 'pglite_memory_bytes',
+      help: 'The embedded database thread: PostgreSQL’s WebAssembly memory (wasm) and the thread’s JavaScript heap (heap_used, heap_total)',
+      labelNames: ['part'],
+      registers: [this.registry],
+      async collect() {
+        const memory = await read();
+        this.set({ part: 'wasm' }, memory.wasmBytes);
+        this.set({ part: 'heap_used' }, memory.heapUsed);
+        this.set({ part: 'heap_total' }, memory.heapTotal);
+      },
+    });
+  }
+
   /** How a domain's queue says how many jobs wait (a count through its index of waiting jobs). */
   queueDepth(queue: JobQueue, depth: () => Promise<number>): void {
     this.queueDepths.set(queue, depth);
