@@ -1,4 +1,5 @@
 /** The built server started as npm start starts it, signed in to as the bench's administrator. */
+import { readFileSync } from 'node:fs';
 import { nextAddress, startBuiltServer, type BuiltServer } from '../../scripts/lib/built-server.mjs';
 import { recordPeak } from './report.ts';
 import { ADMIN, METRICS_TOKEN, root } from './settings.ts';
@@ -8,6 +9,9 @@ export type BenchServer = BuiltServer;
 /** Where a server's resident memory was when it was highest, as its own /metrics said (sampled each second). */
 interface MemorySample {
   rss: number;
+  /** Resident pages of the WebAssembly memory (its mapping is reserved at 4 GB and more; only touched pages count) and of files (the node binary, libraries). */
+  wasmResident: number;
+  fileResident: number;
   heapTotal: number;
   heapUsed: number;
   external: number;
@@ -15,12 +19,40 @@ interface MemorySample {
   dbHeapTotal: number;
 }
 
-function sampleOf(text: string): MemorySample | null {
+/** What /proc says of a process's mappings: the resident bytes of the WebAssembly reservations and of mapped files. */
+function residentParts(pid: number | undefined): { wasmResident: number; fileResident: number } {
+  let wasmResident = 0;
+  let fileResident = 0;
+  try {
+    let size = 0;
+    let file = false;
+    for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+      const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+      if (head) {
+        file = head[1] !== '0' && head[2]!.startsWith('/');
+        continue;
+      }
+      const field = /^(Size|Rss):\s+(\d+) kB/.exec(line);
+      if (field?.[1] === 'Size') size = Number(field[2]) * 1024;
+      else if (field?.[1] === 'Rss') {
+        const rss = Number(field[2]) * 1024;
+        if (size >= 4 * 1024 ** 3) wasmResident += rss;
+        else if (file) fileResident += rss;
+      }
+    }
+  } catch {
+    // not Linux, or the process ended
+  }
+  return { wasmResident, fileResident };
+}
+
+function sampleOf(text: string, pid: number | undefined): MemorySample | null {
   const value = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
   const rss = value(/^process_resident_memory_bytes (\d+)/m);
   if (rss === 0) return null;
   return {
     rss,
+    ...residentParts(pid),
     heapTotal: value(/^nodejs_heap_size_total_bytes (\d+)/m),
     heapUsed: value(/^nodejs_heap_size_used_bytes (\d+)/m),
     external: value(/^nodejs_external_memory_bytes (\d+)/m),
@@ -37,7 +69,7 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   let highest: MemorySample | null = null;
   const sampler = setInterval(() => {
     fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-      .then(async (response) => sampleOf(await response.text()))
+      .then(async (response) => sampleOf(await response.text(), server.child.pid))
       .then((sample) => {
         if (sample && (!highest || sample.rss > highest.rss)) highest = sample;
       })
@@ -52,10 +84,11 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
       console.log(`  (this server's peak resident memory: ${(peak / 1024).toFixed(0)} MB)`);
       const at: MemorySample | null = highest;
       if (at) {
-        const rest = at.rss - at.heapTotal - at.external - at.wasm - at.dbHeapTotal;
+        const rest = at.rss - at.heapTotal - at.external - at.wasmResident - at.dbHeapTotal - at.fileResident;
         console.log(
           `  (at its highest sample, ${mb(at.rss)} resident: main thread's JavaScript heap ${mb(at.heapTotal)} (${mb(at.heapUsed)} used), buffers outside it ${mb(at.external)}, ` +
-            `the database's WebAssembly memory ${mb(at.wasm)} and its thread's heap ${mb(at.dbHeapTotal)}, the rest (code, native, ICU, threads' stacks) ${mb(rest)})`,
+            `the database's WebAssembly memory ${mb(at.wasmResident)} resident of ${mb(at.wasm)}, its thread's heap ${mb(at.dbHeapTotal)}, mapped files (node, libraries) ${mb(at.fileResident)}, ` +
+            `the rest (compiled code, malloc, ICU, stacks) ${mb(rest)})`,
         );
       }
       recordPeak(peak);
