@@ -26,19 +26,23 @@ function outdated(output, sources) {
   return !existsSync(output) || statSync(output).mtimeMs < newest(sources);
 }
 
-/** `npm run SCRIPT`, its output shown; exits with its code if it fails. */
+/**
+ * `npm run SCRIPT`; exits with its code if it fails. Quiet: one line says what is built, and only
+ * the build's warnings and errors follow (the bundler's table of files would bury the address and
+ * the first administrator's password the server prints after it).
+ */
 function run(script, quiet) {
-  if (quiet) console.error(`Building first (npm run ${script}), as the sources are newer than the build…`);
+  if (quiet) console.error(`Building first (npm run ${script}): the build is missing or older than its sources…`);
   else console.log(`> npm run ${script}`);
   const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 export function buildClientIfOutdated() {
-  if (outdated(clientEntry, ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'package.json'])) run('build:client');
+  if (outdated(clientEntry, ['src/client', 'src/shared', 'index.html', 'vite.config.ts', 'package.json'])) run('build:client', true);
 }
 
 /** With `quiet`, only the build's errors are shown (a command whose output is its answer). */
-export function buildServerIfOutdated({ quiet = false } = {}) {
+export function buildServerIfOutdated({ quiet = true } = {}) {
   if (outdated(serverEntry, ['src/server', 'src/shared', 'tsconfig.server.json', 'package.json'])) run('build:server', quiet);
 }
