@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
  * One copy of react-router, as the build has (vite's resolve.dedupe). Under Vitest, react-admin
@@ -17,7 +17,25 @@ vi.mock('react-router', async () => await import('react-router-dom'));
  */
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+/**
+ * What the app logs to the console (a refused save's ApiError, a request aborted as a page is
+ * left) is kept during a test and printed only if the test fails: a passing run prints no stack
+ * traces, and a failing one still shows what the app said. A test that spies on the console
+ * itself sees its calls first.
+ */
+let logged: { method: 'error' | 'warn'; args: unknown[] }[] = [];
+const originals = { error: console.error.bind(console), warn: console.warn.bind(console) };
+beforeEach(() => {
+  logged = [];
+  console.error = (...args: unknown[]) => void logged.push({ method: 'error', args });
+  console.warn = (...args: unknown[]) => void logged.push({ method: 'warn', args });
+});
+
+afterEach((context) => {
+  console.error = originals.error;
+  console.warn = originals.warn;
+  if (context.task.result?.state === 'fail') for (const { method, args } of logged) originals[method](...args);
+  logged = [];
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
