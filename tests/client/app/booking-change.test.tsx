@@ -55,6 +55,10 @@ describe('moving or changing a booking', () => {
     expect(await screen.findByText(/Nothing changed yet/, {}, { timeout: 10_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add a traveller' }));
     const travellers = screen.getByRole('region', { name: 'Travellers' });
+    // A new row is named first: no refusal by the fields' paths, the price asked for once the names are there.
+    expect(screen.getByRole('status')).toHaveTextContent('Enter the first and last name of each new traveller: the new price shows then.');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByText(/Invalid value for|travellers\.1\./)).toBeNull();
     await user.click(within(travellers).getAllByRole('combobox')[1]);
     await user.click(await screen.findByRole('option', { name: 'Child' }));
     await user.type(within(travellers).getByRole('textbox', { name: 'First name' }), 'Leo');

@@ -32,6 +32,8 @@ export const BOOKINGS_DE: MessagesIn<typeof BOOKINGS_EN> = {
       add_traveller: 'Einen Reisenden hinzufügen',
       nothing_changed: 'Noch nichts geändert: Wählen Sie einen anderen Termin oder ändern Sie die Reisenden.',
       cannot_be_made: 'Diese Änderung ist nicht möglich: %{reason}',
+      fix_fields: 'Diese Änderung ist so nicht möglich: Siehe die rot markierten Felder.',
+      name_new_travellers: 'Geben Sie Vor- und Nachnamen jedes neuen Reisenden ein: Dann erscheint der neue Preis.',
       now_and_after: '%{now} jetzt, %{after} nach der Änderung (%{when}, %{seats}).',
       seats: '%{smart_count} Platz |||| %{smart_count} Plätze',
       pays_more: 'Der Kunde zahlt %{money} mehr.',

@@ -29,6 +29,8 @@ export const BOOKINGS_EN = {
       add_traveller: 'Add a traveller',
       nothing_changed: 'Nothing changed yet: choose another departure, or change the travellers.',
       cannot_be_made: 'This change cannot be made: %{reason}',
+      fix_fields: 'This change cannot be made as it is: see the fields marked in red.',
+      name_new_travellers: 'Enter the first and last name of each new traveller: the new price shows then.',
       now_and_after: '%{now} now, %{after} after the change (%{when}, %{seats}).',
       seats: '%{smart_count} seat |||| %{smart_count} seats',
       pays_more: 'The customer pays %{money} more.',

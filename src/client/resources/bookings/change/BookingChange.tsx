@@ -104,8 +104,10 @@ export function BookingChange() {
   const request = current && rows && departureId ? requestOf(current, departureId, rows) : null;
   const unchanged = request !== null && Object.keys(request).length === 0;
   const requestKey = JSON.stringify(request);
+  // A new traveller is named before the price is asked: the server would refuse the nameless row.
+  const namesMissing = Boolean(current && rows?.some((row) => !row.id && (row.firstName.trim() === '' || row.lastName.trim() === '') && current.channel !== 'reseller'));
   useEffect(() => {
-    if (!current || !request || unchanged) {
+    if (!current || !request || unchanged || namesMissing) {
       setPreview({ booking: null, refusal: null, problems: {} });
       return;
     }
@@ -121,7 +123,7 @@ export function BookingChange() {
     return () => clearTimeout(timer);
     // requestKey stands for the request's contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey, current?.id, unchanged]);
+  }, [requestKey, current?.id, unchanged, namesMissing]);
 
   if (booking.error) return <LoadFailure error={booking.error} onRetry={() => booking.refetch()} what={translate('bookings.page.this_booking')} />;
   if (!current || !rows || !tourId || !departureId) return <Typography sx={{ p: 2 }}>Loading…</Typography>;
@@ -150,7 +152,8 @@ export function BookingChange() {
   };
   const after = preview.booking;
   const difference = after ? after.totalMinor - current.totalMinor : 0;
-  const namesMissing = rows.some((row) => !row.id && (row.firstName.trim() === '' || row.lastName.trim() === '') && current.channel !== 'reseller');
+  // A refusal about fields is said beside them; the sentence above says so in words, not by the fields' paths.
+  const fieldsRefused = Object.keys(preview.problems).length > 0;
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, ...FORM_WIDTH }}>
@@ -184,8 +187,8 @@ export function BookingChange() {
         </Typography>
         <Stack sx={{ gap: 1.5 }}>
           {rows.map((row, index) => (
-            <Stack key={row.key} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'center' } }}>
-              <TextField select size="small" label={translate('bookings.change.traveller_n', { n: index + 1 })} value={row.category} onChange={(event) => setRow(row.key, { category: event.target.value as Category })} sx={{ minWidth: 130 }}>
+            <Stack key={row.key} direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-start' }, flexWrap: { sm: 'wrap' } }}>
+              <TextField select size="small" label={translate('bookings.change.traveller_n', { n: index + 1 })} value={row.category} onChange={(event) => setRow(row.key, { category: event.target.value as Category })} sx={{ flex: { sm: '0 0 150px' } }}>
                 {TRAVELLER_CATEGORIES.map((category) => (
                   <MenuItem key={category} value={category}>
                     {CATEGORY_LABELS[category]}
@@ -193,11 +196,30 @@ export function BookingChange() {
                 ))}
               </TextField>
               {row.id ? (
-                <Typography sx={{ flex: 1 }}>{travellerName(row)}</Typography>
+                <Typography sx={{ flex: 1, alignSelf: { sm: 'center' }, minWidth: 0 }}>{travellerName(row)}</Typography>
               ) : (
                 <>
-                  <TextField size="small" label={translate('bookings.change.first_name')} value={row.firstName} onChange={(event) => setRow(row.key, { firstName: event.target.value })} error={Boolean(preview.problems[`travellers.${index}.firstName`])} sx={{ flex: 1 }} />
-                  <TextField size="small" label={translate('bookings.change.last_name')} value={row.lastName} onChange={(event) => setRow(row.key, { lastName: event.target.value })} error={Boolean(preview.problems[`travellers.${index}.lastName`])} sx={{ flex: 1 }} />
+                  {/* Each name at least 160 px wide on a desktop (the row wraps rather than squeeze them), the whole width on a phone. */}
+                  <TextField
+                    size="small"
+                    label={translate('bookings.change.first_name')}
+                    value={row.firstName}
+                    onChange={(event) => setRow(row.key, { firstName: event.target.value })}
+                    error={Boolean(preview.problems[`travellers.${index}.firstName`])}
+                    helperText={preview.problems[`travellers.${index}.firstName`]}
+                    required
+                    sx={{ flex: { sm: '1 1 160px' }, minWidth: 0 }}
+                  />
+                  <TextField
+                    size="small"
+                    label={translate('bookings.change.last_name')}
+                    value={row.lastName}
+                    onChange={(event) => setRow(row.key, { lastName: event.target.value })}
+                    error={Boolean(preview.problems[`travellers.${index}.lastName`])}
+                    helperText={preview.problems[`travellers.${index}.lastName`]}
+                    required
+                    sx={{ flex: { sm: '1 1 160px' }, minWidth: 0 }}
+                  />
                 </>
               )}
               <IconButton aria-label={translate('bookings.change.remove_traveller', { n: index + 1 })} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }} disabled={rows.length === 1} onClick={() => setRows(rows.filter((other) => other.key !== row.key))}>
@@ -213,8 +235,10 @@ export function BookingChange() {
       <Box role="status" aria-live="polite" sx={{ mb: 2 }}>
         {unchanged ? (
           <Typography color="text.secondary">{translate('bookings.change.nothing_changed')}</Typography>
+        ) : namesMissing ? (
+          <Typography color="text.secondary">{translate('bookings.change.name_new_travellers')}</Typography>
         ) : preview.refusal ? (
-          <Alert severity="error">{translate('bookings.change.cannot_be_made', { reason: preview.refusal })}</Alert>
+          <Alert severity="error">{fieldsRefused ? translate('bookings.change.fix_fields') : translate('bookings.change.cannot_be_made', { reason: preview.refusal })}</Alert>
         ) : after ? (
           <Alert severity={difference > 0 ? 'info' : difference < 0 ? 'warning' : 'success'}>
             {translate('bookings.change.now_and_after', {
