@@ -42,21 +42,27 @@ export class PasswordResetService {
       .executeTakeFirst();
     if (!user || user.status !== 'active') return;
     const createdAt = new Date(this.now());
-    // At most RESETS_PER_HOUR links an hour to one account, from whatever addresses they are asked:
-    // the per-address limit alone let one address send a staff member 600 mails an hour. The answer
-    // is the same either way (this runs after it).
-    const recent = await this.db
-      .selectFrom('password_reset_tokens')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('user_id', '=', user.id)
-      .where('created_at', '>', new Date(createdAt.getTime() - 3_600_000))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.count) >= RESETS_PER_HOUR) return;
     const token = newSecretToken();
-    await this.db
-      .insertInto('password_reset_tokens')
-      .values({ token_hash: hashToken(token), user_id: user.id, created_at: createdAt, expires_at: new Date(createdAt.getTime() + RESET_TOKEN_TTL_MS) })
-      .execute();
+    // At most RESETS_PER_HOUR links an hour to one account, from whatever addresses they are asked:
+    // the per-address limit alone let one address send a staff member 600 mails an hour. Counted
+    // and written under the account's row lock, so requests at once (each runs after its answer,
+    // which is the same either way) cannot all count the same few.
+    const written = await this.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().executeTakeFirst();
+      const recent = await trx
+        .selectFrom('password_reset_tokens')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('user_id', '=', user.id)
+        .where('created_at', '>', new Date(createdAt.getTime() - 3_600_000))
+        .executeTakeFirstOrThrow();
+      if (Number(recent.count) >= RESETS_PER_HOUR) return false;
+      await trx
+        .insertInto('password_reset_tokens')
+        .values({ token_hash: hashToken(token), user_id: user.id, created_at: createdAt, expires_at: new Date(createdAt.getTime() + RESET_TOKEN_TTL_MS) })
+        .execute();
+      return true;
+    });
+    if (!written) return;
     await this.audit.record({ action: 'password.reset_requested', ...auditOrigin(origin), actorId: null, targetType: 'user', targetId: user.id });
     const link = `${this.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.mailer.send(passwordResetMail(user.email, link));
