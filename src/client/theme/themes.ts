@@ -5,7 +5,12 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 const shared: RaThemeOptions = {
   shape: { borderRadius: 8 },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-  sidebar: { width: 220 },
+  sidebar: { width: 232 },
+  components: {
+    // A menu entry longer than the sidebar ("Nachrichtenvorlagen", "Guides & Fahrzeuge") wraps onto a
+    // second line instead of being cut with an ellipsis.
+    RaMenuItemLink: { styleOverrides: { root: { whiteSpace: 'normal', lineHeight: 1.25, '& .MuiListItemIcon-root': { alignSelf: 'center' } } } },
+  },
 };
 
 export const lightTheme: RaThemeOptions = deepmerge(defaultLightTheme, {
