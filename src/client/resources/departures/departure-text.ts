@@ -37,3 +37,15 @@ export function seatsText(departure: Pick<Departure, 'seatsHeld' | 'seatsConfirm
 export function departureDays(departure: Pick<Departure, 'startDate' | 'endDate'>): number {
   return Math.round((Date.parse(`${departure.endDate}T00:00:00Z`) - Date.parse(`${departure.startDate}T00:00:00Z`)) / 86_400_000) + 1;
 }
+
+/**
+ * Why a departure takes no booking now, as the server would refuse one: 'started' once it has
+ * begun, 'cutoff' from its booking cut-off on, 'closed' or 'cancelled' by its status; null while it sells.
+ */
+export function closedFor(departure: Pick<Departure, 'status' | 'startsAt' | 'bookingCutoffHours'>, now = Date.now()): 'started' | 'cutoff' | 'closed' | 'cancelled' | null {
+  if (departure.status !== 'open') return departure.status;
+  const startsAt = Date.parse(departure.startsAt);
+  if (now >= startsAt) return 'started';
+  if (now >= startsAt - departure.bookingCutoffHours * 3_600_000) return 'cutoff';
+  return null;
+}

@@ -19,7 +19,7 @@ import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { fieldErrorsOf } from '../../../providers/http-client';
 import { FORM_WIDTH } from '../../common/fields';
 import { LoadFailure } from '../../common/LoadError';
-import { departureWhen, STATUS_LABELS, todayOnThisCalendar } from '../../departures/departure-text';
+import { closedFor, departureWhen, todayOnThisCalendar } from '../../departures/departure-text';
 import { CATEGORY_LABELS, money, travellerName } from '../booking-text';
 
 type Category = (typeof TRAVELLER_CATEGORIES)[number];
@@ -68,9 +68,9 @@ function DeparturePicker({ tourId, value, onChange }: { tourId: string; value: s
       sx={{ minWidth: 0, '& .MuiSelect-select': { whiteSpace: 'normal' } }}
       helperText={translate(departures.isPending ? 'bookings.change.loading' : 'bookings.change.departure_help')}>
       {options.map((departure) => (
-        <MenuItem key={departure.id} value={departure.id} disabled={departure.status !== 'open' && departure.id !== value}>
+        <MenuItem key={departure.id} value={departure.id} disabled={closedFor(departure) !== null && departure.id !== value}>
           {departureWhen(departure)} · {translate('bookings.change.free', { count: departure.seatsAvailable })}
-          {departure.status !== 'open' ? ` · ${STATUS_LABELS[departure.status]}` : ''}
+          {closedFor(departure) !== null ? ` · ${translate(`bookings.create.closed_${closedFor(departure)}`)}` : ''}
         </MenuItem>
       ))}
     </TextField>

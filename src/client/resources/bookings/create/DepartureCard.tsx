@@ -3,18 +3,20 @@ import { useTranslate } from 'react-admin';
 import { Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import type { Departure } from '../../../../shared/contract/departures';
 import { formatMinor } from '../../../../shared/money';
-import { departureWhen } from '../../departures/departure-text';
+import { closedFor, departureWhen } from '../../departures/departure-text';
 
 export function DepartureCard({ departure, currency, selected, onSelect }: { departure: Departure; currency: string; selected: boolean; onSelect: () => void }) {
   const translate = useTranslate();
   const free = departure.seatsAvailable;
+  // One the server would refuse (started, past its cut-off) is shown closed and cannot be chosen, rather than refused four steps later.
+  const closed = closedFor(departure);
   return (
-    <Card variant="outlined" sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
-      <CardActionArea onClick={onSelect} aria-pressed={selected}>
+    <Card variant="outlined" sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1, opacity: closed ? 0.7 : 1 }}>
+      <CardActionArea onClick={onSelect} aria-pressed={selected} disabled={closed !== null}>
         <CardContent sx={{ py: 1.5 }}>
           <Typography sx={{ fontWeight: 600 }}>{departureWhen(departure)}</Typography>
-          <Typography variant="body2" color={free === 0 ? 'error' : 'text.secondary'}>
-            {free === 0 ? translate('bookings.create.full') : translate('bookings.create.seats_free', { free, capacity: departure.capacity })}
+          <Typography variant="body2" color={free === 0 || closed ? 'error' : 'text.secondary'}>
+            {closed ? translate(`bookings.create.closed_${closed}`) : free === 0 ? translate('bookings.create.full') : translate('bookings.create.seats_free', { free, capacity: departure.capacity })}
             {departure.waitlisted > 0 ? translate('bookings.card.waiting', { count: departure.waitlisted }) : ''}
             {departure.prices.ADULT !== null ? translate('bookings.card.adult_price', { price: formatMinor(departure.prices.ADULT, currency) }) : ''}
           </Typography>
