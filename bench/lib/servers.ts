@@ -9,8 +9,7 @@ export type BenchServer = BuiltServer;
 /** Where a server's resident memory was when it was highest, as its own /metrics said (sampled each second). */
 interface MemorySample {
   rss: number;
-  /** Resident pages of the WebAssembly memory (its mapping is reserved at 4 GB and more; only touched pages count) and of files (the node binary, libraries). */
-  wasmResident: number;
+  /** Resident pages of mapped files (the node binary, libraries). */
   fileResident: number;
   heapTotal: number;
   heapUsed: number;
@@ -19,12 +18,14 @@ interface MemorySample {
   dbHeapTotal: number;
 }
 
-/** What /proc says of a process's mappings: the resident bytes of the WebAssembly reservations and of mapped files. */
-function residentParts(pid: number | undefined): { wasmResident: number; fileResident: number } {
-  let wasmResident = 0;
+/**
+ * What /proc says of a process's mappings: the resident bytes of mapped files. (The WebAssembly
+ * memory's touched pages cannot be told apart there: V8 maps it among its other anonymous memory,
+ * so its resident share stays in "the rest".)
+ */
+function fileResidentOf(pid: number | undefined): number {
   let fileResident = 0;
   try {
-    let size = 0;
     let file = false;
     for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
       const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
@@ -32,18 +33,13 @@ function residentParts(pid: number | undefined): { wasmResident: number; fileRes
         file = head[1] !== '0' && head[2]!.startsWith('/');
         continue;
       }
-      const field = /^(Size|Rss):\s+(\d+) kB/.exec(line);
-      if (field?.[1] === 'Size') size = Number(field[2]) * 1024;
-      else if (field?.[1] === 'Rss') {
-        const rss = Number(field[2]) * 1024;
-        if (size >= 4 * 1024 ** 3) wasmResident += rss;
-        else if (file) fileResident += rss;
-      }
+      const rss = /^Rss:\s+(\d+) kB/.exec(line);
+      if (rss && file) fileResident += Number(rss[1]) * 1024;
     }
   } catch {
     // not Linux, or the process ended
   }
-  return { wasmResident, fileResident };
+  return fileResident;
 }
 
 function sampleOf(text: string, pid: number | undefined): MemorySample | null {
@@ -52,7 +48,7 @@ function sampleOf(text: string, pid: number | undefined): MemorySample | null {
   if (rss === 0) return null;
   return {
     rss,
-    ...residentParts(pid),
+    fileResident: fileResidentOf(pid),
     heapTotal: value(/^nodejs_heap_size_total_bytes (\d+)/m),
     heapUsed: value(/^nodejs_heap_size_used_bytes (\d+)/m),
     external: value(/^nodejs_external_memory_bytes (\d+)/m),
@@ -84,11 +80,11 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
       console.log(`  (this server's peak resident memory: ${(peak / 1024).toFixed(0)} MB)`);
       const at: MemorySample | null = highest;
       if (at) {
-        const rest = at.rss - at.heapTotal - at.external - at.wasmResident - at.dbHeapTotal - at.fileResident;
+        const rest = at.rss - at.heapTotal - at.external - at.dbHeapTotal - at.fileResident;
         console.log(
           `  (at its highest sample, ${mb(at.rss)} resident: main thread's JavaScript heap ${mb(at.heapTotal)} (${mb(at.heapUsed)} used), buffers outside it ${mb(at.external)}, ` +
-            `the database's WebAssembly memory ${mb(at.wasmResident)} resident of ${mb(at.wasm)}, its thread's heap ${mb(at.dbHeapTotal)}, mapped files (node, libraries) ${mb(at.fileResident)}, ` +
-            `the rest (compiled code, malloc, ICU, stacks) ${mb(rest)})`,
+            `the database thread's heap ${mb(at.dbHeapTotal)}, mapped files (node, libraries) ${mb(at.fileResident)}, ` +
+            `the rest ${mb(rest)} (the touched part of the database's WebAssembly memory, ${mb(at.wasm)} reserved, compiled code, malloc, stacks))`,
         );
       }
       recordPeak(peak);

@@ -32,6 +32,7 @@ import { TEST_CAPTCHA_TOKEN } from '../helpers/fake-siteverify.js';
 import { aJpeg, aPng, aPngClaiming, multipartBody } from '../helpers/pictures.js';
 import { createTestApp, login, type TestApp } from '../helpers/test-app.js';
 import { snapshotDatabase, type DatabaseSnapshot } from '../helpers/database-snapshot.js';
+import { hostileName } from '../helpers/hostile-names.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DATABASE_URL ? 20 : 80));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -493,11 +494,6 @@ describe('every route holds against generated and hostile requests', () => {
   }
 });
 
-/** A name of `bytes` characters made of the separators of "{} has been paid and the new total would be {}: refund {} first.". */
-function hostileName(bytes: number): string {
-  const unit = ' has been paid and the new total would be : refund ';
-  return unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
-}
 
 describe('every route against hostile names and deep bodies, in German no dearer than in English', () => {
   const NIL_ID = '00000000-0000-4000-8000-000000000000';

@@ -42,7 +42,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
 
     const { email, password, persist = false, totp } = request.body;
-    const knownDevice = (account: { id: string; passwordHash: string }) => app.knownDevices.isKnown(request, account);
+    // Asked by the lock's check and again for the audit of a success: the cookie and its failure count are read once.
+    let known: Promise<boolean> | undefined;
+    const knownDevice = (account: { id: string; passwordHash: string }) => (known ??= app.knownDevices.isKnown(request, account));
     const check = await checkCredentials(app, email, request.ip, password, knownDevice);
     // Two-factor sign-in on: without a code the answer is the same whether or not the password was
     // right (argon2 ran either way), so asking for a code tells nothing of the password.

@@ -413,17 +413,21 @@ function changeOf(stored: unknown): BookingBeforeChange | null {
 function whatChanged(booking: PlaceholderBooking, before: BookingBeforeChange, language: CustomerLanguage, money: (minor: number) => string) {
   const locale = LOCALES[language];
   const start = (startsAt: string, timeZone: string) => dateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(startsAt));
-  const counted = (counts: BookingBeforeChange['travellers']) =>
-    (['ADULT', 'CHILD', 'INFANT'] as const)
-      .filter((category) => counts[category] > 0)
-      .map((category) => travellerCount(language, category, counts[category]))
-      .join(', ');
+  const counted = (counts: BookingBeforeChange['travellers']) => travellersText(language, counts);
   const now = travellerCounts(booking.travellers);
   return {
     ...(Date.parse(booking.startsAt) !== Date.parse(before.startsAt) && { start: { now: start(booking.startsAt, booking.timeZone), before: start(before.startsAt, before.timeZone) } }),
     ...((['ADULT', 'CHILD', 'INFANT'] as const).some((category) => now[category] !== before.travellers[category]) && { travellers: { now: counted(now), before: counted(before.travellers) } }),
     ...(booking.totalMinor !== before.totalMinor && { price: { now: money(booking.totalMinor), before: money(before.totalMinor) } }),
   };
+}
+
+/** "2 adults, 1 child": travellers counted by category, in the message's language. */
+function travellersText(language: CustomerLanguage, counts: BookingBeforeChange['travellers']): string {
+  return (['ADULT', 'CHILD', 'INFANT'] as const)
+    .filter((category) => counts[category] > 0)
+    .map((category) => travellerCount(language, category, counts[category]))
+    .join(', ');
 }
 
 /** A booking's travellers counted by category. */
@@ -485,12 +489,7 @@ export function placeholderValues(
 ): Record<Placeholder, string> {
   const locale = LOCALES[language];
   const money = (amount: number) => formatMinor(amount, booking.currency, locale);
-  const counts = { ADULT: 0, CHILD: 0, INFANT: 0 };
-  for (const traveller of booking.travellers) counts[traveller.category] += 1;
-  const travellers = (['ADULT', 'CHILD', 'INFANT'] as const)
-    .filter((category) => counts[category] > 0)
-    .map((category) => travellerCount(language, category, counts[category]))
-    .join(', ');
+  const travellers = travellersText(language, travellerCounts(booking.travellers));
   const start = dateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: booking.timeZone }).format(new Date(booking.startsAt));
   const dueDate = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${booking.balanceDueDate}T00:00:00Z`));
   const fee = booking.cancellation?.feeMinor ?? 0;

@@ -62,28 +62,25 @@ function embeddedIpv4(address: string): string | null {
   return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
-/** Whether an IP address is one the server must not call: loopback, private, link-local, metadata, multicast, reserved. */
-export function isForbiddenAddress(address: string): boolean {
+/** Whether `list` holds the address (an IPv4 address inside an IPv6 one is checked as itself); anything that is no address counts as held. */
+function inList(list: BlockList, address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return FORBIDDEN.check(address, 'ipv4');
+  if (family === 4) return list.check(address, 'ipv4');
   if (family === 6) {
     const inner = embeddedIpv4(address);
-    if (inner) return FORBIDDEN.check(inner, 'ipv4');
-    return FORBIDDEN.check(address, 'ipv6');
+    return inner ? list.check(inner, 'ipv4') : list.check(address, 'ipv6');
   }
   return true;
 }
 
+/** Whether an IP address is one the server must not call: loopback, private, link-local, metadata, multicast, reserved. */
+export function isForbiddenAddress(address: string): boolean {
+  return inList(FORBIDDEN, address);
+}
+
 /** Whether an IP address is one the server never calls, even with private addresses allowed: link-local and the metadata services. */
 export function isMetadataAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return ALWAYS_FORBIDDEN.check(address, 'ipv4');
-  if (family === 6) {
-    const inner = embeddedIpv4(address);
-    if (inner) return ALWAYS_FORBIDDEN.check(inner, 'ipv4');
-    return ALWAYS_FORBIDDEN.check(address, 'ipv6');
-  }
-  return true;
+  return inList(ALWAYS_FORBIDDEN, address);
 }
 
 /** Whether the server may call this address: never a metadata address; a private one only when allowed. */

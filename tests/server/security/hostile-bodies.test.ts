@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CAPTCHA_QUERY_PARAM } from '../../../src/shared/api-paths.js';
 import { refusalIn, valuesIn } from '../../../src/server/http/refusal-language.js';
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
+import { hostileName } from '../../helpers/hostile-names.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,11 +18,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A field name of `bytes` characters built from the separators of "{} has been paid and the new total would be {}: refund {} first.". */
-function hostileName(bytes: number): string {
-  const unit = ' has been paid and the new total would be : refund ';
-  return unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
-}
 
 const ROUTES = [
   { method: 'POST', url: `/api/auth/login?${CAPTCHA_QUERY_PARAM}=x`, body: { email: 'a@b.c', password: 'x' } },
