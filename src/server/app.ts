@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { DestinationStream } from 'pino';
 import './app-types.js';
 import { AuditLog } from './audit/audit-log.js';
+import { senderOf } from './business/repository.js';
 import { createAccessTokens } from './auth/access-tokens.js';
 import { PasswordResetService, type AccountPasswords } from './auth/password-reset.js';
 import { Principals } from './auth/principals.js';
@@ -156,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   for (const module of MODULES) if (module.plugin) await app.register(module.plugin);
 
   if (!app.captcha.enabled) app.log.warn(`captcha is off: ${config.captchaOffReason ?? 'a test verifier was given'}`);
-  if (config.business.name === null) app.log.warn('BUSINESS_NAME is not set: vouchers name no business until it is (and BUSINESS_EMAIL, BUSINESS_PHONE, BUSINESS_ADDRESS)');
+  if ((await app.business.details()).name === null) app.log.warn('The business has no name yet: e-mails and vouchers are signed by no one until an administrator fills in the Business screen (its first sign-in goes there)');
   // Graceful close: requests in flight when closing starts still get their answers, with
   // `Connection: close` so their keep-alive sockets end too (otherwise close waits for them).
   let closing = false;
@@ -226,7 +227,11 @@ async function decorateServices(app: FastifyInstance, options: BuildAppOptions, 
       : disabledCaptcha);
   const mailer =
     options.mailer ??
-    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, now, app.log));
+    (() => {
+      // The sender's name is the business's as saved when each mail goes out (the business domain decorates app.business before any mail is sent).
+      const sender = async () => senderOf(await app.business.details(), config.mailFrom);
+      return config.smtpUrl ? createSmtpMailer(config.smtpUrl, sender) : createOutboxMailer(join(config.dataDir, 'outbox'), sender, now, app.log);
+    })();
 
   const audit = new AuditLog(db, now);
   const sessions = new SessionService(

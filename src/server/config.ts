@@ -89,7 +89,7 @@ export interface Config {
   defaultLanguage: CustomerLanguage;
   /** Why the captcha is off, for the warning printed at start (null when on). */
   captchaOffReason: string | null;
-  /** Who the customer deals with, printed on vouchers (BUSINESS_NAME, BUSINESS_EMAIL, BUSINESS_PHONE, BUSINESS_ADDRESS). */
+  /** Who the customer deals with at the first start (BUSINESS_NAME, BUSINESS_EMAIL, BUSINESS_PHONE, BUSINESS_ADDRESS, BUSINESS_WEBSITE); after it, the Business screen decides (the business domain). */
   business: BusinessDetails;
   /** Resellers' webhooks may go to loopback and private addresses, over http too (development and tests only). */
   webhookAllowPrivateAddresses: boolean;
@@ -119,6 +119,7 @@ export interface BusinessDetails {
   phone: string | null;
   /** Lines of the postal address (BUSINESS_ADDRESS separates them with a newline, `\n` or `;`). */
   address: string[];
+  website: string | null;
 }
 
 export const GOOGLE_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
@@ -316,10 +317,13 @@ function parseBusiness(get: (name: string) => string | undefined): BusinessDetai
   const email = text('BUSINESS_EMAIL', 254);
   if (email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ConfigError('BUSINESS_EMAIL', 'must be an e-mail address such as bookings@example.com');
   const address = text('BUSINESS_ADDRESS', 300);
+  const website = text('BUSINESS_WEBSITE', 300);
+  if (website !== null) checkUrl('BUSINESS_WEBSITE', website, ['http:', 'https:']);
   return {
     name: text('BUSINESS_NAME', 120),
     email,
     phone: text('BUSINESS_PHONE', 40),
+    website,
     address: address === null ? [] : address.split(/\r?\n|\\n|;/).map((line) => line.trim()).filter(Boolean).slice(0, 4),
   };
 }

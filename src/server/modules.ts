@@ -5,6 +5,7 @@
 import audit from './audit/index.js';
 import auth from './auth/index.js';
 import bookings from './bookings/index.js';
+import business from './business/index.js';
 import customers from './customers/index.js';
 import database from './db/index.js';
 import departures from './departures/index.js';
@@ -22,4 +23,4 @@ import system from './system/index.js';
 import tours from './tours/index.js';
 import users from './users/index.js';
 
-export const MODULES: readonly DomainModule[] = [database, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, resources, operations, flows, octo, reports, system];
+export const MODULES: readonly DomainModule[] = [database, business, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, resources, operations, flows, octo, reports, system];

@@ -203,6 +203,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     RECAPTCHA_SECRET,
     RECAPTCHA_VERIFY_URL: siteverify.url,
     LOG_LEVEL: 'info',
+    // A business with a name: signing in lands on the dashboard (without one, an administrator is sent to the Business screen first).
+    BUSINESS_NAME: 'Harbour Tours',
     ...(database && { DATABASE_URL: database.url }),
     ...(REDIS_URL && { REDIS_URL }),
     ...options.env,

@@ -34,7 +34,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const test = await createTestApp({
-    env: { PUBLIC_URL: baseUrl, ...opts.env },
+    // A business with a name: signing in lands on the dashboard (without one, an administrator is sent to the Business screen first).
+    env: { PUBLIC_URL: baseUrl, BUSINESS_NAME: 'Harbour Tours', ...opts.env },
     now: opts.now ?? Date.now,
     clientDir: opts.clientDir ?? null,
   });

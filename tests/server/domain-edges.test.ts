@@ -192,7 +192,7 @@ describe('the module list', () => {
   it('collects the permission catalogue from the domains, in the order the roles screen lists it', () => {
     expect(Object.keys(PERMISSIONS)[0]).toBe('dashboard.read');
     expect(Object.keys(PERMISSIONS)).toEqual(expect.arrayContaining(['users.read', 'audit.read', 'tours.delete', 'departures.update', 'bookings.cancel', 'payments.create', 'reports.read']));
-    expect(Object.keys(PERMISSIONS).at(-1)).toBe('resources.manage');
+    expect(Object.keys(PERMISSIONS).at(-1)).toBe('business.manage');
     for (const label of Object.values(PERMISSIONS)) expect(label).toMatch(/\w/);
   });
 

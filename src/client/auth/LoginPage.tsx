@@ -21,6 +21,7 @@ import { useColourMode } from '../theme/colour-mode';
 import { AuthCard } from './AuthCard';
 import { Field } from './Field';
 import { Notice } from './Notice';
+import { markJustSignedIn } from './just-signed-in';
 import { redirectTarget } from './redirect-target';
 import { useRuntimeConfig } from './RuntimeConfig';
 
@@ -76,7 +77,11 @@ export function LoginPage() {
       const twoFactor = getUserState().twoFactor;
       // A role requires a second factor this user has not set up: that comes before anything else.
       if (twoFactor?.required && !twoFactor.enabled) navigate('/profile', { replace: true });
-      else navigate(redirectTarget(location.state), { replace: true });
+      else {
+        const target = redirectTarget(location.state);
+        if (target === '/dashboard') markJustSignedIn();
+        navigate(target, { replace: true });
+      }
     } catch (failure) {
       if (failure instanceof ApiError && (failure.data as { code?: string } | null)?.code === 'TOTP_REQUIRED') {
         setCodeAsked(true);

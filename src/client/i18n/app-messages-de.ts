@@ -372,6 +372,7 @@ export const APP_DE: AppMessagesIn = {
     },
     departures: { name: 'Termin |||| Termine' },
     'message-templates': { name: 'Nachrichtenvorlage |||| Nachrichtenvorlagen' },
+    business: { name: 'Unternehmen |||| Unternehmen' },
     resellers: { name: 'Vertriebspartner |||| Vertriebspartner' },
     resources: { name: 'Ressource |||| Guides & Fahrzeuge' },
     roles: {

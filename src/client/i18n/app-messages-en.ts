@@ -374,6 +374,7 @@ export const APP_EN = {
     },
     departures: { name: 'Departure |||| Departures' },
     'message-templates': { name: 'Message template |||| Message templates' },
+    business: { name: 'Business |||| Business' },
     resellers: { name: 'Reseller |||| Resellers' },
     resources: { name: 'Resource |||| Guides & vehicles' },
     roles: {

@@ -72,4 +72,5 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'user.invitation_resent': 'Einladung erneut gesendet',
   'user.updated': 'Benutzer geändert',
   'user.deleted': 'Benutzer gelöscht',
+  'business.updated': 'Unternehmensdaten geändert',
 };

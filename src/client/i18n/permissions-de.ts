@@ -35,4 +35,5 @@ export const PERMISSIONS_DE: Record<Permission, string> = {
   'users.create': 'Benutzer anlegen',
   'users.update': 'Benutzer bearbeiten: Name, Rollen und Status',
   'users.delete': 'Benutzer löschen',
+  'business.manage': 'Name, E-Mail, Telefon, Adresse und Website des Unternehmens ändern (auf Vouchern, in E-Mails und in der Reseller-API)',
 };

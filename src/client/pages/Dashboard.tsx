@@ -16,6 +16,7 @@ import { getUserState, subscribe } from '../providers/auth-state';
 import { RESOURCES } from '../resources';
 import { describeLoadError } from '../resources/common/load-error-text';
 import type { ResourceModule } from '../resources/resource-module';
+import { useBusinessFirst } from '../resources/business/useBusinessFirst';
 import BusinessOverview from './dashboard/BusinessOverview';
 
 /**
@@ -101,6 +102,7 @@ export default function Dashboard() {
   const permissions = role?.permissions ?? [];
   const readsReports = permissions.includes('reports.read');
   const translate = useTranslate();
+  useBusinessFirst(permissions);
   return (
     <Box sx={{ p: { xs: 1, sm: 3 } }}>
       <Title title="dashboard.title" />

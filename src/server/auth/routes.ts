@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The session cookie's endpoints refuse requests made by another site's pages (on top of
   // SameSite=Strict); login too, against signing a victim into someone else's account.
   const refuseCrossSite = crossSiteGuard({ publicUrl: app.config.publicUrl });
-  const twoFactor = new TwoFactor(app.db, app.now, app.audit, app.config.business.name ?? 'Travel Back Office');
+  const twoFactor = new TwoFactor(app.db, app.now, app.audit, async () => (await app.business.details()).name ?? 'Travel Back Office');
 
   app.post('/auth/login', { schema: loginSchema, onRequest: [refuseCrossSite, rateLimit('login')] }, async (request, reply) => {
     const origin = originOf(request);

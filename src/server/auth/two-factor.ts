@@ -62,7 +62,7 @@ export class TwoFactor {
     private readonly now: () => number,
     private readonly audit: AuditLog,
     /** The name authenticator apps show beside the account. */
-    private readonly issuer: string,
+    private readonly issuer: () => Promise<string>,
   ) {}
 
   async state(userId: string): Promise<TwoFactorState> {
@@ -95,7 +95,7 @@ export class TwoFactor {
       .values({ user_id: userId, pending_secret: secret, pending_at: at })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_secret: secret, pending_at: at }))
       .execute();
-    return { secret, otpauthUrl: totp(secret, email, this.issuer).toString() };
+    return { secret, otpauthUrl: totp(secret, email, await this.issuer()).toString() };
   }
 
   /** Turns it on with a code of the secret offered at set-up; answers the recovery codes, shown this once. */
@@ -177,7 +177,8 @@ export class TwoFactor {
   /** The time step the code belongs to, when it is one of `secret` within the window; null otherwise. */
   private stepOf(secret: string, code: string): number | null {
     const timestamp = this.now();
-    const delta = totp(secret, '', this.issuer).validate({ token: code.replace(/\s/g, ''), timestamp, window: WINDOW });
+    // The code depends on the secret and the time only, not on the names shown beside it.
+    const delta = totp(secret, '', '').validate({ token: code.replace(/\s/g, ''), timestamp, window: WINDOW });
     if (delta === null) return null;
     return Math.floor(timestamp / 1000 / PERIOD_S) + delta;
   }

@@ -36,7 +36,7 @@ const plugin = fp(
   async (app) => {
     app.decorate('bookings', new BookingsRepository(app.db, app.now, app.audit, app.config.businessTimeZone));
     const vouchers = new VoucherMaker((wait, run, answered) => app.metrics?.workerJob('vouchers', wait, run, answered));
-    app.decorate('voucherOf', (booking: Booking) => vouchers.make(booking, new Date(app.now()), app.config.business));
+    app.decorate('voucherOf', async (booking: Booking) => vouchers.make(booking, new Date(app.now()), await app.business.details()));
     app.addHook('onClose', async () => vouchers.close());
     const voucherSecret = () => loadOrCreateSecret(app.db, 'voucher_link_secret', () => randomBytes(32).toString('base64url'));
     app.decorate('voucherLinks', new VoucherLinks(voucherSecret, app.config.publicUrl));

@@ -25,14 +25,37 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+/** Who a mail comes from and where replies go. */
+export interface Sender {
+  name: string | null;
+  address: string;
+  replyTo: string | null;
+}
+
+/** A fixed "Name <address>" (MAIL_FROM as given), or the sender as it is when each mail goes out (the business's name, saved on its screen). */
+export type MailFrom = string | (() => Promise<Sender>);
+
+async function senderNow(from: MailFrom): Promise<{ from: string | { name: string; address: string }; replyTo: string | null }> {
+  if (typeof from === 'string') return { from, replyTo: null };
+  const sender = await from();
+  return { from: sender.name ? { name: sender.name, address: sender.address } : sender.address, replyTo: sender.replyTo };
+}
+
+/** The From header as text (the outbox's files): the name quoted, its quotes and backslashes escaped. */
+function fromText(from: string | { name: string; address: string }): string {
+  if (typeof from === 'string') return from;
+  return `"${from.name.replace(/[\\"]/g, (char) => `\\${char}`).replace(/[\r\n]/g, ' ')}" <${from.address}>`;
+}
+
+export function createSmtpMailer(smtpUrl: string, sender: MailFrom): Mailer {
   // nodemailer is loaded with the first mail: a server that only writes to the outbox never holds it.
   let transport: Promise<import('nodemailer').Transporter> | undefined;
   return {
     async send(message) {
       transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
       const { id, ...mail } = message;
-      await (await transport).sendMail({ from, ...mail, ...(id && { messageId: `<${id.value}@travel-back-office>` }) });
+      const { from, replyTo } = await senderNow(sender);
+      await (await transport).sendMail({ from, ...(replyTo && { replyTo }), ...mail, ...(id && { messageId: `<${id.value}@travel-back-office>` }) });
     },
   };
 }
@@ -40,6 +63,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 /** What an outbox file holds. */
 export interface OutboxMail {
   from: string;
+  replyTo?: string;
   to: string;
   subject: string;
   text: string;
@@ -48,7 +72,7 @@ export interface OutboxMail {
   date: string;
 }
 
-export function createOutboxMailer(outboxDir: string, from: string, now: () => number, log?: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(outboxDir: string, sender: MailFrom, now: () => number, log?: FastifyBaseLogger): Mailer {
   let sequence = 0; // keeps mails of the same millisecond in the order they were sent
   return {
     async send(message) {
@@ -62,8 +86,10 @@ export function createOutboxMailer(outboxDir: string, from: string, now: () => n
       // second attempt after a crash writes it again rather than a second mail.
       const name = message.id ? `${message.id.createdAt.toISOString().replace(/[:.]/g, '-')}-message-${message.id.value}` : `${date.replace(/[:.]/g, '-')}-${place}-${randomUUID().slice(0, 8)}`;
       const file = join(outboxDir, `${name}.json`);
+      const { from, replyTo } = await senderNow(sender);
       const mail: OutboxMail = {
-        from,
+        from: fromText(from),
+        ...(replyTo && { replyTo }),
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -20,7 +20,7 @@ const plugin = fp(
       booking: (id) => app.bookings.get(id),
       payments: (bookingId) => app.bookings.payments(bookingId),
       voucher: (booking) => app.voucherOf(booking),
-      business: app.config.business,
+      business: () => app.business.details(),
       paymentLinks: app.paymentLinks.configured ? app.paymentLinks : null,
       onFailure: (final) => app.metrics?.jobFailed('messages', final),
     }, app.config.messageLeaseMs);

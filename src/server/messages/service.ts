@@ -50,7 +50,8 @@ export interface MessageSources {
   booking(id: string): Promise<Booking | null>;
   payments(bookingId: string): Promise<Payment[] | null>;
   voucher(booking: Booking): Promise<Buffer>;
-  business: BusinessDetails;
+  /** The business's name and contact details as saved now. */
+  business(): Promise<BusinessDetails>;
   /** Card payment links (the payments domain): the one a message carries, made once per message; null when card payments are not set up. */
   paymentLinks: { forMessage(booking: Booking, messageId: string): Promise<PaymentLinkOf | null> } | null;
   /** Told of each failed attempt (the metrics count them), final when it will not be tried again. */
@@ -106,9 +107,10 @@ export class Messages {
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     // Written once for a made-up booking before it is kept: a template that cannot be written is
     // never saved, so no message of its kind is held up by it later.
+    const business = await this.sources.business();
     for (const [language, texts] of Object.entries(input.texts) as [CustomerLanguage, { subject: string; body: string }][]) {
       try {
-        this.compose(kind, language, SAMPLE_BOOKING, null, null, texts);
+        this.compose(kind, language, business, SAMPLE_BOOKING, null, null, texts);
       } catch {
         throw httpErrors.validation({ [`texts.${language}.body`]: 'cannot be written for a booking: check its placeholders' });
       }
@@ -133,7 +135,7 @@ export class Messages {
     if (!booking) throw httpErrors.notFound('No booking with this id.');
     // No payment page is made for a preview: the place of its address is shown instead.
     const link = this.sources.paymentLinks && (kind === 'payment_link' || kind === 'balance_reminder') ? { url: 'https://checkout.stripe.com/c/pay/… (made when the message goes out)', amountMinor: Math.max(0, booking.balanceMinor) } : null;
-    return this.compose(kind, language, booking, await this.paymentFor(kind, booking, null), link, texts ?? (await this.template(kind)).texts[language]);
+    return this.compose(kind, language, await this.sources.business(), booking, await this.paymentFor(kind, booking, null), link, texts ?? (await this.template(kind)).texts[language]);
   }
 
   /** The messages of a customer's bookings (as they belong to the customer now, merges included), newest first. */
@@ -298,7 +300,7 @@ export class Messages {
       link = (await this.sources.paymentLinks?.forMessage(booking, row.id)) ?? null;
       if (!link && row.kind === 'payment_link') return this.failed(row, this.sources.paymentLinks ? 'nothing is owed on the booking any more' : 'card payments are not set up on this server', true);
     }
-    const mail = this.compose(row.kind, language, booking, await this.paymentFor(row.kind, booking, row.event_key), link, (await this.template(row.kind)).texts[language], changeOf(row.change));
+    const mail = this.compose(row.kind, language, await this.sources.business(), booking, await this.paymentFor(row.kind, booking, row.event_key), link, (await this.template(row.kind)).texts[language], changeOf(row.change));
     const message: MailMessage = { to: booking.contact.email.trim(), subject: mail.subject, text: mail.text, html: mail.html, id: { value: row.id, createdAt: row.created_at } };
     // The voucher as the booking is now: with its confirmation, and with a change (the old one no longer holds).
     if ((row.kind === 'booking_confirmed' || row.kind === 'booking_changed') && booking.status === 'confirmed') {
@@ -338,6 +340,7 @@ export class Messages {
   private compose(
     kind: MessageKind,
     language: CustomerLanguage,
+    business: BusinessDetails,
     booking: PlaceholderBooking,
     payment: Payment | null,
     link: PaymentLinkOf | null,
@@ -345,7 +348,7 @@ export class Messages {
     /** A change message's booking before the change; null where there is none (a preview). */
     before: BookingBeforeChange | null = null,
   ): MessagePreview {
-    const values = placeholderValues(booking, payment, language, this.sources.business, link, kind === 'payment_link', new Date(this.now()), kind === 'booking_changed' ? { before } : null);
+    const values = placeholderValues(booking, payment, language, business, link, kind === 'payment_link', new Date(this.now()), kind === 'booking_changed' ? { before } : null);
     const subject = fillPlaceholders(texts.subject, values).replace(/\s+/g, ' ').trim();
     const text = fillPlaceholders(texts.body, values);
     const html = `<!doctype html><html lang="${language}"><body>${fillPlaceholders(escapeHtml(texts.body), values, escapeHtml)

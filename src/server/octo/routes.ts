@@ -68,7 +68,7 @@ export function octoRoutes(octo: OctoService): FastifyPluginAsyncTypebox {
       };
     };
 
-    app.get('/supplier', { schema: supplierSchema }, async () => octo.supplier());
+    app.get('/supplier', { schema: supplierSchema }, async () => octo.supplier(await app.business.details()));
     app.get('/capabilities', { schema: capabilitiesSchema }, async () => octo.capabilities());
     app.get('/products', { schema: productsSchema }, async (request) => octo.products(call(request)));
     app.get('/products/:id', { schema: productSchema }, async (request) => octo.product(call(request), request.params.id));

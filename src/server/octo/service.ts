@@ -11,7 +11,7 @@ import { datesFromTo, daysBetween, isCalendarDate } from '../../shared/local-tim
 import type { RequestOrigin } from '../audit/audit-log.js';
 import type { BookingAmendment, BookingsRepository } from '../bookings/repository.js';
 import type { VoucherLinks } from '../bookings/voucher-links.js';
-import type { Config } from '../config.js';
+import type { BusinessDetails, Config } from '../config.js';
 import { isUniqueViolation } from '../db/query-helpers.js';
 import type { CalendarDeparture, DeparturesRepository } from '../departures/repository.js';
 import type { Flows } from '../flows/index.js';
@@ -57,7 +57,7 @@ export interface OctoSurroundings {
   bookings: Pick<BookingsRepository, 'get' | 'byOctoUuid' | 'byResellerReferences' | 'extendHold'>;
   flows: Pick<Flows, 'holdForReseller' | 'confirmForReseller' | 'confirmHeldAsRead' | 'cancelBooking' | 'changeBooking' | 'amendBooking'>;
   voucherLinks: Pick<VoucherLinks, 'url'>;
-  config: Pick<Config, 'business' | 'publicUrl'>;
+  config: Pick<Config, 'publicUrl'>;
   now: () => number;
 }
 
@@ -80,14 +80,14 @@ export class OctoService {
 
   constructor(private readonly around: OctoSurroundings) {}
 
-  supplier() {
-    const { business, publicUrl } = this.around.config;
+  supplier(business: BusinessDetails) {
+    const { publicUrl } = this.around.config;
     return {
       id: new URL(publicUrl).hostname,
       name: business.name ?? new URL(publicUrl).hostname,
       endpoint: `${publicUrl}/api/octo`,
       contact: {
-        website: publicUrl,
+        website: business.website ?? publicUrl,
         email: business.email,
         telephone: business.phone,
         address: business.address.length > 0 ? business.address.join(', ') : null,

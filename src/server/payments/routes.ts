@@ -47,7 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/payments/return', { schema: paymentReturnSchema }, async (request, reply) => {
-    const business = app.config.business.name ?? 'Your tour operator';
+    const business = (await app.business.details()).name ?? 'Your tour operator';
     const reference = request.query.reference && /^[A-Za-z0-9-]{1,40}$/.test(request.query.reference) ? request.query.reference : null;
     const paid = request.query.outcome === 'paid';
     const title = paid ? 'Thank you: your payment went through' : 'Nothing was charged';

@@ -5,6 +5,7 @@
 import { AUDIT } from './audit.js';
 import { AUTH } from './auth.js';
 import { BOOKINGS } from './bookings.js';
+import { BUSINESS } from './business.js';
 import { COMMON } from './common.js';
 import { CUSTOMERS } from './customers.js';
 import { DEPARTURES } from './departures.js';
@@ -17,7 +18,7 @@ import { ROLES } from './roles.js';
 import { TOURS } from './tours.js';
 import { USERS } from './users.js';
 
-const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, CUSTOMERS, PAYMENTS, MESSAGES, REPORTS, RESELLERS, RESOURCES] as const;
+const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, CUSTOMERS, PAYMENTS, MESSAGES, REPORTS, RESELLERS, RESOURCES, BUSINESS] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type ActionsOf<D> = D extends { auditActions: Readonly<Record<infer A, string>> } ? A : never;

@@ -180,6 +180,43 @@ describe('signing in from a deep link', () => {
   });
 });
 
+describe('the business', () => {
+  test('an administrator’s sign-in on a business with no name goes to the Business screen, once; a refused save names the field and keeps what was typed', async () => {
+    const http = createHttpClient({ baseUrl: apiBase(), fetch: createCookieJar().fetch });
+    await createAuthProvider(http).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
+    const unnamed = { name: null, email: null, phone: null, address: null, website: null };
+    await http.request('business', { method: 'PUT', mutation: true, body: unnamed });
+    logOut();
+    try {
+      const { router } = await open('/login');
+      const user = await fillLogin(server.admin.email, server.admin.password);
+      await user.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/business'), { timeout: 10_000 });
+      expect(await screen.findByText(/Your business has no name yet/, {}, { timeout: 10_000 })).toBeInTheDocument();
+
+      await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Harbour Tours');
+      await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'not an address');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('E-mail: must be an e-mail address such as bookings@example.com')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Harbour Tours');
+
+      await user.clear(screen.getByRole('textbox', { name: 'E-mail' }));
+      await user.type(screen.getByRole('textbox', { name: 'E-mail' }), ' hello@harbour.example ');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(async () => expect(await http.request('business')).toMatchObject({ name: 'Harbour Tours', email: 'hello@harbour.example' }));
+      expect(await screen.findByRole('textbox', { name: 'E-mail' })).toHaveValue('hello@harbour.example');
+
+      // Named now: the dashboard stays the dashboard.
+      await router.navigate('/dashboard');
+      await screen.findByRole('heading', { name: /Welcome/ }, { timeout: 10_000 });
+      expect(router.state.location.pathname).toBe('/dashboard');
+    } finally {
+      await http.request('business', { method: 'PUT', mutation: true, body: { ...unnamed, name: 'Harbour Tours' } });
+    }
+  });
+});
+
 describe('signed in', () => {
   async function signInDirectly() {
     const probe = await open('/login');

@@ -8,5 +8,6 @@ import { CUSTOMERS_DE } from './customers-de';
 import { OPERATIONS_DE } from './operations-de';
 import { TEMPLATES_DE } from './message-templates-de';
 import { RESELLERS_DE } from './resellers-de';
+import { BUSINESS_DE } from './business-de';
 
-export const DOMAINS_DE = [COMMON_DE, TOURS_DE, DEPARTURES_DE, RESOURCES_DE, BOOKINGS_DE, CUSTOMERS_DE, OPERATIONS_DE, TEMPLATES_DE, RESELLERS_DE] as const;
+export const DOMAINS_DE = [COMMON_DE, TOURS_DE, DEPARTURES_DE, RESOURCES_DE, BOOKINGS_DE, CUSTOMERS_DE, OPERATIONS_DE, TEMPLATES_DE, RESELLERS_DE, BUSINESS_DE] as const;
