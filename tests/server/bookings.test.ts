@@ -211,6 +211,43 @@ describe('booking seats', () => {
     }
   });
 
+  test('past the cut-off: only with bookings.override_cutoff and a reason, audited; a started departure stays closed to everyone', async () => {
+    const tour = await publishedTour({ bookingCutoffHours: 48 });
+    const soon = await departureOf(tour, { capacity: 5 });
+    const made = await admin({ method: 'POST', url: '/api/admin/auth/role', payload: { name: `LATE_DESK_${Date.now()}`, permissions: ['bookings.read', 'bookings.create', 'bookings.override_cutoff'] } });
+    expect(made.statusCode, made.body).toBe(201);
+    const lateDesk = await createUser(t.app, adminToken, { email: `late-desk-${Date.now()}@example.test`, roles: [made.json<{ name: string }>().name] });
+    const clerk = await createUser(t.app, adminToken, { email: `clerk-cutoff-${Date.now()}@example.test`, roles: ['SALES'] });
+    const saved = t.clock.time;
+    try {
+      await at(new Date(soon.startsAt).getTime() - 24 * 3_600_000);
+      const asLateDesk = as(t.app, (await login(t.app, lateDesk)).accessToken);
+      const asClerk = as(t.app, (await login(t.app, clerk)).accessToken);
+      const override = { cutoffOverride: { reason: 'Guide confirmed two spare seats by phone' } };
+      expectError(await book(asClerk, { departureId: soon.id, travellers: [family[0]] }), 409, 'DEPARTURE_CLOSED');
+      expectError(await book(asClerk, { departureId: soon.id, travellers: [family[0]], ...override }), 403, 'FORBIDDEN');
+      expectError(await book(asLateDesk, { departureId: soon.id, travellers: [family[0]], cutoffOverride: { reason: '   ' } }), 400, 'VALIDATION');
+      expectError(await book(asLateDesk, { departureId: soon.id, travellers: [family[0]] }), 409, 'DEPARTURE_CLOSED');
+
+      const late = await book(asLateDesk, { departureId: soon.id, travellers: [family[0]], ...override });
+      expect(late.statusCode, late.body).toBe(201);
+      const booking = late.json<Booking>();
+      const audit = (await admin({ method: 'GET', url: `/api/admin/audit?action=booking.cutoff_overridden&targetId=${booking.id}` })).json<{ data: { details: Record<string, unknown> }[] }>();
+      expect(audit.data).toHaveLength(1);
+      expect(audit.data[0]!.details).toMatchObject({ reference: booking.reference, reason: 'Guide confirmed two spare seats by phone', cutoffHours: 48 });
+      // An administrator holds every permission.
+      expect((await book(admin, { departureId: soon.id, travellers: [family[1]], ...override })).statusCode).toBe(201);
+
+      await at(new Date(soon.startsAt).getTime() + 60_000);
+      const started = await book(admin, { departureId: soon.id, travellers: [family[0]], ...override });
+      expectError(started, 409, 'DEPARTURE_CLOSED');
+      expect(started.json().message).toBe('This departure has started.');
+      await expectCountersMatch(soon.id);
+    } finally {
+      await at(saved);
+    }
+  });
+
   test('without enough seats: 409 SOLD_OUT with what is free, or a waitlisted booking that takes no seat', async () => {
     const dep = await departureOf(await publishedTour(), { capacity: 3 });
     await booked({ departureId: dep.id, travellers: family.slice(0, 2), status: 'confirmed' });

@@ -73,4 +73,5 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'user.updated': 'Benutzer geändert',
   'user.deleted': 'Benutzer gelöscht',
   'business.updated': 'Unternehmensdaten geändert',
+  'booking.cutoff_overridden': 'Nach Buchungsschluss gebucht',
 };

@@ -128,13 +128,18 @@ export function checkNewBooking(input: NewBooking): void {
   if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
 }
 
-/** Why the departure takes no new booking now, or null when it does. */
-export function closedBecause(departure: { status: string; tour_status: string; starts_at: Date; booking_cutoff_hours: number }, at: Date): string | null {
+/**
+ * Why the departure takes no new booking now, or null when it does. `pastCutoff`: a staff member
+ * allowed to (bookings.override_cutoff, with a reason) books between the cut-off and the start; a
+ * departure that has started is closed to everyone.
+ */
+export function closedBecause(departure: { status: string; tour_status: string; starts_at: Date; booking_cutoff_hours: number }, at: Date, options: { pastCutoff?: boolean } = {}): string | null {
   if (departure.status === 'cancelled') return 'This departure is cancelled.';
   if (departure.status === 'closed') return 'This departure is closed to new bookings.';
   if (departure.tour_status !== 'published') return 'This tour is not published: its departures cannot be booked.';
   const cutoff = departure.starts_at.getTime() - departure.booking_cutoff_hours * 3_600_000;
-  if (at.getTime() >= cutoff) {
+  if (at.getTime() >= departure.starts_at.getTime()) return 'This departure has started.';
+  if (at.getTime() >= cutoff && !options.pastCutoff) {
     return departure.booking_cutoff_hours > 0 ? `Bookings for this departure closed ${departure.booking_cutoff_hours} hours before it starts.` : 'This departure has started.';
   }
   return null;

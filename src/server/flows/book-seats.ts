@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Booking, NewBooking } from '../../shared/contract/bookings.js';
-import type { RequestOrigin } from '../audit/audit-log.js';
+import { auditOrigin, type RequestOrigin } from '../audit/audit-log.js';
 import { checkNewBooking, closedBecause, priceSale, seatsOf, type ResellerSale } from '../bookings/rules.js';
 import type { Database } from '../db/schema.js';
 import { departureErrors } from '../departures/errors.js';
@@ -20,13 +20,19 @@ export type OnBooked = (trx: Kysely<Database>, booking: Booking) => Promise<void
 
 export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale): Promise<Booking> {
   checkNewBooking(input);
+  // Past the cut-off only for staff allowed to, with a reason; never a reseller's or the shop's sale.
+  if (input.cutoffOverride && (reseller || !origin.permissions?.has('bookings.override_cutoff'))) {
+    throw httpErrors.forbidden('Booking past the cut-off needs the permission “Book a departure past its booking cut-off”.');
+  }
+  if (input.cutoffOverride && input.cutoffOverride.reason.trim().length < 3) throw httpErrors.validation({ 'cutoffOverride.reason': 'must say why the booking is taken after the cut-off' });
   const seats = seatsOf(input.travellers);
   return ctx.db.transaction().execute(async (trx) => {
     const at = new Date(ctx.now());
     const departure = await ctx.departures.forSale(trx, input.departureId);
     if (!departure || (reseller && departure.tour_id !== reseller.tourId)) throw httpErrors.validation({ departureId: reseller ? 'must be a departure of the product' : 'must be an existing departure' });
-    const closed = closedBecause(departure, at);
+    const closed = closedBecause(departure, at, { pastCutoff: Boolean(input.cutoffOverride) });
     if (closed) throw departureErrors.departureClosed(closed);
+    const overridden = input.cutoffOverride !== undefined && closedBecause(departure, at) !== null;
     const components = await ctx.tours.componentsForSale(
       trx,
       departure.tour_id,
@@ -46,6 +52,18 @@ export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: Req
     }
 
     const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: departure.tour_code, currency: departure.currency, status, seats, price, at, reseller }, origin);
+    if (overridden) {
+      await ctx.audit.record(
+        {
+          action: 'booking.cutoff_overridden',
+          ...auditOrigin(origin),
+          targetType: 'booking',
+          targetId: booking.id,
+          details: { reference: booking.reference, reason: input.cutoffOverride!.reason.trim(), cutoffHours: departure.booking_cutoff_hours, startsAt: departure.starts_at.toISOString() },
+        },
+        trx,
+      );
+    }
     await onBooked?.(trx, booking);
     return booking;
   });

@@ -36,6 +36,7 @@ export const BOOKING_RULES = {
   email: { maxLength: 254 },
   phone: { maxLength: 40 },
   notes: { maxLength: 2000 },
+  cutoffReason: { minLength: 3, maxLength: 500 },
   reason: { minLength: 1, maxLength: 500, pattern: '\\S' },
   idempotencyKey: { minLength: 1, maxLength: 255 },
   paymentReference: { maxLength: 200 },

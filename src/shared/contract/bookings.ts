@@ -188,6 +188,16 @@ export const NewBookingSchema = Type.Object(
     waitlist: Type.Optional(Type.Boolean({ description: 'Without enough seats: put the booking on the waitlist instead of answering 409 SOLD_OUT' })),
     channel: Type.Optional(StaffChannelSchema),
     notes: Type.Optional(NotesSchema),
+    cutoffOverride: Type.Optional(
+      Type.Object(
+        { reason: Type.String({ ...BOOKING_RULES.cutoffReason, description: 'Why this booking is taken after the tour’s booking cut-off (kept in the audit log)' }) },
+        {
+          additionalProperties: false,
+          description:
+            'Book a departure past its booking cut-off (never one that has started). Needs `bookings.override_cutoff` (403 without it); audited as booking.cutoff_overridden with the reason. Resellers and the shop never can.',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

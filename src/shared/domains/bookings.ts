@@ -6,6 +6,7 @@ export const BOOKINGS = domainFacts({
   permissions: {
     'bookings.read': 'List and view bookings, manifests and vouchers',
     'bookings.create': 'Make bookings',
+    'bookings.override_cutoff': 'Book a departure past its booking cut-off, with a reason (never one that has started)',
     'bookings.update': 'Confirm bookings and change their contact, names and notes',
     'bookings.cancel': 'Cancel bookings',
     'payments.create': 'Record payments and refunds',
@@ -13,6 +14,7 @@ export const BOOKINGS = domainFacts({
   },
   auditActions: {
     'booking.created': 'Booking made',
+    'booking.cutoff_overridden': 'Booked past the cut-off',
     'booking.confirmed': 'Booking confirmed',
     'booking.cancelled': 'Booking cancelled',
     'booking.expired': 'Hold expired',

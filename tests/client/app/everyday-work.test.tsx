@@ -91,6 +91,40 @@ describe('the new-booking form', () => {
     for (let turn = 0; turn < 50; turn += 1) await Promise.resolve();
   };
 
+  test('a departure past its cut-off: closed to a clerk; an administrator books it only with a reason, which the audit log keeps', async () => {
+    const lateTour = await admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour({ code: 'JSDOM-LATE-1', title: 'Late sail', status: 'published', currency: 'EUR', timeZone: 'UTC', bookingCutoffHours: 72, prices: { ADULT: 10_000, CHILD: null, INFANT: null } }) });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const late = await admin.request<Departure>('departures', { method: 'POST', mutation: true, body: { tourId: lateTour.id, startDate: tomorrow, startTime: '12:00', capacity: 8 } });
+
+    const clerk = await openAs(SALES, `/bookings/create?departureId=${late.id}`);
+    await screen.findByDisplayValue('JSDOM-LATE-1 · Late sail', {}, { timeout: 10_000 });
+    expect(await screen.findByText(/Closed: past its booking cut-off/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Why book after the cut-off/ })).toBeNull();
+    await clerk.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Closed: past its booking cut-off');
+    expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+    cleanup();
+    logOut();
+
+    const { router, user } = await openAs(server.admin, `/bookings/create?departureId=${late.id}`);
+    expect(await screen.findByText(/you may book it with a reason/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Say why this booking is taken after the cut-off.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Why book after the cut-off/ }), 'Skipper has room, confirmed by phone');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Lia');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Berg');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: /Lead contact’s name|Name/ }), 'Lia Berg');
+    await user.type(screen.getByRole('textbox', { name: /E-mail/ }), 'lia@example.test');
+    await user.click(screen.getByRole('button', { name: /Book and confirm|Confirm/ }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/bookings\/[0-9a-f-]+\/show$/), { timeout: 10_000 });
+    const id = router.state.location.pathname.split('/')[2]!;
+    const audit = await admin.request<{ data: { details: { reason: string } }[] }>(`admin/audit?action=booking.cutoff_overridden&targetId=${id}`);
+    expect(audit.data[0]!.details.reason).toBe('Skipper has room, confirmed by phone');
+  });
+
   test('each step is a page of its own: Back goes one step back, Forward one on, and a reload keeps what was typed', async () => {
     const { router, user } = await openAtTravellers();
     await user.click(screen.getByRole('button', { name: 'Next' }));

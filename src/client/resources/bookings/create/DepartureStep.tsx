@@ -33,9 +33,21 @@ export function DepartureStep({ form }: { form: BookingForm }) {
       {problems.departureId && <Alert severity="error">{problems.departureId}</Alert>}
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {(departures.data ?? []).map((candidate) => (
-          <DepartureCard key={candidate.id} departure={candidate} currency={currency} selected={candidate.id === departureId} onSelect={() => form.setDepartureId(candidate.id)} />
+          <DepartureCard key={candidate.id} departure={candidate} currency={currency} selected={candidate.id === departureId} onSelect={() => form.setDepartureId(candidate.id)} canOverrideCutoff={form.canOverrideCutoff} />
         ))}
       </Box>
+      {form.pastCutoff && (
+        <TextField
+          label={translate('bookings.create.cutoff_reason')}
+          value={form.cutoffReason}
+          onChange={(event) => form.setCutoffReason(event.target.value)}
+          required
+          multiline
+          error={Boolean(problems['cutoffOverride.reason'])}
+          helperText={problems['cutoffOverride.reason'] ?? translate('bookings.create.cutoff_reason_help')}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      )}
     </Stack>
   );
 }

@@ -26,6 +26,8 @@ export interface Draft {
   notes: string;
   holdMinutes: number;
   waitlist: boolean;
+  /** Why the booking is taken after the departure's cut-off (only for staff allowed to). */
+  cutoffReason?: string;
   idempotencyKey: string;
   /** Set once the booking is made: coming back to this draft starts a new one. */
   madeBookingId?: string;

@@ -4,7 +4,7 @@
  * price as the server will compute it, and the submit. One Idempotency-Key per form: a double click
  * on Book, or a retry after a lost answer, makes one booking.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useDataProvider, useGetList, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router';
 import { priceBooking } from '../../../../shared/booking-price';
@@ -16,7 +16,8 @@ import { birthDateProblem, DEFAULT_AGE_BANDS, hasNoAdult, type BirthDateProblem 
 import { t } from '../../../i18n';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { ApiError } from '../../../providers/http-client';
-import { todayOnThisCalendar } from '../../departures/departure-text';
+import { closedFor, todayOnThisCalendar } from '../../departures/departure-text';
+import { getUserState, subscribe } from '../../../providers/auth-state';
 import { useTourComponents } from '../../tours/tour-parts';
 import { CATEGORY_LABELS, newIdempotencyKey } from '../booking-text';
 import { freshDraft, STEPS, writeBookingDraft, type Category, type TravellerRow } from './draft';
@@ -25,7 +26,7 @@ import { useBookingDraft } from './useBookingDraft';
 export type BookingForm = ReturnType<typeof useBookingForm>;
 
 /** Which step shows a field's problem. */
-const stepOf = (field: string) => (field === 'departureId' ? 0 : field.startsWith('travellers') ? 1 : field.startsWith('extras') || field === 'singleRooms' ? 2 : 3);
+const stepOf = (field: string) => (field === 'departureId' || field.startsWith('cutoffOverride') ? 0 : field.startsWith('travellers') ? 1 : field.startsWith('extras') || field === 'singleRooms' ? 2 : 3);
 
 export function useBookingForm() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
@@ -43,6 +44,9 @@ export function useBookingForm() {
   const [notes, setNotes] = useState(initial.notes);
   const [holdMinutes, setHoldMinutes] = useState(initial.holdMinutes);
   const [waitlist, setWaitlist] = useState(initial.waitlist);
+  const [cutoffReason, setCutoffReason] = useState(initial.cutoffReason ?? '');
+  // Staff allowed to book past a departure's cut-off (with a reason) may choose such a departure.
+  const canOverrideCutoff = (useSyncExternalStore(subscribe, getUserState).role?.permissions ?? []).includes('bookings.override_cutoff');
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<{ message: string; available?: number } | null>(null);
   const [sending, setSending] = useState(false);
@@ -52,8 +56,8 @@ export function useBookingForm() {
   const made = useRef(false);
   useEffect(() => {
     if (made.current) return;
-    writeBookingDraft(draftId, { tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, idempotencyKey });
-  }, [draftId, tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, idempotencyKey]);
+    writeBookingDraft(draftId, { tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, cutoffReason, idempotencyKey });
+  }, [draftId, tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, cutoffReason, idempotencyKey]);
 
   const preselected = useGetOne<Departure>('departures', { id: search.get('departureId') ?? '' }, { enabled: Boolean(search.get('departureId')) });
   useEffect(() => {
@@ -70,6 +74,8 @@ export function useBookingForm() {
     { enabled: tourId !== null },
   );
   const departure = departures.data?.find((candidate) => candidate.id === departureId) ?? (preselected.data?.id === departureId ? preselected.data : undefined);
+  const closedNow = departure !== undefined ? closedFor(departure) : null;
+  const pastCutoff = closedNow === 'cutoff' && canOverrideCutoff;
   const components = useTourComponents(tourId ?? '');
   const optional = useMemo(() => (components.data ?? []).filter((component) => component.inclusion === 'optional'), [components.data]);
   const currency = tour?.currency ?? 'EUR';
@@ -96,7 +102,10 @@ export function useBookingForm() {
 
   const check = (upTo: number): Record<string, string> => {
     const found: Record<string, string> = {};
+    // One chosen before it closed (a draft, a link from the departure) is refused here, not four steps on.
     if (upTo >= 0 && !departure) found.departureId = t('bookings.create.choose_departure');
+    else if (upTo >= 0 && closedNow !== null && !pastCutoff) found.departureId = t(`bookings.create.closed_${closedNow}`);
+    if (upTo >= 0 && pastCutoff && cutoffReason.trim().length < 3) found['cutoffOverride.reason'] = t('bookings.create.cutoff_reason_needed');
     if (upTo >= 1) {
       travellers.forEach((traveller, index) => {
         if (!traveller.firstName.trim()) found[`travellers.${index}.firstName`] = t('bookings.create.enter_first_name');
@@ -154,6 +163,7 @@ export function useBookingForm() {
       ...(waitlist && { waitlist: true }),
       channel,
       ...(notes.trim() && { notes: notes.trim() }),
+      ...(pastCutoff && { cutoffOverride: { reason: cutoffReason.trim() } }),
     };
     setSending(true);
     setRefusal(null);
@@ -226,6 +236,10 @@ export function useBookingForm() {
     setHoldMinutes,
     waitlist,
     setWaitlist,
+    canOverrideCutoff,
+    pastCutoff,
+    cutoffReason,
+    setCutoffReason,
   };
 }
 
