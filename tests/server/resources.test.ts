@@ -225,6 +225,63 @@ describe('assignments', () => {
     expect(flags).toEqual({ [led.id]: true, [unled.id]: false });
   });
 
+  it('respect days off: recorded, listed, refused over an assignment, refusing an assignment or a move onto them by name, shown as busy in the picker, removed', async () => {
+    const guide = await resource({ kind: 'guide', name: `Greta ${run}` });
+    const other = await resource({ kind: 'guide', name: `Gustav ${run}` });
+    const before = await departure(berlinFiveDays, '2032-03-01');
+    expect((await assign(before.id, { resourceId: guide.id })).statusCode).toBe(201);
+
+    const url = `/api/resources/${guide.id}/unavailability`;
+    // Over the departure she is on: refused, naming it.
+    const over = await admin({ method: 'POST', url, payload: { from: '2032-03-04', to: '2032-03-06', reason: 'Holiday' } });
+    expectError(over, 409, 'RESOURCE_CONFLICT');
+    expect(over.json().conflicts).toEqual([expect.objectContaining({ departureId: before.id, startDate: '2032-03-01' })]);
+    expectError(await admin({ method: 'POST', url, payload: { from: '2032-03-12', to: '2032-03-10' } }), 400, 'VALIDATION');
+    expectError(await admin({ method: 'POST', url, payload: { from: '2032-02-30', to: '2032-03-10' } }), 400, 'VALIDATION');
+    expectError(await admin({ method: 'POST', url, payload: { from: '2032-01-01', to: '2033-06-01' } }), 400, 'VALIDATION');
+
+    const made = await admin({ method: 'POST', url, payload: { from: '2032-03-10', to: '2032-03-12', reason: ' Holiday ' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const off = made.json<{ id: string; from: string; to: string; reason: string }>();
+    expect(off).toMatchObject({ from: '2032-03-10', to: '2032-03-12', reason: 'Holiday' });
+    expect((await admin({ method: 'GET', url })).json<{ data: unknown[] }>().data).toEqual([expect.objectContaining({ id: off.id })]);
+    expect((await admin({ method: 'GET', url: `${url}?from=2032-03-13` })).json<{ data: unknown[] }>().data).toEqual([]);
+
+    // A five-day departure meeting one of the days off: refused, naming them; another guide is free.
+    const during = await departure(berlinFiveDays, '2032-03-08');
+    const refused = await assign(during.id, { resourceId: guide.id });
+    expectError(refused, 409, 'RESOURCE_CONFLICT');
+    expect(refused.json().message).toBe('This resource has days off on those days: 2032-03-10 to 2032-03-12 (Holiday).');
+    expect(refused.json().conflicts).toEqual([]);
+    // Only its first two days, before the days off: fine.
+    expect((await assign(during.id, { resourceId: guide.id, dayFrom: 1, dayTo: 2 })).statusCode).toBe(201);
+
+    // The picker shows who is busy and with what.
+    const picker = (await admin({ method: 'GET', url: `/api/resources?q=${run}&busyFor=${during.id}&pageSize=100` })).json<{ data: { id: string; busy: unknown[] }[] }>();
+    expect(picker.data.find((one) => one.id === guide.id)!.busy).toEqual([{ kind: 'off', from: '2032-03-10', to: '2032-03-12', reason: 'Holiday' }]);
+    expect(picker.data.find((one) => one.id === other.id)!.busy).toEqual([]);
+    const third = await departure(berlinFiveDays, '2032-03-02');
+    const busyOn = (await admin({ method: 'GET', url: `/api/resources?q=${run}&busyFor=${third.id}&pageSize=100` })).json<{ data: { id: string; busy: unknown[] }[] }>();
+    expect(busyOn.data.find((one) => one.id === guide.id)!.busy).toEqual([{ kind: 'departure', departureId: before.id, tourTitle: berlinFiveDays.title, startDate: '2032-03-01' }]);
+
+    // The departure she is on cannot be moved onto her days off either.
+    const moved = await admin({ method: 'PATCH', url: `/api/departures/${before.id}`, payload: { startDate: '2032-03-11' } });
+    expectError(moved, 409, 'RESOURCE_CONFLICT');
+
+    // Removed (by another resource's path: 404), then she can be assigned.
+    expectError(await admin({ method: 'DELETE', url: `/api/resources/${other.id}/unavailability/${off.id}` }), 404, 'NOT_FOUND');
+    expect((await admin({ method: 'DELETE', url: `${url}/${off.id}` })).statusCode).toBe(200);
+    const audit = (await admin({ method: 'GET', url: `/api/admin/audit?targetId=${guide.id}&action=resource.unavailability_added&action=resource.unavailability_removed` })).json<{ data: { action: string }[] }>();
+    expect(audit.data.map((entry) => entry.action).sort()).toEqual(['resource.unavailability_added', 'resource.unavailability_removed']);
+  });
+
+  it('days off and an assignment on the same days at the same moment: one of them is refused', async () => {
+    const guide = await resource({ kind: 'guide', name: `Hedda ${run}` });
+    const trip = await departure(berlinFiveDays, '2032-04-01');
+    const [assigned, dayOff] = await Promise.all([assign(trip.id, { resourceId: guide.id }), admin({ method: 'POST', url: `/api/resources/${guide.id}/unavailability`, payload: { from: '2032-04-03', to: '2032-04-03' } })]);
+    expect([assigned.statusCode, dayOff.statusCode].sort()).toEqual([201, 409]);
+  });
+
   it('of one guide to two overlapping departures at the same moment: exactly one is made', async () => {
     const guide = await resource({ kind: 'guide', name: `Race ${run}` });
     const trips = await Promise.all(['2031-11-01', '2031-11-03', '2031-11-04', '2031-11-05'].map((date) => departure(berlinFiveDays, date)));

@@ -74,4 +74,6 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'user.deleted': 'Benutzer gelöscht',
   'business.updated': 'Unternehmensdaten geändert',
   'booking.cutoff_overridden': 'Nach Buchungsschluss gebucht',
+  'resource.unavailability_added': 'Freie Tage eingetragen',
+  'resource.unavailability_removed': 'Freie Tage entfernt',
 };

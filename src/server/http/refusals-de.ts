@@ -179,6 +179,8 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   // resources
   'This resource is busy on those days: {}.': 'Diese Ressource ist an diesen Tagen belegt: {0}.',
   'This resource is busy on those days.': 'Diese Ressource ist an diesen Tagen belegt.',
+  'This resource has days off on those days: {}.': 'Diese Ressource hat an diesen Tagen frei: {0}.',
+  'No days off with this id for this resource.': 'Für diese Ressource gibt es keine freien Tage mit dieser ID.',
   'No resource with this id.': 'Keine Ressource mit dieser ID.',
   'This departure is cancelled: nobody can be assigned to it.': 'Dieser Termin ist abgesagt: Niemand kann ihm zugewiesen werden.',
   'must be at most {}, the tour’s last day': 'darf höchstens {0} sein, der letzte Tag der Tour',

@@ -15,11 +15,16 @@ import type {
   CreatedAssignment,
   NewAssignment,
   NewResource,
+  NewUnavailability,
   Resource,
+  ResourceBusy,
+  ResourceListItem,
   ResourceListQuery,
   ResourcePatch,
   ScheduleEntry,
+  Unavailability,
 } from '../../shared/contract/resources.js';
+import { RESOURCE_RULES } from '../../shared/contract/resource-rules.js';
 import { addDays, daysBetween } from '../../shared/local-time.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { containsPattern, listPage, refuseBadDateFilters } from '../db/query-helpers.js';
@@ -42,6 +47,12 @@ export function resourceConflict(conflicts: Conflict[]): AppError {
   return new AppError(409, 'RESOURCE_CONFLICT', conflicts.length > 0 ? `This resource is busy on those days: ${where}.` : 'This resource is busy on those days.', undefined, undefined, { conflicts });
 }
 
+/** Days off of the resource on the days asked for: 409 naming them in its message (no departure is in the way: `conflicts` is empty). */
+export function daysOffConflict(daysOff: { from: string; to: string; reason: string }[]): AppError {
+  const when = daysOff.map((off) => `${off.from === off.to ? off.from : `${off.from} to ${off.to}`}${off.reason ? ` (${off.reason})` : ''}`).join(', ');
+  return new AppError(409, 'RESOURCE_CONFLICT', `This resource has days off on those days: ${when}.`, undefined, undefined, { conflicts: [] });
+}
+
 /** The database's exclusion constraint refused an overlap (SQLSTATE 23P01). */
 export function isOverlap(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23P01';
@@ -54,7 +65,52 @@ export class ResourcesRepository {
     private readonly audit: AuditLog,
   ) {}
 
-  async list(query: ResourceListQuery): Promise<{ data: Resource[]; total: number }> {
+  async list(query: ResourceListQuery): Promise<{ data: ResourceListItem[]; total: number }> {
+    const page = await this.page(query);
+    if (query.busyFor === undefined) return page;
+    // What keeps each resource of the page from that departure's days: two queries for the page, none per row.
+    const ids = page.data.map((resource) => resource.id);
+    const busy = await this.busyFor(query.busyFor, ids);
+    return { ...page, data: page.data.map((resource) => ({ ...resource, busy: busy.get(resource.id) ?? [] })) };
+  }
+
+  /** For the departure's days: each resource's other departures on the same hours and its days off. */
+  private async busyFor(departureId: string, ids: string[]): Promise<Map<string, ResourceBusy[]>> {
+    const byResource = new Map<string, ResourceBusy[]>();
+    if (ids.length === 0) return byResource;
+    const add = (id: string, entry: ResourceBusy) => byResource.set(id, [...(byResource.get(id) ?? []), entry]);
+    const others = await this.db
+      .selectFrom('departures as d')
+      .innerJoin('tours as t', 't.id', 'd.tour_id')
+      .innerJoin('assignments as other', (join) =>
+        join
+          .on('other.resource_id', 'in', ids)
+          .on('other.ended_at', 'is', null)
+          .onRef('other.departure_id', '<>', 'd.id')
+          .on(sql<SqlBool>`other.span && ${localDaysSpan(sql`d.start_date`, 1, sql`t.duration_days`)}`),
+      )
+      .innerJoin('departures as od', 'od.id', 'other.departure_id')
+      .innerJoin('tours as ot', 'ot.id', 'od.tour_id')
+      .select(['other.resource_id as resourceId', 'od.id as departureId', 'ot.title as tourTitle', sql<string>`od.start_date::text`.as('startDate')])
+      .where('d.id', '=', departureId)
+      .orderBy('od.start_date')
+      .execute();
+    for (const row of others) add(row.resourceId, { kind: 'departure', departureId: row.departureId, tourTitle: row.tourTitle, startDate: row.startDate });
+    const off = await this.db
+      .selectFrom('departures as d')
+      .innerJoin('tours as t', 't.id', 'd.tour_id')
+      .innerJoin('resource_unavailability as u', (join) =>
+        join.on('u.resource_id', 'in', ids).on(sql<SqlBool>`u.from_date <= d.start_date + (t.duration_days - 1) and u.to_date >= d.start_date`),
+      )
+      .select(['u.resource_id as resourceId', sql<string>`u.from_date::text`.as('from'), sql<string>`u.to_date::text`.as('to'), 'u.reason'])
+      .where('d.id', '=', departureId)
+      .orderBy('u.from_date')
+      .execute();
+    for (const row of off) add(row.resourceId, { kind: 'off', from: row.from, to: row.to, reason: row.reason });
+    return byResource;
+  }
+
+  private async page(query: ResourceListQuery): Promise<{ data: Resource[]; total: number }> {
     const filtered = this.db.selectFrom('resources as r').where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (query.kind !== undefined) conditions.push(eb('r.kind', '=', query.kind));
@@ -187,6 +243,8 @@ export class ResourcesRepository {
         if (!resource.active) throw httpErrors.conflict(`${resource.name} is inactive: make the resource active to assign it.`);
         const busy = await this.conflictsOf(trx, input.resourceId, departureId, dayFrom, dayTo);
         if (busy.length > 0) throw resourceConflict(busy);
+        const daysOff = await this.daysOffOn(trx, input.resourceId, sql`d.start_date + ${dayFrom - 1}::int`, sql`d.start_date + ${dayTo - 1}::int`, departureId);
+        if (daysOff.length > 0) throw daysOffConflict(daysOff);
         await trx
           .insertInto('assignments')
           .columns(['id', 'departure_id', 'resource_id', 'day_from', 'day_to', 'role', 'from_date', 'to_date', 'span', 'created_at', 'created_by'])
@@ -327,6 +385,18 @@ export class ResourcesRepository {
       .where('a.ended_at', 'is', null)
       .execute();
     if (busy.length > 0) throw resourceConflict(busy);
+    // Nor onto a day one of its resources is off.
+    const off = await trx
+      .selectFrom('assignments as a')
+      .innerJoin('departures as d', 'd.id', 'a.departure_id')
+      .innerJoin('resource_unavailability as u', (join) =>
+        join.onRef('u.resource_id', '=', 'a.resource_id').on(sql<SqlBool>`u.from_date <= d.start_date + (a.day_to - 1) and u.to_date >= d.start_date + (a.day_from - 1)`),
+      )
+      .select([sql<string>`u.from_date::text`.as('from'), sql<string>`u.to_date::text`.as('to'), 'u.reason'])
+      .where('a.departure_id', '=', departureId)
+      .where('a.ended_at', 'is', null)
+      .execute();
+    if (off.length > 0) throw daysOffConflict(off);
     await trx
       .updateTable('assignments as a')
       .from('departures as d')
@@ -384,6 +454,75 @@ export class ResourcesRepository {
       .execute();
   }
 
+  /** The resource's days off that meet the local dates `from` to `to` (expressions over the departure `d`). */
+  private async daysOffOn(db: Kysely<Database>, resourceId: string, from: RawBuilder<unknown>, to: RawBuilder<unknown>, departureId: string): Promise<{ from: string; to: string; reason: string }[]> {
+    return db
+      .selectFrom('departures as d')
+      .innerJoin('resource_unavailability as u', (join) => join.on('u.resource_id', '=', resourceId).on(sql<SqlBool>`u.from_date <= ${to} and u.to_date >= ${from}`))
+      .select([sql<string>`u.from_date::text`.as('from'), sql<string>`u.to_date::text`.as('to'), 'u.reason'])
+      .where('d.id', '=', departureId)
+      .orderBy('u.from_date')
+      .execute();
+  }
+
+  /** A resource's days off, from `since` on (default all), in date order; null: no such resource. */
+  async unavailability(resourceId: string, since?: string): Promise<Unavailability[] | null> {
+    const resource = await this.db.selectFrom('resources').select('id').where('id', '=', resourceId).executeTakeFirst();
+    if (!resource) return null;
+    let query = this.db.selectFrom('resource_unavailability').selectAll().where('resource_id', '=', resourceId);
+    if (since !== undefined) query = query.where('to_date', '>=', since);
+    const rows = await query.orderBy('from_date').orderBy('id').limit(1000).execute();
+    return rows.map(toUnavailability);
+  }
+
+  /**
+   * Records days off. 404 for no such resource; 400 for dates that are no dates, `to` before `from`
+   * or more than a year of them; 409 RESOURCE_CONFLICT when the resource is on a departure on one of
+   * those days (take it off first), decided under the resource's row lock as assignments are.
+   */
+  async addUnavailability(resourceId: string, input: NewUnavailability, origin: RequestOrigin): Promise<Unavailability> {
+    refuseBadDateFilters({ from: input.from, to: input.to });
+    if (input.to < input.from) throw httpErrors.validation({ to: 'must not be before from' });
+    if (daysBetween(input.from, input.to) >= RESOURCE_RULES.unavailabilityDays) throw httpErrors.validation({ to: `must be within ${RESOURCE_RULES.unavailabilityDays} days of from` });
+    const id = randomUUID();
+    return this.db.transaction().execute(async (trx) => {
+      const resource = await trx.selectFrom('resources').select(['id', 'name']).where('id', '=', resourceId).forUpdate().executeTakeFirst();
+      if (!resource) throw httpErrors.notFound(NO_RESOURCE);
+      const busy = await trx
+        .selectFrom('assignments as a')
+        .innerJoin('departures as d', 'd.id', 'a.departure_id')
+        .innerJoin('tours as t', 't.id', 'd.tour_id')
+        .select(['d.id as departureId', 't.title as tourTitle', sql<string>`d.start_date::text`.as('startDate')])
+        .where('a.resource_id', '=', resourceId)
+        .where('a.ended_at', 'is', null)
+        .where('a.from_date', '<=', input.to)
+        .where('a.to_date', '>=', input.from)
+        .orderBy('d.start_date')
+        .execute();
+      if (busy.length > 0) throw resourceConflict(busy);
+      const row = await trx
+        .insertInto('resource_unavailability')
+        .values({ id, resource_id: resourceId, from_date: input.from, to_date: input.to, reason: input.reason?.trim() ?? '', created_at: new Date(this.now()), created_by: origin.actorId })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.record(trx, origin, 'resource.unavailability_added', resourceId, { unavailabilityId: id, from: input.from, to: input.to, reason: input.reason?.trim() ?? '', name: resource.name });
+      return toUnavailability(row);
+    });
+  }
+
+  async removeUnavailability(resourceId: string, unavailabilityId: string, origin: RequestOrigin): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('resource_unavailability')
+        .where('id', '=', unavailabilityId)
+        .where('resource_id', '=', resourceId)
+        .returning([sql<string>`from_date::text`.as('from'), sql<string>`to_date::text`.as('to')])
+        .executeTakeFirst();
+      if (!row) throw httpErrors.notFound('No days off with this id for this resource.');
+      await this.record(trx, origin, 'resource.unavailability_removed', resourceId, { unavailabilityId, from: row.from, to: row.to });
+    });
+  }
+
   private async checkUser(db: Kysely<Database>, userId: string | null): Promise<void> {
     if (userId === null) return;
     const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
@@ -403,6 +542,16 @@ function localDaysSpan(startDate: Expression<unknown>, dayFrom: number | Express
   const first = typeof dayFrom === 'number' ? sql`${startDate} + ${dayFrom - 1}::int` : sql`${startDate} + (${dayFrom} - 1)`;
   const after = typeof dayTo === 'number' ? sql`${startDate} + ${dayTo}::int` : sql`${startDate} + ${dayTo}`;
   return sql<string>`tstzrange((${first})::timestamp at time zone t.time_zone, (${after})::timestamp at time zone t.time_zone, '[)')`;
+}
+
+function toUnavailability(row: { id: string; resource_id: string; from_date: unknown; to_date: unknown; reason: string; created_at: Date }): Unavailability {
+  return { id: row.id, resourceId: row.resource_id, from: calendarDate(row.from_date), to: calendarDate(row.to_date), reason: row.reason, createdAt: row.created_at.toISOString() };
+}
+
+/** A date column as YYYY-MM-DD, whichever way the driver hands it over. */
+function calendarDate(value: unknown): string {
+  if (value instanceof Date) return `${value.getUTCFullYear()}-${String(value.getUTCMonth() + 1).padStart(2, '0')}-${String(value.getUTCDate()).padStart(2, '0')}`;
+  return String(value).slice(0, 10);
 }
 
 function checkSeats(kind: ResourcesTable['kind'], seats: number | null): void {

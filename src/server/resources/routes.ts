@@ -2,10 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { localDateAt } from '../../shared/local-time.js';
 import { originOf, requireUser } from '../auth/guard.js';
+import { refuseBadDateFilters } from '../db/query-helpers.js';
 import { httpErrors } from '../http/errors.js';
 import {
   createAssignmentSchema,
   createResourceSchema,
+  createUnavailabilitySchema,
+  deleteUnavailabilitySchema,
+  listUnavailabilitySchema,
   deleteAssignmentSchema,
   getResourceSchema,
   listAssignmentsSchema,
@@ -39,6 +43,22 @@ export const resourceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const schedule = await app.resources.schedule(request.params.id, request.query, today);
     if (!schedule) throw noResource();
     return schedule;
+  });
+
+  app.get('/resources/:id/unavailability', { schema: listUnavailabilitySchema, onRequest: requireUser('resources.read') }, async (request) => {
+    if (request.query.from !== undefined) refuseBadDateFilters({ from: request.query.from });
+    const data = await app.resources.unavailability(request.params.id, request.query.from);
+    if (!data) throw noResource();
+    return { data };
+  });
+
+  app.post('/resources/:id/unavailability', { schema: createUnavailabilitySchema, onRequest: requireUser('resources.manage') }, async (request, reply) => {
+    return reply.code(201).send(await app.resources.addUnavailability(request.params.id, request.body, originOf(request)));
+  });
+
+  app.delete('/resources/:id/unavailability/:uid', { schema: deleteUnavailabilitySchema, onRequest: requireUser('resources.manage') }, async (request) => {
+    await app.resources.removeUnavailability(request.params.id, request.params.uid, originOf(request));
+    return { id: request.params.uid };
   });
 
   app.get('/departures/:id/assignments', { schema: listAssignmentsSchema, onRequest: requireUser('resources.read') }, async (request) => {

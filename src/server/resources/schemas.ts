@@ -11,6 +11,9 @@ import {
   ResourceSchema,
   ScheduleQuerySchema,
   ScheduleSchema,
+  NewUnavailabilitySchema,
+  UnavailabilityListSchema,
+  UnavailabilitySchema,
 } from '../../shared/contract/resources.js';
 import { AUTHENTICATED_ERRORS, errorResponses, IdAnswerSchema, IdParamsSchema, UuidSchema } from '../http/schemas.js';
 
@@ -21,7 +24,9 @@ export const listResourcesSchema = {
   tags,
   security,
   summary: 'List guides, drivers, vehicles and other resources',
-  description: 'Needs `resources.read`. Filters: `kind`, `active`, `q` (name, e-mail or phone). Sorts: `name`, `kind`.',
+  description:
+    'Needs `resources.read`. Filters: `kind`, `active`, `q` (name, e-mail or phone). Sorts: `name`, `kind`. With `busyFor` (a departure id) each resource carries `busy`: ' +
+    'the other departures it is on during that departure’s hours and its days off during its local dates (empty: free), as the assign dialog shows them.',
   querystring: ResourceListQuerySchema,
   response: { 200: ResourceListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };
@@ -94,5 +99,37 @@ export const deleteAssignmentSchema = {
   summary: 'Take a resource off a departure',
   description: 'Needs `resources.manage`. The assignment is deleted; the audit log keeps that it was made.',
   params: Type.Object({ id: UuidSchema, assignmentId: UuidSchema }),
+  response: { 200: IdAnswerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const listUnavailabilitySchema = {
+  tags,
+  security,
+  summary: 'A resource’s days off',
+  description: 'Needs `resources.read`. In date order; `from` (YYYY-MM-DD) leaves out those that ended before it.',
+  params: IdParamsSchema,
+  querystring: Type.Object({ from: Type.Optional(Type.String({ description: 'YYYY-MM-DD' })) }, { additionalProperties: false }),
+  response: { 200: UnavailabilityListSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const createUnavailabilitySchema = {
+  tags,
+  security,
+  summary: 'Record days off',
+  description:
+    'Needs `resources.manage`. Calendar days `from` to `to` (one day: the same date), at most a year, with an optional `reason`. While they stand the resource cannot be ' +
+    'assigned to a departure with a local day among them (409 `RESOURCE_CONFLICT` whose message names the days off, with `conflicts: []`), nor a departure it is on be moved onto them. ' +
+    'Days off over a departure the resource is already on are 409 `RESOURCE_CONFLICT` with `conflicts`: take it off the departure first.',
+  params: IdParamsSchema,
+  body: NewUnavailabilitySchema,
+  response: { 201: UnavailabilitySchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const deleteUnavailabilitySchema = {
+  tags,
+  security,
+  summary: 'Remove days off',
+  description: 'Needs `resources.manage`. Audited.',
+  params: Type.Object({ id: UuidSchema, uid: UuidSchema }),
   response: { 200: IdAnswerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };

@@ -36,9 +36,20 @@ export interface AssignmentsTable {
   created_by: string | null;
 }
 
+export interface ResourceUnavailabilityTable {
+  id: string;
+  resource_id: string;
+  from_date: ColumnType<string, string, string>;
+  to_date: ColumnType<string, string, string>;
+  reason: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  created_by: string | null;
+}
+
 declare module '../db/schema.js' {
   interface Database {
     resources: ResourcesTable;
     assignments: AssignmentsTable;
+    resource_unavailability: ResourceUnavailabilityTable;
   }
 }

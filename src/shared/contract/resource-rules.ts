@@ -13,4 +13,7 @@ export const RESOURCE_RULES = {
   notes: { maxLength: 2000 },
   role: { maxLength: 80 },
   day: { minimum: 1, maximum: 366 },
+  unavailabilityReason: { maxLength: 200 },
+  /** The longest stretch of days off in one entry. */
+  unavailabilityDays: 366,
 } as const;

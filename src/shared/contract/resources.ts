@@ -69,8 +69,43 @@ export const ResourceListQuerySchema = ListQuerySchema(RESOURCE_SORT_FIELDS, 'na
   q: Type.Optional(SearchSchema),
   kind: Type.Optional(Type.Enum([...RESOURCE_KINDS])),
   active: Type.Optional(Type.Boolean()),
+  busyFor: Type.Optional(UuidSchema),
 });
-export const ResourceListSchema = ListAnswerSchema(ResourceSchema);
+
+/** Why a resource cannot take a departure: another departure on the same hours, or days off. */
+export const ResourceBusySchema = Type.Union([
+  Type.Object({ kind: Type.Literal('departure'), departureId: UuidSchema, tourTitle: Type.String(), startDate: Type.String() }),
+  Type.Object({ kind: Type.Literal('off'), from: Type.String(), to: Type.String(), reason: Type.String() }),
+]);
+export const ResourceListItemSchema = Type.Object(
+  {
+    ...ResourceSchema.properties,
+    busy: Type.Optional(Type.Array(ResourceBusySchema, { description: 'With `busyFor`: what keeps it from that departure’s days (empty: free)' })),
+  },
+  { title: 'ResourceListItem' },
+);
+export const ResourceListSchema = ListAnswerSchema(ResourceListItemSchema);
+
+export const UnavailabilitySchema = Type.Object(
+  {
+    id: UuidSchema,
+    resourceId: UuidSchema,
+    from: Type.String({ description: 'First day off, YYYY-MM-DD' }),
+    to: Type.String({ description: 'Last day off, YYYY-MM-DD (the same as from for one day)' }),
+    reason: Type.String(),
+    createdAt: IsoDateTimeSchema,
+  },
+  { title: 'Unavailability', description: 'Days a guide, driver or vehicle cannot be assigned: holidays, sick leave, a service. Calendar days, whatever the tour’s zone.' },
+);
+export const NewUnavailabilitySchema = Type.Object(
+  {
+    from: Type.String(DEPARTURE_RULES.date),
+    to: Type.String(DEPARTURE_RULES.date),
+    reason: Type.Optional(Type.String(RESOURCE_RULES.unavailabilityReason)),
+  },
+  { additionalProperties: false },
+);
+export const UnavailabilityListSchema = Type.Object({ data: Type.Array(UnavailabilitySchema) });
 
 export const AssignmentSchema = Type.Object(
   {
@@ -138,6 +173,10 @@ export type Resource = Static<typeof ResourceSchema>;
 export type NewResource = Static<typeof NewResourceSchema>;
 export type ResourcePatch = Static<typeof ResourcePatchSchema>;
 export type ResourceListQuery = Static<typeof ResourceListQuerySchema>;
+export type ResourceBusy = Static<typeof ResourceBusySchema>;
+export type ResourceListItem = Static<typeof ResourceListItemSchema>;
+export type Unavailability = Static<typeof UnavailabilitySchema>;
+export type NewUnavailability = Static<typeof NewUnavailabilitySchema>;
 export type Assignment = Static<typeof AssignmentSchema>;
 export type NewAssignment = Static<typeof NewAssignmentSchema>;
 export type AssignmentWarning = (typeof ASSIGNMENT_WARNINGS)[number];

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Link, useCanAccess, useDataProvider, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { labelsIn, t } from '../../i18n';
 import type { Departure } from '../../../shared/contract/departures';
-import type { Assignment, AssignmentWarning, CreatedAssignment, Resource } from '../../../shared/contract/resources';
+import type { Assignment, AssignmentWarning, CreatedAssignment, ResourceBusy, ResourceListItem } from '../../../shared/contract/resources';
 import { RESOURCE_RULES } from '../../../shared/contract/resource-rules';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { ApiError } from '../../providers/http-client';
@@ -40,10 +40,33 @@ function conflictsOf(error: unknown): Conflict[] {
   return Array.isArray(conflicts) ? (conflicts as Conflict[]) : [];
 }
 
+/** Under a choice in the picker: free, or each other departure it is on and its days off on these days. */
+function BusyLines({ busy }: { busy: ResourceBusy[] | undefined }) {
+  const translate = useTranslate();
+  if (busy === undefined) return null;
+  if (busy.length === 0)
+    return (
+      <Typography variant="body2" color="success.main">
+        {translate('departures.crew.free')}
+      </Typography>
+    );
+  return (
+    <>
+      {busy.map((entry) => (
+        <Typography key={entry.kind === 'departure' ? entry.departureId : `${entry.from}-${entry.to}`} variant="body2" color="warning.main">
+          {entry.kind === 'departure'
+            ? translate('departures.crew.busy_with', { tour: entry.tourTitle, date: localDate(entry.startDate) })
+            : `${entry.from === entry.to ? translate('departures.crew.off_on', { date: localDate(entry.from) }) : translate('departures.crew.off_between', { from: localDate(entry.from), to: localDate(entry.to) })}${entry.reason ? ` (${entry.reason})` : ''}`}
+        </Typography>
+      ))}
+    </>
+  );
+}
+
 function AssignDialog({ departure, open, onClose, onAssigned }: { departure: Departure; open: boolean; onClose: () => void; onAssigned: (warnings: AssignmentWarning[]) => void }) {
   const days = departureDays(departure);
   const [search, setSearch] = useState('');
-  const [resource, setResource] = useState<Resource | null>(null);
+  const [resource, setResource] = useState<ResourceListItem | null>(null);
   const [dayFrom, setDayFrom] = useState(1);
   const [dayTo, setDayTo] = useState(days);
   const [role, setRole] = useState('');
@@ -51,9 +74,10 @@ function AssignDialog({ departure, open, onClose, onAssigned }: { departure: Dep
   const [failure, setFailure] = useState<{ message: string; conflicts: Conflict[] } | null>(null);
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const translate = useTranslate();
-  const choices = useGetList<Resource>(
+  // Each choice says whether it is free on the departure's days, and if not, with what.
+  const choices = useGetList<ResourceListItem>(
     'resources',
-    { filter: { active: true, ...(search.trim() ? { q: search.trim() } : {}) }, sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: 25 } },
+    { filter: { active: true, busyFor: departure.id, ...(search.trim() ? { q: search.trim() } : {}) }, sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: 25 } },
     { enabled: open },
   );
   const daysWrong = dayFrom < 1 || dayTo > days || dayFrom > dayTo;
@@ -98,6 +122,7 @@ function AssignDialog({ departure, open, onClose, onAssigned }: { departure: Dep
                   <Typography variant="body2" color="text.secondary">
                     {resourceSummary(option)}
                   </Typography>
+                  <BusyLines busy={option.busy} />
                 </Box>
               </li>
             )}

@@ -3,12 +3,14 @@
  * assigned to over the coming year, by date, or a month at a time (ended ones, of cancelled
  * departures, marked).
  */
-import { Box, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert, Box, Button, Chip, IconButton, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { EditButton, Link, Show, TopToolbar, useCanAccess, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { formatCalendarDate } from '../../dates';
-import type { Resource, ScheduleEntry } from '../../../shared/contract/resources';
+import { RESOURCE_RULES, type Resource, type ScheduleEntry, type Unavailability } from '../../../shared/contract/resources';
+import { fieldErrorsOf } from '../../providers/http-client';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { Section } from '../bookings/show/Section';
 import { ActiveChip, FORM_WIDTH } from '../common/fields';
@@ -94,6 +96,101 @@ function ScheduleMonth({ resource }: { resource: Resource }) {
   );
 }
 
+/** The resource's days off from today on: listed, added (from, to, reason) and removed by those who manage resources. */
+function DaysOff({ resource }: { resource: Resource }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const queryClient = useQueryClient();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { canAccess: canManage } = useCanAccess({ resource: 'resources', action: 'edit' });
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const path = `resources/${encodeURIComponent(resource.id)}/unavailability`;
+  const key = ['resources', 'unavailability', resource.id];
+  const daysOff = useQuery({ queryKey: key, queryFn: ({ signal }) => dataProvider.call<{ data: Unavailability[] }>(`${path}?from=${todayOnThisCalendar()}`, { signal }) });
+  const when = (entry: { from: string; to: string }) => (entry.from === entry.to ? formatCalendarDate(entry.from, { weekday: true }) : `${formatCalendarDate(entry.from, { weekday: true })} – ${formatCalendarDate(entry.to, { weekday: true })}`);
+  const add = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!from) found.from = translate('crew_screens.off_from_needed');
+    if (Object.keys(found).length > 0) return setProblems(found);
+    setSaving(true);
+    setRefusal(null);
+    try {
+      await dataProvider.call(path, { method: 'POST', body: { from, to: to || from, ...(reason.trim() && { reason: reason.trim() }) } });
+      setFrom('');
+      setTo('');
+      setReason('');
+      setProblems({});
+      notify('crew_screens.days_off_added', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['resources'] });
+    } catch (error) {
+      setProblems(fieldErrorsOf(error) ?? {});
+      setRefusal(error instanceof Error ? error.message : translate('crew_screens.days_off_not_added'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async (entry: Unavailability) => {
+    try {
+      await dataProvider.call(`${path}/${encodeURIComponent(entry.id)}`, { method: 'DELETE' });
+      notify('crew_screens.days_off_removed', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['resources'] });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'crew_screens.days_off_not_added', { type: 'error' });
+    }
+  };
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('crew_screens.days_off_help')}
+      </Typography>
+      {daysOff.error ? (
+        <LoadFailure error={daysOff.error} onRetry={() => daysOff.refetch()} what={translate('crew_screens.the_days_off')} />
+      ) : !daysOff.data ? (
+        <Typography color="text.secondary">{translate('crew_screens.loading')}</Typography>
+      ) : daysOff.data.data.length === 0 ? (
+        <Typography color="text.secondary">{translate('crew_screens.no_days_off')}</Typography>
+      ) : (
+        <Box component="ul" aria-label={translate('crew_screens.days_off')} sx={{ m: 0, pl: 0, listStyle: 'none' }}>
+          {daysOff.data.data.map((entry) => (
+            <Box component="li" key={entry.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <span>
+                {when(entry)}
+                {entry.reason && ` · ${entry.reason}`}
+              </span>
+              {canManage === true && (
+                <IconButton size="small" aria-label={translate('crew_screens.remove_days_off', { when: when(entry) })} onClick={() => void remove(entry)}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      {canManage === true && (
+        <Box component="form" onSubmit={(event) => void add(event)} noValidate sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <TextField size="small" type="date" label={translate('crew_screens.off_from')} value={from} onChange={(event) => setFrom(event.target.value)} required error={Boolean(problems.from)} helperText={problems.from} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="date" label={translate('crew_screens.off_to')} value={to} onChange={(event) => setTo(event.target.value)} error={Boolean(problems.to)} helperText={problems.to} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }} />
+          <TextField size="small" label={translate('crew_screens.off_reason')} value={reason} onChange={(event) => setReason(event.target.value)} slotProps={{ htmlInput: { maxLength: RESOURCE_RULES.unavailabilityReason.maxLength } }} sx={{ flex: '1 1 160px' }} />
+          <Button type="submit" variant="outlined" disabled={saving}>
+            {translate('crew_screens.add_days_off')}
+          </Button>
+        </Box>
+      )}
+      {refusal && (
+        <Alert severity="error" role="alert">
+          {refusal}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
 function ScheduleViews({ resource }: { resource: Resource }) {
   const [view, setView] = useState<'list' | 'month'>('list');
   const translate = useTranslate();
@@ -132,6 +229,9 @@ function Details() {
       )}
       <Section title={translate('crew_screens.schedule_of')}>
         <ScheduleViews resource={resource} />
+      </Section>
+      <Section title={translate('crew_screens.days_off')}>
+        <DaysOff resource={resource} />
       </Section>
     </Stack>
   );

@@ -24,7 +24,7 @@ const resources: ResourceModule = {
   api: {
     path: 'resources',
     recordPath: (id) => `resources/${encodeURIComponent(id)}`,
-    filters: ['q', 'kind', 'active'],
+    filters: ['q', 'kind', 'active', 'busyFor'],
     createBody: (data) => resourceBody(data),
     updateBody: (data) => resourceBody(data),
   },
