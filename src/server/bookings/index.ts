@@ -19,6 +19,7 @@ import * as resellerBookings from './migrations/0016-reseller-bookings.js';
 import * as resellerUnitItems from './migrations/0018-reseller-unit-items.js';
 import * as balanceDueDates from './migrations/0020-balance-due-dates.js';
 import * as checkIn from './migrations/0031-check-in.js';
+import * as foldedSearch from './migrations/0043-folded-search.js';
 import { CheckIn } from './check-in.js';
 
 declare module 'fastify' {
@@ -50,7 +51,7 @@ const plugin = fp(
 const bookingsModule: DomainModule = {
   name: 'bookings',
   tag: { name: 'bookings', description: 'Bookings, their payments and refunds, manifests and vouchers' },
-  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems, '0020-balance-due-dates': balanceDueDates, '0031-check-in': checkIn },
+  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems, '0020-balance-due-dates': balanceDueDates, '0031-check-in': checkIn, '0043-folded-search': foldedSearch },
   plugin,
   housekeeping: async (app) => {
     await app.idempotencyKeys.purgeExpired();

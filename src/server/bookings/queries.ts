@@ -14,14 +14,7 @@ import {
   type Payment,
   type TimelineEntry,
 } from '../../shared/contract/bookings.js';
-import {
-  containsPattern,
-  fromJson,
-  keptCount,
-  listPage,
-  refuseBadDateFilters,
-  toMoney,
-} from '../db/query-helpers.js';
+import { foldedContains, fromJson, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { daysBetween, localDateAt, startOfDay, startOfNextDay } from '../../shared/local-time.js';
 import { cancellationQuote, depositOf, latestToday } from '../../shared/payment-schedule.js';
@@ -351,7 +344,7 @@ export class BookingQueries {
       if (query.balanceDue === true) conditions.push(eb('b.balance_minor', '>', 0));
       if (query.balanceDue === false) conditions.push(eb('b.balance_minor', '<=', 0));
       const q = query.q?.trim().toLowerCase();
-      if (q) conditions.push(eb('b.search_text', 'like', containsPattern(q)));
+      if (q) conditions.push(eb('b.search_text', 'like', foldedContains(q)));
       return eb.and(conditions);
     });
   }

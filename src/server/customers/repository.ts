@@ -6,7 +6,7 @@
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import { ERASED_NAME, type Customer, type CustomerListQuery, type CustomerPatch } from '../../shared/contract/customers.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { containsPattern, fromJson, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
+import { foldedContains, fromJson, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import type { CustomersTable } from './tables.js';
@@ -35,7 +35,7 @@ export class CustomersRepository {
     const filtered = this.db.selectFrom('customers as c').where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (query.marketingConsent !== undefined) conditions.push(eb('c.marketing_consent', '=', query.marketingConsent));
-      if (q) conditions.push(eb('c.search_text', 'like', containsPattern(q)));
+      if (q) conditions.push(eb('c.search_text', 'like', foldedContains(q)));
       return eb.and(conditions);
     });
     const page = await listPage(filtered, {

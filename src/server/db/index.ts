@@ -10,6 +10,7 @@ import * as rowCounts from './migrations/0002-row-counts.js';
 import * as listIndexes from './migrations/0004-list-indexes.js';
 import * as searchIndexes from './migrations/0005-search-indexes.js';
 import * as invitations from './migrations/0006-invitations.js';
+import * as searchFold from './migrations/0040-search-fold.js';
 
 const database: DomainModule = {
   name: 'database',
@@ -19,6 +20,7 @@ const database: DomainModule = {
     '0004-list-indexes': listIndexes,
     '0005-search-indexes': searchIndexes,
     '0006-invitations': invitations,
+    '0040-search-fold': searchFold,
   },
 };
 

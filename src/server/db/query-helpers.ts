@@ -10,6 +10,20 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * The pattern of `text` anywhere, folded as the search columns are (search_fold, migration 0040:
+ * lowercase, no accents, ß as ss): compared with LIKE to a folded column, "Muller" finds Müller and
+ * the other way round. The function of a parameter is a constant to the planner: trigram indexes serve it.
+ */
+export function foldedContains(text: string): RawBuilder<string> {
+  return sql<string>`search_fold(${containsPattern(text)})`;
+}
+
+/** A column folded for a search (search_fold), to compare with foldedContains. */
+export function folded(column: string): RawBuilder<string> {
+  return sql<string>`search_fold(${sql.ref(column)})`;
+}
+
 export { DEFAULT_PAGE_SIZE };
 
 export interface PageQuery {

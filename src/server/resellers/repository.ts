@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { ApiKey, CreatedApiKey, NewReseller, Reseller, ResellerListQuery, ResellerPatch } from '../../shared/contract/resellers.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { containsPattern, isUniqueViolation, listPage } from '../db/query-helpers.js';
+import { folded, foldedContains, isUniqueViolation, listPage } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import { outboundUrlProblem, type Lookup } from '../security/outbound-address.js';
@@ -53,7 +53,7 @@ export class ResellersRepository {
     const filtered = this.db.selectFrom('resellers as r').where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (query.active !== undefined) conditions.push(eb('r.active', '=', query.active));
-      if (query.q) conditions.push(eb('r.name', 'ilike', containsPattern(query.q)));
+      if (query.q) conditions.push(eb(folded('r.name'), 'like', foldedContains(query.q)));
       return eb.and(conditions);
     });
     return listPage(filtered, {

@@ -4,6 +4,7 @@ import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
 import * as resources from './migrations/0029-resources.js';
 import * as unavailability from './migrations/0039-unavailability.js';
+import * as foldedSearch from './migrations/0042-folded-search.js';
 import { ResourcesRepository } from './repository.js';
 import { resourceRoutes } from './routes.js';
 
@@ -24,7 +25,7 @@ const plugin = fp(
 const resourcesModule: DomainModule = {
   name: 'resources',
   tag: { name: 'resources', description: 'Guides, drivers and vehicles, and their assignments to departures (never two places at once)' },
-  migrations: { '0029-resources': resources, '0039-unavailability': unavailability },
+  migrations: { '0029-resources': resources, '0039-unavailability': unavailability, '0042-folded-search': foldedSearch },
   plugin,
 };
 

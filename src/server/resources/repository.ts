@@ -27,7 +27,7 @@ import type {
 import { RESOURCE_RULES } from '../../shared/contract/resource-rules.js';
 import { addDays, daysBetween } from '../../shared/local-time.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { containsPattern, listPage, refuseBadDateFilters } from '../db/query-helpers.js';
+import { foldedContains, listPage, refuseBadDateFilters } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { AppError, httpErrors } from '../http/errors.js';
 import type { ResourcesTable } from './tables.js';
@@ -116,7 +116,7 @@ export class ResourcesRepository {
       if (query.kind !== undefined) conditions.push(eb('r.kind', '=', query.kind));
       if (query.active !== undefined) conditions.push(eb('r.active', '=', query.active));
       const q = query.q?.trim().toLowerCase();
-      if (q) conditions.push(eb('r.search_text', 'like', containsPattern(q)));
+      if (q) conditions.push(eb('r.search_text', 'like', foldedContains(q)));
       return eb.and(conditions);
     });
     return listPage(filtered, {

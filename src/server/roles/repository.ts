@@ -9,7 +9,7 @@ import { ADMIN_ROLE, ALL_PERMISSIONS, isPermission } from '../../shared/permissi
 import type { Role, ROLE_SORT_FIELDS } from '../../shared/types.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { assertMayGrant } from '../auth/grants.js';
-import { containsPattern, isUniqueViolation, listPage } from '../db/query-helpers.js';
+import { containsPattern, folded, foldedContains, isUniqueViolation, listPage } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 
@@ -33,7 +33,7 @@ export class RolesRepository {
     const search = query.q?.trim() ? containsPattern(query.q.trim()) : null;
     const filtered = this.db
       .selectFrom('roles as r')
-      .$if(search !== null, (qb) => qb.where((eb) => eb.or([eb('r.name', 'ilike', search!), eb('r.description', 'ilike', search!)])));
+      .$if(search !== null, (qb) => qb.where((eb) => eb.or([eb('r.name', 'ilike', search!), eb(folded('r.description'), 'like', foldedContains(query.q!.trim()))])));
     // Roles are few: their total is counted.
     return listPage(filtered, {
       select: (rows) => rows.select(roleColumns),

@@ -23,7 +23,7 @@ import { TOUR_RULES } from '../../shared/contract/tour-rules.js';
 import { isKnownCurrency } from '../../shared/money.js';
 import { isKnownTimeZone } from '../../shared/time-zones.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
-import { containsPattern, fromJson, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
+import { containsPattern, folded, foldedContains, fromJson, isUniqueViolation, keptCount, listPage, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import type { TourComponentsTable, ToursTable } from './tables.js';
 import { componentsForSale, tourForDepartures } from './lookups.js';
@@ -158,7 +158,7 @@ export class ToursRepository {
       if (query.status !== undefined) conditions.push(eb('t.status', '=', query.status));
       if (search !== '') {
         const pattern = containsPattern(search);
-        conditions.push(eb.or([eb('t.code', 'ilike', pattern), eb('t.title', 'ilike', pattern)]));
+        conditions.push(eb.or([eb('t.code', 'ilike', pattern), eb(folded('t.title'), 'like', foldedContains(search))]));
       }
       return eb.and(conditions);
     });

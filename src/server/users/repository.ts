@@ -9,7 +9,7 @@ import type { User, UserStatus, USER_SORT_FIELDS } from '../../shared/types.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { assertMayGrant } from '../auth/grants.js';
 import type { SessionService } from '../auth/sessions.js';
-import { containsPattern, isUniqueViolation, keptCount, listPage } from '../db/query-helpers.js';
+import { containsPattern, folded, foldedContains, isUniqueViolation, keptCount, listPage } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import type { StaffLanguage, UserListQuery, UserPatch } from '../../shared/contract/users.js';
 import type { Principal } from '../auth/principals.js';
@@ -63,7 +63,7 @@ export class UsersRepository {
       }
       if (query.q !== undefined && query.q.trim() !== '') {
         const pattern = containsPattern(query.q.trim());
-        conditions.push(eb.or([eb('u.email', 'ilike', pattern), eb('u.full_name', 'ilike', pattern)]));
+        conditions.push(eb.or([eb('u.email', 'ilike', pattern), eb(folded('u.full_name'), 'like', foldedContains(query.q.trim()))]));
       }
       return eb.and(conditions);
     });
