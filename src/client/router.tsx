@@ -30,6 +30,7 @@ const AdminApp = lazy(async () => {
 // Pages a visitor seldom opens arrive when opened, so the sign-in page carries only itself.
 const ForgotPasswordPage = lazy(() => import('./auth/ForgotPasswordPage').then((module) => ({ default: module.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
+const ConfirmEmailPage = lazy(() => import('./auth/ConfirmEmailPage').then((module) => ({ default: module.ConfirmEmailPage })));
 /** The toast container and its library arrive when first wanted (toasts raised before then wait in its queue). */
 const ToastHost = lazy(() => import('./layout/ToastHost').then((module) => ({ default: module.ToastHost })));
 
@@ -98,6 +99,14 @@ export function appRoutes(services: AppServices, options: AppRoutesOptions = {})
               element: (
                 <Suspense fallback={<Loading />}>
                   <ResetPasswordPage />
+                </Suspense>
+              ),
+            },
+            {
+              path: '/confirm-email',
+              element: (
+                <Suspense fallback={<Loading />}>
+                  <ConfirmEmailPage />
                 </Suspense>
               ),
             },

@@ -9,6 +9,7 @@ export const apiPaths = {
   logout: 'auth/logout',
   forgetPassword: 'auth/forget-password',
   resetPassword: 'auth/reset-password',
+  confirmEmail: 'auth/confirm-email',
   profile: (id: string) => `user/profile/${encodeURIComponent(id)}`,
   users: 'admin/auth/user',
   user: (id: string) => `admin/auth/user/${encodeURIComponent(id)}`,

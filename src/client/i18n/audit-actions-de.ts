@@ -74,6 +74,8 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'user.deleted': 'Benutzer gelöscht',
   'business.updated': 'Unternehmensdaten geändert',
   'booking.cutoff_overridden': 'Nach Buchungsschluss gebucht',
+  'user.email_change_requested': 'E-Mail-Änderung zur Bestätigung gesendet',
+  'user.email_changed': 'E-Mail geändert',
   'resource.unavailability_added': 'Freie Tage eingetragen',
   'resource.unavailability_removed': 'Freie Tage entfernt',
 };

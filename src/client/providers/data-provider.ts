@@ -82,7 +82,7 @@ export function createDataProvider(http: HttpClient, resources: Record<string, R
 
     async update(resource, params) {
       const api = apiOf(resource, true);
-      const body = api.updateBody ? api.updateBody(params.data) : params.data;
+      const body = api.updateBody ? api.updateBody(params.data, params.previousData) : params.data;
       const data = await http.request<RaRecord>(api.recordPath(id(params.id)), { method: 'PATCH', body, mutation: true });
       return { data: data as never };
     },

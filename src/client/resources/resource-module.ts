@@ -21,7 +21,8 @@ export interface ResourceApi {
   filters?: readonly string[];
   /** Only the fields the server accepts (it refuses unknown ones); default: the data as it is. */
   createBody?(data: Partial<RaRecord>): unknown;
-  updateBody?(data: Partial<RaRecord>): unknown;
+  /** `previous`: the record as it was read (only what changed may be sent). */
+  updateBody?(data: Partial<RaRecord>, previous?: Partial<RaRecord>): unknown;
   /** Other resources whose cached lists a change here makes stale (a user's roles → roles' user counts). */
   linked?: readonly string[];
   /** Listed only, never changed (the audit log). */

@@ -22,6 +22,11 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'Enter the 6-digit code from your authenticator app, or a recovery code.': 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein.',
   'Your role requires two-factor sign-in: set it up in My profile before anything else.': 'Ihre Rolle verlangt die Zwei-Faktor-Anmeldung: Richten Sie sie vor allem anderen unter „Mein Profil“ ein.',
   'The captcha was not solved. Please try again.': 'Das Captcha wurde nicht gelöst. Bitte versuchen Sie es noch einmal.',
+  'This confirmation link is invalid or has expired. Ask an administrator to change the address again.':
+    'Dieser Bestätigungslink ist ungültig oder abgelaufen. Bitten Sie einen Administrator, die Adresse erneut zu ändern.',
+  'Only an administrator may change a user’s e-mail address.': 'Nur ein Administrator darf die E-Mail-Adresse eines Benutzers ändern.',
+  'This e-mail address belongs to another user.': 'Diese E-Mail-Adresse gehört einem anderen Benutzer.',
+  'Booking past the cut-off needs the permission “Book a departure past its booking cut-off”.': 'Eine Buchung nach Buchungsschluss braucht die Berechtigung „Eine Abfahrt nach ihrem Buchungsschluss buchen“.',
   'This password reset link is invalid or has expired. Ask for a new one.': 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen. Fordern Sie einen neuen an.',
   'You cannot grant permissions you do not hold yourself: {}.': 'Sie können keine Berechtigungen vergeben, die Sie selbst nicht haben: {0}.',
   'Your role sees no money, and this answer is about money.': 'Ihre Rolle sieht keine Beträge, und in dieser Antwort geht es um Geld.',

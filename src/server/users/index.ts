@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
 import * as userLanguage from './migrations/0034-user-language.js';
 import * as foldedNameSearch from './migrations/0044-folded-name-search.js';
+import * as emailChanges from './migrations/0046-email-changes.js';
 import { UsersRepository } from './repository.js';
 import { userRoutes } from './routes.js';
 import type { DomainModule } from '../module.js';
@@ -28,7 +29,7 @@ const plugin = fp(
 const usersModule: DomainModule = {
   name: 'users',
   tag: { name: 'users', description: 'Users (administration)' },
-  migrations: { '0034-user-language': userLanguage, '0044-folded-name-search': foldedNameSearch },
+  migrations: { '0034-user-language': userLanguage, '0044-folded-name-search': foldedNameSearch, '0046-email-changes': emailChanges },
   plugin,
 };
 

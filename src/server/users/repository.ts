@@ -121,7 +121,8 @@ export class UsersRepository {
     }
   }
 
-  async update(id: string, patch: UserPatch, origin: RequestOrigin): Promise<User> {
+  /** `alsoInside`: more of the same save, in its transaction (the e-mail address: email-change.ts), so a refusal of either saves nothing. */
+  async update<T>(id: string, patch: Omit<UserPatch, 'email'>, origin: RequestOrigin, alsoInside?: (trx: Kysely<Database>) => Promise<T>): Promise<{ user: User; also: T | undefined }> {
     return this.db.transaction().execute(async (trx) => {
       await lockAdministrators(trx);
       const current = await this.getById(id, trx);
@@ -152,8 +153,11 @@ export class UsersRepository {
         if (roleIds.length > 0) await trx.insertInto('user_roles').values(roleIds.map((roleId) => ({ user_id: id, role_id: roleId }))).execute();
       }
       if (current.status === 'active' && nextStatus === 'disabled') await this.sessions.revokeAllForUser(id, 'user_disabled', trx);
-      await this.audit.record({ action: 'user.updated', ...auditOrigin(origin), targetType: 'user', targetId: id, details: { ...patch } }, trx);
-      return (await this.getById(id, trx))!;
+      if (patch.fullName !== undefined || patch.roles !== undefined || patch.status !== undefined) {
+        await this.audit.record({ action: 'user.updated', ...auditOrigin(origin), targetType: 'user', targetId: id, details: { ...patch } }, trx);
+      }
+      const also = alsoInside ? await alsoInside(trx) : undefined;
+      return { user: (await this.getById(id, trx))!, also };
     });
   }
 

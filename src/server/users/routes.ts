@@ -6,8 +6,13 @@ import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { checkPassword } from '../security/password-policy.js';
 import { httpErrors } from '../http/errors.js';
 import { randomBytes } from 'node:crypto';
+import { ADMIN_ROLE } from '../../shared/permissions.js';
+import { rateLimit } from '../http/rate-limit.js';
+import { EmailChanges } from './email-change.js';
 import {
+  confirmEmailSchema,
   createUserSchema,
+  getUserSchema,
   deleteUserSchema,
   listUsersSchema,
   profileSchema,
@@ -17,6 +22,7 @@ import {
 } from './schemas.js';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const emailChanges = new EmailChanges(app.db, app.now, app.config.publicUrl, app.mailer, app.audit, app.config.smtpUrl !== null);
   // Read while setting up a second factor a role requires (the screen shows who is signed in).
   app.get('/user/profile/:id', { schema: profileSchema, onRequest: requireUser(undefined, { duringTwoFactorSetUp: true }) }, async (request) => {
     const me = principalOf(request);
@@ -83,8 +89,24 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/admin/auth/user/:id', { schema: updateUserSchema, onRequest: requireUser('users.update') }, async (request) => {
-    const { fullName, roles, status } = request.body;
-    return app.users.update(request.params.id, { fullName: fullName?.trim(), roles, status }, originOf(request));
+    const { fullName, roles, status, email } = request.body;
+    // Whoever holds an address may reset its password: only an administrator moves an account to another one.
+    if (email !== undefined && !principalOf(request).roles.includes(ADMIN_ROLE)) throw httpErrors.forbidden('Only an administrator may change a user’s e-mail address.');
+    const origin = originOf(request);
+    const { user, also } = await app.users.update(request.params.id, { fullName: fullName?.trim(), roles, status }, origin, email === undefined ? undefined : (trx) => emailChanges.change(trx, request.params.id, email, origin));
+    if (also?.outcome === 'pending') app.background.run('e-mail change mails', () => emailChanges.send(also.mails));
+    return { ...user, pendingEmail: await emailChanges.pendingFor(user.id) };
+  });
+
+  app.get('/admin/auth/user/:id', { schema: getUserSchema, onRequest: requireUser('users.read') }, async (request) => {
+    const user = await app.users.getById(request.params.id);
+    if (!user) throw httpErrors.notFound('No user with this id.');
+    return { ...user, pendingEmail: await emailChanges.pendingFor(user.id) };
+  });
+
+  app.post('/auth/confirm-email', { schema: confirmEmailSchema, onRequest: rateLimit('resetPassword') }, async (request) => {
+    const email = await emailChanges.confirm(request.body.token, originOf(request));
+    return { message: `Your e-mail address is now ${email}. Sign in with it from now on.` };
   });
 
   app.delete('/admin/auth/user/:id', { schema: deleteUserSchema, onRequest: requireUser('users.delete') }, async (request) => {

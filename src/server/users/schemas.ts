@@ -1,6 +1,7 @@
 /** Schemas of the user routes: the contract's User shape and what each call accepts. */
 import { NewUserSchema, ProfilePatchSchema, UserListQuerySchema, UserListSchema, UserPatchSchema, UserSchema } from '../../shared/contract/users.js';
-import { AUTHENTICATED_ERRORS, errorResponses, IdAnswerSchema, IdParamsSchema } from '../http/schemas.js';
+import Type from 'typebox';
+import { AUTHENTICATED_ERRORS, errorResponses, IdAnswerSchema, IdParamsSchema, MessageAnswerSchema } from '../http/schemas.js';
 
 export { UserSchema };
 
@@ -50,10 +51,13 @@ export const createUserSchema = {
 
 export const updateUserSchema = {
   tags: ['users'],
-  summary: 'Change a user’s name, roles or status',
+  summary: 'Change a user’s name, roles, status or e-mail address',
   description:
     'Needs `users.update`. Disabling ends the user’s sessions. The last active administrator cannot be disabled ' +
-    'or lose ADMIN, and you cannot disable yourself (409).',
+    'or lose ADMIN, and you cannot disable yourself (409). `email` (trimmed) needs the ADMIN role (403), any user’s, one’s own included; another user’s address is 409. ' +
+    'Where mail leaves the server (SMTP_URL) the new address is confirmed first: a link valid 24 hours goes to it (the old address is told), the answer’s ' +
+    '`pendingEmail` shows it until then, and the address changes when the link is opened (POST /api/auth/confirm-email). Without SMTP_URL it changes at once. ' +
+    'Sessions stay signed in; audited as user.email_change_requested and user.email_changed. Nothing is saved when any part is refused.',
   security: bearer,
   params: IdParamsSchema,
   body: UserPatchSchema,
@@ -76,4 +80,21 @@ export const deleteUserSchema = {
   security: bearer,
   params: IdParamsSchema,
   response: { 200: IdAnswerSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const getUserSchema = {
+  tags: ['users'],
+  summary: 'One user',
+  description: 'Needs `users.read`. With `pendingEmail`: a new address waiting for its confirmation link (null: none).',
+  security: bearer,
+  params: IdParamsSchema,
+  response: { 200: UserSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const confirmEmailSchema = {
+  tags: ['auth'],
+  summary: 'Confirm a new e-mail address with the link sent to it',
+  description: 'Single use, valid 24 hours. 400 EMAIL_CHANGE_INVALID for an unknown, used or expired link; 409 when another user has taken the address meanwhile. Sessions stay signed in.',
+  body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+  response: { 200: MessageAnswerSchema, ...errorResponses(400, 409, 429) },
 };

@@ -23,9 +23,21 @@ export interface UserRolesTable {
   role_id: string;
 }
 
+/** A new address waiting for the link sent to it (migration 0046). */
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_by: string | null;
+}
+
 declare module '../db/schema.js' {
   interface Database {
     users: UsersTable;
     user_roles: UserRolesTable;
+    email_changes: EmailChangesTable;
   }
 }

@@ -34,6 +34,9 @@ export const UserSchema = Type.Object(
     lastLoginAt: NullableIsoDateTimeSchema,
     invitedAt: Type.Union([IsoDateTimeSchema, Type.Null()], { description: 'Invited to choose a password; shown as invited until the first sign-in' }),
     language: Type.Union([StaffLanguageSchema, Type.Null()], { description: 'The language the user chose for the screens (in the app bar or My profile); null until they choose' }),
+    pendingEmail: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'One user’s answer only: a new address waiting for the link sent to it (null: none)' }),
+    ),
   },
   { title: 'User' },
 );
@@ -50,7 +53,12 @@ export const NewUserSchema = Type.Object(
 );
 
 export const UserPatchSchema = Type.Object(
-  { fullName: Type.Optional(FullNameSchema), roles: Type.Optional(RoleNamesSchema), status: Type.Optional(UserStatusSchema) },
+  {
+    fullName: Type.Optional(FullNameSchema),
+    roles: Type.Optional(RoleNamesSchema),
+    status: Type.Optional(UserStatusSchema),
+    email: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'Administrators only (403 otherwise). Trimmed; another user’s address is 409' })),
+  },
   { additionalProperties: false },
 );
 

@@ -16,7 +16,10 @@ export const USERS = domainFacts({
     'user.invitation_resent': 'Invitation sent again',
     'user.updated': 'User changed',
     'user.deleted': 'User deleted',
+    'user.email_change_requested': 'E-mail change sent for confirmation',
+    'user.email_changed': 'E-mail changed',
   },
   auditTargets: ['user'],
-  errorCodes: [],
+  // EMAIL_CHANGE_INVALID: a confirmation link that is unknown, used or expired.
+  errorCodes: ['EMAIL_CHANGE_INVALID'],
 });

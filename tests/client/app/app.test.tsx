@@ -326,6 +326,28 @@ describe('the users and roles screens', () => {
     await createDataProvider(http).update('users', { id: list.data[0].id, data: { status: 'active' }, previousData: list.data[0] });
   });
 
+  test('an administrator changes a user’s e-mail address (at once where no mail server could confirm it); another user’s address is refused in place', async () => {
+    const http = createHttpClient({ baseUrl: apiBase(), fetch: createCookieJar().fetch });
+    await createAuthProvider(http).login({ email: server.admin.email, password: server.admin.password, persist: false, captcha: server.captchaToken });
+    const made = await createDataProvider(http).create('users', { data: { email: 'rita@agency.example', fullName: 'Rita Renamed', password: STAFF_PASSWORD, roles: ['STAFF'] } });
+    logOut();
+    const { user, router } = await openSignedIn(`/users/${made.data.id}`);
+    const email = await screen.findByRole('textbox', { name: /^e-mail/i }, { timeout: 10_000 });
+    expect(email).not.toHaveAttribute('readonly');
+    await user.clear(email);
+    await user.type(email, 'sam@agency.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This e-mail address belongs to another user.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/users/${made.data.id}`);
+    await user.clear(email);
+    await user.type(email, 'rita.new@agency.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/show$/), { timeout: 10_000 });
+    expect(await screen.findByText('rita.new@agency.example')).toBeInTheDocument();
+    const { data } = await createDataProvider(http).getOne('users', { id: made.data.id });
+    expect(data.email).toBe('rita.new@agency.example');
+  });
+
   test('role permissions: a switch per catalogue entry, labelled by name and description, grants and revokes', async () => {
     const { user, router } = await openSignedIn('/roles');
     await user.click(await screen.findByText('TOUR_GUIDE', {}, { timeout: 10_000 }));
@@ -375,6 +397,14 @@ describe('the users and roles screens', () => {
 
 describe('the pages outside the layout', () => {
   const openPage = (path: string) => renderApp({ baseUrl: apiBase(), fetch: jar.fetch, entries: [path], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
+
+  test('a link to confirm a new e-mail address that is not valid says so, after the button, and changes nothing', async () => {
+    await openPage('/confirm-email?token=not-a-real-token');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm my new address' }));
+    expect(await screen.findByText(/This confirmation link is invalid or has expired/)).toBeInTheDocument();
+    expect(jar.calls).toContain('POST /api/auth/confirm-email');
+  });
 
   test('forgot password: "Email", "Send reset link", then a neutral confirmation (also for an unknown address)', async () => {
     await openPage('/forgot-password');

@@ -13,6 +13,7 @@ export const RESOURCES_DE: MessagesIn<typeof RESOURCES_EN> = {
     seats: '%{smart_count} Platz |||| %{smart_count} Plätze',
   },
   crew_screens: {
+    the_schedule: 'Der Einsatzplan',
     days_off: 'Freie Tage',
     the_days_off: 'Die freien Tage',
     no_days_off: 'Keine freien Tage geplant.',
@@ -26,7 +27,6 @@ export const RESOURCES_DE: MessagesIn<typeof RESOURCES_EN> = {
     days_off_added: 'Freie Tage eingetragen',
     days_off_removed: 'Freie Tage entfernt',
     days_off_not_added: 'Die freien Tage wurden nicht eingetragen',
-    the_schedule: 'Der Einsatzplan',
     loading: 'Wird geladen …',
     not_assigned: 'Von %{from} bis %{to} keinem Termin zugewiesen.',
     assignments_from: 'Einsätze von %{from} bis %{to}',

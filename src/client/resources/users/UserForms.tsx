@@ -1,6 +1,7 @@
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
-import { useState } from 'react';
+import { Alert } from '@mui/material';
+import { useState, useSyncExternalStore } from 'react';
 import {
   Button,
   Confirm,
@@ -30,7 +31,8 @@ import {
 } from 'react-admin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/password-policy';
 import { emailRules, fullNameRules, newPasswordRules } from '../common/validators';
-import { STAFF_ROLE } from '../../../shared/permissions';
+import { ADMIN_ROLE, STAFF_ROLE } from '../../../shared/permissions';
+import { getUserState, subscribe } from '../../providers/auth-state';
 import { ChipsField, DateTimeField, FORM_WIDTH, GuardedDeleteButton, StatusField } from '../common/fields';
 import { useRoleChoices } from '../common/role-choices';
 import { useWatch } from 'react-hook-form';
@@ -178,12 +180,47 @@ function EditToolbar() {
   );
 }
 
-export function UserEdit() {
+/** The address: an administrator changes it (confirmed by a link when mail leaves the server); others see it. */
+function EmailInput() {
+  const record = useRecordContext<User>();
+  const { mailSent } = useRuntimeConfig();
+  const isAdmin = (useSyncExternalStore(subscribe, getUserState).user?.roles ?? []).includes(ADMIN_ROLE);
+  const translate = useTranslate();
+  if (!isAdmin) return <TextInput source="email" label="users.email_readonly" readOnly helperText={false} />;
   return (
-    <Edit sx={FORM_WIDTH} title="users.edit" mutationMode="pessimistic" redirect="show" queryOptions={{ onError: () => undefined }} redirectOnError={false} error={<EditLoadError what="users.this_user" />}>
+    <>
+      <TextInput source="email" type="email" validate={emailRules} isRequired autoComplete="off" helperText={mailSent ? 'users.email_change_by_link' : 'users.email_change_at_once'} />
+      {record?.pendingEmail && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('users.email_pending', { email: record.pendingEmail })}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+export function UserEdit() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      sx={FORM_WIDTH}
+      title="users.edit"
+      mutationMode="pessimistic"
+      queryOptions={{ onError: () => undefined }}
+      redirectOnError={false}
+      error={<EditLoadError what="users.this_user" />}
+      mutationOptions={{
+        // A new address waiting for its link is said so, rather than "saved" as if it had changed.
+        onSuccess: (user: User) => {
+          notify(user.pendingEmail ? 'users.email_link_sent' : 'resources.users.notifications.updated', { type: 'success', messageArgs: { email: user.pendingEmail ?? '' } });
+          redirect('show', 'users', user.id);
+        },
+      }}
+    >
       <SimpleForm toolbar={<EditToolbar />} noValidate>
         <KeepDraft waitForRecord />
-        <TextInput source="email" label="users.email_readonly" readOnly helperText={false} />
+        <EmailInput />
         <TextInput source="fullName" validate={fullNameRules} isRequired />
         <RolesInput />
         <SelectInput source="status" choices={STATUS_CHOICES} validate={required()} />

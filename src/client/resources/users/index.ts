@@ -24,8 +24,6 @@ const users: ResourceModule = {
   api: {
     path: apiPaths.users,
     recordPath: apiPaths.user,
-    // Anyone's own profile is readable; others' need users.read (the server decides).
-    readPath: apiPaths.profile,
     createPath: apiPaths.signup,
     filters: ['q', 'role'],
     createBody(data) {
@@ -34,9 +32,11 @@ const users: ResourceModule = {
       const invite = passwordChoice === 'invite';
       return { email: typeof email === 'string' ? email.trim() : email, fullName, roles: roles ?? [], ...(invite ? { invite: true } : { password }) };
     },
-    updateBody(data) {
-      const { fullName, roles, status } = data as Partial<User>;
-      return { fullName, roles, status };
+    updateBody(data, previous) {
+      const { fullName, roles, status, email } = data as Partial<User>;
+      // The address only when it was changed (only an administrator may: the form offers it to them alone).
+      const newEmail = typeof email === 'string' && email.trim() !== '' && email.trim() !== previous?.email ? email.trim() : undefined;
+      return { fullName, roles, status, ...(newEmail !== undefined && { email: newEmail }) };
     },
     // A user's roles are counted on the roles list.
     linked: ['roles'],
