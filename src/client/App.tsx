@@ -43,6 +43,7 @@ function adminServices(services: AppServices) {
 const Profile = lazy(() => import('./pages/Profile'));
 const CheckIn = lazy(() => import('./pages/operations/CheckIn'));
 const DaySheet = lazy(() => import('./pages/operations/DaySheet'));
+const PassengerLists = lazy(() => import('./pages/operations/PassengerLists'));
 const Margins = lazy(() => import('./pages/reports/Margins'));
 
 export default function App({ services }: { services: AppServices }) {
@@ -83,6 +84,7 @@ export default function App({ services }: { services: AppServices }) {
             <Route path="/profile" element={<Profile />} />
             <Route path="/check-in" element={<RequirePermission resource="checkin" action="create" children={<CheckIn />} />} />
             <Route path="/day-sheet" element={<RequirePermission resource="departures" action="list" children={<DaySheet />} />} />
+            <Route path="/passenger-lists" element={<RequirePermission resource="bookings" action="list" children={<PassengerLists />} />} />
             <Route path="/margins" element={<RequirePermission resource="reports" action="read" children={<Margins />} />} />
             {RESOURCES.flatMap((resource) => resource.routes ?? []).map(({ path, element }) => (
               <Route key={path} path={path} element={element} />

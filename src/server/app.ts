@@ -157,7 +157,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   for (const module of MODULES) if (module.plugin) await app.register(module.plugin);
 
   if (!app.captcha.enabled) app.log.warn(`captcha is off: ${config.captchaOffReason ?? 'a test verifier was given'}`);
-  if ((await app.business.details()).name === null) app.log.warn('The business has no name yet: e-mails and vouchers are signed by no one until an administrator fills in the Business screen (its first sign-in goes there)');
+  app.addHook('onReady', async () => {
+    // Said once the server is up; a database that is away is reported by the readiness probe, not here.
+    const details = await app.business.details().catch(() => null);
+    if (details && details.name === null) app.log.warn('The business has no name yet: e-mails and vouchers are signed by no one until an administrator fills in the Business screen (its first sign-in goes there)');
+  });
   // Graceful close: requests in flight when closing starts still get their answers, with
   // `Connection: close` so their keep-alive sockets end too (otherwise close waits for them).
   let closing = false;

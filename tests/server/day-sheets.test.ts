@@ -6,6 +6,7 @@
  * TEST_DATABASE_URL, on a PostgreSQL server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GuideManifest } from '../../src/shared/contract/manifests.js';
 import type { Booking } from '../../src/shared/contract/bookings.js';
 import type { Departure } from '../../src/shared/contract/departures.js';
 import type { DaySheet } from '../../src/shared/contract/operations.js';
@@ -103,6 +104,61 @@ describe('a day sheet', () => {
     expect(paddleLines.slice(1).map((line) => line.split(',').slice(-5).join(','))).toEqual(['Paddle & Co,Kayak hour,activity,optional,3']);
     const nobody = await admin({ method: 'GET', url: '/api/operations/day.csv?date=2032-05-11&supplier=Nobody' });
     expect(nobody.body.replace(/^\uFEFF/, '').trim().split('\n')).toHaveLength(1);
+  });
+
+  it('gives the guide a passenger list: parties by lead with phone, pick-up, notes for the guide, extras, check-in, meals by adults and children; as a PDF named after the tour and date', async () => {
+    const trip = await createDeparture(viaInject(admin), tour.id, { startDate: '2032-06-07', startTime: '07:45', capacity: 30 });
+    const family = await book(trip, {
+      contact: { name: 'Ålund Berg', email: 'alund@example.test', phone: '+46 70 123 45 67' },
+      pickup: 'Hotel Seeblick, 07:15',
+      guideNotes: 'Cy is allergic to nuts',
+      notes: 'Office only: paid by invoice',
+      travellers: [traveller('ADULT', 'Ann'), traveller('CHILD', 'Cy'), traveller('INFANT', 'Di')],
+      extras: [{ componentId: kayak.id, quantity: 2 }],
+    });
+    const solo = await book(trip, { status: 'held', contact: { name: 'Zed Solo', email: 'zed@example.test' }, travellers: [{ ...traveller('ADULT', 'Zed'), notes: 'Vegan' }] });
+    // Check-in opens the day before: Ann is checked in on the morning of the departure.
+    const saved = t.clock.time;
+    t.clock.time = Date.parse('2032-06-07T05:00:00Z');
+    const onTheDay = as(t.app, (await login(t.app, t.admin)).accessToken);
+    const checkedIn = await onTheDay({ method: 'POST', url: `/api/bookings/${family.id}/check-in`, payload: { travellerIds: [family.travellers[0]!.id] } });
+    expect(checkedIn.statusCode, checkedIn.body).toBe(200);
+    t.clock.time = saved;
+
+    const answer = await admin({ method: 'GET', url: `/api/departures/${trip.id}/manifest` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const manifest = answer.json<GuideManifest>();
+    expect(manifest.departure).toMatchObject({ tourCode: tour.code, startDate: '2032-06-07', startTime: '07:45', endDate: '2032-06-09', timeZone: 'Europe/Berlin' });
+    expect(manifest.travellers).toEqual({ ADULT: 2, CHILD: 1, INFANT: 1 });
+    expect(manifest.checkedIn).toBe(1);
+    expect(manifest.meals).toEqual([
+      { day: 1, date: '2032-06-07', title: 'Arrival', breakfast: null, lunch: null, dinner: { adults: 2, children: 1 } },
+      { day: 2, date: '2032-06-08', title: 'On the lake', breakfast: { adults: 2, children: 1 }, lunch: { adults: 2, children: 1 }, dinner: null },
+      { day: 3, date: '2032-06-09', title: '', breakfast: null, lunch: null, dinner: null },
+    ]);
+    expect(manifest.parties.map((party) => party.reference)).toEqual([family.reference, solo.reference]);
+    expect(manifest.parties[0]).toMatchObject({ leadName: 'Ålund Berg', leadPhone: '+46 70 123 45 67', pickup: 'Hotel Seeblick, 07:15', guideNotes: 'Cy is allergic to nuts', extras: [{ name: 'Kayak hour', quantity: 2 }], status: 'confirmed' });
+    expect(manifest.parties[0]!.travellers.map((one) => [one.firstName, one.category, one.checkedInAt !== null])).toEqual([['Ann', 'ADULT', true], ['Cy', 'CHILD', false], ['Di', 'INFANT', false]]);
+    expect(manifest.parties[1]).toMatchObject({ status: 'held', travellers: [expect.objectContaining({ firstName: 'Zed', notes: 'Vegan' })] });
+    // The office's own notes and money stay off the guide's list.
+    expect(answer.body).not.toContain('paid by invoice');
+    expect(answer.body).not.toMatch(/Minor/);
+
+    const pdf = await admin({ method: 'GET', url: `/api/departures/${trip.id}/manifest.pdf` });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="manifest-${tour.code.replace(/[^A-Za-z0-9]+/g, '-')}-2032-06-07.pdf"`);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const csv = await admin({ method: 'GET', url: `/api/departures/${trip.id}/manifest.csv` });
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="manifest-${tour.code.replace(/[^A-Za-z0-9]+/g, '-')}-2032-06-07.csv"`);
+
+    // The day's lists: this departure (on its first day) among them, and all in one PDF.
+    const day = (await admin({ method: 'GET', url: '/api/operations/manifests?date=2032-06-08' })).json<{ manifests: GuideManifest[] }>();
+    expect(day.manifests.map((one) => one.departure.id)).toContain(trip.id);
+    const dayPdf = await admin({ method: 'GET', url: '/api/operations/manifests.pdf?date=2032-06-08' });
+    expect(dayPdf.statusCode).toBe(200);
+    expect(dayPdf.headers['content-disposition']).toBe('attachment; filename="manifests-2032-06-08.pdf"');
+    expect(dayPdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('leaves out cancelled departures and lapsed holds, and refuses a date that is not one', async () => {

@@ -106,6 +106,8 @@ export const APP_EN = {
     outstanding_held_hint: 'owed only if confirmed',
     refund_due: 'Refund due',
     refund_due_hint: 'owed to customers',
+    owed_by_resellers: 'Owed by resellers',
+    owed_by_resellers_hint: 'at net, for confirmed bookings',
     upcoming: 'Departures in the next 14 days',
     local_times: 'Local times of each tour',
     loading: 'Loading…',

@@ -21,6 +21,7 @@ export const RESOURCE_TITLES: [RegExp, Title][] = [
   [/^\/profile$/, () => t('profile.title')],
   [/^\/check-in$/, () => t('menu.check_in')],
   [/^\/day-sheet$/, () => t('menu.day_sheet')],
+  [/^\/passenger-lists$/, () => t('passenger_lists.title')],
   [/^\/margins$/, () => t('menu.margins')],
   [/^\/access-denied$/, () => t('ra.page.access_denied')],
   ...RESOURCES.flatMap((resource) => {

@@ -6,6 +6,7 @@
  * or carriage return gets a '), since these files are opened in spreadsheets. The bookings export
  * is streamed a page at a time, so its memory does not grow with the number of rows.
  */
+import type { GuideManifest } from '../../shared/contract/manifests.js';
 import { Readable } from 'node:stream';
 import type { Booking, BookingListQuery } from '../../shared/contract/bookings.js';
 import { minorToMajorText } from '../../shared/money.js';
@@ -114,7 +115,7 @@ const VOUCHER_TIMEOUT_MS = 30_000;
  * without one.
  */
 export class VoucherMaker {
-  private readonly worker: WorkerProcess<{ booking: Booking; issuedAt: Date; business: BusinessDetails }, VoucherAnswer>;
+  private readonly worker: WorkerProcess<{ booking: Booking; issuedAt: Date; business: BusinessDetails } | { kind: 'manifest'; manifests: GuideManifest[]; businessName: string | null }, VoucherAnswer>;
 
   constructor(observe?: WorkerProcessOptions['observe']) {
     this.worker = new WorkerProcess({
@@ -136,6 +137,13 @@ export class VoucherMaker {
   async make(booking: Booking, issuedAt: Date, business: BusinessDetails): Promise<Buffer> {
     const answer = await this.worker.run({ booking, issuedAt, business });
     if (!answer.ok) throw new Error(`the voucher of ${booking.reference} could not be made: ${answer.message}`);
+    return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
+  }
+
+  /** The guide's passenger lists, one departure per page, drawn in the same process. */
+  async manifests(manifests: GuideManifest[], businessName: string | null): Promise<Buffer> {
+    const answer = await this.worker.run({ kind: 'manifest', manifests, businessName });
+    if (!answer.ok) throw new Error(`the passenger list could not be made: ${answer.message}`);
     return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
   }
 

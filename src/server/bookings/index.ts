@@ -3,6 +3,7 @@
  * Idempotency-Keys and the routes under /api. Booking, confirming and cancelling change a
  * departure's seats too, so the routes run them as flows (server/flows), as does the sweep of lapsed holds.
  */
+import type { GuideManifest } from '../../shared/contract/manifests.js';
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { loadOrCreateSecret } from '../db/seed.js';
@@ -20,6 +21,7 @@ import * as resellerUnitItems from './migrations/0018-reseller-unit-items.js';
 import * as balanceDueDates from './migrations/0020-balance-due-dates.js';
 import * as checkIn from './migrations/0031-check-in.js';
 import * as foldedSearch from './migrations/0043-folded-search.js';
+import * as pickupAndGuideNotes from './migrations/0047-pickup-and-guide-notes.js';
 import { CheckIn } from './check-in.js';
 
 declare module 'fastify' {
@@ -29,6 +31,8 @@ declare module 'fastify' {
     voucherLinks: VoucherLinks;
     /** A confirmed booking's voucher, as its route gives it (the messages attach it to a confirmation). */
     voucherOf: (booking: Booking) => Promise<Buffer>;
+    /** The guide's passenger lists as one PDF, a departure a page (drawn in the vouchers' process). */
+    manifestsPdf: (manifests: GuideManifest[]) => Promise<Buffer>;
     checkIn: CheckIn;
   }
 }
@@ -38,6 +42,7 @@ const plugin = fp(
     app.decorate('bookings', new BookingsRepository(app.db, app.now, app.audit, app.config.businessTimeZone));
     const vouchers = new VoucherMaker((wait, run, answered) => app.metrics?.workerJob('vouchers', wait, run, answered));
     app.decorate('voucherOf', async (booking: Booking) => vouchers.make(booking, new Date(app.now()), await app.business.details()));
+    app.decorate('manifestsPdf', async (manifests: GuideManifest[]) => vouchers.manifests(manifests, (await app.business.details()).name));
     app.addHook('onClose', async () => vouchers.close());
     const voucherSecret = () => loadOrCreateSecret(app.db, 'voucher_link_secret', () => randomBytes(32).toString('base64url'));
     app.decorate('voucherLinks', new VoucherLinks(voucherSecret, app.config.publicUrl));
@@ -51,7 +56,7 @@ const plugin = fp(
 const bookingsModule: DomainModule = {
   name: 'bookings',
   tag: { name: 'bookings', description: 'Bookings, their payments and refunds, manifests and vouchers' },
-  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems, '0020-balance-due-dates': balanceDueDates, '0031-check-in': checkIn, '0043-folded-search': foldedSearch },
+  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems, '0020-balance-due-dates': balanceDueDates, '0031-check-in': checkIn, '0043-folded-search': foldedSearch, '0047-pickup-and-guide-notes': pickupAndGuideNotes },
   plugin,
   housekeeping: async (app) => {
     await app.idempotencyKeys.purgeExpired();

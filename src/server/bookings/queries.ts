@@ -4,7 +4,8 @@
  * its history, and a departure's manifest. A held booking whose hold has lapsed reads as expired
  * here at once, before the sweep records it.
  */
-import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { GuideManifest } from '../../shared/contract/manifests.js';
 import { httpErrors } from '../http/errors.js';
 import {
   paymentStanding,
@@ -16,7 +17,7 @@ import {
 } from '../../shared/contract/bookings.js';
 import { foldedContains, fromJson, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
-import { daysBetween, localDateAt, startOfDay, startOfNextDay } from '../../shared/local-time.js';
+import { addDays, daysBetween, localDateAt, startOfDay, startOfNextDay } from '../../shared/local-time.js';
 import { cancellationQuote, depositOf, latestToday } from '../../shared/payment-schedule.js';
 import { ACTIVE_BOOKING_STATUSES } from '../../shared/contract/booking-rules.js';
 import { Temporal } from 'temporal-polyfill';
@@ -93,6 +94,8 @@ function ownColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'
     'b.reseller_commission_bp',
     'b.updated_at',
     'b.notes',
+    'b.pickup',
+    'b.guide_notes',
     'b.cancel_reason',
     'b.cancelled_at',
     'b.created_at',
@@ -158,7 +161,8 @@ export class BookingQueries {
    * index's predicate, which a parameter would not. The bookings list and the dashboard both use it.
    */
   overdueCondition(at: Date): RawBuilder<SqlBool> {
-    return sql<SqlBool>`(b.balance_minor > 0 and b.status in ('held', 'confirmed', 'waitlisted') and b.balance_due_date < ${latestToday(at)}::date
+    // A reseller's booking is owed by the reseller, not overdue from its customer.
+    return sql<SqlBool>`(b.balance_minor > 0 and b.channel <> 'reseller' and b.status in ('held', 'confirmed', 'waitlisted') and b.balance_due_date < ${latestToday(at)}::date
       and b.balance_due_date < (select (${at}::timestamptz at time zone ot.time_zone)::date from tours ot where ot.id = b.tour_id)
       and not (b.status = 'held' and b.hold_expires_at <= ${at}))`;
   }
@@ -317,6 +321,117 @@ export class BookingQueries {
       .execute();
   }
 
+  /** What a departure's passenger list file is named after: its tour's code and its date. */
+  async manifestName(departureId: string): Promise<{ code: string; date: string } | null> {
+    const row = await this.db
+      .selectFrom('departures as d')
+      .innerJoin('tours as t', 't.id', 'd.tour_id')
+      .select(['t.code', sql<string>`d.start_date::text`.as('date')])
+      .where('d.id', '=', departureId)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /**
+   * The guide's passenger list: the departure, its held and confirmed bookings as parties (the lead,
+   * their phone, pick-up, notes for the guide, extras, each traveller with their notes and check-in),
+   * and each itinerary day's meals split by adults and children. Three indexed reads; null: no such departure.
+   */
+  async guideManifest(departureId: string): Promise<GuideManifest | null> {
+    const at = new Date(this.now());
+    const departure = await this.db
+      .selectFrom('departures as d')
+      .innerJoin('tours as t', 't.id', 'd.tour_id')
+      .select([
+        'd.id',
+        'd.tour_id',
+        't.code',
+        't.title',
+        't.time_zone',
+        't.duration_days',
+        sql<string>`d.start_date::text`.as('start_date'),
+        sql<string>`(d.start_date + (t.duration_days - 1))::text`.as('end_date'),
+        'd.start_time',
+        'd.starts_at',
+        'd.status',
+      ])
+      .where('d.id', '=', departureId)
+      .executeTakeFirst();
+    if (!departure) return null;
+    const holdsSeats = (eb: ExpressionBuilder<Database & { b: Database['bookings'] }, 'b'>) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'held'), eb('b.hold_expires_at', '>', at)])]);
+    const [bookings, travellers, days] = await Promise.all([
+      this.db
+        .selectFrom('bookings as b')
+        .select([
+          'b.id',
+          'b.reference',
+          'b.status',
+          'b.contact_name',
+          'b.contact_phone',
+          'b.pickup',
+          'b.guide_notes',
+          sql<{ name: string; quantity: number }[]>`coalesce((select json_agg(json_build_object('name', be.name, 'quantity', be.quantity) order by be.position) from booking_extras be where be.booking_id = b.id), '[]'::json)`.as('extras'),
+        ])
+        .where('b.departure_id', '=', departureId)
+        .where((eb) => holdsSeats(eb as never))
+        // By name as people read it (Ålund with the As): folded, whatever the database's collation.
+        .orderBy(sql`search_fold(b.contact_name)`)
+        .orderBy('b.reference')
+        .execute(),
+      this.db
+        .selectFrom('booking_travellers as tr')
+        .innerJoin('bookings as b', 'b.id', 'tr.booking_id')
+        .select(['tr.id', 'tr.booking_id', 'tr.category', 'tr.first_name', 'tr.last_name', 'tr.notes', 'tr.checked_in_at', 'tr.no_show'])
+        .where('b.departure_id', '=', departureId)
+        .where((eb) => holdsSeats(eb as never))
+        .orderBy('tr.position')
+        .execute(),
+      this.db.selectFrom('tour_days').select(['day_number', 'title', 'breakfast', 'lunch', 'dinner']).where('tour_id', '=', departure.tour_id).orderBy('day_number').execute(),
+    ]);
+    const counts = { ADULT: 0, CHILD: 0, INFANT: 0 };
+    for (const traveller of travellers) counts[traveller.category as keyof typeof counts] += 1;
+    const byBooking = new Map<string, GuideManifest['parties'][number]['travellers']>();
+    for (const traveller of travellers) {
+      byBooking.set(traveller.booking_id, [
+        ...(byBooking.get(traveller.booking_id) ?? []),
+        { id: traveller.id, category: traveller.category, firstName: traveller.first_name, lastName: traveller.last_name, notes: traveller.notes, checkedInAt: traveller.checked_in_at?.toISOString() ?? null, noShow: traveller.no_show },
+      ]);
+    }
+    // Infants eat from a parent's plate: the meals count adults and children.
+    const plate = { adults: counts.ADULT, children: counts.CHILD };
+    const dayByNumber = new Map(days.map((day) => [day.day_number, day]));
+    return {
+      departure: {
+        id: departure.id,
+        tourCode: departure.code,
+        tourTitle: departure.title,
+        startDate: departure.start_date,
+        startTime: departure.start_time,
+        endDate: departure.end_date,
+        timeZone: departure.time_zone,
+        startsAt: departure.starts_at.toISOString(),
+        status: departure.status,
+      },
+      travellers: counts,
+      checkedIn: travellers.filter((traveller) => traveller.checked_in_at !== null).length,
+      meals: Array.from({ length: departure.duration_days }, (_unused, index) => {
+        const day = dayByNumber.get(index + 1);
+        return { day: index + 1, date: addDays(departure.start_date, index), title: day?.title ?? '', breakfast: day?.breakfast ? plate : null, lunch: day?.lunch ? plate : null, dinner: day?.dinner ? plate : null };
+      }),
+      parties: bookings.map((booking) => ({
+        bookingId: booking.id,
+        reference: booking.reference,
+        status: booking.status,
+        leadName: booking.contact_name,
+        leadPhone: booking.contact_phone,
+        pickup: booking.pickup,
+        guideNotes: booking.guide_notes,
+        extras: (typeof booking.extras === 'string' ? (JSON.parse(booking.extras) as { name: string; quantity: number }[]) : booking.extras).map((extra) => ({ name: extra.name, quantity: Number(extra.quantity) })),
+        travellers: byBooking.get(booking.id) ?? [],
+      })),
+    };
+  }
+
   private filtered(query: BookingListQuery, at: Date) {
     refuseBadDateFilters(query);
     return this.db.selectFrom('bookings as b').where((eb) => {
@@ -341,8 +456,9 @@ export class BookingQueries {
       if (query.bookedFrom !== undefined) conditions.push(eb('b.created_at', '>=', startOfDay(query.bookedFrom, this.businessTimeZone)));
       if (query.bookedTo !== undefined) conditions.push(eb('b.created_at', '<', startOfNextDay(query.bookedTo, this.businessTimeZone)));
       if (query.overdue !== undefined) conditions.push(query.overdue ? this.overdueCondition(at) : sql<SqlBool>`not ${this.overdueCondition(at)}`);
-      if (query.balanceDue === true) conditions.push(eb('b.balance_minor', '>', 0));
-      if (query.balanceDue === false) conditions.push(eb('b.balance_minor', '<=', 0));
+      // What customers owe: a reseller's booking is owed by the reseller (its statement), not its customer.
+      if (query.balanceDue === true) conditions.push(eb('b.balance_minor', '>', 0), eb('b.channel', '<>', 'reseller'));
+      if (query.balanceDue === false) conditions.push(eb.or([eb('b.balance_minor', '<=', 0), eb('b.channel', '=', 'reseller')]));
       const q = query.q?.trim().toLowerCase();
       if (q) conditions.push(eb('b.search_text', 'like', foldedContains(q)));
       return eb.and(conditions);
@@ -454,7 +570,9 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
     balanceMinor: standing.balanceMinor,
     depositMinor: depositOf(totalMinor, row.deposit_percent),
     balanceDueDate: dueDate,
-    overdue: (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status) && standing.balanceMinor > 0 && localDateAt(at, row.time_zone) > dueDate,
+    // A reseller's customer owes nothing (they paid the reseller): the reseller owes the net, and nothing is overdue from the customer.
+    overdue: row.channel !== 'reseller' && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status) && standing.balanceMinor > 0 && localDateAt(at, row.time_zone) > dueDate,
+    resellerOwesMinor: row.channel === 'reseller' && status === 'confirmed' ? Math.max(0, (toMoney(row.net_minor) ?? totalMinor) - (paidMinor - refundedMinor)) : null,
     holdExpiresAt: row.hold_expires_at?.toISOString() ?? null,
     contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
     customerId: row.customer_id,
@@ -483,6 +601,8 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
     resellerCommissionPercent: row.reseller_commission_bp === null ? null : row.reseller_commission_bp / 100,
     resellerContact: typeof row.reseller_contact === 'string' ? (JSON.parse(row.reseller_contact) as Record<string, unknown>) : row.reseller_contact,
     notes: row.notes,
+    pickup: row.pickup,
+    guideNotes: row.guide_notes,
     cancellation: row.status === 'cancelled' && row.cancelled_at ? { at: row.cancelled_at.toISOString(), reason: row.cancel_reason ?? '', feeMinor: fee ?? 0 } : null,
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,

@@ -35,7 +35,7 @@ type TravellerField = 'firstName' | 'lastName' | 'dateOfBirth' | 'notes';
 type BookingChange =
   | { what: 'traveller'; traveller: number; field: TravellerField; before: string | null; after: string | null }
   | { what: 'contact'; field: 'name' | 'email' | 'phone'; before: string | null; after: string | null }
-  | { what: 'notes'; before: string; after: string }
+  | { what: 'notes' | 'pickup' | 'guideNotes'; before: string; after: string }
   | { what: 'resellerReference'; before: string | null; after: string };
 
 /** What an amendment may change: a staff patch, plus a reseller's own reference (OCTO). */
@@ -150,6 +150,8 @@ export class BookingsRepository extends BookingQueries {
         reseller_contact: reseller.contact && JSON.stringify(reseller.contact),
       }),
       notes: input.notes?.trim() ?? '',
+      pickup: input.pickup?.trim() ?? '',
+      guide_notes: input.guideNotes?.trim() ?? '',
       search_text: searchText(reference, input.contact, input.travellers, reseller?.resellerReference),
       created_at: at,
       created_by: origin.actorId,
@@ -183,7 +185,7 @@ export class BookingsRepository extends BookingQueries {
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     const booking = await trx
       .selectFrom('bookings')
-      .select(['id', 'reference', 'contact_name', 'contact_email', 'contact_phone', 'notes', 'reseller_reference', 'reseller_contact'])
+      .select(['id', 'reference', 'contact_name', 'contact_email', 'contact_phone', 'notes', 'pickup', 'guide_notes', 'reseller_reference', 'reseller_contact'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
@@ -256,7 +258,7 @@ export class BookingsRepository extends BookingQueries {
   ): Promise<{ booking: Booking; also: unknown } | null> {
     const { at } = steps;
     const fields = fieldChanges(
-      { contact_name: read.contact.name, contact_email: read.contact.email, contact_phone: read.contact.phone, notes: read.notes, reseller_reference: read.resellerReference, reseller_contact: read.resellerContact },
+      { contact_name: read.contact.name, contact_email: read.contact.email, contact_phone: read.contact.phone, notes: read.notes, pickup: read.pickup, guide_notes: read.guideNotes, reseller_reference: read.resellerReference, reseller_contact: read.resellerContact },
       amendment,
     );
     const confirmed = db
@@ -444,6 +446,8 @@ export class BookingsRepository extends BookingQueries {
         contact_phone: null,
         contact_language: null,
         notes: '',
+        pickup: '',
+        guide_notes: '',
         reseller_contact: null,
         search_text: sql`lower(reference || ' ' || coalesce(reseller_reference, ''))`,
       })
@@ -471,7 +475,15 @@ export class BookingsRepository extends BookingQueries {
       .where((eb) => eb.or([eb('first_name', '<>', placeholder.firstName), eb('last_name', '<>', placeholder.lastName), eb('date_of_birth', 'is not', null), eb('notes', '<>', '')]))
       .returning('booking_id')
       .execute();
-    return [...new Set(changed.map((row) => row.booking_id))];
+    // The guide's notes (dietary needs and the like) and the pick-up go with the names.
+    const notes = await trx
+      .updateTable('bookings')
+      .set({ guide_notes: '', pickup: '' })
+      .where('departure_id', 'in', departureIds)
+      .where((eb) => eb.or([eb('guide_notes', '<>', ''), eb('pickup', '<>', '')]))
+      .returning('id')
+      .execute();
+    return [...new Set([...changed.map((row) => row.booking_id), ...notes.map((row) => row.id)])];
   }
 
   /** Travellers checked in on these departures' confirmed bookings, by departure. */
@@ -639,6 +651,8 @@ interface AmendableFields {
   contact_email: string;
   contact_phone: string | null;
   notes: string;
+  pickup: string;
+  guide_notes: string;
   reseller_reference: string | null;
   reseller_contact: unknown;
 }
@@ -664,6 +678,16 @@ function fieldChanges(was: AmendableFields, patch: BookingAmendment) {
   if (notes !== undefined && notes !== was.notes) {
     changes.push({ what: 'notes', before: was.notes, after: notes });
     set.notes = notes;
+  }
+  const pickup = patch.pickup?.trim();
+  if (pickup !== undefined && pickup !== was.pickup) {
+    changes.push({ what: 'pickup', before: was.pickup, after: pickup });
+    set.pickup = pickup;
+  }
+  const guideNotes = patch.guideNotes?.trim();
+  if (guideNotes !== undefined && guideNotes !== was.guide_notes) {
+    changes.push({ what: 'guideNotes', before: was.guide_notes, after: guideNotes });
+    set.guide_notes = guideNotes;
   }
   const resellerReference = patch.resellerReference?.trim();
   const referenceChanged = resellerReference !== undefined && resellerReference !== (was.reseller_reference ?? '');

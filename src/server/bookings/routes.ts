@@ -21,6 +21,8 @@ import {
   listBookingsSchema,
   listPaymentsSchema,
   manifestSchema,
+  guideManifestSchema,
+  guideManifestPdfSchema,
   recordPaymentSchema,
   timelineSchema,
   cancellationQuoteSchema,
@@ -120,12 +122,31 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { data: timeline };
   });
 
+  app.get('/departures/:id/manifest', { schema: guideManifestSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {
+    const manifest = await app.bookings.guideManifest(request.params.id);
+    if (!manifest) throw httpErrors.notFound('No departure with this id.');
+    reply.header('cache-control', 'no-store');
+    return manifest;
+  });
+
+  app.get('/departures/:id/manifest.pdf', { schema: guideManifestPdfSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {
+    const manifest = await app.bookings.guideManifest(request.params.id);
+    if (!manifest) throw httpErrors.notFound('No departure with this id.');
+    const pdf = await app.manifestsPdf([manifest]);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${manifestFileName(manifest.departure.tourCode, manifest.departure.startDate)}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
   app.get('/departures/:id/manifest.csv', { schema: manifestSchema, onRequest: requireUser('bookings.read') }, async (request, reply) => {
     const rows = await app.bookings.manifest(request.params.id);
     if (!rows) throw httpErrors.notFound('No departure with this id.');
+    const named = await app.bookings.manifestName(request.params.id);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="manifest-${request.params.id}.csv"`)
+      .header('content-disposition', `attachment; filename="${named ? manifestFileName(named.code, named.date) : `manifest-${request.params.id}`}.csv"`)
       .header('cache-control', 'no-store')
       .send(manifestCsv(rows));
   });
@@ -184,4 +205,10 @@ async function idempotent<T>(
     await keys.release(claimed.claim).catch(() => undefined);
     throw error;
   }
+}
+
+/** A passenger list's file name: the tour's code (letters, digits and dashes of it) and the departure's date. */
+export function manifestFileName(tourCode: string, date: string): string {
+  const code = tourCode.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'tour';
+  return `manifest-${code}-${date}`;
 }

@@ -1,4 +1,5 @@
 /** The booking and payment routes' schemas: the contract's (src/shared/contract/bookings.ts) plus what each route may answer. */
+import { GuideManifestSchema } from '../../shared/contract/manifests.js';
 import Type from 'typebox';
 import {
   BookingAnswerListSchema,
@@ -154,6 +155,27 @@ export const manifestSchema = {
   params: IdParamsSchema,
   produces: ['text/csv'],
   response: { 200: { description: 'text/csv', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const guideManifestSchema = {
+  tags,
+  security,
+  summary: 'A departure’s passenger list for its guide',
+  description:
+    'Needs `bookings.read` (the GUIDE role has it; no money in it). The held and confirmed bookings as parties by the lead’s name: the lead’s phone, pick-up, notes for the guide, ' +
+    'extras, each traveller with their category, notes and check-in; and each itinerary day’s meals split by adults and children (infants eat from a parent’s plate).',
+  params: IdParamsSchema,
+  response: { 200: GuideManifestSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const guideManifestPdfSchema = {
+  tags,
+  security,
+  summary: 'A departure’s passenger list as a PDF',
+  description: 'Needs `bookings.read`. The list of GET /api/departures/{id}/manifest on A4, headed with the tour and start, a box to tick per traveller; the file is named after the tour’s code and the date.',
+  params: IdParamsSchema,
+  produces: ['application/pdf'],
+  response: { 200: { description: 'application/pdf', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
 
 export const voucherSchema = {

@@ -45,6 +45,10 @@ export interface BookingsTable {
   /** Set by the database from the tour's terms (migration 0020); read as text by the repository's select. */
   balance_due_date: ColumnType<string, never, never>;
   notes: string;
+  /** Where and when the party is picked up (the guide's passenger list). */
+  pickup: ColumnType<string, string | undefined, string>;
+  /** Notes for the guide (dietary needs and the like), apart from the office's own notes. */
+  guide_notes: ColumnType<string, string | undefined, string>;
   search_text: string;
   cancel_reason: Nullable<string>;
   cancelled_at: Nullable<Date>;

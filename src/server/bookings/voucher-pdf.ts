@@ -63,7 +63,7 @@ const fontData = new Map<string, Buffer>();
  * voucher's 175 ms went there. Node's own zlib does it once here, and each voucher after reads the
  * unpacked font.
  */
-function fontBytes(path: string): Buffer {
+export function fontBytes(path: string): Buffer {
   const cached = fontData.get(path);
   if (cached) return cached;
   const data = sfntOfWoff(readFileSync(path));
@@ -112,7 +112,7 @@ export function sfntOfWoff(woff: Buffer): Buffer {
 }
 
 /** Splits text into runs, each with the font file that holds its characters (the first file, for any it has none of). */
-function runs(text: string, weight: 400 | 700): { font: FontFile; text: string }[] {
+export function runs(text: string, weight: 400 | 700): { font: FontFile; text: string }[] {
   const files = fontFiles(weight);
   const latin = files.find((file) => file.ranges.some(([from, to]) => from <= 0x41 && 0x41 <= to)) ?? files[0];
   const result: { font: FontFile; text: string }[] = [];

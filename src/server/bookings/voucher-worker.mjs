@@ -4,15 +4,19 @@
 // build:server) and from the sources (tests), where voucher-pdf.ts runs through Node's own type
 // stripping and its imports' ".js" names find their ".ts" files.
 //
-// One message in: {id, job: {booking, issuedAt, business}}. One message out:
+// One message in: {id, job: {booking, issuedAt, business}} (a voucher) or {id, job: {kind:
+// 'manifest', manifests, businessName}} (the guide's passenger lists). One message out:
 // {id, ok: true, pdf: Uint8Array, maxRssKb} or {id, ok: false, message, maxRssKb}.
 import { existsSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 
-async function loadVoucherPdf() {
-  const built = new URL('./voucher-pdf.js', import.meta.url);
+let hooked = false;
+
+/** One of this folder's modules: the built file, or from the sources (their ".js" imports finding ".ts" files). */
+async function load(name) {
+  const built = new URL(`./${name}.js`, import.meta.url);
   if (existsSync(built)) return import(built.href);
-  registerHooks({
+  if (!hooked) registerHooks({
     resolve(specifier, context, nextResolve) {
       try {
         return nextResolve(specifier, context);
@@ -22,15 +26,20 @@ async function loadVoucherPdf() {
       }
     },
   });
-  return import(new URL('./voucher-pdf.ts', import.meta.url).href);
+  hooked = true;
+  return import(new URL(`./${name}.ts`, import.meta.url).href);
 }
 
 if (process.send && process.argv.includes('--voucher-worker')) {
-  const { voucherPdf } = await loadVoucherPdf();
+  const { voucherPdf } = await load('voucher-pdf');
+  let manifests;
   process.on('message', async ({ id, job }) => {
     let answer;
     try {
-      answer = { ok: true, pdf: await voucherPdf(job.booking, job.issuedAt, job.business) };
+      if (job.kind === 'manifest') {
+        manifests ??= await load('manifest-pdf');
+        answer = { ok: true, pdf: await manifests.manifestPdf(job.manifests, job.businessName) };
+      } else answer = { ok: true, pdf: await voucherPdf(job.booking, job.issuedAt, job.business) };
     } catch (error) {
       answer = { ok: false, message: error instanceof Error ? error.message : String(error) };
     }

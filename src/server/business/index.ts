@@ -1,6 +1,6 @@
 /**
  * The business itself as one Fastify plugin: its name and contact details (app.business), kept in
- * the database and filled from the BUSINESS_* variables at the first start, under /api/business.
+ * the database once saved (the BUSINESS_* variables until then), under /api/business.
  */
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
@@ -17,9 +17,9 @@ declare module 'fastify' {
 
 const plugin = fp(
   async (app) => {
-    const settings = new BusinessSettings(app.db, app.now, app.audit);
-    await settings.seed(app.config.business);
-    app.decorate('business', settings);
+    // Nothing is read at start (a server starts while its database is away): until the screen first
+    // saves them, the details are the BUSINESS_* variables.
+    app.decorate('business', new BusinessSettings(app.db, app.now, app.audit, app.config.business));
     await app.register(businessRoutes, { prefix: API_PREFIX });
   },
   { name: 'business', decorators: { fastify: ['db', 'now', 'audit', 'config'] } },

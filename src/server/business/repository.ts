@@ -68,29 +68,16 @@ export class BusinessSettings {
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
     private readonly audit: AuditLog,
+    /** The BUSINESS_* variables: what the business is until the screen first saves it. */
+    private readonly defaults: BusinessDetails,
   ) {}
-
-  /** Writes the first-start row from the environment, unless the business has one already. */
-  async seed(defaults: BusinessDetails): Promise<void> {
-    await this.db
-      .insertInto('business')
-      .values({
-        id: 1,
-        name: defaults.name,
-        email: defaults.email,
-        phone: defaults.phone,
-        address: defaults.address.length > 0 ? defaults.address.join('\n') : null,
-        website: defaults.website,
-        updated_at: new Date(this.now()),
-        updated_by: null,
-      })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
-  }
 
   async get(db: Kysely<Database> = this.db): Promise<Business> {
     const row = await db.selectFrom('business').select(['name', 'email', 'phone', 'address', 'website', 'updated_at']).where('id', '=', 1).executeTakeFirst();
-    if (!row) return { name: null, email: null, phone: null, address: null, website: null, updatedAt: null };
+    if (!row) {
+      const { name, email, phone, address, website } = this.defaults;
+      return { name, email, phone, address: address.length > 0 ? address.join('\n') : null, website, updatedAt: null };
+    }
     return { name: row.name, email: row.email, phone: row.phone, address: row.address, website: row.website, updatedAt: row.updated_at.toISOString() };
   }
 

@@ -10,7 +10,8 @@ import { principalOf, requireUser } from '../auth/guard.js';
 import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
 import { OperationsRepository } from './repository.js';
-import { daySheetCsvSchema, daySheetSchema } from './schemas.js';
+import { dayManifestsPdfSchema, dayManifestsSchema, daySheetCsvSchema, daySheetSchema } from './schemas.js';
+import { httpErrors } from '../http/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +25,25 @@ function seesResources(request: FastifyRequest): boolean {
 }
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The passenger lists of the date's departures (the bookings domain's), in the day sheet's order. */
+  const manifestsOf = async (request: FastifyRequest, date: string) => {
+    if (!principalOf(request).permissions.has('bookings.read')) throw httpErrors.forbidden();
+    const sheet = await app.operations.daySheet(date, { resources: false });
+    const manifests = await Promise.all(sheet.departures.map((departure) => app.bookings.guideManifest(departure.departureId)));
+    return manifests.filter((manifest) => manifest !== null);
+  };
+  app.get('/operations/manifests', { schema: dayManifestsSchema, onRequest: requireUser('departures.read') }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { date: request.query.date, manifests: await manifestsOf(request, request.query.date) };
+  });
+  app.get('/operations/manifests.pdf', { schema: dayManifestsPdfSchema, onRequest: requireUser('departures.read') }, async (request, reply) => {
+    const pdf = await app.manifestsPdf(await manifestsOf(request, request.query.date));
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="manifests-${request.query.date}.pdf"`)
+      .send(pdf);
+  });
   app.get('/operations/day', { schema: daySheetSchema, onRequest: requireUser('departures.read') }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return app.operations.daySheet(request.query.date, { resources: seesResources(request) });

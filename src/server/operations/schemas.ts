@@ -1,4 +1,6 @@
 /** The day sheet routes' schemas: the contract's (src/shared/contract/operations.ts) plus what each route may answer. */
+import Type from 'typebox';
+import { GuideManifestSchema } from '../../shared/contract/manifests.js';
 import { DaySheetCsvQuerySchema, DaySheetQuerySchema, DaySheetSchema } from '../../shared/contract/operations.js';
 import { AUTHENTICATED_ERRORS, errorResponses } from '../http/schemas.js';
 
@@ -28,4 +30,25 @@ export const daySheetCsvSchema = {
   querystring: DaySheetCsvQuerySchema,
   produces: ['text/csv'],
   response: { 200: { description: 'text/csv', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const dayManifestsSchema = {
+  tags,
+  security,
+  summary: 'The passenger lists of a date’s departures',
+  description:
+    'Needs `departures.read` and `bookings.read`. GET /api/departures/{id}/manifest for every departure of the date’s day sheet that is not cancelled, by start (those running ' +
+    'their first day and those on a later day of a longer tour alike).',
+  querystring: DaySheetQuerySchema,
+  response: { 200: Type.Object({ date: Type.String(), manifests: Type.Array(GuideManifestSchema) }), ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const dayManifestsPdfSchema = {
+  tags,
+  security,
+  summary: 'The passenger lists of a date’s departures as one PDF',
+  description: 'Needs `departures.read` and `bookings.read`. One departure per page (a long list runs on), each headed with its tour and start; the file is named after the date.',
+  querystring: DaySheetQuerySchema,
+  produces: ['application/pdf'],
+  response: { 200: { description: 'application/pdf', type: 'string' }, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };

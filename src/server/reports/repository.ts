@@ -38,6 +38,7 @@ interface MoneyRow {
   outstandingConfirmedMinor: number;
   outstandingHeldMinor: number;
   refundDueMinor: number;
+  owedByResellersMinor: number;
 }
 
 type DueRow = { currency: string; kind: string; count: number; amount: string | number | null };
@@ -97,7 +98,7 @@ export class ReportsRepository {
     const since30 = addDays(today, -29);
     const lastDue = addDays(today, UPCOMING_DAYS - 1);
 
-    const [days, collected, balances, lapsed, upcoming, due, unconfirmed, overdue] = await Promise.all([
+    const [days, collected, balances, lapsed, upcoming, due, unconfirmed, overdue, resellers] = await Promise.all([
       this.db
         .selectFrom('report_days')
         .select(['currency', sql<string>`day::text`.as('day'), 'bookings', 'travellers', 'booked_minor'])
@@ -125,6 +126,8 @@ export class ReportsRepository {
         .where('start_date', '>=', today)
         .where('start_date', '<=', lastDue)
         .where('balance_minor', '>', 0)
+        // A reseller's customer owes nothing: the reseller owes the net (owedByResellersMinor).
+        .where('channel', '<>', 'reseller')
         // What the bookings list's balanceDue filter finds for these dates (a cancelled booking's unpaid fee too), less lapsed holds.
         .where(sql<boolean>`not (status = 'held' and hold_expires_at <= ${at})`)
         .groupBy(['currency', sql`2`])
@@ -140,13 +143,15 @@ export class ReportsRepository {
         .groupBy('b.currency')
         .orderBy('b.currency')
         .execute(),
+      // Resellers' bookings: their retail balances to take out of what customers owe, and what resellers owe (migration 0048).
+      this.db.selectFrom('report_resellers').select(['currency', 'retail_active_minor', 'retail_unconfirmed_minor', 'owed_minor']).execute(),
     ]);
 
     const money = new Map<string, MoneyRow>();
     const moneyOf = (currency: string) => {
       let row = money.get(currency);
       if (!row) {
-        row = { currency, bookedLast30DaysMinor: 0, collectedLast30DaysMinor: 0, outstandingMinor: 0, outstandingConfirmedMinor: 0, outstandingHeldMinor: 0, refundDueMinor: 0 };
+        row = { currency, bookedLast30DaysMinor: 0, collectedLast30DaysMinor: 0, outstandingMinor: 0, outstandingConfirmedMinor: 0, outstandingHeldMinor: 0, refundDueMinor: 0, owedByResellersMinor: 0 };
         money.set(currency, row);
       }
       return row;
@@ -170,11 +175,18 @@ export class ReportsRepository {
     // A lapsed hold is expired: out of the bookings made, its balance no longer owed, what was paid due back.
     for (const hold of lapsed) {
       countDay(hold.created_day, hold.currency, -1, 1, hold.travellers, hold.total);
+      moneyOf(hold.currency).refundDueMinor += Math.max(0, hold.paid);
+      // A reseller's hold is taken out of what customers owe below, with every reseller's booking.
+      if (hold.channel === 'reseller') continue;
       moneyOf(hold.currency).outstandingMinor -= Math.max(0, hold.total - hold.paid);
       moneyOf(hold.currency).outstandingHeldMinor -= Math.max(0, hold.total - hold.paid);
-      moneyOf(hold.currency).refundDueMinor += Math.max(0, hold.paid);
     }
     for (const row of unconfirmed) moneyOf(row.currency).outstandingHeldMinor += num(row.amount);
+    for (const row of resellers) {
+      moneyOf(row.currency).outstandingMinor -= num(row.retail_active_minor);
+      moneyOf(row.currency).outstandingHeldMinor -= num(row.retail_unconfirmed_minor);
+      moneyOf(row.currency).owedByResellersMinor += num(row.owed_minor);
+    }
     // Outstanding is owed on active bookings, which are confirmed, held or waiting: what is not held is confirmed.
     for (const row of money.values()) row.outstandingConfirmedMinor = row.outstandingMinor - row.outstandingHeldMinor;
 
@@ -184,7 +196,7 @@ export class ReportsRepository {
       bookings,
       travellers,
       money: [...money.values()]
-        .filter((row) => row.bookedLast30DaysMinor !== 0 || row.collectedLast30DaysMinor !== 0 || row.outstandingMinor !== 0 || row.refundDueMinor !== 0)
+        .filter((row) => row.bookedLast30DaysMinor !== 0 || row.collectedLast30DaysMinor !== 0 || row.outstandingMinor !== 0 || row.refundDueMinor !== 0 || row.owedByResellersMinor !== 0)
         .sort((a, b) => a.currency.localeCompare(b.currency)),
       upcomingDepartures: upcoming.map((departure) => ({
         id: departure.id,
@@ -255,6 +267,7 @@ export class ReportsRepository {
         'travellers',
         'total_minor',
         'paid_minor',
+        'channel',
         sql<string>`(created_at at time zone ${tz})::date::text`.as('created_day'),
         sql<string>`to_char(created_at at time zone ${tz}, 'YYYY-MM')`.as('created_month'),
         sql<string>`to_char(starts_at at time zone ${tz}, 'YYYY-MM')`.as('departure_month'),

@@ -36,6 +36,14 @@ export interface ReportBalancesTable {
   refund_due_minor: Count;
 }
 
+/** Resellers' bookings per currency (migration 0048): their retail balances counted in the outstanding totals, and what resellers owe at net. */
+export interface ReportResellersTable {
+  currency: string;
+  retail_active_minor: Count;
+  retail_unconfirmed_minor: Count;
+  owed_minor: Count;
+}
+
 /** What held and waitlisted bookings would owe, per currency (migration 0013). */
 export interface ReportUnconfirmedTable {
   currency: string;
@@ -49,6 +57,7 @@ declare module '../db/schema.js' {
     report_months: ReportMonthsTable;
     report_collected: ReportCollectedTable;
     report_balances: ReportBalancesTable;
+    report_resellers: ReportResellersTable;
     report_unconfirmed: ReportUnconfirmedTable;
   }
 }

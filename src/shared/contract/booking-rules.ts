@@ -37,6 +37,8 @@ export const BOOKING_RULES = {
   phone: { maxLength: 40 },
   notes: { maxLength: 2000 },
   cutoffReason: { minLength: 3, maxLength: 500 },
+  pickup: { maxLength: 300 },
+  guideNotes: { maxLength: 2000 },
   reason: { minLength: 1, maxLength: 500, pattern: '\\S' },
   idempotencyKey: { minLength: 1, maxLength: 255 },
   paymentReference: { maxLength: 200 },

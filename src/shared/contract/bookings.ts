@@ -133,7 +133,10 @@ export const BookingSchema = Type.Object(
     balanceMinor: SignedMoneySchema,
     depositMinor: MoneyMinorSchema,
     balanceDueDate: Type.String({ description: 'YYYY-MM-DD: the departure’s local start date less the tour’s balanceDueDays, or the day it was booked (in the tour’s zone) when that is later' }),
-    overdue: Type.Boolean({ description: 'Held, confirmed or waitlisted, with a balance to pay after its balanceDueDate (in the tour’s zone)' }),
+    overdue: Type.Boolean({ description: 'Held, confirmed or waitlisted, with a balance to pay after its balanceDueDate (in the tour’s zone); never a reseller’s booking, whose customer paid the reseller' }),
+    resellerOwesMinor: Type.Union([MoneyMinorSchema, Type.Null()], {
+      description: 'A reseller’s confirmed booking: what the reseller owes the operator, the net (total less its commission) less what it paid; null for any other booking. Its customer owes nothing',
+    }),
     holdExpiresAt: NullableIsoDateTimeSchema,
     contact: Type.Object({ name: Type.String(), email: Type.String(), phone: Type.Union([Type.String(), Type.Null()]) }),
     customerId: Type.Union([UuidSchema, Type.Null()], {
@@ -151,7 +154,9 @@ export const BookingSchema = Type.Object(
     netMinor: Type.Union([MoneyMinorSchema, Type.Null()], { description: 'What the reseller owes: the total less its commission' }),
     resellerCommissionPercent: Type.Union([Type.Number(), Type.Null()], { description: 'The reseller’s commission when it sold the booking' }),
     resellerContact: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'The contact as the reseller gave it over OCTO' }),
-    notes: Type.String(),
+    notes: Type.String({ description: 'The office’s own notes' }),
+    pickup: Type.String({ description: 'Where and when the party is picked up (printed on the guide’s passenger list); empty: none' }),
+    guideNotes: Type.String({ description: 'Notes for the guide (dietary needs and the like), printed on the passenger list' }),
     cancellation: Type.Union([CancellationSchema, Type.Null()]),
     createdAt: IsoDateTimeSchema,
     createdBy: Type.Union([UuidSchema, Type.Null()]),
@@ -188,6 +193,8 @@ export const NewBookingSchema = Type.Object(
     waitlist: Type.Optional(Type.Boolean({ description: 'Without enough seats: put the booking on the waitlist instead of answering 409 SOLD_OUT' })),
     channel: Type.Optional(StaffChannelSchema),
     notes: Type.Optional(NotesSchema),
+    pickup: Type.Optional(Type.String(BOOKING_RULES.pickup)),
+    guideNotes: Type.Optional(Type.String(BOOKING_RULES.guideNotes)),
     cutoffOverride: Type.Optional(
       Type.Object(
         { reason: Type.String({ ...BOOKING_RULES.cutoffReason, description: 'Why this booking is taken after the tour’s booking cut-off (kept in the audit log)' }) },
@@ -217,6 +224,8 @@ export const BookingPatchSchema = Type.Object(
   {
     contact: Type.Optional(ContactSchema),
     notes: Type.Optional(NotesSchema),
+    pickup: Type.Optional(Type.String(BOOKING_RULES.pickup)),
+    guideNotes: Type.Optional(Type.String(BOOKING_RULES.guideNotes)),
     travellers: Type.Optional(Type.Array(TravellerPatchSchema, { maxItems: BOOKING_RULES.travellers.maxItems, description: 'Names, birth dates and notes of travellers by id; not their number or categories' })),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -263,7 +272,7 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
   customerId: Type.Optional(UuidSchema),
   from: Type.Optional(LocalDateSchema),
   to: Type.Optional(LocalDateSchema),
-  balanceDue: Type.Optional(Type.Boolean({ description: 'true: only bookings whose balance is above 0' })),
+  balanceDue: Type.Optional(Type.Boolean({ description: 'true: only bookings whose customer has a balance above 0 (never a reseller’s booking: the reseller owes the net)' })),
   overdue: Type.Optional(Type.Boolean({ description: 'true: only active bookings with a balance to pay after their balanceDueDate (in the tour’s zone); false: the others' })),
   bookedFrom: Type.Optional(Type.String({ ...DEPARTURE_RULES.date, description: 'YYYY-MM-DD: booked on or after this day of the business’s time zone (BUSINESS_TIME_ZONE), as the dashboard counts days' })),
   bookedTo: Type.Optional(Type.String({ ...DEPARTURE_RULES.date, description: 'YYYY-MM-DD: booked on or before this day of the business’s time zone' })),

@@ -49,6 +49,10 @@ export const SummarySchema = Type.Object(
         outstandingConfirmedMinor: Type.Integer({ minimum: 0, description: 'The part of outstandingMinor owed on confirmed bookings' }),
         outstandingHeldMinor: Type.Integer({ minimum: 0, description: 'The part of outstandingMinor on bookings not confirmed yet (held, or on the waitlist): owed only if they are confirmed' }),
         refundDueMinor: MoneyMinorSchema,
+        owedByResellersMinor: Type.Integer({
+          minimum: 0,
+          description: 'What resellers owe for their confirmed bookings at net (the total less their commission), less what they paid; their customers owe nothing and are not in outstandingMinor',
+        }),
       }),
       { description: 'One row per currency, sorted by currency' },
     ),

@@ -246,7 +246,7 @@ describe('a failed load', () => {
   });
 
   test('a user page whose load failed stays put with the cause and Retry (no "element does not exist", no redirect)', async () => {
-    breakCalls = { match: new RegExp(`/user/profile/${sam.id}$`), failure: 'network' };
+    breakCalls = { match: new RegExp(`/admin/auth/user/${sam.id}$`), failure: 'network' };
     const { router, user } = await openSignedIn(`/users/${sam.id}/show`);
     expect(await screen.findByText(/This user could not be loaded\. The server could not be reached\./, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/users/${sam.id}/show`);

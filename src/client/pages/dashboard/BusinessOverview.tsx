@@ -133,6 +133,7 @@ function KpiCards({ summary, canReadBookings }: { summary: ReportSummary | undef
           <Figure label={translate('overview.outstanding_confirmed')} value={formatMinor(row.outstandingConfirmedMinor, row.currency)} hint={translate('overview.outstanding_confirmed_hint')} />
           <Figure label={translate('overview.outstanding_held')} value={formatMinor(row.outstandingHeldMinor, row.currency)} hint={translate('overview.outstanding_held_hint')} />
           <Figure label={translate('overview.refund_due')} value={formatMinor(row.refundDueMinor, row.currency)} hint={translate('overview.refund_due_hint')} />
+          {row.owedByResellersMinor > 0 && <Figure label={translate('overview.owed_by_resellers')} value={formatMinor(row.owedByResellersMinor, row.currency)} hint={translate('overview.owed_by_resellers_hint')} />}
         </KpiCard>
       ))}
     </Stack>

@@ -11,7 +11,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Card, CardContent, GlobalStyles, IconButton, Menu, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link, Title, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router';
 import { t } from '../../i18n';
 import { useSearchParams } from 'react-router';
 import type { DaySheet as Sheet, DaySheetDeparture } from '../../../shared/contract/operations';
@@ -166,6 +167,7 @@ export default function DaySheetPage() {
     queryFn: ({ signal }) => dataProvider.call<Sheet>(`operations/day?date=${date}`, { signal }),
   });
   const translate = useTranslate();
+  const { canAccess: canReadBookings } = useCanAccess({ resource: 'bookings', action: 'list' });
   const go = (next: string) => setParams(DATE.test(next) ? { date: next } : {}, { replace: true });
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -186,6 +188,11 @@ export default function DaySheetPage() {
           {translate('day_sheet.print')}
         </Button>
         {sheet.data && sheet.data.departures.length > 0 && <CsvMenu sheet={sheet.data} />}
+        {canReadBookings === true && (
+          <Button size="small" component={RouterLink} to={`/passenger-lists?date=${date}`}>
+            {translate('passenger_lists.open')}
+          </Button>
+        )}
       </Box>
       {sheet.error ? (
         <LoadFailure error={sheet.error} onRetry={() => sheet.refetch()} what={translate('day_sheet.the_sheet')} />

@@ -58,6 +58,8 @@ function AmendFields() {
       <TextInput source="contact.name" validate={names} isRequired={!fromReseller} helperText={fromReseller ? 'bookings.edit.name_later' : undefined} />
       <TextInput source="contact.email" type="email" validate={fromReseller ? optionalEmailRules : emailRules} isRequired={!fromReseller} />
       <TextInput source="contact.phone" validate={atMost(BOOKING_RULES.phone.maxLength)} parse={(value: string) => (value === '' ? null : value)} />
+      <TextInput source="pickup" validate={atMost(BOOKING_RULES.pickup.maxLength)} />
+      <TextInput source="guideNotes" multiline validate={atMost(BOOKING_RULES.guideNotes.maxLength)} />
       <TextInput source="notes" multiline validate={atMost(BOOKING_RULES.notes.maxLength)} />
       <Typography component="h2" variant="h6" sx={{ mt: 2 }}>
         {translate('bookings.edit.travellers')}

@@ -30,7 +30,9 @@ export function money(booking: Pick<Booking, 'currency'>, amountMinor: number): 
 }
 
 /** What the balance means, in words: "€1,200.00 due", "€300.00 to refund", "Settled". */
-export function balanceText(booking: Pick<Booking, 'currency' | 'balanceMinor'>): string {
+export function balanceText(booking: Pick<Booking, 'currency' | 'balanceMinor'> & Partial<Pick<Booking, 'resellerId' | 'resellerOwesMinor'>>): string {
+  // A reseller's booking: the reseller owes the net; its customer owes nothing.
+  if (booking.resellerId) return booking.resellerOwesMinor ? t('bookings.reseller_owes', { money: money(booking, booking.resellerOwesMinor) }) : t('bookings.settled');
   if (booking.balanceMinor > 0) return t('bookings.due', { money: money(booking, booking.balanceMinor) });
   if (booking.balanceMinor < 0) return t('bookings.to_refund', { money: money(booking, -booking.balanceMinor) });
   return t('bookings.settled');
@@ -91,6 +93,8 @@ export function amendmentLines(details: Record<string, unknown> | null | undefin
       }
       if (change.what === 'contact') return `${CONTACT_FIELDS.includes(String(change.field)) ? t(`bookings.contact_field.${String(change.field)}`) : t('bookings.contact')}: ${shown(change.before)} → ${shown(change.after)}`;
       if (change.what === 'notes') return `${t('bookings.notes')}: ${shown(change.before, true)} → ${shown(change.after, true)}`;
+      if (change.what === 'pickup') return `${t('bookings.pickup')}: ${shown(change.before, true)} → ${shown(change.after, true)}`;
+      if (change.what === 'guideNotes') return `${t('bookings.guide_notes')}: ${shown(change.before, true)} → ${shown(change.after, true)}`;
       return String(change.what ?? '');
     });
   }

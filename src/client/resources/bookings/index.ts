@@ -29,6 +29,8 @@ const bookings: ResourceModule = {
     updateBody: (data) => ({
       ...(String(data.contact?.name ?? '').trim() !== '' && { contact: { name: data.contact?.name, email: data.contact?.email, phone: data.contact?.phone || null } }),
       notes: data.notes ?? '',
+      pickup: data.pickup ?? '',
+      guideNotes: data.guideNotes ?? '',
       travellers: ((data.travellers as { id: string; firstName: string; lastName: string; dateOfBirth: string | null; notes: string }[] | undefined) ?? []).map((traveller) => ({
         id: traveller.id,
         ...(traveller.firstName.trim() !== '' && { firstName: traveller.firstName }),

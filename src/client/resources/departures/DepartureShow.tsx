@@ -108,6 +108,11 @@ function ShowActions() {
         </Button>
       )}
       {canReadBookings === true && <DownloadButton path={`departures/${encodeURIComponent(departure.id)}/manifest.csv`} label={translate('departures.show.manifest')} what={translate('departures.show.the_manifest')} />}
+      {canReadBookings === true && (
+        <Button component={RouterLink} to={`/passenger-lists?departure=${encodeURIComponent(departure.id)}`} size="small">
+          {translate('passenger_lists.open_one')}
+        </Button>
+      )}
       {canChange === true && departure.status !== 'cancelled' && <CancelButton departure={departure} />}
       {canChange === true && departure.status !== 'cancelled' && <EditButton />}
     </TopToolbar>

@@ -1,8 +1,7 @@
 /**
- * The business's name and contact details, one row, changed on the Business screen. The row is
- * written at the first start from BUSINESS_NAME, BUSINESS_EMAIL, BUSINESS_PHONE, BUSINESS_ADDRESS and
- * BUSINESS_WEBSITE (the domain's plugin does it, as the migration cannot read the environment);
- * after that the screen decides and the variables are not read again.
+ * The business's name and contact details, one row, written when the Business screen first saves
+ * them. Until then the business is what BUSINESS_NAME, BUSINESS_EMAIL, BUSINESS_PHONE,
+ * BUSINESS_ADDRESS and BUSINESS_WEBSITE say; after that the screen decides.
  */
 import { sql, type Kysely } from 'kysely';
 

@@ -39,6 +39,8 @@ export function ContactStep({ form }: { form: BookingForm }) {
           ))}
         </TextField>
       </Stack>
+      <TextField label={translate('bookings.create.pickup')} value={form.pickup} onChange={(event) => form.setPickup(event.target.value)} slotProps={{ htmlInput: { maxLength: BOOKING_RULES.pickup.maxLength } }} />
+      <TextField label={translate('bookings.create.guide_notes')} multiline minRows={2} value={form.guideNotes} onChange={(event) => form.setGuideNotes(event.target.value)} slotProps={{ htmlInput: { maxLength: BOOKING_RULES.guideNotes.maxLength } }} />
       <TextField label={translate('bookings.create.notes')} multiline minRows={2} value={notes} onChange={(event) => form.setNotes(event.target.value)} slotProps={{ htmlInput: { maxLength: BOOKING_RULES.notes.maxLength } }} />
       {(tooFew || refusal?.available !== undefined) && (
         <FormControlLabel control={<Checkbox checked={waitlist} onChange={(event) => form.setWaitlist(event.target.checked)} />} label={translate('bookings.create.waitlist')} />

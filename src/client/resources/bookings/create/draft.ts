@@ -24,6 +24,9 @@ export interface Draft {
   contact: { name: string; email: string; phone: string };
   channel: (typeof STAFF_BOOKING_CHANNELS)[number];
   notes: string;
+  /** Where and when the party is picked up; notes for the guide (both on the guide's passenger list). */
+  pickup?: string;
+  guideNotes?: string;
   holdMinutes: number;
   waitlist: boolean;
   /** Why the booking is taken after the departure's cut-off (only for staff allowed to). */

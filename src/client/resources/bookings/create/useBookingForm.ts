@@ -42,6 +42,8 @@ export function useBookingForm() {
   const [contact, setContact] = useState(initial.contact);
   const [channel, setChannel] = useState<(typeof STAFF_BOOKING_CHANNELS)[number]>(initial.channel);
   const [notes, setNotes] = useState(initial.notes);
+  const [pickup, setPickup] = useState(initial.pickup ?? '');
+  const [guideNotes, setGuideNotes] = useState(initial.guideNotes ?? '');
   const [holdMinutes, setHoldMinutes] = useState(initial.holdMinutes);
   const [waitlist, setWaitlist] = useState(initial.waitlist);
   const [cutoffReason, setCutoffReason] = useState(initial.cutoffReason ?? '');
@@ -56,8 +58,8 @@ export function useBookingForm() {
   const made = useRef(false);
   useEffect(() => {
     if (made.current) return;
-    writeBookingDraft(draftId, { tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, cutoffReason, idempotencyKey });
-  }, [draftId, tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, holdMinutes, waitlist, cutoffReason, idempotencyKey]);
+    writeBookingDraft(draftId, { tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, pickup, guideNotes, holdMinutes, waitlist, cutoffReason, idempotencyKey });
+  }, [draftId, tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, pickup, guideNotes, holdMinutes, waitlist, cutoffReason, idempotencyKey]);
 
   const preselected = useGetOne<Departure>('departures', { id: search.get('departureId') ?? '' }, { enabled: Boolean(search.get('departureId')) });
   useEffect(() => {
@@ -163,6 +165,8 @@ export function useBookingForm() {
       ...(waitlist && { waitlist: true }),
       channel,
       ...(notes.trim() && { notes: notes.trim() }),
+      ...(pickup.trim() && { pickup: pickup.trim() }),
+      ...(guideNotes.trim() && { guideNotes: guideNotes.trim() }),
       ...(pastCutoff && { cutoffOverride: { reason: cutoffReason.trim() } }),
     };
     setSending(true);
@@ -232,6 +236,10 @@ export function useBookingForm() {
     setChannel,
     notes,
     setNotes,
+    pickup,
+    setPickup,
+    guideNotes,
+    setGuideNotes,
     holdMinutes,
     setHoldMinutes,
     waitlist,

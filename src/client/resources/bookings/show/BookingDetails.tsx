@@ -90,6 +90,8 @@ export function BookingDetails() {
           )}
           {booking.contact.phone ? ` · ${booking.contact.phone}` : ''}
         </Typography>
+        {booking.pickup && <Typography>{translate('bookings.show.pickup', { pickup: booking.pickup })}</Typography>}
+        {booking.guideNotes && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{translate('bookings.show.guide_notes', { notes: booking.guideNotes })}</Typography>}
         {booking.notes && <Typography color="text.secondary">{translate('bookings.show.notes', { notes: booking.notes })}</Typography>}
         {booking.customerId && <CustomerLink customerId={booking.customerId} />}
       </Section>
@@ -124,22 +126,34 @@ export function BookingDetails() {
                   <TableCell>{booking.refundedMinor > 0 ? translate('bookings.show.paid_after_refund', { money: money(booking, booking.refundedMinor) }) : translate('bookings.show.paid')}</TableCell>
                   <TableCell align="right">{money(booking, booking.paidMinor)}</TableCell>
                 </TableRow>
-                <TableRow>
-                  <TableCell>
-                    <strong>{translate(booking.balanceMinor < 0 ? 'bookings.show.refund_due' : 'bookings.show.balance')}</strong>
-                  </TableCell>
-                  <TableCell align="right">
-                    <strong>{booking.balanceMinor === 0 ? translate('bookings.show.settled') : money(booking, Math.abs(booking.balanceMinor))}</strong>
-                  </TableCell>
-                </TableRow>
-                {booking.depositMinor < booking.totalMinor && booking.balanceMinor > 0 && (
+                {/* A reseller's customer paid the reseller: the reseller owes the net, and no deposit or day is asked of the customer. */}
+                {booking.resellerId !== null ? (
+                  <TableRow>
+                    <TableCell>
+                      <strong>{translate('bookings.show.reseller_owes', { commission: booking.resellerCommissionPercent ?? 0 })}</strong>
+                    </TableCell>
+                    <TableCell align="right">
+                      <strong>{booking.resellerOwesMinor === null ? '–' : booking.resellerOwesMinor === 0 ? translate('bookings.show.settled') : money(booking, booking.resellerOwesMinor)}</strong>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  <TableRow>
+                    <TableCell>
+                      <strong>{translate(booking.balanceMinor < 0 ? 'bookings.show.refund_due' : 'bookings.show.balance')}</strong>
+                    </TableCell>
+                    <TableCell align="right">
+                      <strong>{booking.balanceMinor === 0 ? translate('bookings.show.settled') : money(booking, Math.abs(booking.balanceMinor))}</strong>
+                    </TableCell>
+                  </TableRow>
+                )}
+                {booking.resellerId === null && booking.depositMinor < booking.totalMinor && booking.balanceMinor > 0 && (
                   <TableRow>
                     <TableCell>{translate('bookings.show.deposit')}</TableCell>
                     <TableCell align="right">{money(booking, booking.depositMinor)}</TableCell>
                   </TableRow>
                 )}
                 {/* The deposit's shortfall (nothing paid yet, or a change raised it above what was paid) is due now, before the balance's day. */}
-                {(booking.status === 'confirmed' || booking.status === 'held') && dueNowMinor(booking) > 0 && dueNowMinor(booking) < booking.balanceMinor && (
+                {booking.resellerId === null && (booking.status === 'confirmed' || booking.status === 'held') && dueNowMinor(booking) > 0 && dueNowMinor(booking) < booking.balanceMinor && (
                   <TableRow>
                     <TableCell>
                       <strong>{translate('bookings.show.due_now')}</strong>
@@ -149,7 +163,7 @@ export function BookingDetails() {
                     </TableCell>
                   </TableRow>
                 )}
-                {booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held') && (
+                {booking.resellerId === null && booking.balanceMinor > 0 && (booking.status === 'confirmed' || booking.status === 'held') && (
                   <TableRow>
                     <TableCell>{translate('bookings.show.balance_due_by')}</TableCell>
                     <TableCell align="right" sx={booking.overdue ? { color: 'error.main', fontWeight: 700 } : undefined}>

@@ -25,8 +25,8 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const translate = useTranslate();
   const openDialog = () => {
-    // What is due now: the deposit's shortfall while there is one, then the balance.
-    const suggested = initialKind === 'refund' ? -booking.balanceMinor : dueNowMinor(booking);
+    // A reseller's booking: what the reseller owes at net; another's: what is due now (the deposit, then the balance).
+    const suggested = initialKind === 'refund' ? -booking.balanceMinor : booking.resellerId !== null ? (booking.resellerOwesMinor ?? 0) : dueNowMinor(booking);
     setKind(initialKind);
     setAmount(suggested > 0 ? minorToMajorText(suggested, booking.currency) : '');
     setReference('');
