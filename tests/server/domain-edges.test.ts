@@ -28,7 +28,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
   'auth/sessions.ts': { tables: ['users'], why: 'a session belongs to a user who must still be active' },
   'auth/two-factor.ts': { tables: ['users', 'user_roles', 'roles'], why: 'whether a role of the user requires a second factor is read with the user’s own' },
   'bookings/check-in.ts': { tables: ['tours', 'departures'], why: "check-in is open from the day before the departure's first local day to its last, in its tour's zone and length; a guide sees the tour's title and the start time" },
-  'bookings/queries.ts': { tables: ['tours', 'departures', 'users', 'resellers', 'audit_log'], why: "a booking shows its tour's code, title and zone, its departure's start time, who made it (a user, or a reseller by name), and its history" },
+  'bookings/queries.ts': {
+    tables: ['tours', 'departures', 'users', 'resellers', 'audit_log', 'tour_days'],
+    why: "a booking shows its tour's code, title and zone, its departure's start time, who made it (a user, or a reseller by name), and its history; a guide's passenger list counts the meals of its tour's itinerary days",
+  },
   'departures/repository.ts': { tables: ['tours'], why: "a departure shows its tour's code, title, zone, length and terms" },
   'messages/service.ts': {
     tables: ['bookings', 'tours', 'customers'],

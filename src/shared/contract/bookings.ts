@@ -284,7 +284,7 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
  * GUIDE role): every amount, the payment state and when the balance is due. Such a role may not
  * filter or sort the list by them either.
  */
-export const BOOKING_MONEY_FIELDS = ['paymentStatus', 'totalMinor', 'paidMinor', 'refundedMinor', 'balanceMinor', 'depositMinor', 'balanceDueDate', 'overdue', 'singleSupplementMinor', 'netMinor', 'resellerCommissionPercent'] as const;
+export const BOOKING_MONEY_FIELDS = ['paymentStatus', 'totalMinor', 'paidMinor', 'refundedMinor', 'balanceMinor', 'depositMinor', 'balanceDueDate', 'overdue', 'singleSupplementMinor', 'netMinor', 'resellerCommissionPercent', 'resellerOwesMinor'] as const;
 export const BOOKING_MONEY_FILTERS = ['paymentStatus', 'balanceDue', 'overdue'] as const;
 
 const optionalMoney = <T extends Record<string, import('typebox').TSchema>>(properties: T, money: readonly string[]) =>
