@@ -1,7 +1,7 @@
 // engine: independent (the words on the screens do not depend on the database)
 /**
  * A German-speaking clerk's working day in Chromium, at 1280 and 390 px: after choosing Deutsch in
- * the app bar, the tours, departures (list and month), a departure's page, the bookings list, a
+ * the app bar, the dashboard (no wider than the screen), the tours, departures (list and month), a departure's page, the bookings list, a
  * booking's page with its payment dialog, the new-booking form, a customer, a reseller, the
  * message templates, check-in, the day sheet and margins read in German. No screen shows a message
  * key in place of words (a key looks like "bookings.show.total"), and every screen is kept as a
@@ -40,6 +40,10 @@ beforeAll(async () => {
     travellers: [{ category: 'ADULT', firstName: 'Hans', lastName: 'Becker' }, { category: 'CHILD', firstName: 'Mia', lastName: 'Becker' }],
   });
   resellerId = (await api.expect<{ id: string }>(201, 'POST', '/api/resellers', { name: 'Reisebüro Sonne', commissionPercent: 10 })).id;
+  // A departure below its minimum in the next 14 days: the dashboard's longest German label ("Unter Mindestteilnehmerzahl").
+  const small = await api.expect<Tour>(201, 'POST', '/api/tours', aTour({ code: 'E2E-DE-2', title: 'Schwarzwald und Bodensee mit Übernachtung', timeZone: 'Europe/Berlin', currency: 'EUR', status: 'published', bookingCutoffHours: 0, minPax: 12, prices: { ADULT: 89_000, CHILD: null, INFANT: null } }));
+  const soon = await api.expect<Departure>(201, 'POST', '/api/departures', { tourId: small.id, startDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10), startTime: '08:30', capacity: 30 });
+  await api.expect(201, 'POST', '/api/bookings', { departureId: soon.id, status: 'confirmed', contact: { name: 'Margarethe Oberhuber-Schwarzenbach', email: 'margarethe@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Margarethe', lastName: 'Oberhuber-Schwarzenbach' }] });
 });
 
 /** No message key stands where words should be. */
@@ -57,6 +61,7 @@ describe('the screens in German', () => {
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();
     await see(page, 'Übersicht');
     const screens: [string, string, string | RegExp][] = [
+      ['dashboard', '/dashboard', 'Termine der nächsten 14 Tage'],
       ['tours', '/tours', 'Veröffentlicht'],
       ['tour-brochure', `/tours/${tour.id}/show`, 'Tag für Tag'],
       ['departures', '/departures', 'Offen'],
@@ -78,6 +83,8 @@ describe('the screens in German', () => {
         // In the page's content, not the menu beside it: the content has loaded, in German.
         await page.locator('#main-content').getByText(words).first().waitFor({ state: 'visible', timeout: 15_000 });
         await noKeys(page);
+        // On a phone, German's longer words never make a page wider than the screen (no sideways scrolling).
+        if (width === 390) expect({ name, scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ name, scrollWidth: width });
         await screenshot(page, `de-${name}-${width}`);
       }
     }

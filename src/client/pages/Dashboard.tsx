@@ -53,7 +53,8 @@ function CountCard({ module: { name: resource, icon: Icon }, permissions }: { mo
           </Typography>
         )}
       </CardContent>
-      <CardActions>
+      {/* Wraps: two long labels (German's "Buchungen öffnen", "Buchung anlegen") side by side made a phone's page wider than its screen. */}
+      <CardActions sx={WRAPPING_ACTIONS}>
         <Button component={RouterLink} to={`/${resource}`}>
           {translate('dashboard.open', { name: inSentence(label, locale) })}
         </Button>
@@ -66,6 +67,9 @@ function CountCard({ module: { name: resource, icon: Icon }, permissions }: { mo
     </Card>
   );
 }
+
+/** Card buttons that go onto a second line rather than past the card's edge. */
+const WRAPPING_ACTIONS = { flexWrap: 'wrap', gap: 0.5, '& > :not(style) ~ :not(style)': { ml: 0 } } as const;
 
 function PersonalCard() {
   const { user, role } = useSyncExternalStore(subscribe, getUserState);
@@ -122,7 +126,7 @@ export default function Dashboard() {
               </Typography>
               <Typography color="text.secondary">{translate('dashboard.today_help')}</Typography>
             </CardContent>
-            <CardActions>
+            <CardActions sx={WRAPPING_ACTIONS}>
               <Button component={RouterLink} to="/check-in">
                 {translate('dashboard.check_in_travellers')}
               </Button>

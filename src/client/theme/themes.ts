@@ -8,8 +8,19 @@ const shared: RaThemeOptions = {
   sidebar: { width: 232 },
   components: {
     // A menu entry longer than the sidebar ("Nachrichtenvorlagen", "Guides & Fahrzeuge") wraps onto a
-    // second line instead of being cut with an ellipsis.
-    RaMenuItemLink: { styleOverrides: { root: { whiteSpace: 'normal', lineHeight: 1.25, '& .MuiListItemIcon-root': { alignSelf: 'center' } } } },
+    // second line instead of being cut with an ellipsis: its label (a noWrap Typography inside the
+    // link) wraps at its spaces, and a single word too long for the line is hyphenated where the
+    // browser knows the language's rules, else broken.
+    RaMenuItemLink: {
+      styleOverrides: {
+        root: {
+          whiteSpace: 'normal',
+          lineHeight: 1.25,
+          '& .MuiListItemIcon-root': { alignSelf: 'center' },
+          '& .MuiTypography-root': { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', hyphens: 'auto', overflowWrap: 'anywhere' },
+        },
+      },
+    },
   },
 };
 

@@ -170,7 +170,8 @@ function UpcomingDepartures({ summary }: { summary: ReportSummary | undefined })
           <RecordLines label={translate('overview.upcoming')} records={rows}>
             {(departure) => (
               <>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+                {/* Wraps: the date and the flags ("Unter Mindestteilnehmerzahl …") side by side were wider than a phone. */}
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
                   <span>
                     {when(departure.startsAt, departure.timeZone)}
                     <Typography variant="caption" color="text.secondary" component="div">
@@ -215,17 +216,20 @@ function seatsOf(departure: UpcomingDeparture) {
   return { ...departure, seatsAvailable: Math.max(0, departure.capacity - departure.seatsConfirmed - departure.seatsHeld), waitlisted: 0 };
 }
 
+/** A chip whose label goes onto a second line rather than widening its column (long German labels). */
+const WRAPPING_CHIP = { height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } } as const;
+
 /** Whether the departure runs (its minimum of confirmed travellers reached, or how far below it is), and whether it has a guide yet. */
 function RunsFlag({ departure }: { departure: UpcomingDeparture }) {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
       {departure.guaranteed ? (
-        <Chip size="small" color="success" label={translate('overview.guaranteed')} />
+        <Chip size="small" color="success" label={translate('overview.guaranteed')} sx={WRAPPING_CHIP} />
       ) : (
-        <Chip size="small" color="warning" variant="outlined" label={translate('overview.below_minimum', { confirmed: departure.seatsConfirmed, min: departure.minPax })} />
+        <Chip size="small" color="warning" variant="outlined" label={translate('overview.below_minimum', { confirmed: departure.seatsConfirmed, min: departure.minPax })} sx={WRAPPING_CHIP} />
       )}
-      {!departure.hasGuide && <Chip size="small" color="warning" variant="outlined" label={translate('overview.no_guide')} />}
+      {!departure.hasGuide && <Chip size="small" color="warning" variant="outlined" label={translate('overview.no_guide')} sx={WRAPPING_CHIP} />}
     </Box>
   );
 }
@@ -310,8 +314,8 @@ function BalancesDue({ summary, canReadBookings }: { summary: ReportSummary | un
             {canReadBookings && list.data && (
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {list.data.map((booking) => (
-                  <Box component="li" key={booking.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
-                    <span>
+                  <Box component="li" key={booking.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+                    <span style={{ minWidth: 0, flex: '1 1 12rem' }}>
                       <Link component={RouterLink} to={`/bookings/${booking.id}/show`} sx={{ fontFamily: 'monospace' }}>
                         {booking.reference}
                       </Link>{' '}
