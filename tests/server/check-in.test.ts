@@ -196,6 +196,9 @@ describe('check-in', () => {
     const seen = one.json<Record<string, unknown> & { travellers: Record<string, unknown>[] }>();
     expect(seen).toMatchObject({ id: booking.id, reference: booking.reference, contact: booking.contact });
     for (const field of money) expect(seen, field).not.toHaveProperty(field);
+    // The office's own notes stay in the office; the notes for the guide are the guide's.
+    expect(seen).not.toHaveProperty('notes');
+    expect(seen).toHaveProperty('guideNotes');
     expect(seen.travellers.map((traveller) => traveller.firstName)).toEqual(['Ana', 'Luis', 'Sol']);
     for (const traveller of seen.travellers) expect(traveller).not.toHaveProperty('unitPriceMinor');
     const listed = (await guide({ method: 'GET', url: `/api/bookings?departureId=${booking.departureId}` })).json<{ data: Record<string, unknown>[] }>();

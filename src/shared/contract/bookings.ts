@@ -286,6 +286,8 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
  */
 export const BOOKING_MONEY_FIELDS = ['paymentStatus', 'totalMinor', 'paidMinor', 'refundedMinor', 'balanceMinor', 'depositMinor', 'balanceDueDate', 'overdue', 'singleSupplementMinor', 'netMinor', 'resellerCommissionPercent', 'resellerOwesMinor'] as const;
 export const BOOKING_MONEY_FILTERS = ['paymentStatus', 'balanceDue', 'overdue'] as const;
+/** The office's own notes: left out with the money for a role that sees none (a guide reads the notes for the guide instead). */
+export const BOOKING_OFFICE_FIELDS = ['notes'] as const;
 
 const optionalMoney = <T extends Record<string, import('typebox').TSchema>>(properties: T, money: readonly string[]) =>
   Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, money.includes(name) ? Type.Optional(schema) : schema])) as T;
@@ -293,7 +295,7 @@ const optionalMoney = <T extends Record<string, import('typebox').TSchema>>(prop
 /** A booking as every role that may read bookings gets it: with money (BookingSchema), or without it (BOOKING_MONEY_FIELDS absent). */
 export const BookingAnswerSchema = Type.Object(
   {
-    ...optionalMoney(BookingSchema.properties, BOOKING_MONEY_FIELDS),
+    ...optionalMoney(BookingSchema.properties, [...BOOKING_MONEY_FIELDS, ...BOOKING_OFFICE_FIELDS]),
     travellers: Type.Array(Type.Object(optionalMoney(TravellerSchema.properties, ['unitPriceMinor']))),
     extras: Type.Array(Type.Object(optionalMoney(BookingExtraSchema.properties, ['unitPriceMinor']))),
     cancellation: Type.Union([Type.Object(optionalMoney(CancellationSchema.properties, ['feeMinor'])), Type.Null()]),
@@ -306,7 +308,7 @@ export type BookingAnswer = Static<typeof BookingAnswerSchema>;
 /** The booking with its money left out, for a role that sees none. */
 export function bookingWithoutMoney(booking: Booking): BookingAnswer {
   const answer: Record<string, unknown> = { ...booking };
-  for (const field of BOOKING_MONEY_FIELDS) delete answer[field];
+  for (const field of [...BOOKING_MONEY_FIELDS, ...BOOKING_OFFICE_FIELDS]) delete answer[field];
   answer.travellers = booking.travellers.map(({ unitPriceMinor: _price, ...traveller }) => traveller);
   answer.extras = booking.extras.map(({ unitPriceMinor: _price, ...extra }) => extra);
   answer.cancellation = booking.cancellation && { at: booking.cancellation.at, reason: booking.cancellation.reason };

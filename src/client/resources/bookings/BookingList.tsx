@@ -76,7 +76,8 @@ const customerFilter = (
 /** The balance, and under it the day it is due (in red once that day has passed), or the deposit's shortfall due now. */
 function BalanceCell({ booking }: { booking: Booking }) {
   const translate = useTranslate();
-  const active = booking.balanceMinor > 0 && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status);
+  // A reseller's booking asks its customer for nothing: no deposit or due day under what the reseller owes.
+  const active = booking.resellerId === null && booking.balanceMinor > 0 && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status);
   const now = dueNowMinor(booking);
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
