@@ -91,7 +91,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/admin/auth/user/:id', { schema: updateUserSchema, onRequest: requireUser('users.update') }, async (request) => {
     const { fullName, roles, status, email } = request.body;
     // Whoever holds an address may reset its password: only an administrator moves an account to another one.
-    if (email !== undefined && !principalOf(request).roles.includes(ADMIN_ROLE)) throw httpErrors.forbidden('Only an administrator may change a user’s e-mail address.');
+    // (A whole record sent back with its address unchanged is no change of it.)
+    if (email !== undefined && !principalOf(request).roles.includes(ADMIN_ROLE) && (await app.users.getById(request.params.id))?.email !== email.trim()) {
+      throw httpErrors.forbidden('Only an administrator may change a user’s e-mail address.');
+    }
     const origin = originOf(request);
     const { user, also } = await app.users.update(request.params.id, { fullName: fullName?.trim(), roles, status }, origin, email === undefined ? undefined : (trx) => emailChanges.change(trx, request.params.id, email, origin));
     if (also?.outcome === 'pending') app.background.run('e-mail change mails', () => emailChanges.send(also.mails));
