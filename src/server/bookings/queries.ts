@@ -4,7 +4,7 @@
  * its history, and a departure's manifest. A held booking whose hold has lapsed reads as expired
  * here at once, before the sweep records it.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { GuideManifest } from '../../shared/contract/manifests.js';
 import { httpErrors } from '../http/errors.js';
 import {
@@ -22,6 +22,7 @@ import { cancellationQuote, depositOf, latestToday } from '../../shared/payment-
 import { ACTIVE_BOOKING_STATUSES } from '../../shared/contract/booking-rules.js';
 import { Temporal } from 'temporal-polyfill';
 import { resellerStatementCsv } from './documents.js';
+import { holdsSeatsAt } from './holds.js';
 import { effectiveStatus } from './rules.js';
 
 
@@ -313,7 +314,7 @@ export class BookingQueries {
         'tr.no_show',
       ])
       .where('b.departure_id', '=', departureId)
-      .where((eb) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'held'), eb('b.hold_expires_at', '>', at)])]))
+      .where(holdsSeatsAt(at))
       .orderBy(sql`lower(tr.last_name)`)
       .orderBy(sql`lower(tr.first_name)`)
       .orderBy('b.reference')
@@ -358,7 +359,6 @@ export class BookingQueries {
       .where('d.id', '=', departureId)
       .executeTakeFirst();
     if (!departure) return null;
-    const holdsSeats = (eb: ExpressionBuilder<Database & { b: Database['bookings'] }, 'b'>) => eb.or([eb('b.status', '=', 'confirmed'), eb.and([eb('b.status', '=', 'held'), eb('b.hold_expires_at', '>', at)])]);
     const [bookings, travellers, days] = await Promise.all([
       this.db
         .selectFrom('bookings as b')
@@ -373,7 +373,7 @@ export class BookingQueries {
           sql<{ name: string; quantity: number }[]>`coalesce((select json_agg(json_build_object('name', be.name, 'quantity', be.quantity) order by be.position) from booking_extras be where be.booking_id = b.id), '[]'::json)`.as('extras'),
         ])
         .where('b.departure_id', '=', departureId)
-        .where((eb) => holdsSeats(eb as never))
+        .where(holdsSeatsAt(at))
         // By name as people read it (Ålund with the As): folded, whatever the database's collation.
         .orderBy(sql`search_fold(b.contact_name)`)
         .orderBy('b.reference')
@@ -383,7 +383,7 @@ export class BookingQueries {
         .innerJoin('bookings as b', 'b.id', 'tr.booking_id')
         .select(['tr.id', 'tr.booking_id', 'tr.category', 'tr.first_name', 'tr.last_name', 'tr.notes', 'tr.checked_in_at', 'tr.no_show'])
         .where('b.departure_id', '=', departureId)
-        .where((eb) => holdsSeats(eb as never))
+        .where(holdsSeatsAt(at))
         .orderBy('tr.position')
         .execute(),
       this.db.selectFrom('tour_days').select(['day_number', 'title', 'breakfast', 'lunch', 'dinner']).where('tour_id', '=', departure.tour_id).orderBy('day_number').execute(),

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { originOf, principalOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
+import { fileNamePart } from '../http/file-names.js';
 import { bookingsCsvStream, manifestCsv } from './documents.js';
 import { bookingKey } from '../../shared/contract/booking-rules.js';
 import { BOOKING_MONEY_FIELDS, BOOKING_MONEY_FILTERS, bookingWithoutMoney } from '../../shared/contract/bookings.js';
@@ -209,6 +210,5 @@ async function idempotent<T>(
 
 /** A passenger list's file name: the tour's code (letters, digits and dashes of it) and the departure's date. */
 export function manifestFileName(tourCode: string, date: string): string {
-  const code = tourCode.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'tour';
-  return `manifest-${code}-${date}`;
+  return `manifest-${fileNamePart(tourCode, 'tour')}-${date}`;
 }

@@ -12,6 +12,7 @@ import type { DomainModule } from '../module.js';
 import { OperationsRepository } from './repository.js';
 import { dayManifestsPdfSchema, dayManifestsSchema, daySheetCsvSchema, daySheetSchema } from './schemas.js';
 import { httpErrors } from '../http/errors.js';
+import { fileNamePart } from '../http/file-names.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const { date, supplier } = request.query;
     const csv = await app.operations.daySheetCsv(date, supplier, { resources: seesResources(request) });
     // The supplier's name in the file name, as letters and digits only: it comes from staff's typing.
-    const who = supplier ? `-${supplier.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'supplier'}` : '';
+    const who = supplier ? `-${fileNamePart(supplier, 'supplier')}` : '';
     return reply
       .type('text/csv; charset=utf-8')
       .header('cache-control', 'no-store')
