@@ -304,6 +304,7 @@ describe('OpenAPI document at /api/docs', () => {
     'get /api/resellers/{id}/api-keys',
     'post /api/resellers/{id}/api-keys',
     'post /api/resellers/{id}/api-keys/{keyId}/revoke',
+    'delete /api/resellers/{id}/test-bookings',
     'post /api/resellers/{id}/webhook-secret',
     'get /api/customers',
     'get /api/customers/{id}',

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'reseller.updated': 'Vertriebspartner geändert',
   'reseller.key_created': 'API-Schlüssel eines Vertriebspartners erstellt',
   'reseller.key_revoked': 'API-Schlüssel eines Vertriebspartners widerrufen',
+  'reseller.test_bookings_deleted': 'Testbuchungen eines Vertriebspartners gelöscht',
   'reseller.webhook_secret_created': 'Webhook-Geheimnis eines Vertriebspartners erstellt',
   'reseller.delivery_retried': 'Webhook-Zustellung erneut gesendet',
   'resource.created': 'Ressource angelegt',

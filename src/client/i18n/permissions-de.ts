@@ -20,7 +20,7 @@ export const PERMISSIONS_DE: Record<Permission, string> = {
   'departures.delete': 'Termine ohne Buchungen löschen oder Termine absagen',
   'messages.manage': 'Die Nachrichten an Kunden ändern: jede Art an oder aus, Betreff und Text in jeder Sprache',
   'resellers.read': 'Vertriebspartner, ihre Schlüssel, Webhook-Zustellungen, Buchungen und Abrechnungen auflisten und ansehen',
-  'resellers.manage': 'Vertriebspartner anlegen und ändern, API-Schlüssel und Webhook-Geheimnisse erstellen und widerrufen, Zustellungen wiederholen',
+  'resellers.manage': 'Vertriebspartner anlegen und ändern, API-Schlüssel und Webhook-Geheimnisse erstellen und widerrufen, Zustellungen wiederholen, ihre Testbuchungen löschen',
   'resources.read': 'Guides, Fahrer und Fahrzeuge, ihre Einsatzpläne und die Zuteilungen zu Terminen auflisten und ansehen',
   'resources.manage': 'Guides, Fahrer und Fahrzeuge anlegen und ändern und Terminen zuteilen',
   'roles.read': 'Rollen und ihre Berechtigungen auflisten und ansehen',

@@ -90,6 +90,7 @@ function ownColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'
     'b.reseller_id',
     'b.reseller_reference',
     'b.octo_uuid',
+    'b.test_mode',
     'b.net_minor',
     'b.reseller_contact',
     'b.reseller_commission_bp',
@@ -286,6 +287,8 @@ export class BookingQueries {
       .where('b.start_date', '>=', from)
       .where('b.start_date', '<=', to)
       .where('b.status', 'in', ['confirmed', 'cancelled'])
+      // A test booking is owed by nobody.
+      .where('b.test_mode', '=', false)
       .orderBy('b.start_date')
       .orderBy('b.reference')
       .execute();
@@ -597,6 +600,7 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
     resellerName: row.reseller_name,
     resellerReference: row.reseller_reference,
     octoUuid: row.octo_uuid,
+    testMode: row.test_mode,
     netMinor: toMoney(row.net_minor),
     resellerCommissionPercent: row.reseller_commission_bp === null ? null : row.reseller_commission_bp / 100,
     resellerContact: typeof row.reseller_contact === 'string' ? (JSON.parse(row.reseller_contact) as Record<string, unknown>) : row.reseller_contact,

@@ -29,6 +29,7 @@ import { bookingErrors } from './errors.js';
 import { BookingQueries, paymentColumns, toPayment, type BookingJoined } from './queries.js';
 
 const NO_BOOKING = 'No booking with this id.';
+const TEST_BOOKING_TAKES_NO_PAYMENT = 'This is a reseller’s test booking: it takes no payment.';
 
 type TravellerField = 'firstName' | 'lastName' | 'dateOfBirth' | 'notes';
 /** One field an amendment changed, as the audit log keeps it and a booking's history shows it. */
@@ -145,6 +146,7 @@ export class BookingsRepository extends BookingQueries {
         reseller_key_id: reseller.keyId,
         reseller_reference: reseller.resellerReference,
         octo_uuid: reseller.octoUuid,
+        test_mode: reseller.testMode,
         net_minor: bookingNetOf(sale.price, reseller.commissionBp),
         reseller_commission_bp: reseller.commissionBp,
         reseller_contact: reseller.contact && JSON.stringify(reseller.contact),
@@ -414,6 +416,39 @@ export class BookingsRepository extends BookingQueries {
     });
   }
 
+  /** The departures a reseller's test bookings are on (the partial index bookings_test_idx). */
+  async testBookingDepartures(resellerId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('bookings').select('departure_id').distinct().where('reseller_id', '=', resellerId).where('test_mode', '=', true).orderBy('departure_id').execute();
+    return rows.map((row) => row.departure_id);
+  }
+
+  /**
+   * Deletes a reseller's test bookings on a departure, with their travellers and extras; the caller
+   * holds the departure's row lock and gives back the seats answered (a hold counts on the
+   * departure until it is recorded as expired, so a lapsed one gives back its seats too). A test
+   * booking with a payment stays: none can be taken, and money that arrived is never dropped.
+   */
+  async deleteTests(trx: Kysely<Database>, resellerId: string, departureId: string): Promise<{ ids: string[]; references: string[]; seats: Record<'held' | 'confirmed' | 'waitlisted', number> }> {
+    const rows = await trx
+      .selectFrom('bookings as b')
+      .select(['b.id', 'b.reference', 'b.status', 'b.seats'])
+      .where('b.reseller_id', '=', resellerId)
+      .where('b.departure_id', '=', departureId)
+      .where('b.test_mode', '=', true)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('payments as p').select('p.id').whereRef('p.booking_id', '=', 'b.id'))))
+      .orderBy('b.id')
+      .forUpdate()
+      .execute();
+    const seats = { held: 0, confirmed: 0, waitlisted: 0 };
+    if (rows.length === 0) return { ids: [], references: [], seats };
+    const ids = rows.map((row) => row.id);
+    await trx.deleteFrom('booking_travellers').where('booking_id', 'in', ids).execute();
+    await trx.deleteFrom('booking_extras').where('booking_id', 'in', ids).execute();
+    await trx.deleteFrom('bookings').where('id', 'in', ids).execute();
+    for (const row of rows) if (row.status === 'held' || row.status === 'confirmed' || row.status === 'waitlisted') seats[row.status] += row.seats;
+    return { ids, references: rows.map((row) => row.reference), seats };
+  }
+
   /** A reseller's booking by the uuid it gave it (never another reseller's). */
   async byOctoUuid(resellerId: string, uuid: string): Promise<Booking | null> {
     return this.oneOfReseller(resellerId, uuid);
@@ -578,11 +613,13 @@ export class BookingsRepository extends BookingQueries {
     const receivedAt = input.receivedAt === undefined ? at : new Date(input.receivedAt);
     const booking = await trx
       .selectFrom('bookings')
-      .select(['id', 'reference', 'status', 'hold_expires_at', 'currency', 'total_minor', 'paid_minor', 'refunded_minor', 'cancel_fee_minor'])
+      .select(['id', 'reference', 'status', 'hold_expires_at', 'currency', 'total_minor', 'paid_minor', 'refunded_minor', 'cancel_fee_minor', 'test_mode'])
       .where('id', '=', bookingId)
       .forUpdate()
       .executeTakeFirst();
     if (!booking) throw httpErrors.notFound(NO_BOOKING);
+    // No money moves on a reseller's test: it would count in the money collected.
+    if (booking.test_mode && !options.arrived) throw httpErrors.conflict(TEST_BOOKING_TAKES_NO_PAYMENT);
     const status = effectiveStatus(booking, at);
     const paid = toMoney(booking.paid_minor)!;
     const fee = status === 'cancelled' ? (toMoney(booking.cancel_fee_minor) ?? 0) : 0;

@@ -66,6 +66,8 @@ export interface ResellerSale {
   keyId: string;
   resellerReference: string | null;
   octoUuid: string;
+  /** Made with a test key: the booking is a test (bookings.test_mode). */
+  testMode: boolean;
   /** Hundredths of a percent. */
   commissionBp: number;
   /** The contact as the reseller gave it (its own fields), kept to answer them back. */

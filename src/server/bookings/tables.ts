@@ -49,6 +49,8 @@ export interface BookingsTable {
   pickup: ColumnType<string, string | undefined, string>;
   /** Notes for the guide (dietary needs and the like), apart from the office's own notes. */
   guide_notes: ColumnType<string, string | undefined, string>;
+  /** Made with a reseller's test key: holds seats, counts in no figure, deleted with the reseller's other tests. Never changes. */
+  test_mode: ColumnType<boolean, boolean | undefined, never>;
   search_text: string;
   cancel_reason: Nullable<string>;
   cancelled_at: Nullable<Date>;

@@ -10,6 +10,7 @@ import * as countsByDifference from './migrations/0024-customer-counts-by-differ
 import * as customerWhenContactGiven from './migrations/0026-customer-when-contact-given.js';
 import * as customerSpending from './migrations/0035-customer-spending.js';
 import * as foldedSearch from './migrations/0041-folded-search.js';
+import * as noCustomerForTests from './migrations/0052-no-customer-for-test-bookings.js';
 import { CustomersRepository } from './repository.js';
 import { customerRoutes } from './routes.js';
 
@@ -60,7 +61,7 @@ const plugin = fp(
 const customersModule: DomainModule = {
   name: 'customers',
   tag: { name: 'customers', description: 'The people bookings are made for, found again by e-mail' },
-  migrations: { '0021-customers': customers, '0024-customer-counts-by-difference': countsByDifference, '0026-customer-when-contact-given': customerWhenContactGiven, '0035-customer-spending': customerSpending, '0041-folded-search': foldedSearch },
+  migrations: { '0021-customers': customers, '0024-customer-counts-by-difference': countsByDifference, '0026-customer-when-contact-given': customerWhenContactGiven, '0035-customer-spending': customerSpending, '0041-folded-search': foldedSearch, '0052-no-customer-for-test-bookings': noCustomerForTests },
   plugin,
 };
 

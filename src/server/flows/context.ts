@@ -22,7 +22,7 @@ export interface FlowContext {
   messages: Pick<Messages, 'forget' | 'queueIn' | 'queueChange'>;
   paymentLinks: Pick<PaymentLinks, 'claim' | 'settle' | 'prepare' | 'store'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
-  webhooks: Pick<Webhooks, 'enqueue' | 'nudge'>;
+  webhooks: Pick<Webhooks, 'enqueue' | 'nudge' | 'forget'>;
   /** A departure's guides and vehicles follow it: freed when it is cancelled, moved when its date moves. */
   resources: Pick<ResourcesRepository, 'endForDeparture' | 'followDeparture'>;
 }

@@ -28,6 +28,7 @@ import { changeDeparture } from './change-departure.js';
 import { confirmBooking } from './confirm-booking.js';
 import type { FlowContext } from './context.js';
 import { deleteDeparture } from './delete-departure.js';
+import { deleteTestBookings } from './delete-test-bookings.js';
 import { expireLapsedHolds } from './expire-lapsed-holds.js';
 import { confirmForReseller, confirmHeldAsRead, holdForReseller, type ResellerSaleDone } from './reseller-sale.js';
 
@@ -93,6 +94,11 @@ export class Flows {
     return deleteDeparture(this.ctx, id, origin);
   }
 
+  /** A reseller's test bookings deleted and their seats freed; answers how many. */
+  deleteTestBookings(resellerId: string, origin: RequestOrigin): Promise<number> {
+    return this.run((ctx) => deleteTestBookings(ctx, resellerId, origin));
+  }
+
   /** Two customers made one: the other's bookings move to this one, and the other is gone. */
   mergeCustomers(id: string, otherId: string, origin: RequestOrigin): Promise<Customer> {
     return this.run((ctx) => mergeCustomers(ctx, id, otherId, origin));
@@ -143,6 +149,7 @@ export class Flows {
         return written;
       },
       nudge: () => this.ctx.webhooks.nudge(),
+      forget: (...args) => this.ctx.webhooks.forget(...args),
     };
     const done = await flow({ ...this.ctx, webhooks });
     if (wrote) this.ctx.webhooks.nudge();

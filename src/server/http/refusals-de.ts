@@ -56,6 +56,7 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'Only a held booking has a hold to extend.': 'Nur eine reservierte Buchung hat eine Reservierung, die sich verlängern lässt.',
   'must not be in the future': 'darf nicht in der Zukunft liegen',
   'The hold on this booking has expired: it takes no payment.': 'Die Reservierung dieser Buchung ist abgelaufen: Sie nimmt keine Zahlung an.',
+  'This is a reseller’s test booking: it takes no payment.': 'Dies ist eine Testbuchung eines Vertriebspartners: Sie nimmt keine Zahlung an.',
   'The balance is {}: a payment cannot be more than that.': 'Der offene Betrag ist {0}: Eine Zahlung kann nicht höher sein.',
   'Nothing is owed on this booking.': 'Auf dieser Buchung ist nichts offen.',
   'Nothing paid on this booking can be refunded.': 'Von dieser Buchung kann nichts Gezahltes erstattet werden.',

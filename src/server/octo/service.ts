@@ -149,7 +149,7 @@ export class OctoService {
   ) {
     const uuid = body.uuid ?? randomUUID();
     // The same uuid again: the booking it made, and no more seats.
-    const existing = body.uuid === undefined ? null : await this.around.bookings.byOctoUuid(call.caller.resellerId, body.uuid);
+    const existing = body.uuid === undefined ? null : await this.ownBooking(call, body.uuid);
     if (existing) return this.shape(call, existing);
     const tour = await this.productFor(call, body.productId);
     this.checkOption(body.optionId);
@@ -172,11 +172,11 @@ export class OctoService {
         },
         call.origin,
         // The departure is read once, by the sale, which refuses one of another product before anything.
-        { tourId: tour.id, resellerId: call.caller.resellerId, resellerName: call.caller.resellerName, keyId: call.caller.keyId, resellerReference: body.resellerReference?.trim() || null, octoUuid: uuid, commissionBp: call.caller.commissionBp, contact },
+        { tourId: tour.id, resellerId: call.caller.resellerId, resellerName: call.caller.resellerName, keyId: call.caller.keyId, resellerReference: body.resellerReference?.trim() || null, octoUuid: uuid, testMode: call.caller.testMode, commissionBp: call.caller.commissionBp, contact },
       );
       if (held.booking.status === 'held') {
         if (this.recentHolds.size >= RECENT_HOLDS) this.recentHolds.delete(this.recentHolds.keys().next().value!);
-        this.recentHolds.set(`${call.caller.resellerId} ${uuid}`, held.booking);
+        this.recentHolds.set(recentHoldKey(call, uuid), held.booking);
       }
       return this.shape(call, held.booking, held.departure);
     } catch (error) {
@@ -184,7 +184,7 @@ export class OctoService {
       if (error instanceof AppError && error.code === 'VALIDATION' && error.errors?.departureId) throw octoErrors.invalidAvailability(availabilityId);
       // Two reserves with one uuid at once (here or on another instance): the second finds the first's booking.
       if (isUniqueViolation(error)) {
-        const made = await this.around.bookings.byOctoUuid(call.caller.resellerId, uuid);
+        const made = await this.ownBooking(call, uuid);
         if (made) return this.shape(call, made);
       }
       throw unprocessableFromValidation(error);
@@ -192,7 +192,7 @@ export class OctoService {
   }
 
   async confirm(call: OctoCall, uuid: string, body: { resellerReference?: string; contact?: OctoContact; unitItems?: OctoUnitItem[] }) {
-    const heldHere = `${call.caller.resellerId} ${uuid}`;
+    const heldHere = recentHoldKey(call, uuid);
     const recent = this.recentHolds.get(heldHere);
     this.recentHolds.delete(heldHere);
     if (recent && body.unitItems === undefined && body.contact && missingContactFields(body.contact).length === 0) {
@@ -280,7 +280,7 @@ export class OctoService {
 
   async list(call: OctoCall, query: { resellerReference?: string; supplierReference?: string }) {
     if (!query.resellerReference && !query.supplierReference) throw octoErrors.badRequest('Give resellerReference or supplierReference.');
-    const bookings = await this.around.bookings.byResellerReferences(call.caller.resellerId, query);
+    const bookings = (await this.around.bookings.byResellerReferences(call.caller.resellerId, query)).filter((booking) => booking.testMode === call.caller.testMode);
     return Promise.all(bookings.map((booking) => this.shape(call, booking)));
   }
 
@@ -288,7 +288,7 @@ export class OctoService {
   async bookingFor(bookingId: string, resellerId: string) {
     const booking = await this.around.bookings.get(bookingId);
     if (!booking || booking.resellerId !== resellerId) return null;
-    const caller = { resellerId, resellerName: booking.resellerName ?? '', active: true, commissionBp: Math.round((booking.resellerCommissionPercent ?? 0) * 100), tourIds: null, keyId: '', keyPrefix: '' };
+    const caller = { resellerId, resellerName: booking.resellerName ?? '', active: true, commissionBp: Math.round((booking.resellerCommissionPercent ?? 0) * 100), tourIds: null, keyId: '', keyPrefix: '', testMode: booking.testMode };
     return this.shape({ caller, pricing: true, origin: { actorId: null, permissions: null, ip: null, userAgent: null } }, booking);
   }
 
@@ -369,9 +369,15 @@ export class OctoService {
   }
 
   private async bookingOf(call: OctoCall, uuid: string): Promise<Booking> {
-    const booking = isUuid(uuid) ? await this.around.bookings.byOctoUuid(call.caller.resellerId, uuid) : null;
+    const booking = isUuid(uuid) ? await this.ownBooking(call, uuid) : null;
     if (!booking) throw octoErrors.invalidBooking(uuid);
     return booking;
+  }
+
+  /** The caller's booking with this uuid: a test key reads only test bookings, a live key only live ones. */
+  private async ownBooking(call: OctoCall, uuid: string): Promise<Booking | null> {
+    const booking = await this.around.bookings.byOctoUuid(call.caller.resellerId, uuid);
+    return booking && booking.testMode === call.caller.testMode ? booking : null;
   }
 
   private unitCategory(tour: PublishedTour, unitId: string): Category {
@@ -528,4 +534,9 @@ function unprocessableFromValidation(error: unknown): unknown {
     return octoErrors.unprocessable(detail);
   }
   return error;
+}
+
+/** A hold this instance made, by who made it: the reseller, live or test, and the uuid it gave. */
+function recentHoldKey(call: OctoCall, uuid: string): string {
+  return `${call.caller.resellerId} ${call.caller.testMode ? 'test' : 'live'} ${uuid}`;
 }

@@ -263,7 +263,7 @@ export function bookingShape(booking: Booking, context: BookingContext) {
   return {
     id: booking.id,
     uuid: booking.octoUuid ?? booking.id,
-    testMode: false,
+    testMode: booking.testMode,
     resellerReference: booking.resellerReference,
     supplierReference: booking.reference,
     status,

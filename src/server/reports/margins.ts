@@ -21,20 +21,20 @@ const SORTS = { startDate: 'start_date, start_time', marginMinor: 'margin', marg
 /**
  * The statement's common part: the departures `departures` selects (id, tour_id, start_date,
  * start_time, status, code, title, currency), their sales and booked extras, and each component's
- * line (units and unit cost).
+ * line (units and unit cost). A reseller's test booking sells nothing and costs nothing.
  */
 function costed(departures: RawBuilder<unknown>, active: RawBuilder<boolean>) {
   return sql`
     with deps as (${departures}),
     sales as (
       select b.departure_id, sum(coalesce(b.net_minor, b.total_minor)) as revenue, sum(b.seats)::int as seats
-      from bookings b where b.departure_id in (select id from deps) and ${active}
+      from bookings b where b.departure_id in (select id from deps) and ${active} and not b.test_mode
       group by b.departure_id
     ),
     booked as (
       select b.departure_id, be.component_id, sum(be.quantity)::int as quantity
       from bookings b join booking_extras be on be.booking_id = b.id
-      where b.departure_id in (select id from deps) and ${active}
+      where b.departure_id in (select id from deps) and ${active} and not b.test_mode
       group by b.departure_id, be.component_id
     ),
     lines as (

@@ -7,6 +7,7 @@ import { ResellersRepository } from './repository.js';
 import { resellerRoutes } from './routes.js';
 import { Webhooks } from './webhooks.js';
 import * as webhookDeliveries from './migrations/0017-webhook-deliveries.js';
+import * as testKeys from './migrations/0049-test-keys.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +45,7 @@ const plugin = fp(
 const resellersModule: DomainModule = {
   name: 'resellers',
   tag: { name: 'resellers', description: 'Resellers who sell over OCTO: their terms, API keys and webhooks' },
-  migrations: { '0015-resellers': resellers, '0017-webhook-deliveries': webhookDeliveries },
+  migrations: { '0015-resellers': resellers, '0017-webhook-deliveries': webhookDeliveries, '0049-test-keys': testKeys },
   plugin,
   // A month of delivered webhooks is kept for the reseller's page; failed and pending ones stay.
   housekeeping: async (app) => {

@@ -33,6 +33,8 @@ export interface ResellerCaller {
   tourIds: string[] | null;
   keyId: string;
   keyPrefix: string;
+  /** A test key: its bookings are tests, and it reads no other. */
+  testMode: boolean;
 }
 
 const SORT_COLUMNS = { name: sql.ref('r.name'), createdAt: sql.ref('r.created_at') } as const;
@@ -130,7 +132,9 @@ export class ResellersRepository {
   }
 
   /** A new key: answered once with the key itself; only its hash is kept. */
-  async createKey(resellerId: string, name: string, origin: RequestOrigin): Promise<CreatedApiKey> {
+  async createKey(resellerId: string, input: { name: string; testMode?: boolean }, origin: RequestOrigin): Promise<CreatedApiKey> {
+    const name = input.name;
+    const testMode = input.testMode ?? false;
     const { key, prefix, hash } = newApiKey();
     const id = randomUUID();
     const at = new Date(this.now());
@@ -138,10 +142,10 @@ export class ResellersRepository {
       if (!(await this.exists(resellerId, trx))) throw httpErrors.notFound(NO_RESELLER);
       const row = await trx
         .insertInto('reseller_api_keys')
-        .values({ id, reseller_id: resellerId, name: name.trim(), key_prefix: prefix, key_hash: hash, created_at: at, created_by: origin.actorId })
+        .values({ id, reseller_id: resellerId, name: name.trim(), key_prefix: prefix, key_hash: hash, created_at: at, created_by: origin.actorId, test_mode: testMode })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await this.record(trx, origin, 'reseller.key_created', resellerId, { keyId: id, keyPrefix: prefix, name: name.trim() });
+      await this.record(trx, origin, 'reseller.key_created', resellerId, { keyId: id, keyPrefix: prefix, name: name.trim(), testMode });
       return { ...toApiKey(row), key };
     });
   }
@@ -174,7 +178,7 @@ export class ResellersRepository {
     const row = await this.db
       .selectFrom('reseller_api_keys as k')
       .innerJoin('resellers as r', 'r.id', 'k.reseller_id')
-      .select(['k.id as key_id', 'k.key_prefix', 'k.last_used_at', 'r.id as reseller_id', 'r.name', 'r.active', 'r.commission_bp', 'r.tour_ids'])
+      .select(['k.id as key_id', 'k.key_prefix', 'k.last_used_at', 'k.test_mode', 'r.id as reseller_id', 'r.name', 'r.active', 'r.commission_bp', 'r.tour_ids'])
       .where('k.key_hash', '=', hashApiKey(key))
       .where('k.revoked_at', 'is', null)
       .executeTakeFirst();
@@ -188,6 +192,7 @@ export class ResellersRepository {
       tourIds: row.tour_ids,
       keyId: row.key_id,
       keyPrefix: row.key_prefix,
+      testMode: row.test_mode,
     };
   }
 
@@ -269,7 +274,7 @@ function toReseller(row: Selectable<ResellersTable> & { booking_count: number | 
   };
 }
 
-function toApiKey(row: { id: string; name: string; key_prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }): ApiKey {
+function toApiKey(row: { id: string; name: string; key_prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null; test_mode: boolean }): ApiKey {
   return {
     id: row.id,
     name: row.name,
@@ -277,5 +282,6 @@ function toApiKey(row: { id: string; name: string; key_prefix: string; created_a
     createdAt: row.created_at.toISOString(),
     lastUsedAt: row.last_used_at?.toISOString() ?? null,
     revokedAt: row.revoked_at?.toISOString() ?? null,
+    testMode: row.test_mode,
   };
 }

@@ -4,6 +4,7 @@ import { originOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
 import {
   createKeySchema,
+  deleteTestBookingsSchema,
   createResellerSchema,
   getResellerSchema,
   listKeysSchema,
@@ -44,11 +45,16 @@ export const resellerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/resellers/:id/api-keys', { schema: createKeySchema, onRequest: requireUser('resellers.manage') }, async (request, reply) => {
     // The key is in this answer only: no cache may keep it.
     reply.header('cache-control', 'no-store');
-    return reply.code(201).send(await app.resellers.createKey(request.params.id, request.body.name, originOf(request)));
+    return reply.code(201).send(await app.resellers.createKey(request.params.id, request.body, originOf(request)));
   });
 
   app.post('/resellers/:id/api-keys/:keyId/revoke', { schema: revokeKeySchema, onRequest: requireUser('resellers.manage') }, async (request) => {
     return app.resellers.revokeKey(request.params.id, request.params.keyId, originOf(request));
+  });
+
+  app.delete('/resellers/:id/test-bookings', { schema: deleteTestBookingsSchema, onRequest: requireUser('resellers.manage') }, async (request) => {
+    if (!(await app.resellers.get(request.params.id))) throw noReseller();
+    return { deleted: await app.flows.deleteTestBookings(request.params.id, originOf(request)) };
   });
 
   app.get('/resellers/:id/webhook-deliveries', { schema: listDeliveriesSchema, onRequest: requireUser('resellers.read') }, async (request) => {

@@ -1,6 +1,7 @@
 /** The reseller routes' schemas: the contract's (src/shared/contract/resellers.ts) plus what each route may answer. */
 import Type from 'typebox';
 import {
+  DeletedTestBookingsSchema,
   ApiKeyListSchema,
   ApiKeySchema,
   CreatedApiKeySchema,
@@ -86,6 +87,16 @@ export const revokeKeySchema = {
   description: 'Needs `resellers.manage`. The key answers 401 on its next call, on every instance. Revoking twice changes nothing.',
   params: Type.Object({ id: UuidSchema, keyId: UuidSchema }),
   response: { 200: ApiKeySchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const deleteTestBookingsSchema = {
+  tags,
+  security,
+  summary: 'Delete the reseller’s test bookings',
+  description:
+    'Needs `resellers.manage`. Deletes every booking the reseller made with a test key (OCTO `testMode: true`): their seats are free again at once, their pending webhook deliveries are dropped, and the audit log names them. Live bookings are never touched. Deleting when there are none answers `deleted: 0`.',
+  params: IdParamsSchema,
+  response: { 200: DeletedTestBookingsSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };
 
 export const webhookSecretSchema = {

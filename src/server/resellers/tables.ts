@@ -30,6 +30,8 @@ export interface ResellerApiKeysTable {
   created_by: string | null;
   last_used_at: Nullable<Date>;
   revoked_at: Nullable<Date>;
+  /** A test key: its bookings are tests (bookings.test_mode). */
+  test_mode: ColumnType<boolean, boolean | undefined, never>;
 }
 
 export interface WebhookDeliveriesTable {

@@ -82,6 +82,12 @@ export class Webhooks {
     return rows.length;
   }
 
+  /** Pending deliveries about bookings that are gone (a reseller's tests deleted): nothing left to send. */
+  async forget(trx: Kysely<Database>, bookingIds: readonly string[]): Promise<void> {
+    if (bookingIds.length === 0) return;
+    await trx.deleteFrom('webhook_deliveries').where('booking_id', 'in', [...bookingIds]).where('status', '=', 'pending').execute();
+  }
+
   async list(resellerId: string, query: { page?: number; pageSize?: number; status?: WebhookDelivery['status'] }): Promise<{ data: WebhookDelivery[]; total: number }> {
     const pageSize = query.pageSize ?? 25;
     let rows = this.db.selectFrom('webhook_deliveries as w').where('w.reseller_id', '=', resellerId);

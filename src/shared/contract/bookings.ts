@@ -151,6 +151,7 @@ export const BookingSchema = Type.Object(
     resellerName: Type.Union([Type.String(), Type.Null()]),
     resellerReference: Type.Union([Type.String(), Type.Null()], { description: 'The reseller’s own reference for it' }),
     octoUuid: Type.Union([UuidSchema, Type.Null()], { description: 'The uuid the reseller gave it over OCTO' }),
+    testMode: Type.Boolean({ description: 'Made with a reseller’s test key: holds its seats, counts in no figure, takes no payment, deleted with the reseller’s other test bookings' }),
     netMinor: Type.Union([MoneyMinorSchema, Type.Null()], { description: 'What the reseller owes: the total less its commission' }),
     resellerCommissionPercent: Type.Union([Type.Number(), Type.Null()], { description: 'The reseller’s commission when it sold the booking' }),
     resellerContact: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'The contact as the reseller gave it over OCTO' }),

@@ -84,10 +84,16 @@ export const ApiKeySchema = Type.Object(
     createdAt: IsoDateTimeSchema,
     lastUsedAt: Type.Union([IsoDateTimeSchema, Type.Null()], { description: 'To the minute' }),
     revokedAt: NullableIsoDateTimeSchema,
+    testMode: Type.Boolean({ description: 'A test key: its bookings are marked as tests (OCTO `testMode: true`), hold their seats like any booking until cancelled or deleted, count in no figure of the business, and are read only by test keys (a live key never sees them, nor a test key live bookings)' }),
   },
   { title: 'ResellerApiKey' },
 );
-export const NewApiKeySchema = Type.Object({ name: Type.String(RESELLER_RULES.keyName) }, { additionalProperties: false });
+export const NewApiKeySchema = Type.Object(
+  { name: Type.String(RESELLER_RULES.keyName), testMode: Type.Optional(Type.Boolean({ default: false, description: 'true: a test key, for an integrator to try the API without selling' })) },
+  { additionalProperties: false },
+);
+/** What deleting a reseller's test bookings did. */
+export const DeletedTestBookingsSchema = Type.Object({ deleted: Type.Integer({ minimum: 0, description: 'Test bookings deleted; their seats are free again' }) }, { title: 'DeletedTestBookings' });
 export const CreatedApiKeySchema = Type.Object(
   {
     ...ApiKeySchema.properties,
@@ -134,3 +140,4 @@ export type ResellerPatch = Static<typeof ResellerPatchSchema>;
 export type ResellerListQuery = Static<typeof ResellerListQuerySchema>;
 export type ApiKey = Static<typeof ApiKeySchema>;
 export type CreatedApiKey = Static<typeof CreatedApiKeySchema>;
+export type DeletedTestBookings = Static<typeof DeletedTestBookingsSchema>;

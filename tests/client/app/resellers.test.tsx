@@ -3,7 +3,8 @@
  * with its commission, makes an API key that is shown once with a copy button and works on the
  * OCTO API at once, revokes it after a confirmation (and it stops working); then sees the
  * reseller's booking in the bookings list, its names still to come, with the reseller's name and
- * reference, and lists that reseller's bookings alone.
+ * reference, and lists that reseller's bookings alone. A test key's booking is marked Test and is
+ * deleted from the reseller's page after a confirmation.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
@@ -104,6 +105,39 @@ describe('connecting a reseller', () => {
     await user.click(within(row).getByText(supplierReference));
     expect(await screen.findByText(/it owes/)).toBeInTheDocument();
     expect(screen.getAllByText('Name to come').length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0), { timeout: 10_000 });
+  }, 30_000);
+
+  test('a test key’s booking is marked Test in the list, and deleting the test bookings frees its seats', async () => {
+    const reseller = await admin.request<Reseller>('resellers', { method: 'POST', mutation: true, body: { name: 'Sandbox Travel', commissionPercent: 15 } });
+    const { user, router, queryClient } = await openAs(`/resellers/${reseller.id}/show`);
+    await user.click(await screen.findByRole('button', { name: 'New API key' }, { timeout: 10_000 }));
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Integration tests');
+    await user.click(screen.getByRole('checkbox', { name: 'A test key' }));
+    await user.click(screen.getByRole('button', { name: 'Make the key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'API key “Integration tests”' });
+    const key = (within(dialog).getByRole('textbox', { name: 'API key' }) as HTMLInputElement).value;
+    await user.click(within(dialog).getByRole('button', { name: 'I have copied it' }));
+    const keys = await screen.findByRole('table', { name: 'API keys' });
+    expect(within(keys).getByText('Test')).toBeInTheDocument();
+
+    const seatsBefore = (await admin.request<Departure>(`departures/${departure.id}`)).seatsAvailable;
+    const held = await octo(key, '/bookings', { method: 'POST', body: JSON.stringify({ productId: tour.id, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }] }) });
+    expect(held.status).toBe(200);
+    const booked = (await held.json()) as { supplierReference: string; testMode: boolean };
+    expect(booked.testMode).toBe(true);
+    expect((await admin.request<Departure>(`departures/${departure.id}`)).seatsAvailable).toBe(seatsBefore - 1);
+
+    await act(() => router.navigate(`/bookings?filter=${encodeURIComponent(JSON.stringify({ resellerId: reseller.id }))}`));
+    const row = (await screen.findByText(booked.supplierReference, {}, { timeout: 10_000 })).closest('tr')!;
+    expect(within(row).getByText('Test')).toBeInTheDocument();
+
+    await act(() => router.navigate(`/resellers/${reseller.id}/show`));
+    await user.click(await screen.findByRole('button', { name: 'Delete test bookings' }, { timeout: 10_000 }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Sandbox Travel’s test bookings?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('1 test booking deleted')).toBeInTheDocument();
+    expect((await admin.request<Departure>(`departures/${departure.id}`)).seatsAvailable).toBe(seatsBefore);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0), { timeout: 10_000 });
   }, 30_000);
 });

@@ -409,6 +409,8 @@ export const BOOKINGS_DE: MessagesIn<typeof BOOKINGS_EN> = {
     ref: 'Ref. %{reference}',
     list: {
       empty: 'Keine Buchungen entsprechen diesen Filtern.',
+      test: 'Test',
+      test_help: 'Mit dem Testschlüssel des Vertriebspartners gemacht: belegt ihre Plätze, zählt in keiner Kennzahl, wird auf der Seite des Vertriebspartners gelöscht',
       search: 'Buchungsnummer, Name oder E-Mail',
       any_status: 'Jeder Status',
       any: 'Alle',

@@ -406,6 +406,8 @@ export const BOOKINGS_EN = {
     ref: 'ref %{reference}',
     list: {
       empty: 'No bookings match these filters.',
+      test: 'Test',
+      test_help: 'Made with the reseller’s test key: holds its seats, counts in no figure, deleted from the reseller’s page',
       search: 'Reference, name or e-mail',
       any_status: 'Any status',
       any: 'Any',

@@ -37,6 +37,16 @@ export const RESELLERS_DE: MessagesIn<typeof RESELLERS_EN> = {
       col_last_used: 'Zuletzt benutzt',
       col_state: 'Zustand',
       never: 'Nie',
+      test_key: 'Ein Testschlüssel',
+      test_key_help: 'Für die Entwickler des Vertriebspartners, um die API auszuprobieren: Seine Buchungen sind als Test markiert, belegen ihre Plätze wie echte, bis sie storniert oder gelöscht werden, nehmen keine Zahlung an und zählen in keiner Kennzahl.',
+      test: 'Test',
+      delete_tests: 'Testbuchungen löschen',
+      delete_tests_title: 'Die Testbuchungen von %{reseller} löschen?',
+      delete_tests_text: 'Jede mit einem Testschlüssel gemachte Buchung wird gelöscht, und ihre Plätze sind sofort wieder frei. Mit einem echten Schlüssel gemachte Buchungen bleiben unberührt. Das kann nicht rückgängig gemacht werden.',
+      delete_tests_done: '%{smart_count} Testbuchung gelöscht |||| %{smart_count} Testbuchungen gelöscht',
+      delete_tests_none: 'Es gab keine Testbuchungen zu löschen.',
+      not_deleted: 'Die Testbuchungen wurden nicht gelöscht.',
+      delete: 'Löschen',
     },
     deliveries: {
       status: {

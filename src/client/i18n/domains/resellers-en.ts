@@ -34,6 +34,16 @@ export const RESELLERS_EN = {
       col_last_used: 'Last used',
       col_state: 'State',
       never: 'Never',
+      test_key: 'A test key',
+      test_key_help: 'For the reseller’s developers to try the API: its bookings are marked as tests, hold their seats like real ones until cancelled or deleted, take no payment and count in no figure.',
+      test: 'Test',
+      delete_tests: 'Delete test bookings',
+      delete_tests_title: 'Delete %{reseller}’s test bookings?',
+      delete_tests_text: 'Every booking made with a test key is deleted and its seats are free again at once. Bookings made with a live key are not touched. This cannot be undone.',
+      delete_tests_done: '%{smart_count} test booking deleted |||| %{smart_count} test bookings deleted',
+      delete_tests_none: 'There were no test bookings to delete.',
+      not_deleted: 'The test bookings were not deleted.',
+      delete: 'Delete',
     },
     deliveries: {
       status: {

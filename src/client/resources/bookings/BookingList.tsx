@@ -117,10 +117,12 @@ export function BookingStatusChip({ status }: { status: Booking['status'] }) {
 
 export function BookingStatusChips(_props: { label?: string }) {
   const booking = useRecordContext<Booking>();
+  const translate = useTranslate();
   if (!booking) return null;
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
       <BookingStatusChip status={booking.status} />
+      {booking.testMode && <Chip size="small" color="warning" variant="outlined" label={translate('bookings.list.test')} title={translate('bookings.list.test_help')} />}
       {booking.paymentStatus !== undefined && <Chip size="small" variant="outlined" label={PAYMENT_STATUS_LABELS[booking.paymentStatus]} color={PAYMENT_STATUS_COLOURS[booking.paymentStatus]} />}
     </Stack>
   );

@@ -3,18 +3,28 @@
  * whether it was revoked. A new key is shown once; revoking asks first and stops the key at once.
  */
 import KeyIcon from '@mui/icons-material/Key';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, FormHelperText, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { t } from '../../i18n';
-import { RESELLER_RULES, type ApiKey, type CreatedApiKey, type Reseller } from '../../../shared/contract/resellers';
+import { RESELLER_RULES, type ApiKey, type CreatedApiKey, type DeletedTestBookings, type Reseller } from '../../../shared/contract/resellers';
 import { formatDateTime } from '../../dates';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { LoadFailure } from '../common/LoadError';
 import { RecordLines, SidewaysScroll, useIsSmallScreen } from '../common/narrow-screens';
 import { SecretOnce } from './SecretOnce';
+
+/** The key's name, and "Test" beside a test key's. */
+function KeyName({ apiKey, strong = false }: { apiKey: ApiKey; strong?: boolean }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      {strong ? <strong>{apiKey.name}</strong> : apiKey.name}
+      {apiKey.testMode && <Chip size="small" color="warning" variant="outlined" label={t('resellers.keys.test')} />}
+    </Box>
+  );
+}
 
 function keyState(key: ApiKey) {
   return key.revokedAt ? <Chip size="small" variant="outlined" label={t('resellers.keys.revoked', { time: formatDateTime(key.revokedAt) })} /> : <Chip size="small" color="success" label={t('resellers.keys.in_use')} />;
@@ -25,6 +35,7 @@ function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => 
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
+  const [testMode, setTestMode] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<CreatedApiKey | null>(null);
@@ -36,9 +47,10 @@ function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => 
     }
     setBusy(true);
     try {
-      const key = await dataProvider.call<CreatedApiKey>(`resellers/${encodeURIComponent(reseller.id)}/api-keys`, { method: 'POST', body: { name: name.trim() } });
+      const key = await dataProvider.call<CreatedApiKey>(`resellers/${encodeURIComponent(reseller.id)}/api-keys`, { method: 'POST', body: { name: name.trim(), testMode } });
       setOpen(false);
       setName('');
+      setTestMode(false);
       setMade(key);
       onMade();
     } catch (failure) {
@@ -68,6 +80,8 @@ function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => 
             slotProps={{ htmlInput: { maxLength: RESELLER_RULES.keyName.maxLength } }}
             onKeyDown={(event) => event.key === 'Enter' && void create()}
           />
+          <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={testMode} onChange={(event) => setTestMode(event.target.checked)} />} label={translate('resellers.keys.test_key')} />
+          <FormHelperText sx={{ mt: 0 }}>{translate('resellers.keys.test_key_help')}</FormHelperText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('resellers.keys.cancel')}</Button>
@@ -83,6 +97,48 @@ function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => 
           </Typography>
         </SecretOnce>
       )}
+    </>
+  );
+}
+
+/** Deletes every booking the reseller made with a test key, after asking; says how many went. */
+function DeleteTestsButton({ reseller, onDeleted }: { reseller: Reseller; onDeleted: () => void }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const { deleted } = await dataProvider.call<DeletedTestBookings>(`resellers/${encodeURIComponent(reseller.id)}/test-bookings`, { method: 'DELETE' });
+      setOpen(false);
+      if (deleted === 0) notify('resellers.keys.delete_tests_none', { type: 'info' });
+      else notify('resellers.keys.delete_tests_done', { type: 'success', messageArgs: { smart_count: deleted } });
+      onDeleted();
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'resellers.keys.not_deleted', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" color="warning" onClick={() => setOpen(true)}>
+        {translate('resellers.keys.delete_tests')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-tests-title">
+        <DialogTitle id="delete-tests-title">{translate('resellers.keys.delete_tests_title', { reseller: reseller.name })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('resellers.keys.delete_tests_text')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{translate('resellers.keys.keep_it')}</Button>
+          <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
+            {translate('resellers.keys.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }
@@ -143,7 +199,12 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
     queryFn: ({ signal }) => dataProvider.call<{ data: ApiKey[] }>(`resellers/${encodeURIComponent(reseller.id)}/api-keys`, { signal }),
   });
   const changed = () => void queryClient.invalidateQueries({ queryKey: ['resellers'] });
-  const actions = canManage === true && <NewKeyButton reseller={reseller} onMade={changed} />;
+  const actions = canManage === true && (
+    <>
+      <NewKeyButton reseller={reseller} onMade={changed} />
+      {keys.data?.data.some((key) => key.testMode) && <DeleteTestsButton reseller={reseller} onDeleted={changed} />}
+    </>
+  );
   if (keys.error) return <LoadFailure error={keys.error} onRetry={() => keys.refetch()} what={translate('resellers.keys.the_keys')} />;
   if (!keys.data) return <Typography color="text.secondary">{translate('resellers.keys.loading')}</Typography>;
   const list = keys.data.data;
@@ -159,7 +220,7 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
           {(key) => (
             <>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                <strong>{key.name}</strong>
+                <KeyName apiKey={key} strong />
                 {canManage === true && !key.revokedAt ? <RevokeButton reseller={reseller} apiKey={key} onRevoked={changed} /> : keyState(key)}
               </Box>
               <Typography variant="body2" color="text.secondary">
@@ -184,7 +245,9 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
             <TableBody>
               {list.map((key) => (
                 <TableRow key={key.id}>
-                  <TableCell>{key.name}</TableCell>
+                  <TableCell>
+                    <KeyName apiKey={key} />
+                  </TableCell>
                   <TableCell>
                     <code>{key.keyPrefix}…</code>
                   </TableCell>
@@ -198,7 +261,7 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
           </Table>
         </SidewaysScroll>
       )}
-      <Stack direction="row" sx={{ mt: 1 }}>
+      <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
         {actions}
       </Stack>
     </Box>

@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 const UNCONFIRMED = `status in ('held', 'waitlisted') and balance_minor > 0`;
 
 /** Adds `changes` (rows of bookings with a `sign`: +1 as a row is now, -1 as it was) to the kept total. */
-function unconfirmedTotalsSql(changes: string): string {
+export function unconfirmedTotalsSql(changes: string): string {
   return `
     insert into report_unconfirmed (currency, outstanding_minor)
     select currency, sum(sign * balance_minor) from ${changes} c where ${UNCONFIRMED}

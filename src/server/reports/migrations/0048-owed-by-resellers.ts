@@ -15,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
 const ACTIVE = `status in ('held', 'confirmed', 'waitlisted')`;
 
 /** Adds `changes` (rows of bookings with a `sign`: +1 as a row is now, -1 as it was) to the kept totals. */
-function resellerTotalsSql(changes: string): string {
+export function resellerTotalsSql(changes: string): string {
   const retailActive = `sum(sign * case when ${ACTIVE} and balance_minor > 0 then balance_minor else 0 end)`;
   const retailUnconfirmed = `sum(sign * case when status in ('held', 'waitlisted') and balance_minor > 0 then balance_minor else 0 end)`;
   const owed = `sum(sign * case when status = 'confirmed' then greatest(0, coalesce(net_minor, total_minor) - paid_minor) else 0 end)`;
@@ -28,7 +28,7 @@ function resellerTotalsSql(changes: string): string {
                                          owed_minor = report_resellers.owed_minor + excluded.owed_minor;`;
 }
 
-const COLUMNS = 'currency, channel, status, balance_minor, net_minor, total_minor, paid_minor';
+export const COLUMNS = 'currency, channel, status, balance_minor, net_minor, total_minor, paid_minor';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
