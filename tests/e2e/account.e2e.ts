@@ -243,7 +243,7 @@ describe('error pages and toasts', () => {
     await screenshot(page, 'journey-unknown-protected-path');
   });
 
-  test('a toast appears top-right, has a close button, and closes itself after about 5 seconds', async () => {
+  test('a toast appears top-right below the app bar, has a close button, and closes itself after about 5 seconds', async () => {
     const user = await api.createUser({ email: 'toast@e2e.test', fullName: 'Toast Subject', password: 'Bread-and-jam-123', roles: ['STAFF'] });
     const { page } = await suite.open();
     await login(page, suite.server.admin.email, suite.server.admin.password);
@@ -268,6 +268,8 @@ describe('error pages and toasts', () => {
     const viewport = page.viewportSize()!;
     expect(box.y, 'near the top').toBeLessThan(100);
     expect(viewport.width - (box.x + box.width), 'near the right edge').toBeLessThan(100);
+    const bar = (await page.locator('header').first().boundingBox())!;
+    expect(box.y, 'below the app bar, whose buttons it would cover').toBeGreaterThanOrEqual(bar.y + bar.height);
     // Not the screenshot helper: it disables animations, which ends the toast's countdown at once.
     await page.screenshot({ path: 'screenshots/e2e/journey-toast.png', animations: 'allow' });
     await first.waitFor({ state: 'detached', timeout: 9000 });

@@ -239,6 +239,10 @@ describe('assignments', () => {
     expectError(await admin({ method: 'POST', url, payload: { from: '2032-03-12', to: '2032-03-10' } }), 400, 'VALIDATION');
     expectError(await admin({ method: 'POST', url, payload: { from: '2032-02-30', to: '2032-03-10' } }), 400, 'VALIDATION');
     expectError(await admin({ method: 'POST', url, payload: { from: '2032-01-01', to: '2033-06-01' } }), 400, 'VALIDATION');
+    // Said in words, not by the fields' names.
+    const backwards = await admin({ method: 'POST', url, payload: { from: '2032-03-12', to: '2032-03-10' } });
+    expectError(backwards, 400, 'VALIDATION');
+    expect(backwards.json()).toMatchObject({ message: 'The last day off is before the first.', errors: { to: 'must not be before the first day off' } });
 
     const made = await admin({ method: 'POST', url, payload: { from: '2032-03-10', to: '2032-03-12', reason: ' Holiday ' } });
     expect(made.statusCode, made.body).toBe(201);
@@ -251,7 +255,7 @@ describe('assignments', () => {
     const during = await departure(berlinFiveDays, '2032-03-08');
     const refused = await assign(during.id, { resourceId: guide.id });
     expectError(refused, 409, 'RESOURCE_CONFLICT');
-    expect(refused.json().message).toBe('This resource has days off on those days: 2032-03-10 to 2032-03-12 (Holiday).');
+    expect(refused.json().message).toBe(`Days off on those days: Greta ${run}, 2032-03-10 to 2032-03-12 (Holiday).`);
     expect(refused.json().conflicts).toEqual([]);
     // Only its first two days, before the days off: fine.
     expect((await assign(during.id, { resourceId: guide.id, dayFrom: 1, dayTo: 2 })).statusCode).toBe(201);

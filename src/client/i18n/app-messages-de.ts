@@ -104,7 +104,7 @@ export const APP_DE: AppMessagesIn = {
     outstanding_held_hint: 'nur geschuldet, wenn bestätigt',
     refund_due: 'Zu erstatten',
     refund_due_hint: 'den Kunden geschuldet',
-    owed_by_resellers: 'Von Resellern geschuldet',
+    owed_by_resellers: 'Von Vertriebspartnern geschuldet',
     owed_by_resellers_hint: 'netto, für bestätigte Buchungen',
     upcoming: 'Termine der nächsten 14 Tage',
     local_times: 'Ortszeit der jeweiligen Tour',

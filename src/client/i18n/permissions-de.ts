@@ -36,5 +36,5 @@ export const PERMISSIONS_DE: Record<Permission, string> = {
   'users.update': 'Benutzer bearbeiten: Name, Rollen und Status',
   'users.delete': 'Benutzer löschen',
   'bookings.override_cutoff': 'Eine Abfahrt nach ihrem Buchungsschluss buchen, mit Begründung (nie eine, die begonnen hat)',
-  'business.manage': 'Name, E-Mail, Telefon, Adresse und Website des Unternehmens ändern (auf Vouchern, in E-Mails und in der Reseller-API)',
+  'business.manage': 'Name, E-Mail, Telefon, Adresse und Website des Unternehmens ändern (auf Vouchern, in E-Mails und in der API der Vertriebspartner)',
 };

@@ -1,9 +1,10 @@
 /**
- * The one toast container (top right, closing after 5 s, held while hovered), at the root of every page, so a toast raised just
+ * The one toast container (top right below the app bar, closing after 5 s, held while hovered), at the root of every page, so a toast raised just
  * before a route change (e.g. "Your login has expired." on the way to /login) stays visible.
  */
 import { toast, ToastContainer, type ToastContainerProps, type TypeOptions } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import './toasts.css';
 import { publicText } from '../i18n/public-messages';
 
 export const TOAST_SETTINGS = {

@@ -172,6 +172,8 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'Stripe did not make the payment page. Try again in a moment; if it goes on, the server log says why.': 'Stripe hat die Zahlungsseite nicht angelegt. Versuchen Sie es gleich noch einmal; wenn es so bleibt, steht der Grund im Server-Protokoll.',
   // reports
   'must not be before from': 'darf nicht vor „from“ liegen',
+  'must not be before the first day off': 'darf nicht vor dem ersten freien Tag liegen',
+  'The last day off is before the first.': 'Der letzte freie Tag liegt vor dem ersten.',
   'must be at most {} days after from': 'darf höchstens {0} Tage nach „from“ liegen',
   // resellers
   'No reseller with this id.': 'Kein Vertriebspartner mit dieser ID.',
@@ -185,7 +187,7 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   // resources
   'This resource is busy on those days: {}.': 'Diese Ressource ist an diesen Tagen belegt: {0}.',
   'This resource is busy on those days.': 'Diese Ressource ist an diesen Tagen belegt.',
-  'This resource has days off on those days: {}.': 'Diese Ressource hat an diesen Tagen frei: {0}.',
+  'Days off on those days: {}.': 'Freie Tage an diesen Tagen: {0}.',
   'No days off with this id for this resource.': 'Für diese Ressource gibt es keine freien Tage mit dieser ID.',
   'No resource with this id.': 'Keine Ressource mit dieser ID.',
   'This departure is cancelled: nobody can be assigned to it.': 'Dieser Termin ist abgesagt: Niemand kann ihm zugewiesen werden.',
@@ -247,7 +249,8 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'must have at most {} lines': 'darf höchstens {0} Zeilen haben',
   'must be a web address starting with https:// or http://': 'muss eine Webadresse sein, die mit https:// oder http:// beginnt',
   'must say why the booking is taken after the cut-off': 'muss begründen, warum die Buchung nach Buchungsschluss angenommen wird',
-  'must be within {} days of from': 'muss innerhalb von {0} Tagen nach from liegen',
+  'must be within {} days of the first day off': 'muss innerhalb von {0} Tagen nach dem ersten freien Tag liegen',
+  'Days off are recorded at most {} days at a time.': 'Freie Tage werden höchstens {0} Tage auf einmal erfasst.',
   'must not be before the first day': 'darf nicht vor dem ersten Tag liegen',
   'is required for an optional extra': 'ist für ein wählbares Extra erforderlich',
   'is given twice ({} days)': 'ist zweimal angegeben ({0} Tage)',

@@ -47,10 +47,10 @@ export function resourceConflict(conflicts: Conflict[]): AppError {
   return new AppError(409, 'RESOURCE_CONFLICT', conflicts.length > 0 ? `This resource is busy on those days: ${where}.` : 'This resource is busy on those days.', undefined, undefined, { conflicts });
 }
 
-/** Days off of the resource on the days asked for: 409 naming them in its message (no departure is in the way: `conflicts` is empty). */
-export function daysOffConflict(daysOff: { from: string; to: string; reason: string }[]): AppError {
-  const when = daysOff.map((off) => `${off.from === off.to ? off.from : `${off.from} to ${off.to}`}${off.reason ? ` (${off.reason})` : ''}`).join(', ');
-  return new AppError(409, 'RESOURCE_CONFLICT', `This resource has days off on those days: ${when}.`, undefined, undefined, { conflicts: [] });
+/** Days off on the days asked for: 409 naming whose and when in its message (no departure is in the way: `conflicts` is empty). */
+export function daysOffConflict(daysOff: { name: string; from: string; to: string; reason: string }[]): AppError {
+  const when = daysOff.map((off) => `${off.name}, ${off.from === off.to ? off.from : `${off.from} to ${off.to}`}${off.reason ? ` (${off.reason})` : ''}`).join('; ');
+  return new AppError(409, 'RESOURCE_CONFLICT', `Days off on those days: ${when}.`, undefined, undefined, { conflicts: [] });
 }
 
 /** The database's exclusion constraint refused an overlap (SQLSTATE 23P01). */
@@ -244,7 +244,7 @@ export class ResourcesRepository {
         const busy = await this.conflictsOf(trx, input.resourceId, departureId, dayFrom, dayTo);
         if (busy.length > 0) throw resourceConflict(busy);
         const daysOff = await this.daysOffOn(trx, input.resourceId, sql`d.start_date + ${dayFrom - 1}::int`, sql`d.start_date + ${dayTo - 1}::int`, departureId);
-        if (daysOff.length > 0) throw daysOffConflict(daysOff);
+        if (daysOff.length > 0) throw daysOffConflict(daysOff.map((off) => ({ ...off, name: resource.name })));
         await trx
           .insertInto('assignments')
           .columns(['id', 'departure_id', 'resource_id', 'day_from', 'day_to', 'role', 'from_date', 'to_date', 'span', 'created_at', 'created_by'])
@@ -392,9 +392,12 @@ export class ResourcesRepository {
       .innerJoin('resource_unavailability as u', (join) =>
         join.onRef('u.resource_id', '=', 'a.resource_id').on(sql<SqlBool>`u.from_date <= d.start_date + (a.day_to - 1) and u.to_date >= d.start_date + (a.day_from - 1)`),
       )
-      .select([sql<string>`u.from_date::text`.as('from'), sql<string>`u.to_date::text`.as('to'), 'u.reason'])
+      .innerJoin('resources as r', 'r.id', 'a.resource_id')
+      .select(['r.name', sql<string>`u.from_date::text`.as('from'), sql<string>`u.to_date::text`.as('to'), 'u.reason'])
       .where('a.departure_id', '=', departureId)
       .where('a.ended_at', 'is', null)
+      .orderBy('r.name')
+      .orderBy('u.from_date')
       .execute();
     if (off.length > 0) throw daysOffConflict(off);
     await trx
@@ -482,8 +485,11 @@ export class ResourcesRepository {
    */
   async addUnavailability(resourceId: string, input: NewUnavailability, origin: RequestOrigin): Promise<Unavailability> {
     refuseBadDateFilters({ from: input.from, to: input.to });
-    if (input.to < input.from) throw httpErrors.validation({ to: 'must not be before from' });
-    if (daysBetween(input.from, input.to) >= RESOURCE_RULES.unavailabilityDays) throw httpErrors.validation({ to: `must be within ${RESOURCE_RULES.unavailabilityDays} days of from` });
+    // Said in words: the form's fields are the first and the last day off.
+    if (input.to < input.from) throw httpErrors.validation({ to: 'must not be before the first day off' }, 'The last day off is before the first.');
+    if (daysBetween(input.from, input.to) >= RESOURCE_RULES.unavailabilityDays) {
+      throw httpErrors.validation({ to: `must be within ${RESOURCE_RULES.unavailabilityDays} days of the first day off` }, `Days off are recorded at most ${RESOURCE_RULES.unavailabilityDays} days at a time.`);
+    }
     const id = randomUUID();
     return this.db.transaction().execute(async (trx) => {
       const resource = await trx.selectFrom('resources').select(['id', 'name']).where('id', '=', resourceId).forUpdate().executeTakeFirst();

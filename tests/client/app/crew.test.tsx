@@ -67,7 +67,7 @@ describe('days off', () => {
     expect(screen.getByRole('option', { name: /Gunnar Guide/ })).toHaveTextContent('Free on these days');
     await opened.user.click(greta_);
     await opened.user.click(within(dialog).getByRole('button', { name: 'Assign' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This resource has days off on those days: 2031-08-11 to 2031-08-13 (Holiday).');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Days off on those days: Greta Guide, 2031-08-11 to 2031-08-13 (Holiday).');
     await waitFor(async () => expect((await admin.request<{ data: unknown[] }>(`departures/${departure.id}/assignments`)).data).toEqual([]));
   });
 });

@@ -4,7 +4,7 @@ import type { BUSINESS_EN } from './business-en';
 
 export const BUSINESS_DE: MessagesIn<typeof BUSINESS_EN> = {
   business: {
-    intro: 'Mit wem Ihre Kunden zu tun haben: auf Vouchern und unter jeder E-Mail, der Absendername Ihrer E-Mails und was Reseller als Anbieter sehen.',
+    intro: 'Mit wem Ihre Kunden zu tun haben: auf Vouchern und unter jeder E-Mail, der Absendername Ihrer E-Mails und was Vertriebspartner als Anbieter sehen.',
     first_time: 'Ihr Unternehmen hat noch keinen Namen: E-Mails enden mit „Mit freundlichen Grüßen“ ohne Namen, Voucher nennen niemanden. Tragen Sie mindestens den Namen und eine Telefonnummer ein.',
     the_details: 'Die Unternehmensdaten',
     loading: 'Unternehmensdaten werden geladen…',

@@ -242,7 +242,7 @@ export const TOURS_DE: MessagesIn<typeof TOURS_EN> = {
         minPax: 'Mindestens Reisende',
         maxPax: 'Höchstens Reisende',
         bookingCutoffHours: 'Buchungsschluss (Stunden vorher)',
-        cancellationCutoffHours: 'Wiederverkäufer stornieren bis (Stunden vorher)',
+        cancellationCutoffHours: 'Vertriebspartner stornieren bis (Stunden vorher)',
         infantAgeUnder: 'Kleinkinder sind unter (Jahre)',
         childAgeUnder: 'Kinder sind unter (Jahre)',
         currency: 'Währung',
