@@ -66,7 +66,9 @@ describe('passenger lists', () => {
     expect(within(list).getByText('Pick-up: Hotel Bristol, 09:00')).toBeInTheDocument();
     expect(within(list).getByText('For the guide: Sofie: gluten-free lunch')).toBeInTheDocument();
     expect(within(list).getByText('Dahl, Sofie (child)')).toBeInTheDocument();
-    expect(within(list).getByRole('table', { name: 'Meals by day' })).toHaveTextContent('1 adults, 1 children');
+    expect(within(list).getByRole('table', { name: 'Meals by day' })).toHaveTextContent('1 adult, 1 child');
+    // Counted in words that agree with the number.
+    expect(within(list).getByText(/^1 adult · 1 child · 0 infants · 1 booking · checked in 0 of 2$/)).toBeInTheDocument();
     expect(list).not.toHaveTextContent('invoice to the company');
   });
 

@@ -40,7 +40,7 @@ function List({ manifest }: { manifest: GuideManifest }) {
   const translate = useTranslate();
   const { departure } = manifest;
   const total = manifest.travellers.ADULT + manifest.travellers.CHILD + manifest.travellers.INFANT;
-  const meal = (value: { adults: number; children: number } | null) => (value ? translate('passenger_lists.plates', { adults: value.adults, children: value.children }) : '–');
+  const meal = (value: { adults: number; children: number } | null) => (value ? translate('passenger_lists.plates', { adults: translate('passenger_lists.n_adults', { smart_count: value.adults }), children: translate('passenger_lists.n_children', { smart_count: value.children }) }) : '–');
   const mealDays = manifest.meals.filter((day) => day.breakfast || day.lunch || day.dinner);
   return (
     <Box component="section" className="passenger-list" aria-labelledby={`list-${departure.id}`} sx={{ mb: 4 }}>
@@ -54,7 +54,14 @@ function List({ manifest }: { manifest: GuideManifest }) {
         {departure.endDate !== departure.startDate ? translate('passenger_lists.until', { date: localDate(departure.endDate) }) : ''}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {translate('passenger_lists.counts', { adults: manifest.travellers.ADULT, children: manifest.travellers.CHILD, infants: manifest.travellers.INFANT, parties: manifest.parties.length, checked: manifest.checkedIn, total })}
+        {translate('passenger_lists.counts', {
+          adults: translate('passenger_lists.n_adults', { smart_count: manifest.travellers.ADULT }),
+          children: translate('passenger_lists.n_children', { smart_count: manifest.travellers.CHILD }),
+          infants: translate('passenger_lists.n_infants', { smart_count: manifest.travellers.INFANT }),
+          parties: translate('passenger_lists.n_bookings', { smart_count: manifest.parties.length }),
+          checked: manifest.checkedIn,
+          total,
+        })}
       </Typography>
       {mealDays.length > 0 && (
         <SidewaysScroll label={translate('passenger_lists.meals')}>
