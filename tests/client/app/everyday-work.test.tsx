@@ -91,7 +91,7 @@ describe('the new-booking form', () => {
     for (let turn = 0; turn < 50; turn += 1) await Promise.resolve();
   };
 
-  test('a departure past its cut-off: closed to a clerk; an administrator books it only with a reason, which the audit log keeps', async () => {
+  test('a departure past its cut-off: closed to a clerk; an administrator books it only with a reason, which the audit log and the booking’s history keep', async () => {
     const lateTour = await admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour({ code: 'JSDOM-LATE-1', title: 'Late sail', status: 'published', currency: 'EUR', timeZone: 'UTC', bookingCutoffHours: 72, prices: { ADULT: 10_000, CHILD: null, INFANT: null } }) });
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const late = await admin.request<Departure>('departures', { method: 'POST', mutation: true, body: { tourId: lateTour.id, startDate: tomorrow, startTime: '12:00', capacity: 8 } });
@@ -123,6 +123,9 @@ describe('the new-booking form', () => {
     const id = router.state.location.pathname.split('/')[2]!;
     const audit = await admin.request<{ data: { details: { reason: string } }[] }>(`admin/audit?action=booking.cutoff_overridden&targetId=${id}`);
     expect(audit.data[0]!.details.reason).toBe('Skipper has room, confirmed by phone');
+    // The booking's own history says it too, with the reason.
+    expect(await screen.findByText('Booked past the cut-off', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Skipper has room, confirmed by phone')).toBeInTheDocument();
   });
 
   test('each step is a page of its own: Back goes one step back, Forward one on, and a reload keeps what was typed', async () => {

@@ -37,6 +37,9 @@ export function timelineDetail(entry: TimelineEntry, booking: Booking): string {
       return t('bookings.timeline.by_card', { amount: amount ?? '' });
     case 'booking.updated':
       return amendmentLines(details).join('; ');
+    case 'booking.cutoff_overridden':
+      // Why it was taken after the cut-off, as the one who booked it wrote it.
+      return String(details.reason ?? '');
     default:
       return '';
   }
