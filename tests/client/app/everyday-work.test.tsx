@@ -126,6 +126,9 @@ describe('the new-booking form', () => {
     // The booking's own history says it too, with the reason.
     expect(await screen.findByText('Booked past the cut-off', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Skipper has room, confirmed by phone')).toBeInTheDocument();
+    // The departure itself says it takes no more bookings, rather than a plain "Open".
+    await act(() => router.navigate(`/departures/${late.id}/show`));
+    expect(await screen.findByText('Past booking cut-off', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   test('each step is a page of its own: Back goes one step back, Forward one on, and a reload keeps what was typed', async () => {

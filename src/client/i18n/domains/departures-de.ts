@@ -149,6 +149,9 @@ export const DEPARTURES_DE: MessagesIn<typeof DEPARTURES_EN> = {
     no_guide_yet: 'Noch kein Guide',
     no_vehicle_yet: 'Noch kein Fahrzeug',
     guaranteed: 'Garantiert',
+    now_started: 'Begonnen',
+    now_past_cutoff: 'Nach Buchungsschluss',
+    now_help: 'Offen, aber nicht mehr buchbar: %{why}',
     no_guide: 'Kein Guide',
     enter_date: 'Geben Sie ein Datum ein.',
     bulk: {

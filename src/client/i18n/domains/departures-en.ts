@@ -146,6 +146,9 @@ export const DEPARTURES_EN = {
     no_guide_yet: 'No guide yet',
     no_vehicle_yet: 'No vehicle yet',
     guaranteed: 'Guaranteed',
+    now_started: 'Started',
+    now_past_cutoff: 'Past booking cut-off',
+    now_help: 'Open, but no longer bookable: %{why}',
     no_guide: 'No guide',
     enter_date: 'Enter a date.',
     bulk: {

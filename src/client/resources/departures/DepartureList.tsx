@@ -33,7 +33,7 @@ import { fieldErrorsOf } from '../../providers/http-client';
 import { RowLink, useIsSmallScreen } from '../common/fields';
 import { ListLoadError, ListPagination } from '../common/LoadError';
 import { requiredText } from '../common/validators';
-import { departureWhen, localDate, STATUS_COLOURS, STATUS_LABELS, todayOnThisCalendar, weekdayNames } from './departure-text';
+import { closedFor, departureWhen, localDate, STATUS_COLOURS, STATUS_LABELS, todayOnThisCalendar, weekdayNames } from './departure-text';
 import { t } from '../../i18n';
 import { listOf } from '../../i18n/language';
 import { DepartureCalendar } from './DepartureCalendar';
@@ -80,9 +80,16 @@ export function DepartureStatusChip(_props: { label?: string }) {
   const departure = useRecordContext<Departure>();
   const translate = useTranslate();
   if (!departure) return null;
+  // An open departure that has started or is past its booking cut-off takes no more bookings: said, not shown as plainly "Open".
+  const closedNow = departure.status === 'open' ? closedFor(departure) : null;
+  const now = closedNow === 'started' ? translate('departures.now_started') : closedNow === 'cutoff' ? translate('departures.now_past_cutoff') : null;
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-      <Chip size="small" label={STATUS_LABELS[departure.status]} color={STATUS_COLOURS[departure.status]} variant={departure.status === 'closed' ? 'outlined' : 'filled'} />
+      {now ? (
+        <Chip size="small" label={now} variant="outlined" title={translate('departures.now_help', { why: now })} />
+      ) : (
+        <Chip size="small" label={STATUS_LABELS[departure.status]} color={STATUS_COLOURS[departure.status]} variant={departure.status === 'closed' ? 'outlined' : 'filled'} />
+      )}
       {departure.guaranteed && departure.status !== 'cancelled' && <Chip size="small" label={translate('departures.guaranteed')} color="primary" variant="outlined" />}
     </Stack>
   );
