@@ -352,6 +352,8 @@ export const APP_DE: AppMessagesIn = {
     title: 'Mein Profil',
     name: 'Name',
     signed_in_as: 'Angemeldet als %{email}. Ihre E-Mail-Adresse oder Rollen ändert ein Administrator.',
+    signed_in_as_admin: 'Angemeldet als %{email}. Ihre E-Mail-Adresse und Rollen ändern Sie auf',
+    your_user_page: 'Ihrer Benutzerseite',
     full_name: 'Vollständiger Name',
     save_name: 'Name speichern',
     name_saved: 'Ihr Name ist gespeichert.',

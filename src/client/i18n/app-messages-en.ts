@@ -354,6 +354,8 @@ export const APP_EN = {
     title: 'My profile',
     name: 'Name',
     signed_in_as: 'Signed in as %{email}. Ask an administrator to change your e-mail address or roles.',
+    signed_in_as_admin: 'Signed in as %{email}. Your e-mail address and roles are changed on',
+    your_user_page: 'your user page',
     full_name: 'Full name',
     save_name: 'Save name',
     name_saved: 'Your name is saved.',

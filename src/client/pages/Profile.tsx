@@ -7,6 +7,8 @@ import { Box, Card, CardContent, FormControl, InputLabel, MenuItem, Select, Stac
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PasswordInput, SaveButton, SimpleForm, TextInput, Title, Toolbar, useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { ADMIN_ROLE } from '../../shared/permissions';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/password-policy';
 import { fullNameRules, newPasswordRules, requiredText } from '../resources/common/validators';
 import type { ProfilePatch } from '../../shared/types';
@@ -103,6 +105,7 @@ export default function Profile() {
   // is once it is on, so the recovery codes it shows are not lost to a move).
   const [setUpFirst] = useState(mustSetUpTwoFactor);
   if (isPending || !identity) return null;
+  const isAdmin = ((identity.roles as string[] | undefined) ?? []).includes(ADMIN_ROLE);
 
   return (
     <Box sx={{ maxWidth: 640, mt: 2 }}>
@@ -115,7 +118,14 @@ export default function Profile() {
               {translate('profile.name')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {translate('profile.signed_in_as', { email: identity.email as string })}
+              {/* An administrator changes their own address as anyone's, on the user form: say where, not "ask an administrator". */}
+              {isAdmin ? (
+                <>
+                  {translate('profile.signed_in_as_admin', { email: identity.email as string })} <Link to={`/users/${encodeURIComponent(String(identity.id))}`}>{translate('profile.your_user_page')}</Link>.
+                </>
+              ) : (
+                translate('profile.signed_in_as', { email: identity.email as string })
+              )}
             </Typography>
           </CardContent>
           <SimpleForm

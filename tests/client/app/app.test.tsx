@@ -398,6 +398,15 @@ describe('the users and roles screens', () => {
 describe('the pages outside the layout', () => {
   const openPage = (path: string) => renderApp({ baseUrl: apiBase(), fetch: jar.fetch, entries: [path], config: { recaptchaSiteKey: null, cardPayments: false, mailSent: true } });
 
+  test('an administrator’s own profile says where to change their e-mail address (their user page), not to ask an administrator', async () => {
+    const { user, router } = await openSignedIn('/profile');
+    expect(await screen.findByText(/Your e-mail address and roles are changed on/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Ask an administrator/)).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'your user page' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/users\/[0-9a-f-]+$/), { timeout: 10_000 });
+    expect(await screen.findByRole('textbox', { name: /^e-mail/i }, { timeout: 10_000 })).toHaveValue(server.admin.email);
+  });
+
   test('a link to confirm a new e-mail address that is not valid says so, after the button, and changes nothing', async () => {
     await openPage('/confirm-email?token=not-a-real-token');
     const user = userEvent.setup();
