@@ -15,9 +15,9 @@ export type Seed = (statements: string[]) => Promise<void>;
 
 export function pgliteSeed(dataDir: string): Seed {
   return async (statements) => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { PGLITE_EXTENSIONS } = (await import(join(root, 'dist/server/server/db/open-database.js'))) as typeof OpenDatabase;
-    const db = new PGlite({ dataDir: join(dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
+    const { loadPGlite } = (await import(join(root, 'dist/server/server/db/open-database.js'))) as typeof OpenDatabase;
+    const { PGlite, extensions } = await loadPGlite();
+    const db = new PGlite({ dataDir: join(dataDir, 'db'), extensions });
     for (const statement of statements) await db.exec(statement);
     await db.query(bulk.MAINTAIN_SQL);
     await db.close();

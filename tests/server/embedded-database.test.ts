@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDatabaseUnavailable } from '../../src/server/db/errors.js';
 import { maintainDatabase } from '../../src/server/db/maintenance.js';
-import { openDatabase, PGLITE_START_PARAMS, type DatabaseHandle } from '../../src/server/db/open-database.js';
+import { openDatabase, PGLITE_SETTINGS, type DatabaseHandle } from '../../src/server/db/open-database.js';
 import { PGliteOnWorker } from '../../src/server/db/pglite-worker.js';
 import { isUniqueViolation } from '../../src/server/db/query-helpers.js';
 
@@ -120,7 +120,7 @@ describe('the embedded database on its worker thread', () => {
     const created = await openDatabase({ kind: 'pglite-file', dataDir: join(root, 'db2') });
     await created.close();
     const failures: string[] = [];
-    const worker = await PGliteOnWorker.start({ dataDir: join(root, 'db2'), startParams: PGLITE_START_PARAMS, onFailure: (reason) => failures.push(reason) });
+    const worker = await PGliteOnWorker.start({ dataDir: join(root, 'db2'), settings: PGLITE_SETTINGS, onFailure: (reason) => failures.push(reason) });
     expect((await worker.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
     await worker.close();
     const error = await worker.query('select 1').catch((e: unknown) => e);
@@ -128,7 +128,7 @@ describe('the embedded database on its worker thread', () => {
     expect(failures).toEqual([]); // closed on purpose: no failure
 
     // A crash of the thread: queries under way fail as unavailable, and the owner hears of it once.
-    const crashing = await PGliteOnWorker.start({ dataDir: join(root, 'db2'), startParams: PGLITE_START_PARAMS, onFailure: (reason) => failures.push(reason) });
+    const crashing = await PGliteOnWorker.start({ dataDir: join(root, 'db2'), settings: PGLITE_SETTINGS, onFailure: (reason) => failures.push(reason) });
     const underWay = crashing.query('select pg_sleep(1)').catch((e: unknown) => e);
     await crashing.terminate();
     expect(isDatabaseUnavailable(await underWay)).toBe(true);

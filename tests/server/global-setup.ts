@@ -8,8 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PGlite } from '@electric-sql/pglite';
-import { openDatabase, PGLITE_EXTENSIONS, wrapPGlite } from '../../src/server/db/open-database.js';
+import { loadPGlite, openDatabase, wrapPGlite } from '../../src/server/db/open-database.js';
 import { onServer, prepareDatabase, withDatabase } from '../helpers/test-database.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -31,7 +30,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const dir = await mkdtemp(join(tmpdir(), 'bo-template-'));
-  const pglite = new PGlite({ extensions: PGLITE_EXTENSIONS });
+  const { PGlite, extensions } = await loadPGlite();
+  const pglite = new PGlite({ extensions });
   const handle = wrapPGlite(pglite);
   await prepareDatabase(handle);
   const dump = await pglite.dumpDataDir('none');

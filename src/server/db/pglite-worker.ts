@@ -23,7 +23,8 @@ export interface PGliteQueryable {
 
 interface StartOptions {
   dataDir: string;
-  startParams: string[];
+  /** Settings after PGlite's own start parameters (which the thread reads from the PGlite it loads). */
+  settings: string[];
   /** PostgreSQL extensions to load: names of PGlite's contrib modules (@electric-sql/pglite/contrib/NAME). */
   extensions?: string[];
   /** Called once if the thread ends when nobody closed it (a crash): the database is gone for this process. */
@@ -150,7 +151,7 @@ function copyError(error) {
     const { PGlite } = pgliteModule;
     const extensions = {};
     for (const [name, url] of Object.entries(workerData.extensionUrls)) extensions[name] = (await import(url))[name];
-    db = new PGlite({ dataDir: workerData.dataDir, startParams: workerData.startParams, extensions });
+    db = new PGlite({ dataDir: workerData.dataDir, startParams: [...PGlite.defaultStartParams, ...workerData.settings], extensions });
     await db.waitReady;
   } catch (error) {
     parentPort.postMessage({ id: 0, error: copyError(error) });
