@@ -5,7 +5,8 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 const shared: RaThemeOptions = {
   shape: { borderRadius: 8 },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-  sidebar: { width: 232 },
+  // 248 px: German's longest menu entry ("Nachrichtenvorlagen") fits on one line; at 232 px its last letter went onto a line of its own.
+  sidebar: { width: 248 },
   components: {
     // A menu entry longer than the sidebar ("Nachrichtenvorlagen", "Guides & Fahrzeuge") wraps onto a
     // second line instead of being cut with an ellipsis: its label (a noWrap Typography inside the

@@ -36,6 +36,13 @@ function wholeNumber(min: number, max: number, what: string, optional = false): 
 const timeZones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 const currencies = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
 
+
+/**
+ * The hours and ages, whose labels are sentences ("Vertriebspartner stornieren bis (Stunden
+ * vorher)"): wider than an amount, so the label is read whole rather than cut at 240 px.
+ */
+const LABELLED_WIDTH = { flex: '1 1 220px', maxWidth: { sm: 340 } } as const;
+
 export function DetailsInputs({ create = false }: { create?: boolean }) {
   return (
     <>
@@ -60,11 +67,11 @@ export function DetailsInputs({ create = false }: { create?: boolean }) {
         <NumberInput source="durationDays" fullWidth={false} sx={AMOUNT_WIDTH} min={1} max={365} step={1} validate={wholeNumber(1, 365, 'tours.what.days')} isRequired />
         <NumberInput source="minPax" fullWidth={false} sx={AMOUNT_WIDTH} min={1} step={1} validate={wholeNumber(1, 10_000, 'tours.what.minimum')} />
         <NumberInput source="maxPax" fullWidth={false} sx={AMOUNT_WIDTH} min={1} step={1} validate={wholeNumber(1, 10_000, 'tours.what.maximum', true)} parse={(value) => (value === '' || value === null ? null : Number(value))} />
-        <NumberInput source="bookingCutoffHours" fullWidth={false} sx={AMOUNT_WIDTH} min={0} step={1} validate={wholeNumber(0, 8_760, 'tours.what.hours')} />
+        <NumberInput source="bookingCutoffHours" fullWidth={false} sx={LABELLED_WIDTH} min={0} step={1} validate={wholeNumber(0, 8_760, 'tours.what.hours')} />
         <NumberInput
           source="cancellationCutoffHours"
           fullWidth={false}
-          sx={AMOUNT_WIDTH}
+          sx={LABELLED_WIDTH}
           min={0}
           step={1}
           validate={wholeNumber(0, 8_760, 'tours.what.hours')}
@@ -72,11 +79,11 @@ export function DetailsInputs({ create = false }: { create?: boolean }) {
         />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <NumberInput source="infantAgeUnder" fullWidth={false} sx={AMOUNT_WIDTH} min={1} max={20} step={1} validate={wholeNumber(1, 20, 'tours.what.age')} helperText="tours.help.infant_age" />
+        <NumberInput source="infantAgeUnder" fullWidth={false} sx={LABELLED_WIDTH} min={1} max={20} step={1} validate={wholeNumber(1, 20, 'tours.what.age')} helperText="tours.help.infant_age" />
         <NumberInput
           source="childAgeUnder"
           fullWidth={false}
-          sx={AMOUNT_WIDTH}
+          sx={LABELLED_WIDTH}
           min={2}
           max={21}
           step={1}
