@@ -24,7 +24,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    env: { BUSINESS_NAME: 'Fjord & Fell Tours', BUSINESS_EMAIL: 'hello@fjordfell.example', BUSINESS_PHONE: '+354 555 0100', BUSINESS_ADDRESS: 'Laugavegur 1; 101 Reykjavík; Iceland' },
+    env: { BUSINESS_NAME: 'Fjord & Fell Tours', BUSINESS_EMAIL: 'hello@fjordfell.example', BUSINESS_PHONE: '+354 555 0100', BUSINESS_ADDRESS: 'Laugavegur 1; 101 Reykjavík; Iceland', BUSINESS_WEBSITE: 'https://fjordfell.example' },
   });
   adminToken = (await login(t.app, t.admin)).accessToken;
   admin = as(t.app, adminToken);
@@ -222,7 +222,7 @@ describe('the voucher', () => {
       await admin({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', amountMinor: 10_000, method: 'card' } });
       const { text } = await textOf((await admin({ method: 'GET', url: `/api/bookings/${booking.id}/voucher.pdf` })).rawPayload);
       const flat = text.replace(/\s+/g, ' ');
-      for (const expected of ['Fjord & Fell Tours', 'hello@fjordfell.example', '+354 555 0100', 'Laugavegur 1', '101 Reykjavík', 'Balance due by', 'Thursday, 20 May 2027', '€400.00']) {
+      for (const expected of ['Fjord & Fell Tours', 'hello@fjordfell.example', '+354 555 0100', 'https://fjordfell.example', 'Laugavegur 1', '101 Reykjavík', 'Iceland', 'Balance due by', 'Thursday, 20 May 2027', '€400.00']) {
         expect(flat, `${expected} in ${JSON.stringify(text)}`).toContain(expected);
       }
       expect(flat).not.toContain('INTERNAL');

@@ -74,7 +74,7 @@ describe('the business', () => {
     const [mail] = (await readOutbox(t.outboxDir)).filter((one) => one.to === 'kari.business@example.test');
     expect(mail!.from).toMatch(/^"Nordlys \\"Tours\\"" <no-reply@/);
     expect(mail!.replyTo).toBe('post@nordlys.example');
-    expect(mail!.text).toContain('Nordlys "Tours"\npost@nordlys.example +47 99 88 77 66');
+    expect(mail!.text).toContain('Nordlys "Tours"\npost@nordlys.example +47 99 88 77 66 https://nordlys.example');
 
     const { key } = await createResellerWithKey(admin);
     const supplier = (await octoAs(t.app, key)('GET', '/supplier')).json<{ name: string; contact: Record<string, string | null> }>();

@@ -171,10 +171,10 @@ export async function voucherPdf(booking: Booking, issuedAt: Date, business: Bus
 
   write('BOOKING VOUCHER', { size: 10, weight: 700, x: left, y: 50, color: '#5a5a5a' });
   write(booking.reference, { size: 26, weight: 700, x: left, y: 66 });
-  // Who the customer booked with, top right: name, then e-mail and phone, then the address.
-  const businessLines = [business.name, [business.email, business.phone].filter(Boolean).join(' · '), ...business.address].filter((line): line is string => Boolean(line));
-  businessLines.slice(0, 5).forEach((line, index) => {
-    write(line, { size: index === 0 ? 11 : 8, weight: index === 0 ? 700 : 400, x: left + width - 260, y: 50 + (index === 0 ? 0 : 4 + index * 10), width: 260, align: 'right', color: index === 0 ? '#1b1b1b' : '#5a5a5a' });
+  // Who the customer booked with, top right: name, then e-mail and phone, the website, then the address (six lines above the rule).
+  const businessLines = [business.name, [business.email, business.phone].filter(Boolean).join(' · '), business.website, ...business.address].filter((line): line is string => Boolean(line));
+  businessLines.slice(0, 6).forEach((line, index) => {
+    write(line, { size: index === 0 ? 11 : 8, weight: index === 0 ? 700 : 400, x: left + width - 260, y: 50 + (index === 0 ? 0 : 5 + index * 9), width: 260, align: 'right', color: index === 0 ? '#1b1b1b' : '#5a5a5a' });
   });
   doc.moveTo(left, 104).lineTo(left + width, 104).strokeColor('#c8c8c8').stroke();
 

@@ -11,14 +11,14 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       body:
         'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} is confirmed.\n\n' +
         'Departure: {{departure.start}}\nTravellers: {{booking.travellers}}\nPrice: {{booking.total}}\nPaid: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
-        'Your voucher is attached: please show it at the start.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        'Your voucher is attached: please show it at the start.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Ihre Buchung {{booking.reference}} ist bestätigt: {{tour.title}}',
       body:
         'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} ist bestätigt.\n\n' +
         'Abreise: {{departure.start}}\nReisende: {{booking.travellers}}\nPreis: {{booking.total}}\nBezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
-        'Ihr Voucher liegt bei: Bitte zeigen Sie ihn beim Start vor.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        'Ihr Voucher liegt bei: Bitte zeigen Sie ihn beim Start vor.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
   payment_received: {
@@ -40,13 +40,13 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       subject: 'Balance of {{booking.balance}} due {{booking.balanceDueDate}}: booking {{booking.reference}}',
       body:
         'Dear {{customer.name}},\n\nthe balance of your booking {{booking.reference}} for {{tour.title}} ({{departure.start}}) is {{booking.balance}}, due on {{booking.balanceDueDate}}.\n\n' +
-        '{{payment.link}}\n\nIf you have paid already, thank you: please ignore this message.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        '{{payment.link}}\n\nIf you have paid already, thank you: please ignore this message.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Restbetrag {{booking.balance}} fällig am {{booking.balanceDueDate}}: Buchung {{booking.reference}}',
       body:
         'Guten Tag {{customer.name}},\n\nder Restbetrag Ihrer Buchung {{booking.reference}} für {{tour.title}} ({{departure.start}}) beträgt {{booking.balance}} und ist am {{booking.balanceDueDate}} fällig.\n\n' +
-        '{{payment.link}}\n\nFalls Sie bereits bezahlt haben, danke: Bitte betrachten Sie diese Nachricht als gegenstandslos.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        '{{payment.link}}\n\nFalls Sie bereits bezahlt haben, danke: Bitte betrachten Sie diese Nachricht als gegenstandslos.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
   payment_link: {
@@ -54,13 +54,13 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       subject: 'Pay {{payment.amount}} for booking {{booking.reference}} by card',
       body:
         'Dear {{customer.name}},\n\nyou can pay {{payment.amount}} for your booking {{booking.reference}} ({{tour.title}}, {{departure.start}}) by card here:\n\n' +
-        '{{payment.link}}\n\nThe link works for 24 hours. Your booking’s total is {{booking.total}}; paid so far {{booking.paid}}.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        '{{payment.link}}\n\nThe link works for 24 hours. Your booking’s total is {{booking.total}}; paid so far {{booking.paid}}.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: '{{payment.amount}} für Buchung {{booking.reference}} per Karte bezahlen',
       body:
         'Guten Tag {{customer.name}},\n\nSie können {{payment.amount}} für Ihre Buchung {{booking.reference}} ({{tour.title}}, {{departure.start}}) hier per Karte bezahlen:\n\n' +
-        '{{payment.link}}\n\nDer Link gilt 24 Stunden. Der Gesamtpreis Ihrer Buchung beträgt {{booking.total}}; bisher bezahlt: {{booking.paid}}.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        '{{payment.link}}\n\nDer Link gilt 24 Stunden. Der Gesamtpreis Ihrer Buchung beträgt {{booking.total}}; bisher bezahlt: {{booking.paid}}.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
   departure_reminder: {
@@ -83,14 +83,14 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       body:
         'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} has changed.\n\n{{booking.change}}\n\n' +
         'Departure: {{departure.start}}\nTravellers: {{booking.travellers}}\nPrice: {{booking.total}}\nPaid: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
-        'Your new voucher is attached: the old one no longer holds.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        'Your new voucher is attached: the old one no longer holds.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Ihre Buchung {{booking.reference}} wurde geändert: {{tour.title}}',
       body:
         'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} wurde geändert.\n\n{{booking.change}}\n\n' +
         'Abreise: {{departure.start}}\nReisende: {{booking.travellers}}\nPreis: {{booking.total}}\nBezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
-        'Ihr neuer Voucher liegt bei: Der alte gilt nicht mehr.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        'Ihr neuer Voucher liegt bei: Der alte gilt nicht mehr.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
   booking_cancelled: {
@@ -98,13 +98,13 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       subject: 'Booking {{booking.reference}} cancelled',
       body:
         'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} ({{departure.start}}) is cancelled.\n\n' +
-        'Cancellation fee: {{cancellation.fee}}\nTo be refunded to you: {{cancellation.refundDue}}\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        'Cancellation fee: {{cancellation.fee}}\nTo be refunded to you: {{cancellation.refundDue}}\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Buchung {{booking.reference}} storniert',
       body:
         'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} ({{departure.start}}) ist storniert.\n\n' +
-        'Stornogebühr: {{cancellation.fee}}\nAn Sie zu erstatten: {{cancellation.refundDue}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}}',
+        'Stornogebühr: {{cancellation.fee}}\nAn Sie zu erstatten: {{cancellation.refundDue}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
 };

@@ -530,6 +530,7 @@ export function placeholderValues(
     'business.name': business.name ?? '',
     'business.email': business.email ?? '',
     'business.phone': business.phone ?? '',
+    'business.website': business.website ?? '',
   };
 }
 

@@ -33,6 +33,7 @@ export const PLACEHOLDERS = {
   'business.name': 'Your business’s name (BUSINESS_NAME)',
   'business.email': 'Your business’s e-mail (BUSINESS_EMAIL)',
   'business.phone': 'Your business’s phone (BUSINESS_PHONE)',
+  'business.website': 'Your business’s website (BUSINESS_WEBSITE)',
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 

@@ -25,6 +25,7 @@ export const TEMPLATES_DE: MessagesIn<typeof TEMPLATES_EN> = {
       business_name: 'Der Name Ihres Unternehmens (BUSINESS_NAME)',
       business_email: 'Die E-Mail Ihres Unternehmens (BUSINESS_EMAIL)',
       business_phone: 'Das Telefon Ihres Unternehmens (BUSINESS_PHONE)',
+      business_website: 'Die Website Ihres Unternehmens (BUSINESS_WEBSITE)',
     },
     title: 'Nachrichtenvorlagen',
     intro: 'Was das Produkt von selbst an Kunden schreibt, in ihrer Sprache. Nie an die Kunden eines Vertriebspartners, die vom Vertriebspartner hören.',

@@ -22,6 +22,7 @@ export const TEMPLATES_EN = {
       business_name: 'Your business’s name (BUSINESS_NAME)',
       business_email: 'Your business’s e-mail (BUSINESS_EMAIL)',
       business_phone: 'Your business’s phone (BUSINESS_PHONE)',
+      business_website: 'Your business’s website (BUSINESS_WEBSITE)',
     },
     title: 'Message templates',
     intro: 'What the product writes to customers by itself, in their language. Never to a reseller’s customers, who hear from the reseller.',
