@@ -61,14 +61,15 @@ async function sold(caller: OctoCaller, on: Departure, adults: number, name: str
   return zBooking.parse(confirmed.json());
 }
 
-/** What the business's figures say: the dashboard's bookings and money, the months, the customers, the reseller's statement. */
+/** What the business's figures say: the dashboard's bookings and money, the months, the customers, the reseller's statement and its count of sales. */
 async function figures(month: string) {
   const summary = (await staff({ method: 'GET', url: '/api/reports/summary' })).json<{ bookings: unknown; travellers: unknown; money: unknown }>();
   const monthly = (await staff({ method: 'GET', url: `/api/reports/monthly?year=${month.slice(0, 4)}&basis=departure` })).json<unknown>();
   const customers = (await staff({ method: 'GET', url: '/api/customers' })).json<{ total: number }>().total;
   const statement = (await staff({ method: 'GET', url: `/api/resellers/${reseller.id}/statement.csv?month=${month}` })).body;
   const margin = async (id: string) => (await staff({ method: 'GET', url: `/api/departures/${id}/margin` })).json<unknown>();
-  return { bookings: summary.bookings, travellers: summary.travellers, money: summary.money, monthly, customers, statement, margin };
+  const sold = (await staff({ method: 'GET', url: `/api/resellers/${reseller.id}` })).json<Reseller>().bookingCount;
+  return { bookings: summary.bookings, travellers: summary.travellers, money: summary.money, monthly, customers, statement, sold, margin };
 }
 
 describe('a reseller’s test key', () => {

@@ -251,7 +251,8 @@ export class ResellersRepository {
 
 function resellerCounts() {
   return [
-    sql<number>`(select count(*)::int from bookings b where b.reseller_id = r.id)`.as('booking_count'),
+    // Its sales: the bookings of its test keys are not (bookings.test_mode).
+    sql<number>`(select count(*)::int from bookings b where b.reseller_id = r.id and not b.test_mode)`.as('booking_count'),
     sql<number>`(select count(*)::int from reseller_api_keys k where k.reseller_id = r.id and k.revoked_at is null)`.as('active_key_count'),
   ] as const;
 }

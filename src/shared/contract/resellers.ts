@@ -32,7 +32,7 @@ export const ResellerSchema = Type.Object(
     hasWebhookSecret: Type.Boolean({ description: 'Whether a webhook secret was made (the secret itself is shown once)' }),
     contactEmail: Type.Union([Type.String(), Type.Null()]),
     notes: Type.String(),
-    bookingCount: Type.Integer({ description: 'Bookings the reseller made, in any status' }),
+    bookingCount: Type.Integer({ description: 'Bookings the reseller made, in any status; those made with a test key are not counted' }),
     activeKeyCount: Type.Integer({ description: 'API keys not revoked' }),
     createdAt: IsoDateTimeSchema,
     updatedAt: IsoDateTimeSchema,
