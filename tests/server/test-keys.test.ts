@@ -3,12 +3,15 @@
  * bookings say `testMode: true`, hold their seats as a sale would (a sold-out answer is the real
  * one), count in none of the business's figures (dashboard, monthly report, customers, the
  * reseller's statement), take no payment, are invisible to the live key (and the live bookings
- * to the test key), and are deleted together from the office, which frees their seats.
+ * to the test key), bring nobody to the guide's passenger list, say TEST on their voucher, and are
+ * deleted together from the office, which frees their seats.
  * Runs on the embedded database and, with TEST_DATABASE_URL, on a PostgreSQL server.
  */
 import { zBooking } from '@octocloud/types';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../src/shared/contract/bookings.js';
+import type { GuideManifest } from '../../src/shared/contract/manifests.js';
 import type { Departure } from '../../src/shared/contract/departures.js';
 import type { CreatedApiKey, Reseller } from '../../src/shared/contract/resellers.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
@@ -93,6 +96,14 @@ describe('a reseller’s test key', () => {
     const after = await figures(month);
     expect({ ...after, margin: null }).toEqual({ ...before, margin: null });
     expect(await after.margin(on.id)).toEqual(marginBefore);
+
+    // It brings nobody: the guide's passenger list and its meals count the sale alone.
+    const manifest = (await staff({ method: 'GET', url: `/api/departures/${on.id}/manifest` })).json<GuideManifest>();
+    expect({ travellers: manifest.travellers, parties: manifest.parties.length }).toEqual({ travellers: { ADULT: 1, CHILD: 0, INFANT: 0 }, parties: 1 });
+    // Its voucher says it is a test.
+    const pdf = (await staff({ method: 'GET', url: `/api/bookings/${tried.id}/voucher.pdf` })).rawPayload;
+    const page = await (await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise).getPage(1);
+    expect((await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('')).toContain('TEST BOOKING: NOT VALID FOR TRAVEL');
 
     // A test takes no money.
     const payment = await staff({ method: 'POST', url: `/api/bookings/${tried.id}/payments`, payload: { kind: 'payment', amountMinor: 1_000, method: 'cash' } });

@@ -318,6 +318,8 @@ export class BookingQueries {
       ])
       .where('b.departure_id', '=', departureId)
       .where(holdsSeatsAt(at))
+      // A reseller's test booking brings nobody.
+      .where('b.test_mode', '=', false)
       .orderBy(sql`lower(tr.last_name)`)
       .orderBy(sql`lower(tr.first_name)`)
       .orderBy('b.reference')
@@ -377,6 +379,8 @@ export class BookingQueries {
         ])
         .where('b.departure_id', '=', departureId)
         .where(holdsSeatsAt(at))
+        // A reseller's test booking holds seats but brings nobody: not on the guide's list, nor in the meals.
+        .where('b.test_mode', '=', false)
         // By name as people read it (Ålund with the As): folded, whatever the database's collation.
         .orderBy(sql`search_fold(b.contact_name)`)
         .orderBy('b.reference')
@@ -387,6 +391,7 @@ export class BookingQueries {
         .select(['tr.id', 'tr.booking_id', 'tr.category', 'tr.first_name', 'tr.last_name', 'tr.notes', 'tr.checked_in_at', 'tr.no_show'])
         .where('b.departure_id', '=', departureId)
         .where(holdsSeatsAt(at))
+        .where('b.test_mode', '=', false)
         .orderBy('tr.position')
         .execute(),
       this.db.selectFrom('tour_days').select(['day_number', 'title', 'breakfast', 'lunch', 'dinner']).where('tour_id', '=', departure.tour_id).orderBy('day_number').execute(),

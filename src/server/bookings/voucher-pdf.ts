@@ -169,7 +169,8 @@ export async function voucherPdf(booking: Booking, issuedAt: Date, business: Bus
   const width = doc.page.width - 100;
   const money = (amount: number) => formatMinor(amount, booking.currency, 'en-GB');
 
-  write('BOOKING VOUCHER', { size: 10, weight: 700, x: left, y: 50, color: '#5a5a5a' });
+  // A reseller's test booking: its voucher says so, so that nobody travels on it.
+  write(booking.testMode ? 'TEST BOOKING: NOT VALID FOR TRAVEL' : 'BOOKING VOUCHER', { size: 10, weight: 700, x: left, y: 50, color: booking.testMode ? '#b3261e' : '#5a5a5a' });
   write(booking.reference, { size: 26, weight: 700, x: left, y: 66 });
   // Who the customer booked with, top right: name, then e-mail and phone, the website, then the address (six lines above the rule).
   const businessLines = [business.name, [business.email, business.phone].filter(Boolean).join(' · '), business.website, ...business.address].filter((line): line is string => Boolean(line));

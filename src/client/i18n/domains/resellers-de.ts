@@ -40,6 +40,7 @@ export const RESELLERS_DE: MessagesIn<typeof RESELLERS_EN> = {
       test_key: 'Ein Testschlüssel',
       test_key_help: 'Für die Entwickler des Vertriebspartners, um die API auszuprobieren: Seine Buchungen sind als Test markiert, belegen ihre Plätze wie echte, bis sie storniert oder gelöscht werden, nehmen keine Zahlung an und zählen in keiner Kennzahl.',
       test: 'Test',
+      test_key_made: 'Ein Testschlüssel: Die damit gemachten Buchungen sind Tests. Geben Sie dem Vertriebspartner einen echten Schlüssel, wenn er zu verkaufen beginnt.',
       delete_tests: 'Testbuchungen löschen',
       delete_tests_title: 'Die Testbuchungen von %{reseller} löschen?',
       delete_tests_text: 'Jede mit einem Testschlüssel gemachte Buchung wird gelöscht, und ihre Plätze sind sofort wieder frei. Mit einem echten Schlüssel gemachte Buchungen bleiben unberührt. Das kann nicht rückgängig gemacht werden.',

@@ -37,6 +37,7 @@ export const RESELLERS_EN = {
       test_key: 'A test key',
       test_key_help: 'For the reseller’s developers to try the API: its bookings are marked as tests, hold their seats like real ones until cancelled or deleted, take no payment and count in no figure.',
       test: 'Test',
+      test_key_made: 'A test key: the bookings made with it are tests. Give the reseller a live key when it starts selling.',
       delete_tests: 'Delete test bookings',
       delete_tests_title: 'Delete %{reseller}’s test bookings?',
       delete_tests_text: 'Every booking made with a test key is deleted and its seats are free again at once. Bookings made with a live key are not touched. This cannot be undone.',

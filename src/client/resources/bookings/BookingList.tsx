@@ -188,7 +188,7 @@ export function BookingList() {
       {small ? (
         <SimpleList<Booking>
           linkType="show"
-          primaryText={(booking) => `${booking.reference} · ${leadText(booking)}`}
+          primaryText={(booking) => `${booking.reference}${booking.testMode ? ` · ${translate('bookings.list.test')}` : ''} · ${leadText(booking)}`}
           secondaryText={(booking) => `${booking.tourCode} · ${bookingWhen(booking)}${booking.channel === 'reseller' ? ` · ${resellerText(booking)}` : ''}`}
           tertiaryText={(booking) => (seesMoney ? `${BOOKING_STATUS_LABELS[booking.status]} · ${balanceText(booking)}` : BOOKING_STATUS_LABELS[booking.status])}
           empty={EMPTY}

@@ -95,6 +95,11 @@ function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => 
           <Typography variant="body2" color="text.secondary">
             {translate('resellers.keys.sends_it', { header: 'Authorization: Bearer …', url: `${window.location.origin}/api/octo` })}
           </Typography>
+          {made.testMode && (
+            <Typography variant="body2" color="warning.main">
+              {translate('resellers.keys.test_key_made')}
+            </Typography>
+          )}
         </SecretOnce>
       )}
     </>

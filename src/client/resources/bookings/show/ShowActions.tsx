@@ -27,8 +27,9 @@ export function ShowActions() {
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {/* The customer's paper: only a confirmed booking has one. It prints the prices: not for a role that sees no money. */}
       {seesMoney && booking.status === 'confirmed' && <DownloadButton path={`bookings/${encodeURIComponent(booking.id)}/voucher.pdf`} label={translate('bookings.page.voucher')} what={translate('bookings.page.the_voucher')} icon={<PictureAsPdfIcon />} />}
-      {canPay === true && booking.status !== 'expired' && (booking.balanceMinor !== 0 || booking.paidMinor > 0) && <RecordPaymentButton booking={booking} />}
-      {canPay === true && cardPayments && (booking.status === 'held' || booking.status === 'confirmed') && booking.balanceMinor > 0 && <SendPaymentLinkButton booking={booking} />}
+      {/* A reseller's test booking takes no money (the server refuses it): no button offers it. */}
+      {canPay === true && !booking.testMode && booking.status !== 'expired' && (booking.balanceMinor !== 0 || booking.paidMinor > 0) && <RecordPaymentButton booking={booking} />}
+      {canPay === true && !booking.testMode && cardPayments && (booking.status === 'held' || booking.status === 'confirmed') && booking.balanceMinor > 0 && <SendPaymentLinkButton booking={booking} />}
       {canUpdate === true && (booking.status === 'held' || booking.status === 'waitlisted') && <ConfirmButton booking={booking} />}
       {canCancel === true && active && <CancelBookingButton booking={booking} />}
       {canUpdate === true && (booking.status === 'held' || booking.status === 'confirmed') && (
