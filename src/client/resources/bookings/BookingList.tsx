@@ -73,6 +73,12 @@ const customerFilter = (
   </ReferenceInput>
 );
 
+/**
+ * Nine columns in 1,016 px beside the menu at 1280: cells a little closer together than MUI's
+ * 16 px a side, so that the balance, the last column, is in view without scrolling the table.
+ */
+const LIST_CELLS = { '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } } as const;
+
 /** The balance, and under it the day it is due (in red once that day has passed), or the deposit's shortfall due now. */
 function BalanceCell({ booking }: { booking: Booking }) {
   const translate = useTranslate();
@@ -80,7 +86,8 @@ function BalanceCell({ booking }: { booking: Booking }) {
   const active = booking.resellerId === null && booking.balanceMinor > 0 && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(booking.status);
   const now = dueNowMinor(booking);
   return (
-    <span style={{ whiteSpace: 'nowrap' }}>
+    // What a reseller owes is a few words: they wrap, in a column no wider than an amount and its due day.
+    <span style={{ display: 'inline-block', maxWidth: 150 }}>
       {balanceText(booking)}
       {active && now < booking.balanceMinor && !booking.overdue && (
         <Typography component="span" variant="caption" sx={{ display: 'block', color: 'warning.main', fontWeight: 700 }}>
@@ -194,7 +201,7 @@ export function BookingList() {
           empty={EMPTY}
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY}>
+        <Datagrid rowClick="show" bulkActionButtons={false} empty={EMPTY} sx={LIST_CELLS}>
           <FunctionField<Booking> source="reference" sortBy="reference" render={(booking) => (
               <RowLink to={`/bookings/${encodeURIComponent(booking.id)}/show`}>
                 <strong style={{ fontFamily: 'monospace', letterSpacing: 1 }}>{booking.reference}</strong>
