@@ -122,6 +122,11 @@ describe('a reseller’s test key', () => {
     expect((await live('GET', `/bookings?supplierReference=${tried.supplierReference}`)).json()).toEqual([]);
     expect((await test('GET', `/bookings?supplierReference=${tried.supplierReference}`)).json<unknown[]>()).toHaveLength(1);
     expect(zBooking.parse((await test('GET', `/bookings/${tried.uuid}`)).json()).testMode).toBe(true);
+    // A uuid the live key used, reserved again with the test key: said plainly, and no booking made.
+    const again = await test('POST', '/bookings', { uuid: real.uuid, productId: tour.id, optionId: 'DEFAULT', availabilityId: on.id, unitItems: [{ unitId: 'adult' }] });
+    expectOctoError(again, 400, 'BAD_REQUEST');
+    expect(again.json<{ errorMessage: string }>().errorMessage).toBe('This uuid belongs to a booking made with your other key (live or test): send a new uuid.');
+    expect(await seatsOf(on.id)).toMatchObject({ seatsHeld: 0, seatsConfirmed: 2 });
   });
 
   it('are deleted together from the office, which frees their seats and leaves the live bookings and the figures as they were', async () => {

@@ -186,6 +186,8 @@ export class OctoService {
       if (isUniqueViolation(error)) {
         const made = await this.ownBooking(call, uuid);
         if (made) return this.shape(call, made);
+        // The reseller's other kind of key (live or test) used this uuid: its own uuids, so it may be told.
+        if (await this.around.bookings.byOctoUuid(call.caller.resellerId, uuid)) throw octoErrors.badRequest('This uuid belongs to a booking made with your other key (live or test): send a new uuid.');
       }
       throw unprocessableFromValidation(error);
     }
