@@ -15,7 +15,7 @@ import type { GuideManifest } from '../../../shared/contract/manifests';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { saveFile } from '../../resources/common/DownloadButton';
 import { LoadFailure } from '../../resources/common/LoadError';
-import { SidewaysScroll } from '../../resources/common/narrow-screens';
+import { SidewaysScroll, useIsSmallScreen } from '../../resources/common/narrow-screens';
 import { localDate, todayOnThisCalendar } from '../../resources/departures/departure-text';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,6 +42,7 @@ function List({ manifest }: { manifest: GuideManifest }) {
   const total = manifest.travellers.ADULT + manifest.travellers.CHILD + manifest.travellers.INFANT;
   const meal = (value: { adults: number; children: number } | null) => (value ? translate('passenger_lists.plates', { adults: translate('passenger_lists.n_adults', { smart_count: value.adults }), children: translate('passenger_lists.n_children', { smart_count: value.children }) }) : '–');
   const mealDays = manifest.meals.filter((day) => day.breakfast || day.lunch || day.dinner);
+  const small = useIsSmallScreen();
   return (
     <Box component="section" className="passenger-list" aria-labelledby={`list-${departure.id}`} sx={{ mb: 4 }}>
       <Typography component="h3" variant="h6" id={`list-${departure.id}`}>
@@ -63,7 +64,25 @@ function List({ manifest }: { manifest: GuideManifest }) {
           total,
         })}
       </Typography>
-      {mealDays.length > 0 && (
+      {mealDays.length > 0 && small ? (
+        // On a phone a line a day, naming only the meals there are: four columns left the dinner off the screen.
+        <Box component="ul" aria-label={translate('passenger_lists.meals')} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+          {mealDays.map((day) => (
+            <Box component="li" key={day.day} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {translate('passenger_lists.day_n', { day: day.day, date: localDate(day.date) })}
+                {day.title ? ` · ${day.title}` : ''}
+              </Typography>
+              <Typography variant="body2">
+                {(['breakfast', 'lunch', 'dinner'] as const)
+                  .filter((name) => day[name])
+                  .map((name) => `${translate(`passenger_lists.${name}`)}: ${meal(day[name])}`)
+                  .join(' · ')}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      ) : mealDays.length > 0 && (
         <SidewaysScroll label={translate('passenger_lists.meals')}>
           <Table size="small" aria-label={translate('passenger_lists.meals')} sx={{ mb: 2 }}>
             <TableHead>
