@@ -536,9 +536,9 @@ export class BookingsRepository extends BookingQueries {
     return new Map(rows.map((row) => [row.departure_id, row.count]));
   }
 
-  /** A reseller's bookings under its own reference or the booking's reference, newest first (at most 100). */
-  async byResellerReferences(resellerId: string, query: { resellerReference?: string; supplierReference?: string }): Promise<Booking[]> {
-    let rows = this.db.selectFrom('bookings').select('id').where('reseller_id', '=', resellerId);
+  /** A reseller's bookings, live or made with a test key (`testMode`), under its own reference or the booking's reference, newest first (at most 100). */
+  async byResellerReferences(resellerId: string, testMode: boolean, query: { resellerReference?: string; supplierReference?: string }): Promise<Booking[]> {
+    let rows = this.db.selectFrom('bookings').select('id').where('reseller_id', '=', resellerId).where('test_mode', '=', testMode);
     if (query.resellerReference !== undefined) rows = rows.where('reseller_reference', '=', query.resellerReference);
     if (query.supplierReference !== undefined) rows = rows.where('reference', '=', query.supplierReference.toUpperCase());
     const ids = await rows.orderBy('created_at', 'desc').limit(100).execute();
