@@ -14,12 +14,12 @@ export async function deleteTestBookings(ctx: FlowContext, resellerId: string, o
     await ctx.db.transaction().execute(async (trx) => {
       await lockDepartureRow(trx, departureId);
       const deleted = await ctx.bookings.deleteTests(trx, resellerId, departureId);
+      if (deleted.ids.length === 0) return;
       const at = new Date(ctx.now());
       for (const state of ['held', 'confirmed', 'waitlisted'] as const) {
         if (deleted.seats[state] > 0) await moveSeats(trx, departureId, deleted.seats[state], state, null, at);
       }
       await ctx.webhooks.forget(trx, deleted.ids);
-      if (deleted.ids.length === 0) return;
       await ctx.audit.record(
         { ...auditOrigin(origin), action: 'reseller.test_bookings_deleted', targetType: 'reseller', targetId: resellerId, details: { departureId, deleted: deleted.ids.length, references: deleted.references } },
         trx,

@@ -42,6 +42,7 @@ function List({ manifest }: { manifest: GuideManifest }) {
   const total = manifest.travellers.ADULT + manifest.travellers.CHILD + manifest.travellers.INFANT;
   const meal = (value: { adults: number; children: number } | null) => (value ? translate('passenger_lists.plates', { adults: translate('passenger_lists.n_adults', { smart_count: value.adults }), children: translate('passenger_lists.n_children', { smart_count: value.children }) }) : '–');
   const mealDays = manifest.meals.filter((day) => day.breakfast || day.lunch || day.dinner);
+  const dayName = (day: GuideManifest['meals'][number]) => `${translate('passenger_lists.day_n', { day: day.day, date: localDate(day.date) })}${day.title ? ` · ${day.title}` : ''}`;
   const small = useIsSmallScreen();
   return (
     <Box component="section" className="passenger-list" aria-labelledby={`list-${departure.id}`} sx={{ mb: 4 }}>
@@ -64,14 +65,13 @@ function List({ manifest }: { manifest: GuideManifest }) {
           total,
         })}
       </Typography>
-      {mealDays.length > 0 && small ? (
+      {mealDays.length === 0 ? null : small ? (
         // On a phone a line a day, naming only the meals there are: four columns left the dinner off the screen.
         <Box component="ul" aria-label={translate('passenger_lists.meals')} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
           {mealDays.map((day) => (
             <Box component="li" key={day.day} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
               <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                {translate('passenger_lists.day_n', { day: day.day, date: localDate(day.date) })}
-                {day.title ? ` · ${day.title}` : ''}
+                {dayName(day)}
               </Typography>
               <Typography variant="body2">
                 {(['breakfast', 'lunch', 'dinner'] as const)
@@ -82,7 +82,7 @@ function List({ manifest }: { manifest: GuideManifest }) {
             </Box>
           ))}
         </Box>
-      ) : mealDays.length > 0 && (
+      ) : (
         <SidewaysScroll label={translate('passenger_lists.meals')}>
           <Table size="small" aria-label={translate('passenger_lists.meals')} sx={{ mb: 2 }}>
             <TableHead>
@@ -96,10 +96,7 @@ function List({ manifest }: { manifest: GuideManifest }) {
             <TableBody>
               {mealDays.map((day) => (
                 <TableRow key={day.day}>
-                  <TableCell>
-                    {translate('passenger_lists.day_n', { day: day.day, date: localDate(day.date) })}
-                    {day.title ? ` · ${day.title}` : ''}
-                  </TableCell>
+                  <TableCell>{dayName(day)}</TableCell>
                   <TableCell>{meal(day.breakfast)}</TableCell>
                   <TableCell>{meal(day.lunch)}</TableCell>
                   <TableCell>{meal(day.dinner)}</TableCell>

@@ -106,41 +106,41 @@ function NewKeyButton({ reseller, onMade }: { reseller: Reseller; onMade: () => 
   );
 }
 
-/** Deletes every booking the reseller made with a test key, after asking; says how many went. */
-function DeleteTestsButton({ reseller, onDeleted }: { reseller: Reseller; onDeleted: () => void }) {
-  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+/**
+ * A button that asks first, in a dialog, then does `act` (which says what was done); while it runs
+ * the dialog's button is disabled, and a refusal is told as the server said it (`notDone` when it
+ * said nothing), the dialog left open.
+ */
+function AskFirstButton({ id, label, colour, title, text, confirm, notDone, act }: { id: string; label: string; colour: 'error' | 'warning'; title: string; text: string; confirm: string; notDone: string; act: () => Promise<void> }) {
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const translate = useTranslate();
-  const remove = async () => {
+  const run = async () => {
     setBusy(true);
     try {
-      const { deleted } = await dataProvider.call<DeletedTestBookings>(`resellers/${encodeURIComponent(reseller.id)}/test-bookings`, { method: 'DELETE' });
+      await act();
       setOpen(false);
-      if (deleted === 0) notify('resellers.keys.delete_tests_none', { type: 'info' });
-      else notify('resellers.keys.delete_tests_done', { type: 'success', messageArgs: { smart_count: deleted } });
-      onDeleted();
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'resellers.keys.not_deleted', { type: 'error' });
+      notify(failure instanceof Error ? failure.message : notDone, { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
   return (
     <>
-      <Button size="small" color="warning" onClick={() => setOpen(true)}>
-        {translate('resellers.keys.delete_tests')}
+      <Button size="small" color={colour} onClick={() => setOpen(true)}>
+        {label}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-tests-title">
-        <DialogTitle id="delete-tests-title">{translate('resellers.keys.delete_tests_title', { reseller: reseller.name })}</DialogTitle>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={id}>
+        <DialogTitle id={id}>{title}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{translate('resellers.keys.delete_tests_text')}</DialogContentText>
+          <DialogContentText>{text}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('resellers.keys.keep_it')}</Button>
-          <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
-            {translate('resellers.keys.delete')}
+          <Button color="error" variant="contained" disabled={busy} onClick={() => void run()}>
+            {confirm}
           </Button>
         </DialogActions>
       </Dialog>
@@ -148,45 +148,49 @@ function DeleteTestsButton({ reseller, onDeleted }: { reseller: Reseller; onDele
   );
 }
 
+/** Deletes every booking the reseller made with a test key, after asking; says how many went. */
+function DeleteTestsButton({ reseller, onDeleted }: { reseller: Reseller; onDeleted: () => void }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (
+    <AskFirstButton
+      id="delete-tests-title"
+      label={translate('resellers.keys.delete_tests')}
+      colour="warning"
+      title={translate('resellers.keys.delete_tests_title', { reseller: reseller.name })}
+      text={translate('resellers.keys.delete_tests_text')}
+      confirm={translate('resellers.keys.delete')}
+      notDone="resellers.keys.not_deleted"
+      act={async () => {
+        const { deleted } = await dataProvider.call<DeletedTestBookings>(`resellers/${encodeURIComponent(reseller.id)}/test-bookings`, { method: 'DELETE' });
+        if (deleted === 0) notify('resellers.keys.delete_tests_none', { type: 'info' });
+        else notify('resellers.keys.delete_tests_done', { type: 'success', messageArgs: { smart_count: deleted } });
+        onDeleted();
+      }}
+    />
+  );
+}
+
 function RevokeButton({ reseller, apiKey, onRevoked }: { reseller: Reseller; apiKey: ApiKey; onRevoked: () => void }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const translate = useTranslate();
-  const revoke = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.call(`resellers/${encodeURIComponent(reseller.id)}/api-keys/${encodeURIComponent(apiKey.id)}/revoke`, { method: 'POST' });
-      notify('resellers.keys.revoked_done', { type: 'success', messageArgs: { name: apiKey.name } });
-      setOpen(false);
-      onRevoked();
-    } catch (failure) {
-      notify(failure instanceof Error ? failure.message : 'resellers.keys.not_revoked', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <>
-      <Button size="small" color="error" onClick={() => setOpen(true)}>
-        {translate('resellers.keys.revoke')}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`revoke-${apiKey.id}`}>
-        <DialogTitle id={`revoke-${apiKey.id}`}>{translate('resellers.keys.revoke_title', { name: apiKey.name })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {translate('resellers.keys.revoke_text', { reseller: reseller.name, prefix: apiKey.keyPrefix })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('resellers.keys.keep_it')}</Button>
-          <Button color="error" variant="contained" disabled={busy} onClick={() => void revoke()}>
-            {translate('resellers.keys.revoke')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <AskFirstButton
+      id={`revoke-${apiKey.id}`}
+      label={translate('resellers.keys.revoke')}
+      colour="error"
+      title={translate('resellers.keys.revoke_title', { name: apiKey.name })}
+      text={translate('resellers.keys.revoke_text', { reseller: reseller.name, prefix: apiKey.keyPrefix })}
+      confirm={translate('resellers.keys.revoke')}
+      notDone="resellers.keys.not_revoked"
+      act={async () => {
+        await dataProvider.call(`resellers/${encodeURIComponent(reseller.id)}/api-keys/${encodeURIComponent(apiKey.id)}/revoke`, { method: 'POST' });
+        notify('resellers.keys.revoked_done', { type: 'success', messageArgs: { name: apiKey.name } });
+        onRevoked();
+      }}
+    />
   );
 }
 

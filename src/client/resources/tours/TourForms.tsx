@@ -36,7 +36,6 @@ function wholeNumber(min: number, max: number, what: string, optional = false): 
 const timeZones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 const currencies = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
 
-
 /**
  * The hours and ages, whose labels are sentences ("Vertriebspartner stornieren bis (Stunden
  * vorher)"): wider than an amount, so the label is read whole rather than cut at 240 px.
