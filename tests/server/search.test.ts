@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Booking } from '../../src/shared/contract/bookings.js';
+import { SEARCH_HITS_READ } from '../../src/server/db/query-helpers.js';
 import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
 import { as, createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
 
@@ -70,5 +71,34 @@ describe('search ignores accents', () => {
 
     const tour = await createTour(viaInject(admin), { title: `Île de Ré ${run}` });
     expect(await found('/api/tours', `ile de re ${run}`)).toEqual([tour.id]);
+  });
+
+  it('pages a search and counts it right on either side of the matches read in one go', async () => {
+    // A search of up to SEARCH_HITS_READ matches reads them once for its page and its total; a wider one counts apart.
+    const few = `pagerfew${run}`;
+    const many = `pagermany${run}`;
+    const insert = (word: string, count: number) =>
+      sql`insert into customers (id, name, email, language, created_at, updated_at)
+          select gen_random_uuid(), 'Kunde ' || ${word}::text || ' ' || lpad(g::text, 4, '0'), null, 'en', now(), now() from generate_series(1, ${count}::int) g`.execute(t.database.handle.db);
+    await insert(few, SEARCH_HITS_READ);
+    await insert(many, SEARCH_HITS_READ + 1);
+    for (const [word, total] of [[few, SEARCH_HITS_READ], [many, SEARCH_HITS_READ + 1]] as const) {
+      const names: string[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await admin({ method: 'GET', url: `/api/customers?q=${word}&sort=name&order=ASC&page=${page}&pageSize=25` });
+        expect(answer.statusCode, answer.body).toBe(200);
+        const body = answer.json<{ data: { name: string }[]; total: number }>();
+        expect(body.total).toBe(total);
+        if (body.data.length === 0) break;
+        names.push(...body.data.map((row) => row.name));
+      }
+      expect(names).toHaveLength(total);
+      // In order, none twice, on every page: the pages inside what is read at once and the ones past it.
+      expect(names).toEqual(Array.from({ length: total }, (_, i) => `Kunde ${word} ${String(i + 1).padStart(4, '0')}`));
+    }
+    const descending = await admin({ method: 'GET', url: `/api/customers?q=${few}&sort=name&order=DESC&page=1&pageSize=3` });
+    expect(descending.json<{ data: { name: string }[] }>().data.map((row) => row.name)).toEqual([250, 249, 248].map((n) => `Kunde ${few} ${String(n).padStart(4, '0')}`));
+    const bookings = await admin({ method: 'GET', url: `/api/bookings?q=${few}` });
+    expect(bookings.json<{ total: number }>().total).toBe(0);
   });
 });

@@ -128,6 +128,7 @@ export class BookingQueries {
       orderBy: [SORT_COLUMNS[query.sort ?? 'createdAt'], sql.ref('b.id')],
       query,
       keptTotal: kept,
+      rowsOf: (ids) => bookingColumns(this.db.selectFrom('bookings as b').where('b.id', 'in', ids)).execute(),
       toAnswer: (row) => row,
     });
     return { data: await this.withLines(this.db, page.data, at), total: page.total };

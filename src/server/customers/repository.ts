@@ -45,6 +45,7 @@ export class CustomersRepository {
       keptTotal: q
         ? null
         : () => keptCount(this.db, query.marketingConsent === undefined ? 'customers' : `customers:marketing_consent:${String(query.marketingConsent)}`),
+      rowsOf: (ids) => this.db.selectFrom('customers as c').select(ANSWER_SELECTION).where('c.id', 'in', ids).execute(),
       toAnswer: toCustomer,
     });
     return { data: page.data, total: page.total };

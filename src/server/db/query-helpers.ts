@@ -59,10 +59,19 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * How many matches a search reads in one statement, in order, before it counts them apart: fewer, and
+ * the page and its total come from that one read (a trigram index's scan, the dear part of a search,
+ * is made once, not once for the page and again for the count).
+ */
+export const SEARCH_HITS_READ = 250;
+
+/**
  * One page of a list, the way every list answers: the filtered rows in the chosen order (ties
  * broken by id, so pages never overlap), the page window, and the total. The total comes from a
  * kept count when the caller has one for these filters (one row read, whatever the table's
- * size), and otherwise counts the matches (a search).
+ * size), and otherwise counts the matches (a search). A search whose caller can read rows by id
+ * (`rowsOf`) first reads the ids of up to SEARCH_HITS_READ matches in order: when there are no
+ * more, they are the total and the page is read by its ids; only a wider search is counted apart.
  */
 export async function listPage<DB, TB extends keyof DB, O, R>(
   filtered: SelectQueryBuilder<DB, TB, object>,
@@ -73,11 +82,28 @@ export async function listPage<DB, TB extends keyof DB, O, R>(
     query: PageQuery & { order?: 'ASC' | 'DESC' };
     /** The total from a kept count, or null to count the matches. */
     keptTotal: (() => Promise<number>) | null;
+    /** The rows (with their `id`) of these ids, in any order, read without the filters. */
+    rowsOf?: (ids: string[]) => Promise<O[]>;
     toAnswer: (row: O) => R;
   },
 ): Promise<{ data: R[]; total: number }> {
   const direction = spec.query.order === 'DESC' ? 'desc' : 'asc';
   const { limit, offset } = pageWindow(spec.query);
+  if (!spec.keptTotal && spec.rowsOf && offset + limit <= SEARCH_HITS_READ) {
+    const hits = await filtered
+      .select(sql<string>`${spec.orderBy[1]}`.as('hit_id'))
+      .orderBy(spec.orderBy[0], direction)
+      .orderBy(spec.orderBy[1], direction)
+      .limit(SEARCH_HITS_READ + 1)
+      .execute();
+    if (hits.length <= SEARCH_HITS_READ) {
+      const ids = (hits as { hit_id: string }[]).slice(offset, offset + limit).map((hit) => hit.hit_id);
+      const rows = ids.length > 0 ? await spec.rowsOf(ids) : [];
+      const byId = new Map(rows.map((row) => [(row as { id: string }).id, row]));
+      // A row gone between the two reads is left out of the page, as a later read would.
+      return { data: ids.flatMap((id) => (byId.has(id) ? [spec.toAnswer(byId.get(id)!)] : [])), total: hits.length };
+    }
+  }
   const [rows, total] = await Promise.all([
     spec.select(filtered).orderBy(spec.orderBy[0], direction).orderBy(spec.orderBy[1], direction).limit(limit).offset(offset).execute(),
     spec.keptTotal
