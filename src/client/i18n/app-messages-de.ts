@@ -322,6 +322,8 @@ export const APP_DE: AppMessagesIn = {
     target_column: 'Betrifft',
     address: 'Adresse',
     nobody: '(niemand angemeldet)',
+    actor_reseller: 'Vertriebspartner %{name} (Schlüssel %{key}…)',
+    actor_retention: 'Aufbewahrungsfrist (%{smart_count} Monat) |||| Aufbewahrungsfrist (%{smart_count} Monate)',
     target_booking: 'Buchung %{reference}',
     target_departures: 'Termine',
     to: 'bis',

@@ -324,6 +324,8 @@ export const APP_EN = {
     target_column: 'Target',
     address: 'Address',
     nobody: '(nobody signed in)',
+    actor_reseller: 'Reseller %{name} (key %{key}…)',
+    actor_retention: 'Retention (%{smart_count} month) |||| Retention (%{smart_count} months)',
     target_booking: 'booking %{reference}',
     target_departures: 'departures',
     to: 'to',

@@ -1,6 +1,8 @@
 /** The audit log's Target column names what was changed as staff know it. */
-import { describe, expect, test } from 'vitest';
-import { auditTarget } from '../../../src/client/resources/audit/audit-text';
+import { afterAll, describe, expect, test } from 'vitest';
+import { loadLanguage } from '../../../src/client/i18n';
+import { applyLanguage } from '../../../src/client/i18n/language';
+import { auditActor, auditTarget } from '../../../src/client/resources/audit/audit-text';
 
 describe('the audit log names what an entry was about', () => {
   test('a booking by its reference, whatever was done to it', () => {
@@ -26,5 +28,27 @@ describe('the audit log names what an entry was about', () => {
     expect(auditTarget({ action: 'role.permission_granted', targetType: 'role', details: { permission: 'reports.read' } })).toBe('reports.read');
     expect(auditTarget({ action: 'login.success', targetType: 'session', details: null })).toBe('session');
     expect(auditTarget({ action: 'logout', targetType: null, details: {} })).toBe('');
+  });
+
+  describe('who acted, when it was no user, in the reader’s language', () => {
+    afterAll(() => applyLanguage('en'));
+    const reseller = { actorEmail: null, actorLabel: 'Reseller Viator (Europe) (key bo_live_ab…)' };
+    const retention = { actorEmail: null, actorLabel: 'Retention (24 months)' };
+
+    test('in English as the server wrote it; a user by e-mail; nobody said so', () => {
+      expect(auditActor(reseller)).toBe('Reseller Viator (Europe) (key bo_live_ab…)');
+      expect(auditActor(retention)).toBe('Retention (24 months)');
+      expect(auditActor({ actorEmail: 'sam@agency.example', actorLabel: null })).toBe('sam@agency.example');
+      expect(auditActor({ actorEmail: null, actorLabel: null })).toBe('(nobody signed in)');
+    });
+
+    test('in German, the reseller and the retention named in German; Stripe as it is', async () => {
+      await loadLanguage('de');
+      applyLanguage('de');
+      expect(auditActor(reseller)).toBe('Vertriebspartner Viator (Europe) (Schlüssel bo_live_ab…)');
+      expect(auditActor(retention)).toBe('Aufbewahrungsfrist (24 Monate)');
+      expect(auditActor({ actorEmail: null, actorLabel: 'Retention (1 months)' })).toBe('Aufbewahrungsfrist (1 Monat)');
+      expect(auditActor({ actorEmail: null, actorLabel: 'Stripe' })).toBe('Stripe');
+    });
   });
 });

@@ -17,7 +17,7 @@ import {
 } from 'react-admin';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../../shared/types';
 import { ListLoadError, ListPagination } from '../common/LoadError';
-import { auditTarget } from './audit-text';
+import { auditActor, auditTarget } from './audit-text';
 import { DateTimeField, useIsSmallScreen } from '../common/fields';
 import { formatDateTime } from '../../dates';
 
@@ -67,7 +67,6 @@ export function AuditList() {
   const filters = useFilters();
   const EMPTY = <p style={{ padding: 16 }}>{translate('audit.empty')}</p>;
   const action = (entry: AuditEntry) => translate(`audit_actions.${entry.action}`, { _: entry.action });
-  const actor = (entry: AuditEntry) => entry.actorEmail ?? entry.actorLabel ?? translate('audit.nobody');
   return (
     <List
       filters={filters}
@@ -82,7 +81,7 @@ export function AuditList() {
         <SimpleList<AuditEntry>
           linkType={false}
           primaryText={action}
-          secondaryText={(entry) => [actor(entry), auditTarget(entry)].filter(Boolean).join(' → ')}
+          secondaryText={(entry) => [auditActor(entry), auditTarget(entry)].filter(Boolean).join(' → ')}
           tertiaryText={(entry) => formatDateTime(entry.at)}
           empty={EMPTY}
         />
@@ -90,7 +89,7 @@ export function AuditList() {
         <Datagrid bulkActionButtons={false} expand={<Details />} rowClick="expand" empty={EMPTY}>
           <DateTimeField source="at" label="audit.when" sortable={false} />
           <FunctionField<AuditEntry> label="audit.action" sortable={false} render={action} />
-          <FunctionField<AuditEntry> label="audit.by" sortable={false} render={actor} />
+          <FunctionField<AuditEntry> label="audit.by" sortable={false} render={auditActor} />
           <FunctionField<AuditEntry> label="audit.target_column" sortable={false} render={auditTarget} />
           <TextField source="ip" label="audit.address" emptyText="-" sortable={false} />
         </Datagrid>

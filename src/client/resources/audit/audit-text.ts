@@ -7,6 +7,22 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
+/**
+ * Who acted: the user's e-mail, or what the server recorded when no user did, in the reader's
+ * language where the server wrote one of its own labels ("Reseller … (key …)", "Retention (… months)";
+ * Stripe and anything else as written).
+ */
+export function auditActor(entry: Pick<AuditEntry, 'actorEmail' | 'actorLabel'>): string {
+  if (entry.actorEmail) return entry.actorEmail;
+  const label = entry.actorLabel;
+  if (!label) return t('audit.nobody');
+  const reseller = /^Reseller (.*) \(key (.*)…\)$/s.exec(label);
+  if (reseller) return t('audit.actor_reseller', { name: reseller[1], key: reseller[2] });
+  const retention = /^Retention \((\d+) months\)$/.exec(label);
+  if (retention) return t('audit.actor_retention', { smart_count: Number(retention[1]) });
+  return label;
+}
+
 export function auditTarget(entry: Pick<AuditEntry, 'action' | 'targetType' | 'details'>): string {
   const details = entry.details ?? {};
   const reference = text(details.reference);
