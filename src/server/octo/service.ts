@@ -210,7 +210,7 @@ export class OctoService {
     if (booking.status !== 'held') throw octoErrors.unprocessable(booking.status === 'expired' ? 'The hold has expired and its seats were freed: reserve again.' : `This booking is ${booking.status}: it cannot be confirmed.`);
     const contact = body.contact;
     // What the option declares in requiredContactFields is what a confirmation must give.
-    if (!contact || missingContactFields(contact).length > 0) throw octoErrors.badRequest('Confirming needs the contact’s firstName and lastName (the option’s requiredContactFields).');
+    if (!contact || missingContactFields(contact).length > 0) throw octoErrors.badRequest('Confirming needs the contact’s first and last name (the option’s requiredContactFields): firstName and lastName, or a fullName of both.');
     const tour = await this.tourOf(booking);
     if (body.unitItems !== undefined) booking = await this.changeUnits(call, booking, tour, body.unitItems);
     const amendment = this.amendmentOf(booking, { contact, resellerReference: body.resellerReference, unitItems: body.unitItems });
@@ -507,9 +507,14 @@ function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** The fields of REQUIRED_CONTACT_FIELDS a contact leaves empty. */
+/**
+ * The fields of REQUIRED_CONTACT_FIELDS a contact leaves empty. A first or last name not given on
+ * its own is read from fullName (its last word the last name), as most resellers send a name: a
+ * fullName of two words or more gives both, a single word only the first.
+ */
 function missingContactFields(contact: OctoContact): string[] {
-  return REQUIRED_CONTACT_FIELDS.filter((field) => (contact[field]?.trim() ?? '') === '');
+  const fromFullName = splitFullName(contact.fullName?.trim() ?? '');
+  return REQUIRED_CONTACT_FIELDS.filter((field) => (contact[field]?.trim() || fromFullName[field].trim()) === '');
 }
 
 function contactName(contact: OctoContact): string {
