@@ -43,7 +43,7 @@ function run(cmd: string, args: string[]): void {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
 }
-if (!existsSync(join(root, 'dist/client/index.html')) || !existsSync(join(root, 'dist/server/server/server.js')) || process.env.BENCH_BUILD === '1') {
+if (!existsSync(join(root, 'dist/client/index.html')) || !existsSync(join(root, 'dist/server/server/server.bundle.mjs')) || process.env.BENCH_BUILD === '1') {
   console.log('bench: building the product (npm run build)…');
   run('npm', ['run', '--silent', 'build']);
 }

@@ -10,7 +10,7 @@ import { printTable } from './lib/report.ts';
 import { startServer } from './lib/servers.ts';
 import { root } from './lib/settings.ts';
 
-if (!existsSync(join(root, 'dist/client/index.html')) || !existsSync(join(root, 'dist/server/server/server.js'))) {
+if (!existsSync(join(root, 'dist/client/index.html')) || !existsSync(join(root, 'dist/server/server/server.bundle.mjs'))) {
   console.error('size-budgets: the product is not built: run `npm run build` first');
   process.exit(2);
 }

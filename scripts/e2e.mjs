@@ -36,7 +36,7 @@ const axeSummaryFile = join(root, 'screenshots/e2e/axe-summary.json');
 
 /** The oldest of the build's outputs (0 when one is missing). */
 function oldestOutput() {
-  const outputs = ['dist/client/index.html', 'dist/server/server/server.js'].map((p) => join(root, p));
+  const outputs = ['dist/client/index.html', 'dist/server/server/server.bundle.mjs'].map((p) => join(root, p));
   if (!outputs.every((p) => existsSync(p))) return 0;
   return Math.min(...outputs.map((p) => statSync(p).mtimeMs));
 }

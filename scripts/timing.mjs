@@ -23,7 +23,7 @@ const ADMIN = { email: 'timing-admin@example.com', password: 'timing admin passw
 const KNOWN_ACCOUNTS = Math.ceil(tries / 4); // 4 wrong passwords each: below every lockout threshold
 const WARMUP = 20;
 
-if (!existsSync(join(root, 'dist/server/server/server.js'))) {
+if (!existsSync(join(root, 'dist/server/server/server.bundle.mjs'))) {
   console.log('timing: building the server (npm run build:server)…');
   if (spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 }

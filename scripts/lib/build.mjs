@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-export const serverEntry = join(root, 'dist/server/server/server.js');
+/** The server as it runs: TypeScript's output bundled into one file (scripts/bundle-server.mjs). */
+export const serverEntry = join(root, 'dist/server/server/server.bundle.mjs');
 export const clientEntry = join(root, 'dist/client/index.html');
 
 /** Newest modification time of any file under the given paths. */

@@ -1,4 +1,4 @@
-// The built server (dist/server/server/server.js) as a child process, for the scripts that
+// The built server (dist/server/server/server.bundle.mjs) as a child process, for the scripts that
 // measure it from outside (npm run timing, npm run bench): free port, its own environment,
 // ready once it has printed its address and answered /api/health.
 import { spawn } from 'node:child_process';
@@ -14,7 +14,7 @@ import { serverEnvironment, serverNodeFlags } from './server-env.mjs';
  */
 export async function startBuiltServer(root, env, timeoutMs = 60_000) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...serverNodeFlags(env), join(root, 'dist/server/server/server.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), join(root, 'dist/server/server/server.bundle.mjs')], {
     cwd: root,
     env: serverEnvironment({ PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

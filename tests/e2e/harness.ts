@@ -1,5 +1,5 @@
 /**
- * The end-to-end harness: the production build of the server (`node dist/server/server/server.js`)
+ * The end-to-end harness: the production build of the server (`node dist/server/server/server.bundle.mjs`)
  * as a child process on a free port, with a DATA_DIR of its own (a copy of the run's data template,
  * see tests/e2e/global-setup.ts), a database of its own (embedded, or a
  * database of its own on the PostgreSQL server named by E2E_DATABASE_URL), captcha ON through a
@@ -21,7 +21,7 @@ import { serverEnvironment, serverNodeFlags } from '../../scripts/lib/server-env
 import { startFakeSiteverify, type FakeSiteverify } from '../helpers/fake-siteverify.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SERVER_ENTRY = join(ROOT, 'dist/server/server/server.js');
+export const SERVER_ENTRY = join(ROOT, 'dist/server/server/server.bundle.mjs');
 export const LOG_DIR = join(ROOT, 'screenshots/e2e-logs');
 
 /** What the browser's captcha stand-in answers when "I'm not a robot" is ticked; the fake siteverify accepts only it. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { serverEnvironment, serverNodeFlags } from '../../scripts/lib/server-env.mjs';
 
 export const ROOT = join(import.meta.dirname, '../..');
-export const ENTRY = join(ROOT, 'dist/server/server/server.js');
+export const ENTRY = join(ROOT, 'dist/server/server/server.bundle.mjs');
 export const ADMIN = { email: 'faults-admin@example.com', password: 'faults admin password 1' };
 
 export interface ServerProcess {

@@ -119,7 +119,7 @@ export class VoucherMaker {
 
   constructor(observe?: WorkerProcessOptions['observe']) {
     this.worker = new WorkerProcess({
-      file: workerFile('voucher-worker.mjs', import.meta.url),
+      file: workerFile('bookings/voucher-worker.mjs'),
       args: ['--voucher-worker'],
       // A voucher is a few megabytes of short-lived objects; with V8's defaults the process's heap
       // grew to 4 times what survived and its young generation to 16 MB halves. Measured over 300

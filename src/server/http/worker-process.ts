@@ -11,6 +11,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_DIR_URL } from '../server-dir.js';
 
 /** A queue of `slots` places: work waits its turn rather than running all at once. */
 class Slots {
@@ -32,9 +33,13 @@ class Slots {
   }
 }
 
-/** A worker's file beside the module at `moduleUrl` (in the sources or the build). Under a browser-like test environment the module's URL is the dev server's, rooted at the project. */
-export function workerFile(name: string, moduleUrl: string): string {
-  const url = new URL(`./${name}`, moduleUrl);
+/**
+ * A worker's file by its path in the server's folder (`bookings/voucher-worker.mjs`), in the sources
+ * or the build. Under a browser-like test environment the folder's URL is the dev server's, rooted
+ * at the project.
+ */
+export function workerFile(path: string, serverDirUrl: string = SERVER_DIR_URL): string {
+  const url = new URL(`./${path}`, serverDirUrl);
   return url.protocol === 'file:' ? fileURLToPath(url) : join(process.cwd(), decodeURIComponent(url.pathname));
 }
 

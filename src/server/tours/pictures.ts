@@ -34,7 +34,7 @@ export class PictureMaker {
   constructor(slots = 1, observe?: WorkerProcessOptions['observe']) {
     this.worker = new WorkerProcess({
       observe,
-      file: workerFile('picture-worker.mjs', import.meta.url),
+      file: workerFile('tours/picture-worker.mjs'),
       args: ['--picture-worker'],
       slots,
       jobTimeoutMs: JOB_TIMEOUT_MS,

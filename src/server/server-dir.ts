@@ -1,0 +1,7 @@
+/**
+ * The server's own folder: src/server from the sources, dist/server/server when built, whether the
+ * built modules run one by one or bundled into server.bundle.mjs beside them (scripts/bundle-server.mjs).
+ * Files the server starts as processes of their own are found from here, not from the module that
+ * starts them, since a bundled module's URL is the bundle's.
+ */
+export const SERVER_DIR_URL = new URL('./', import.meta.url).href;
