@@ -14,7 +14,7 @@ import { serverEnvironment, serverNodeFlags } from './server-env.mjs';
  */
 export async function startBuiltServer(root, env, timeoutMs = 60_000) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...serverNodeFlags(env), join(root, 'dist/server/server/server.bundle.mjs')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), join(root, process.env.BENCH_SERVER_ENTRY ?? 'dist/server/server/server.bundle.mjs')], {
     cwd: root,
     env: serverEnvironment({ PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

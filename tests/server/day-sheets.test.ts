@@ -5,6 +5,7 @@
  * random mix of bookings, cancellations and changes. Runs on the embedded database and, with
  * TEST_DATABASE_URL, on a PostgreSQL server.
  */
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuideManifest } from '../../src/shared/contract/manifests.js';
 import type { Booking } from '../../src/shared/contract/bookings.js';
@@ -159,6 +160,12 @@ describe('a day sheet', () => {
     expect(dayPdf.statusCode).toBe(200);
     expect(dayPdf.headers['content-disposition']).toBe('attachment; filename="manifests-2032-06-08.pdf"');
     expect(dayPdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // A day without departures gives a PDF that says so, naming the day.
+    const emptyDay = await admin({ method: 'GET', url: '/api/operations/manifests.pdf?date=2032-07-15' });
+    expect(emptyDay.statusCode).toBe(200);
+    const page = await (await getDocument({ data: new Uint8Array(emptyDay.rawPayload), useSystemFonts: false, isEvalSupported: false }).promise).getPage(1);
+    expect((await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('')).toContain('No departures on Thursday, 15 July 2032.');
   });
 
   it('leaves out cancelled departures and lapsed holds, and refuses a date that is not one', async () => {

@@ -115,7 +115,7 @@ const VOUCHER_TIMEOUT_MS = 30_000;
  * without one.
  */
 export class VoucherMaker {
-  private readonly worker: WorkerProcess<{ booking: Booking; issuedAt: Date; business: BusinessDetails } | { kind: 'manifest'; manifests: GuideManifest[]; businessName: string | null }, VoucherAnswer>;
+  private readonly worker: WorkerProcess<{ booking: Booking; issuedAt: Date; business: BusinessDetails } | { kind: 'manifest'; manifests: GuideManifest[]; businessName: string | null; day?: string }, VoucherAnswer>;
 
   constructor(observe?: WorkerProcessOptions['observe']) {
     this.worker = new WorkerProcess({
@@ -141,8 +141,9 @@ export class VoucherMaker {
   }
 
   /** The guide's passenger lists, one departure per page, drawn in the same process. */
-  async manifests(manifests: GuideManifest[], businessName: string | null): Promise<Buffer> {
-    const answer = await this.worker.run({ kind: 'manifest', manifests, businessName });
+  /** The passenger lists in one PDF; `day`, for a day's lists, names the day on a page that has none. */
+  async manifests(manifests: GuideManifest[], businessName: string | null, day?: string): Promise<Buffer> {
+    const answer = await this.worker.run({ kind: 'manifest', manifests, businessName, ...(day !== undefined && { day }) });
     if (!answer.ok) throw new Error(`the passenger list could not be made: ${answer.message}`);
     return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
   }

@@ -33,7 +33,7 @@ declare module 'fastify' {
     /** A confirmed booking's voucher, as its route gives it (the messages attach it to a confirmation). */
     voucherOf: (booking: Booking) => Promise<Buffer>;
     /** The guide's passenger lists as one PDF, a departure a page (drawn in the vouchers' process). */
-    manifestsPdf: (manifests: GuideManifest[]) => Promise<Buffer>;
+    manifestsPdf: (manifests: GuideManifest[], day?: string) => Promise<Buffer>;
     checkIn: CheckIn;
   }
 }
@@ -43,7 +43,7 @@ const plugin = fp(
     app.decorate('bookings', new BookingsRepository(app.db, app.now, app.audit, app.config.businessTimeZone));
     const vouchers = new VoucherMaker((wait, run, answered) => app.metrics?.workerJob('vouchers', wait, run, answered));
     app.decorate('voucherOf', async (booking: Booking) => vouchers.make(booking, new Date(app.now()), await app.business.details()));
-    app.decorate('manifestsPdf', async (manifests: GuideManifest[]) => vouchers.manifests(manifests, (await app.business.details()).name));
+    app.decorate('manifestsPdf', async (manifests: GuideManifest[], day?: string) => vouchers.manifests(manifests, (await app.business.details()).name, day));
     app.addHook('onClose', async () => vouchers.close());
     const voucherSecret = () => loadOrCreateSecret(app.db, 'voucher_link_secret', () => randomBytes(32).toString('base64url'));
     app.decorate('voucherLinks', new VoucherLinks(voucherSecret, app.config.publicUrl));

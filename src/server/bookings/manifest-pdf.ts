@@ -19,7 +19,7 @@ function longDate(date: string): string {
   return dateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
 }
 
-export async function manifestPdf(manifests: GuideManifest[], businessName: string | null): Promise<Buffer> {
+export async function manifestPdf(manifests: GuideManifest[], businessName: string | null, day?: string): Promise<Buffer> {
   const first = manifests[0];
   const doc = new PDFDocument({
     size: 'A4',
@@ -102,7 +102,7 @@ export async function manifestPdf(manifests: GuideManifest[], businessName: stri
   }
   if (manifests.length === 0) {
     doc.addPage();
-    write('No departures.', { size: 12 });
+    write(day ? `No departures on ${longDate(day)}.` : 'No departures.', { size: 12 });
   }
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -5,7 +5,7 @@
 // stripping and its imports' ".js" names find their ".ts" files.
 //
 // One message in: {id, job: {booking, issuedAt, business}} (a voucher) or {id, job: {kind:
-// 'manifest', manifests, businessName}} (the guide's passenger lists). One message out:
+// 'manifest', manifests, businessName, day?}} (the guide's passenger lists). One message out:
 // {id, ok: true, pdf: Uint8Array, maxRssKb} or {id, ok: false, message, maxRssKb}.
 import { existsSync } from 'node:fs';
 import { registerHooks } from 'node:module';
@@ -38,7 +38,7 @@ if (process.send && process.argv.includes('--voucher-worker')) {
     try {
       if (job.kind === 'manifest') {
         manifests ??= await load('manifest-pdf');
-        answer = { ok: true, pdf: await manifests.manifestPdf(job.manifests, job.businessName) };
+        answer = { ok: true, pdf: await manifests.manifestPdf(job.manifests, job.businessName, job.day) };
       } else answer = { ok: true, pdf: await voucherPdf(job.booking, job.issuedAt, job.business) };
     } catch (error) {
       answer = { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -38,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return { date: request.query.date, manifests: await manifestsOf(request, request.query.date) };
   });
   app.get('/operations/manifests.pdf', { schema: dayManifestsPdfSchema, onRequest: requireUser('departures.read') }, async (request, reply) => {
-    const pdf = await app.manifestsPdf(await manifestsOf(request, request.query.date));
+    const pdf = await app.manifestsPdf(await manifestsOf(request, request.query.date), request.query.date);
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')
