@@ -253,11 +253,12 @@ function resellerCounts() {
   return [
     // Its sales: the bookings of its test keys are not (bookings.test_mode).
     sql<number>`(select count(*)::int from bookings b where b.reseller_id = r.id and not b.test_mode)`.as('booking_count'),
+    sql<number>`(select count(*)::int from bookings b where b.reseller_id = r.id and b.test_mode)`.as('test_booking_count'),
     sql<number>`(select count(*)::int from reseller_api_keys k where k.reseller_id = r.id and k.revoked_at is null)`.as('active_key_count'),
   ] as const;
 }
 
-function toReseller(row: Selectable<ResellersTable> & { booking_count: number | string; active_key_count: number | string }): Reseller {
+function toReseller(row: Selectable<ResellersTable> & { booking_count: number | string; test_booking_count: number | string; active_key_count: number | string }): Reseller {
   return {
     id: row.id,
     name: row.name,
@@ -269,6 +270,7 @@ function toReseller(row: Selectable<ResellersTable> & { booking_count: number | 
     contactEmail: row.contact_email,
     notes: row.notes,
     bookingCount: Number(row.booking_count),
+    testBookingCount: Number(row.test_booking_count),
     activeKeyCount: Number(row.active_key_count),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

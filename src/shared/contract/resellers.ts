@@ -33,6 +33,7 @@ export const ResellerSchema = Type.Object(
     contactEmail: Type.Union([Type.String(), Type.Null()]),
     notes: Type.String(),
     bookingCount: Type.Integer({ description: 'Bookings the reseller made, in any status; those made with a test key are not counted' }),
+    testBookingCount: Type.Integer({ description: 'Bookings made with its test keys and not deleted yet, in any status' }),
     activeKeyCount: Type.Integer({ description: 'API keys not revoked' }),
     createdAt: IsoDateTimeSchema,
     updatedAt: IsoDateTimeSchema,

@@ -135,6 +135,8 @@ describe('connecting a reseller', () => {
     await act(() => router.navigate(`/resellers/${reseller.id}/show`));
     await user.click(await screen.findByRole('button', { name: 'Delete test bookings' }, { timeout: 10_000 }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Sandbox Travel’s test bookings?' });
+    // It says how many go before they go.
+    expect(within(confirm).getByText(/^The 1 booking made with a test key is deleted/)).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('1 test booking deleted')).toBeInTheDocument();
     expect((await admin.request<Departure>(`departures/${departure.id}`)).seatsAvailable).toBe(seatsBefore);

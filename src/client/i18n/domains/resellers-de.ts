@@ -43,7 +43,7 @@ export const RESELLERS_DE: MessagesIn<typeof RESELLERS_EN> = {
       test_key_made: 'Ein Testschlüssel: Die damit gemachten Buchungen sind Tests. Geben Sie dem Vertriebspartner einen echten Schlüssel, wenn er zu verkaufen beginnt.',
       delete_tests: 'Testbuchungen löschen',
       delete_tests_title: 'Die Testbuchungen von %{reseller} löschen?',
-      delete_tests_text: 'Jede mit einem Testschlüssel gemachte Buchung wird gelöscht, und ihre Plätze sind sofort wieder frei. Mit einem echten Schlüssel gemachte Buchungen bleiben unberührt. Das kann nicht rückgängig gemacht werden.',
+      delete_tests_text: 'Die %{smart_count} mit einem Testschlüssel gemachte Buchung wird gelöscht, und ihre Plätze sind sofort wieder frei. Mit einem echten Schlüssel gemachte Buchungen bleiben unberührt. Das kann nicht rückgängig gemacht werden. |||| Die %{smart_count} mit einem Testschlüssel gemachten Buchungen werden gelöscht, und ihre Plätze sind sofort wieder frei. Mit einem echten Schlüssel gemachte Buchungen bleiben unberührt. Das kann nicht rückgängig gemacht werden.',
       delete_tests_done: '%{smart_count} Testbuchung gelöscht |||| %{smart_count} Testbuchungen gelöscht',
       delete_tests_none: 'Es gab keine Testbuchungen zu löschen.',
       not_deleted: 'Die Testbuchungen wurden nicht gelöscht.',

@@ -40,7 +40,7 @@ export const RESELLERS_EN = {
       test_key_made: 'A test key: the bookings made with it are tests. Give the reseller a live key when it starts selling.',
       delete_tests: 'Delete test bookings',
       delete_tests_title: 'Delete %{reseller}’s test bookings?',
-      delete_tests_text: 'Every booking made with a test key is deleted and its seats are free again at once. Bookings made with a live key are not touched. This cannot be undone.',
+      delete_tests_text: 'The %{smart_count} booking made with a test key is deleted and its seats are free again at once. Bookings made with a live key are not touched. This cannot be undone. |||| The %{smart_count} bookings made with a test key are deleted and their seats are free again at once. Bookings made with a live key are not touched. This cannot be undone.',
       delete_tests_done: '%{smart_count} test booking deleted |||| %{smart_count} test bookings deleted',
       delete_tests_none: 'There were no test bookings to delete.',
       not_deleted: 'The test bookings were not deleted.',

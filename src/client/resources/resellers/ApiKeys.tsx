@@ -159,7 +159,7 @@ function DeleteTestsButton({ reseller, onDeleted }: { reseller: Reseller; onDele
       label={translate('resellers.keys.delete_tests')}
       colour="warning"
       title={translate('resellers.keys.delete_tests_title', { reseller: reseller.name })}
-      text={translate('resellers.keys.delete_tests_text')}
+      text={translate('resellers.keys.delete_tests_text', { smart_count: reseller.testBookingCount })}
       confirm={translate('resellers.keys.delete')}
       notDone="resellers.keys.not_deleted"
       act={async () => {
@@ -211,7 +211,7 @@ export function ApiKeys({ reseller }: { reseller: Reseller }) {
   const actions = canManage === true && (
     <>
       <NewKeyButton reseller={reseller} onMade={changed} />
-      {keys.data?.data.some((key) => key.testMode) && <DeleteTestsButton reseller={reseller} onDeleted={changed} />}
+      {(keys.data?.data.some((key) => key.testMode) || reseller.testBookingCount > 0) && <DeleteTestsButton reseller={reseller} onDeleted={changed} />}
     </>
   );
   if (keys.error) return <LoadFailure error={keys.error} onRetry={() => keys.refetch()} what={translate('resellers.keys.the_keys')} />;
