@@ -4,4 +4,6 @@
  * Files the server starts as processes of their own are found from here, not from the module that
  * starts them, since a bundled module's URL is the bundle's.
  */
-export const SERVER_DIR_URL = new URL('./', import.meta.url).href;
+// Cut from the module's own URL rather than written new URL('./', import.meta.url): Vite's test
+// environments rewrite that form as an asset's address, which drops the folder's last slash.
+export const SERVER_DIR_URL = import.meta.url.slice(0, import.meta.url.lastIndexOf('/') + 1);
