@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newest } from './lib/build.mjs';
+import { clientEntry, newest, serverEntry } from './lib/build.mjs';
 import { filesMarked } from './lib/test-files.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,7 +36,7 @@ const axeSummaryFile = join(root, 'screenshots/e2e/axe-summary.json');
 
 /** The oldest of the build's outputs (0 when one is missing). */
 function oldestOutput() {
-  const outputs = ['dist/client/index.html', 'dist/server/server/server.bundle.mjs'].map((p) => join(root, p));
+  const outputs = [clientEntry, serverEntry];
   if (!outputs.every((p) => existsSync(p))) return 0;
   return Math.min(...outputs.map((p) => statSync(p).mtimeMs));
 }

@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEntry } from './lib/build.mjs';
 import { nextAddress, startBuiltServer } from './lib/built-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,7 +24,7 @@ const ADMIN = { email: 'timing-admin@example.com', password: 'timing admin passw
 const KNOWN_ACCOUNTS = Math.ceil(tries / 4); // 4 wrong passwords each: below every lockout threshold
 const WARMUP = 20;
 
-if (!existsSync(join(root, 'dist/server/server/server.bundle.mjs'))) {
+if (!existsSync(serverEntry)) {
   console.log('timing: building the server (npm run build:server)…');
   if (spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 }

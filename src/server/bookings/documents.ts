@@ -140,8 +140,10 @@ export class VoucherMaker {
     return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
   }
 
-  /** The guide's passenger lists, one departure per page, drawn in the same process. */
-  /** The passenger lists in one PDF; `day`, for a day's lists, names the day on a page that has none. */
+  /**
+   * The guide's passenger lists in one PDF, one departure per page, drawn in the same process; `day`,
+   * for a day's lists, names the day on the page a day without departures gets.
+   */
   async manifests(manifests: GuideManifest[], businessName: string | null, day?: string): Promise<Buffer> {
     const answer = await this.worker.run({ kind: 'manifest', manifests, businessName, ...(day !== undefined && { day }) });
     if (!answer.ok) throw new Error(`the passenger list could not be made: ${answer.message}`);
