@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { AdminContext, defaultI18nProvider, memoryStore, testDataProvider, useNotify, useUpdate } from 'react-admin';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ToastHost } from '../../../src/client/layout/ToastHost';
+import { ToastHost, toastTop } from '../../../src/client/layout/ToastHost';
 import { showSessionExpired, TOAST_SETTINGS, Toasts } from '../../../src/client/layout/Toasts';
 
 afterEach(() => {
@@ -29,6 +29,32 @@ test('toasts sit top right, close after 5 s and hold while hovered', () => {
     draggablePercent: 80,
     role: 'alert',
     theme: 'light',
+  });
+});
+
+describe('where the toasts go down the top right', () => {
+  const box = (left: number, top: number, width: number, height: number) => ({ left, top, right: left + width, bottom: top + height });
+
+  test('below the app bar when the page has no buttons at its top right', () => {
+    expect(toastTop(64, 1280, [])).toBe(72);
+    expect(toastTop(64, 1280, [box(300, 80, 100, 36)]), 'a button on the left').toBe(72);
+  });
+
+  test('below the page’s own top-right buttons, not over them', () => {
+    // A list's Create and Export at the right of its toolbar, 20 px under the app bar.
+    expect(toastTop(64, 1280, [box(1080, 84, 90, 36), box(1170, 84, 90, 36)])).toBe(128);
+    // A button in the strip's left edge still counts: the toast is 320 px wide, 16 px from the edge.
+    expect(toastTop(64, 1280, [box(900, 84, 50, 36)])).toBe(128);
+    expect(toastTop(64, 1280, [box(800, 84, 140, 36)]), 'ends left of the strip').toBe(72);
+  });
+
+  test('only the page’s head counts: a Save at the bottom or a hidden button does not move them', () => {
+    expect(toastTop(64, 1280, [box(1100, 700, 90, 36)])).toBe(72);
+    expect(toastTop(64, 1280, [box(1100, 84, 0, 0)])).toBe(72);
+  });
+
+  test('on a phone the toast is as wide as the screen: any button at the page’s top counts', () => {
+    expect(toastTop(56, 390, [box(8, 70, 80, 36)])).toBe(114);
   });
 });
 
