@@ -97,6 +97,9 @@ export const DEMO_TOURS: DemoTour[] = [
       title: 'Northern lights weekend',
       summary: 'Four winter nights away from city lights, with a photographer.',
       status: 'published',
+      // Sold in the online shop, so a newcomer sees it selling after the README's first commands.
+      bookableOnline: true,
+      selfService: { cancel: true, change: true, untilHours: 72 },
       timeZone: 'Atlantic/Reykjavik',
       currency: 'ISK',
       durationDays: 4,
@@ -130,6 +133,9 @@ export const DEMO_TOURS: DemoTour[] = [
       summary: 'Temples and tea houses, then three days on the old pilgrim trails.',
       description: '<p>From the gardens of <em>Kyoto</em> to the forest paths of the Kii peninsula, sleeping in <strong>ryokan</strong> along the way.</p>',
       status: 'published',
+      // Sold in the online shop, so a newcomer sees it selling after the README's first commands.
+      bookableOnline: true,
+      selfService: { cancel: true, change: false, untilHours: 168 },
       timeZone: 'Asia/Tokyo',
       currency: 'JPY',
       durationDays: 7,
@@ -194,6 +200,9 @@ export const DEMO_TOURS: DemoTour[] = [
       summary: 'Porto, the terraced valley and a night at a quinta.',
       description: '<p>Six unhurried days along the <strong>Douro</strong>, with tastings at three family quintas.</p>',
       status: 'published',
+      // Sold in the online shop, so a newcomer sees it selling after the README's first commands.
+      bookableOnline: true,
+      selfService: { cancel: false, change: true, untilHours: 48 },
       timeZone: 'Europe/Lisbon',
       currency: 'EUR',
       durationDays: 6,

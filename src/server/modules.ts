@@ -19,8 +19,9 @@ import reports from './reports/index.js';
 import resellers from './resellers/index.js';
 import resources from './resources/index.js';
 import roles from './roles/index.js';
+import shop from './shop/index.js';
 import system from './system/index.js';
 import tours from './tours/index.js';
 import users from './users/index.js';
 
-export const MODULES: readonly DomainModule[] = [database, business, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, resources, operations, flows, octo, reports, system];
+export const MODULES: readonly DomainModule[] = [database, business, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, resources, operations, flows, octo, shop, reports, system];

@@ -19,6 +19,10 @@ test('the demo catalogue has at least six tours in three currencies (one without
   expect([...currencies].some((currency) => currencyDigits(currency) === 0)).toBe(true);
   expect(new Set(DEMO_TOURS.map((demo) => demo.tour.timeZone)).size).toBeGreaterThanOrEqual(3);
   expect(new Set(DEMO_TOURS.map((demo) => demo.tour.status))).toEqual(new Set(['draft', 'published', 'archived']));
+  // A few are sold in the shop, each published.
+  const online = DEMO_TOURS.filter((demo) => demo.tour.bookableOnline);
+  expect(online.length).toBeGreaterThanOrEqual(3);
+  for (const demo of online) expect(demo.tour.status).toBe('published');
 });
 
 test('it fills the database with tours, components, days and real pictures, and a second run adds nothing', async () => {

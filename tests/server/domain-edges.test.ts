@@ -58,6 +58,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
   },
   'roles/repository.ts': { tables: ['user_roles'], why: 'a role shows how many users hold it and cannot be deleted while one does' },
   'tours/repository.ts': { tables: ['departures'], why: 'a tour shows its next departure' },
+  'shop/catalogue.ts': {
+    tables: ['tours', 'tour_media', 'departures'],
+    why: "the shop's tour list is one read for a customer's phone: each tour sold online with its cover, its lowest price to come and its next bookable date; a tour is found by its code only while it is published and sold online",
+  },
   'users/repository.ts': { tables: ['roles', 'role_permissions'], why: 'a user shows the names of their roles, and the last administrator is kept' },
 };
 
@@ -195,7 +199,7 @@ describe('the module list', () => {
   it('collects the permission catalogue from the domains, in the order the roles screen lists it', () => {
     expect(Object.keys(PERMISSIONS)[0]).toBe('dashboard.read');
     expect(Object.keys(PERMISSIONS)).toEqual(expect.arrayContaining(['users.read', 'audit.read', 'tours.delete', 'departures.update', 'bookings.cancel', 'payments.create', 'reports.read']));
-    expect(Object.keys(PERMISSIONS).at(-1)).toBe('business.manage');
+    expect(Object.keys(PERMISSIONS).at(-1)).toBe('shop.manage');
     for (const label of Object.values(PERMISSIONS)) expect(label).toMatch(/\w/);
   });
 

@@ -42,11 +42,18 @@ describe('tours', () => {
     expect(Object.keys(tour).sort()).toEqual(
       [
         'balanceDueDays', 'bookingCutoffHours', 'cancellationCutoffHours', 'cancellationFees', 'childAgeUnder', 'depositPercent', 'code', 'coverMediaId', 'coverUrls', 'createdAt', 'currency', 'departureCount', 'description', 'durationDays', 'id', 'infantAgeUnder',
-        'maxPax', 'minPax', 'nextDepartureAt', 'prices', 'singleSupplementMinor', 'status', 'summary', 'timeZone', 'title', 'updatedAt',
+        'maxPax', 'minPax', 'nextDepartureAt', 'prices', 'singleSupplementMinor', 'status', 'summary', 'timeZone', 'title', 'updatedAt', 'bookableOnline', 'selfService',
       ].sort(),
     );
     expect(tour).toMatchObject({ code: 'ICE-RING-8', status: 'draft', prices: { ADULT: 129_900, CHILD: null, INFANT: 0 }, singleSupplementMinor: 35_000, departureCount: 0 });
-    expect((await admin({ method: 'GET', url: `/api/tours/${tour.id}` })).json()).toEqual(tour);
+    // Not sold in the shop, and nothing for the customer to do alone, until the office says so.
+    expect(tour).toMatchObject({ bookableOnline: false, selfService: { cancel: false, change: false, untilHours: 48 } });
+    const online = await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { bookableOnline: true, selfService: { cancel: true, change: true, untilHours: 24 } } });
+    expect(online.json()).toMatchObject({ bookableOnline: true, selfService: { cancel: true, change: true, untilHours: 24 } });
+    expect((await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { selfService: { cancel: true, change: true, untilHours: 721 } } })).statusCode).toBe(400);
+    expect((await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { selfService: { cancel: true } } })).statusCode).toBe(400);
+    await admin({ method: 'PATCH', url: `/api/tours/${tour.id}`, payload: { bookableOnline: false, selfService: { cancel: false, change: false, untilHours: 48 } } });
+    expect((await admin({ method: 'GET', url: `/api/tours/${tour.id}` })).json()).toEqual({ ...tour, updatedAt: expect.any(String) });
   });
 
   test('ISK and JPY have no minor unit, KWD three decimals: amounts are stored as given', async () => {

@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'user.updated': 'Benutzer geändert',
   'user.deleted': 'Benutzer gelöscht',
   'business.updated': 'Unternehmensdaten geändert',
+  'shop.settings_updated': 'Einstellungen des Online-Shops geändert',
   'booking.cutoff_overridden': 'Nach Buchungsschluss gebucht',
   'user.email_change_requested': 'E-Mail-Änderung zur Bestätigung gesendet',
   'user.email_changed': 'E-Mail geändert',

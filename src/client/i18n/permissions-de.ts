@@ -37,4 +37,5 @@ export const PERMISSIONS_DE: Record<Permission, string> = {
   'users.delete': 'Benutzer löschen',
   'bookings.override_cutoff': 'Eine Abfahrt nach ihrem Buchungsschluss buchen, mit Begründung (nie eine, die begonnen hat)',
   'business.manage': 'Name, E-Mail, Telefon, Adresse und Website des Unternehmens ändern (auf Vouchern, in E-Mails und in der API der Vertriebspartner)',
+  'shop.manage': 'Die Einstellungen des Online-Shops ändern (ob er verkauft, wie lange ein Warenkorb Plätze hält, welche Websites das Buchungs-Widget zeigen dürfen)',
 };

@@ -184,7 +184,9 @@ export class DeparturesRepository {
     const rows = await this.db
       .selectFrom('departures as d')
       .select([
+        'd.id',
         sql<string>`d.start_date::text`.as('start_date'),
+        'd.start_time',
         'd.status',
         'd.starts_at',
         'd.capacity',
@@ -202,7 +204,9 @@ export class DeparturesRepository {
       .limit(1000)
       .execute();
     return rows.map((row) => ({
+      id: row.id,
       startDate: row.start_date,
+      startTime: row.start_time,
       status: row.status,
       startsAt: row.starts_at.toISOString(),
       bookingCutoffHours,
@@ -480,7 +484,7 @@ export function departureFromJson(value: unknown): Departure {
 }
 
 /** A departure as a channel's calendar reads it (calendarOf). */
-export type CalendarDeparture = Pick<Departure, 'startDate' | 'status' | 'startsAt' | 'bookingCutoffHours' | 'capacity' | 'seatsAvailable' | 'prices'>;
+export type CalendarDeparture = Pick<Departure, 'id' | 'startDate' | 'startTime' | 'status' | 'startsAt' | 'bookingCutoffHours' | 'capacity' | 'seatsAvailable' | 'prices'>;
 
 function toDeparture(row: DepartureRow): Departure {
   const available = Math.max(0, row.capacity - row.seats_held - row.seats_confirmed);

@@ -130,9 +130,18 @@ export function toErrorBody(error: AppError, language: RefusalLanguage): ErrorBo
   return { code: error.code, message: refusalIn(language, error.message), ...(errors && { errors }), ...error.extra };
 }
 
-/** The language of a request's refusals: Accept-Language's, except on the OCTO API, whose answers stay English. */
+/**
+ * The language of a request's refusals: Accept-Language's, except on the OCTO API, whose answers
+ * stay English; the shop's pages and API also take `lang=en|de` from the address, which a link or
+ * the widget names whatever the browser's own language.
+ */
 function languageOf(request: FastifyRequest): RefusalLanguage {
-  return request.url.startsWith('/api/octo') ? 'en' : refusalLanguage(request.headers['accept-language']);
+  if (request.url.startsWith('/api/octo')) return 'en';
+  if (request.url.startsWith('/api/shop') || request.url.startsWith('/shop')) {
+    const asked = /[?&]lang=(en|de)(?:&|$)/.exec(request.url)?.[1];
+    if (asked === 'en' || asked === 'de') return asked;
+  }
+  return refusalLanguage(request.headers['accept-language']);
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {

@@ -10,6 +10,10 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   // app
   'No such API route.': 'Diese API-Adresse gibt es nicht.',
   'Not found.': 'Nicht gefunden.',
+  // shop
+  'No such tour.': 'Diese Tour gibt es nicht.',
+  'The online shop is closed.': 'Der Online-Shop ist geschlossen.',
+  'must be a web site’s origin such as https://www.example.com (no path; http:// only for localhost)': 'muss der Ursprung einer Website sein, etwa https://www.example.com (ohne Pfad; http:// nur für localhost)',
   // audit
   'must be later than since': 'muss nach „since“ liegen',
   // auth

@@ -44,6 +44,11 @@ export class Gallery {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The addresses of a picture's copies, from its token (what a list that read the token shows). */
+  urlsOf(token: string): MediaUrls {
+    return mediaUrls(token);
+  }
+
   async list(tourId: string): Promise<Media[]> {
     const tour = await this.db.selectFrom('tours').select('cover_media_id').where('id', '=', tourId).executeTakeFirst();
     if (!tour) throw httpErrors.notFound(NO_TOUR);

@@ -19,6 +19,7 @@ import * as cancellationCutoff from './migrations/0014-cancellation-cutoff.js';
 import * as paymentTerms from './migrations/0019-payment-terms.js';
 import * as costBasis from './migrations/0030-cost-basis.js';
 import * as foldedTitleSearch from './migrations/0045-folded-title-search.js';
+import * as sellingOnline from './migrations/0053-selling-online.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +55,7 @@ const plugin = fp(
 const toursModule: DomainModule = {
   name: 'tours',
   tag: { name: 'tours', description: 'The tour catalogue: tours, their components, itineraries and pictures' },
-  migrations: { '0007-catalogue': catalogue, '0008-gallery': gallery, '0012-traveller-ages': travellerAges, '0014-cancellation-cutoff': cancellationCutoff, '0019-payment-terms': paymentTerms, '0030-cost-basis': costBasis, '0045-folded-title-search': foldedTitleSearch },
+  migrations: { '0007-catalogue': catalogue, '0008-gallery': gallery, '0012-traveller-ages': travellerAges, '0014-cancellation-cutoff': cancellationCutoff, '0019-payment-terms': paymentTerms, '0030-cost-basis': costBasis, '0045-folded-title-search': foldedTitleSearch, '0053-selling-online': sellingOnline },
   plugin,
 };
 

@@ -19,7 +19,7 @@ import type {
   TourPatch,
   TourSortField,
 } from '../../shared/contract/tours.js';
-import { TOUR_RULES } from '../../shared/contract/tour-rules.js';
+import { DEFAULT_SELF_SERVICE, TOUR_RULES } from '../../shared/contract/tour-rules.js';
 import { isKnownCurrency } from '../../shared/money.js';
 import { isKnownTimeZone } from '../../shared/time-zones.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
@@ -211,6 +211,8 @@ export class ToursRepository {
             price_child_minor: input.prices.CHILD,
             price_infant_minor: input.prices.INFANT,
             single_supplement_minor: input.singleSupplementMinor ?? null,
+            bookable_online: input.bookableOnline ?? false,
+            self_service: JSON.stringify(input.selfService ?? DEFAULT_SELF_SERVICE),
             created_at: at,
             updated_at: at,
           })
@@ -269,6 +271,8 @@ export class ToursRepository {
               price_infant_minor: patch.prices.INFANT,
             }),
             ...(patch.singleSupplementMinor !== undefined && { single_supplement_minor: patch.singleSupplementMinor }),
+            ...(patch.bookableOnline !== undefined && { bookable_online: patch.bookableOnline }),
+            ...(patch.selfService !== undefined && { self_service: JSON.stringify(patch.selfService) }),
             updated_at: new Date(this.now()),
           })
           .where('id', '=', id)
@@ -583,6 +587,8 @@ function toTour(row: TourAnswerRow): Tour {
     childAgeUnder: row.child_age_under,
     prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },
     singleSupplementMinor: toMoney(row.single_supplement_minor),
+    bookableOnline: row.bookable_online,
+    selfService: { ...DEFAULT_SELF_SERVICE, ...fromJson(row.self_service) },
     coverMediaId: row.cover_media_id,
     coverUrls: row.cover_token === null ? null : mediaUrls(row.cover_token),
     departureCount: Number(row.departure_count ?? 0),

@@ -1,6 +1,6 @@
 /** The catalogue's tables: tours, their components, itinerary days and pictures. */
 import type { ColumnType } from 'kysely';
-import type { CancellationFee } from '../../shared/contract/tours.js';
+import type { CancellationFee, SelfService } from '../../shared/contract/tours.js';
 import type { Money, Timestamp } from '../db/column-types.js';
 
 export interface ToursTable {
@@ -28,6 +28,9 @@ export interface ToursTable {
   price_infant_minor: Money;
   single_supplement_minor: Money;
   cover_media_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0053: sold in the operator's own shop (when published), and what its customers may do alone. */
+  bookable_online: ColumnType<boolean, boolean | undefined, boolean>;
+  self_service: ColumnType<SelfService, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

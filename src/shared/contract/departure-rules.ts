@@ -13,3 +13,19 @@ export const DEPARTURE_RULES = {
 
 /** ISO weekday numbers, Monday = 1. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/**
+ * Why a departure takes no booking now, as the server refuses one: 'started' once it has begun,
+ * 'cutoff' from its booking cut-off on, 'closed' or 'cancelled' by its status; null while it
+ * sells. The office's pickers and the shop's calendar say it before a customer or clerk tries.
+ */
+export function closedFor(
+  departure: { status: (typeof DEPARTURE_STATUSES)[number]; startsAt: string; bookingCutoffHours: number },
+  now: number,
+): 'started' | 'cutoff' | 'closed' | 'cancelled' | null {
+  if (departure.status !== 'open') return departure.status;
+  const startsAt = Date.parse(departure.startsAt);
+  if (now >= startsAt) return 'started';
+  if (now >= startsAt - departure.bookingCutoffHours * 3_600_000) return 'cutoff';
+  return null;
+}

@@ -39,7 +39,12 @@ export const TOUR_RULES = {
   dayTitle: { minLength: 1, maxLength: 200, pattern: '\\S' },
   overnight: { maxLength: 200 },
   componentsPerDay: { maxItems: 50 },
+  /** What a customer may do with their own booking, until this many hours before the departure starts. */
+  selfServiceUntilHours: { minimum: 0, maximum: 720, default: 48 },
 } as const;
+
+/** A new tour's self-service: nothing without a clerk until the office allows it. */
+export const DEFAULT_SELF_SERVICE = { cancel: false, change: false, untilHours: 48 } as const;
 
 export const TOUR_CODE_MESSAGE = 'must be 2–32 capital letters, digits and hyphens, starting with a letter or digit (e.g. ICE-RING-8)';
 

@@ -41,6 +41,17 @@ export const CancellationFeeSchema = Type.Object(
 );
 export type CancellationFee = Static<typeof CancellationFeeSchema>;
 
+/** What a customer may do with their own booking without a clerk, until `untilHours` before the departure starts. */
+export const SelfServiceSchema = Type.Object(
+  {
+    cancel: Type.Boolean({ description: 'The customer may cancel under the tour’s cancellation fees' }),
+    change: Type.Boolean({ description: 'The customer may move to another open departure of the tour' }),
+    untilHours: Type.Integer({ ...TOUR_RULES.selfServiceUntilHours, description: 'Until this many hours before the departure starts (0–720, default 48)' }),
+  },
+  { additionalProperties: false, title: 'SelfService' },
+);
+export type SelfService = Static<typeof SelfServiceSchema>;
+
 export const TourSchema = Type.Object(
   {
     id: UuidSchema,
@@ -63,6 +74,8 @@ export const TourSchema = Type.Object(
     childAgeUnder: Type.Integer({ description: 'A child is under this many years old (and not an infant); older travellers are adults' }),
     prices: PricesSchema,
     singleSupplementMinor: NullableMoneyMinorSchema,
+    bookableOnline: Type.Boolean({ description: 'Sold in the operator’s own shop (only while published)' }),
+    selfService: SelfServiceSchema,
     coverMediaId: Type.Union([UuidSchema, Type.Null()]),
     coverUrls: Type.Union([MediaUrlsSchema, Type.Null()], { description: 'The cover picture’s copies (null: no pictures)' }),
     departureCount: Type.Integer({ description: 'Departures scheduled, in any status' }),
@@ -96,6 +109,8 @@ const tourFields = {
   childAgeUnder: Type.Integer({ ...TOUR_RULES.childAgeUnder, description: 'Children are under this age in years (default 12); above infantAgeUnder' }),
   prices: PricesSchema,
   singleSupplementMinor: NullableMoneyMinorSchema,
+  bookableOnline: Type.Boolean({ description: 'Sold in the operator’s own shop (default false); only a published tour is' }),
+  selfService: SelfServiceSchema,
 };
 
 export const NewTourSchema = Type.Object(
@@ -119,6 +134,8 @@ export const NewTourSchema = Type.Object(
     childAgeUnder: Type.Optional(tourFields.childAgeUnder),
     prices: tourFields.prices,
     singleSupplementMinor: Type.Optional(tourFields.singleSupplementMinor),
+    bookableOnline: Type.Optional(tourFields.bookableOnline),
+    selfService: Type.Optional(tourFields.selfService),
   },
   { additionalProperties: false },
 );

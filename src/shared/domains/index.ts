@@ -15,10 +15,11 @@ import { REPORTS } from './reports.js';
 import { RESELLERS } from './resellers.js';
 import { RESOURCES } from './resources.js';
 import { ROLES } from './roles.js';
+import { SHOP } from './shop.js';
 import { TOURS } from './tours.js';
 import { USERS } from './users.js';
 
-const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, CUSTOMERS, PAYMENTS, MESSAGES, REPORTS, RESELLERS, RESOURCES, BUSINESS] as const;
+const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, BOOKINGS, CUSTOMERS, PAYMENTS, MESSAGES, REPORTS, RESELLERS, RESOURCES, BUSINESS, SHOP] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type ActionsOf<D> = D extends { auditActions: Readonly<Record<infer A, string>> } ? A : never;

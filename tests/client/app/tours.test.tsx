@@ -54,6 +54,30 @@ const draftTour = (overrides: Parameters<typeof aTour>[0] = {}) => createTour(vi
 
 const quietConsole = () => vi.spyOn(console, 'error').mockImplementation(() => {});
 
+describe('selling a tour online', () => {
+  test('the details say whether the shop sells it, the prices what its customers may do alone; both are saved', async () => {
+    const tour = await draftTour({ code: 'ONLINE-FORM-1', title: 'Online form tour', status: 'published' });
+    await openAs(PRODUCT, `/tours/${tour.id}`);
+    const sold = await screen.findByRole('switch', { name: /sold online/i }, { timeout: 10_000 });
+    expect(sold).not.toBeChecked();
+    await userEvent.click(sold);
+    await userEvent.click(screen.getByRole('button', { name: /^save$/i }));
+    await waitFor(async () => expect((await admin.request<{ bookableOnline: boolean }>(`tours/${tour.id}`)).bookableOnline).toBe(true), { timeout: 10_000 });
+
+    await userEvent.click(screen.getByRole('tab', { name: /prices/i }));
+    const cancel = await screen.findByRole('switch', { name: /customers may cancel online/i });
+    await userEvent.click(cancel);
+    const until = screen.getByLabelText(/until \(hours before\)/i);
+    await userEvent.clear(until);
+    await userEvent.type(until, '72');
+    await userEvent.click(screen.getByRole('button', { name: /^save$/i }));
+    await waitFor(
+      async () => expect((await admin.request<{ selfService: unknown }>(`tours/${tour.id}`)).selfService).toEqual({ cancel: true, change: false, untilHours: 72 }),
+      { timeout: 10_000 },
+    );
+  });
+});
+
 describe('the tours list', () => {
   test('shows the lead price per adult in the tour’s currency, not a cheaper child price', async () => {
     await draftTour({ code: 'LIST-ISK-1', title: 'Lead price tour', currency: 'ISK', prices: { ADULT: 389_000, CHILD: 289_000, INFANT: 0 } });

@@ -1,6 +1,6 @@
 /** How departures read on screen: the local date and time with the zone named, statuses, seats. */
 import type { Departure, DepartureStatus } from '../../../shared/contract/departures';
-import { DEPARTURE_STATUSES } from '../../../shared/contract/departure-rules';
+import { closedFor as closedForRule, DEPARTURE_STATUSES } from '../../../shared/contract/departure-rules';
 import { formatCalendarDate } from '../../dates';
 import { labelsIn, t } from '../../i18n';
 import { intlLocale } from '../../i18n/language';
@@ -38,14 +38,7 @@ export function departureDays(departure: Pick<Departure, 'startDate' | 'endDate'
   return Math.round((Date.parse(`${departure.endDate}T00:00:00Z`) - Date.parse(`${departure.startDate}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/**
- * Why a departure takes no booking now, as the server would refuse one: 'started' once it has
- * begun, 'cutoff' from its booking cut-off on, 'closed' or 'cancelled' by its status; null while it sells.
- */
-export function closedFor(departure: Pick<Departure, 'status' | 'startsAt' | 'bookingCutoffHours'>, now = Date.now()): 'started' | 'cutoff' | 'closed' | 'cancelled' | null {
-  if (departure.status !== 'open') return departure.status;
-  const startsAt = Date.parse(departure.startsAt);
-  if (now >= startsAt) return 'started';
-  if (now >= startsAt - departure.bookingCutoffHours * 3_600_000) return 'cutoff';
-  return null;
+/** Why a departure takes no booking now (the shared rule), by this browser's clock unless told. */
+export function closedFor(departure: Pick<Departure, 'status' | 'startsAt' | 'bookingCutoffHours'>, now = Date.now()): ReturnType<typeof closedForRule> {
+  return closedForRule(departure, now);
 }

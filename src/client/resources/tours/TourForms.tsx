@@ -6,9 +6,9 @@
 import { Box, Typography } from '@mui/material';
 import { RichTextInput } from 'ra-input-rich-text';
 import { SafeRichTextToolbar } from './RichTextToolbar';
-import { ArrayInput, AutocompleteInput, Create, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
+import { ArrayInput, AutocompleteInput, BooleanInput, Create, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { TOUR_RULES, TOUR_STATUSES } from '../../../shared/contract/tour-rules';
+import { DEFAULT_SELF_SERVICE, TOUR_RULES, TOUR_STATUSES } from '../../../shared/contract/tour-rules';
 import { t } from '../../i18n';
 import { intlLocale } from '../../i18n/language';
 import { isKnownCurrency } from '../../../shared/money';
@@ -54,6 +54,7 @@ export function DetailsInputs({ create = false }: { create?: boolean }) {
         toolbar={<SafeRichTextToolbar />}
       />
       <SelectInput source="status" choices={TOUR_STATUSES.map((status) => ({ id: status, name: `tours.status.${status}` }))} helperText="tours.help.status" />
+      <BooleanInput source="bookableOnline" helperText="tours.help.bookable_online" />
       <AutocompleteInput
         source="timeZone"
         choices={timeZones.map((zone) => ({ id: zone, name: zone }))}
@@ -135,6 +136,22 @@ export function PriceInputs() {
           <NumberInput source="percent" label="resources.tours.fields.percent" fullWidth={false} sx={AMOUNT_WIDTH} min={0} max={100} step={1} validate={wholeNumber(0, 100, 'tours.what.percentage')} />
         </SimpleFormIterator>
       </ArrayInput>
+      <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
+        {translate('tours.self_service')}
+      </Typography>
+      <BooleanInput source="selfService.cancel" label="resources.tours.fields.selfServiceCancel" />
+      <BooleanInput source="selfService.change" label="resources.tours.fields.selfServiceChange" />
+      <NumberInput
+        source="selfService.untilHours"
+        label="resources.tours.fields.selfServiceUntilHours"
+        fullWidth={false}
+        sx={LABELLED_WIDTH}
+        min={TOUR_RULES.selfServiceUntilHours.minimum}
+        max={TOUR_RULES.selfServiceUntilHours.maximum}
+        step={1}
+        validate={wholeNumber(TOUR_RULES.selfServiceUntilHours.minimum, TOUR_RULES.selfServiceUntilHours.maximum, 'tours.what.hours')}
+        helperText="tours.help.self_service_until"
+      />
     </>
   );
 }
@@ -154,6 +171,8 @@ export const NEW_TOUR_DEFAULTS = {
   ...DEFAULT_AGE_BANDS,
   prices: { ADULT: null, CHILD: null, INFANT: null },
   singleSupplementMinor: null,
+  bookableOnline: false,
+  selfService: { ...DEFAULT_SELF_SERVICE },
   summary: '',
   description: '',
 };

@@ -28,7 +28,7 @@ const tours: ResourceModule = {
   },
 };
 
-const FIELDS = ['code', 'title', 'summary', 'description', 'status', 'timeZone', 'currency', 'durationDays', 'minPax', 'maxPax', 'bookingCutoffHours', 'cancellationCutoffHours', 'depositPercent', 'balanceDueDays', 'cancellationFees', 'infantAgeUnder', 'childAgeUnder', 'prices', 'singleSupplementMinor'] as const;
+const FIELDS = ['code', 'title', 'summary', 'description', 'status', 'timeZone', 'currency', 'durationDays', 'minPax', 'maxPax', 'bookingCutoffHours', 'cancellationCutoffHours', 'depositPercent', 'balanceDueDays', 'cancellationFees', 'infantAgeUnder', 'childAgeUnder', 'prices', 'singleSupplementMinor', 'bookableOnline', 'selfService'] as const;
 
 /** Only the fields the server takes (it refuses the others, such as id or createdAt). */
 function tourBody(data: Partial<RaRecord>): Record<string, unknown> {

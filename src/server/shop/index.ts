@@ -1,0 +1,46 @@
+/**
+ * The operator's own shop as one Fastify plugin (app.shop): its settings for the office under
+ * /api/shop-settings, and its public API under /api/shop, which sells through the same flows as
+ * the office and the resellers. Everything it brings is declared here: its table, its routes
+ * and their OpenAPI tags.
+ */
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '../http/schemas.js';
+import type { DomainModule } from '../module.js';
+import { ShopCatalogue } from './catalogue.js';
+import * as shopSettings from './migrations/0054-shop-settings.js';
+import { shopOfficeRoutes, shopPublicRoutes } from './routes.js';
+import { ShopSettingsStore } from './settings.js';
+import './tables.js';
+
+export interface Shop {
+  settings: ShopSettingsStore;
+  catalogue: ShopCatalogue;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    shop: Shop;
+  }
+}
+
+const plugin = fp(
+  async (app) => {
+    app.decorate('shop', {
+      settings: new ShopSettingsStore(app.db, app.now, app.audit),
+      catalogue: new ShopCatalogue(app.db, app.now, { tours: app.tours, gallery: app.gallery, departures: app.departures, pictureUrl: (token) => app.gallery.urlsOf(token).medium }),
+    });
+    await app.register(shopOfficeRoutes, { prefix: API_PREFIX });
+    await app.register(shopPublicRoutes, { prefix: `${API_PREFIX}/shop` });
+  },
+  { name: 'shop', dependencies: ['tours', 'departures', 'bookings', 'flows'], decorators: { fastify: ['db', 'now', 'audit', 'config'] } },
+);
+
+const shopModule: DomainModule = {
+  name: 'shop',
+  tag: { name: 'shop', description: 'The operator’s own shop: its settings for the office (`shop.manage`), and its public API under /api/shop (no session: anyone may call it)' },
+  migrations: { '0054-shop-settings': shopSettings },
+  plugin,
+};
+
+export default shopModule;

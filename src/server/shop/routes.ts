@@ -1,0 +1,69 @@
+/**
+ * The shop's routes: its settings for the office (/api/shop-settings) and its public API
+ * (/api/shop), which anyone may call without a session.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SHOP_RULES } from '../../shared/contract/shop.js';
+import { addDays } from '../../shared/local-time.js';
+import { originOf, requireUser } from '../auth/guard.js';
+import { httpErrors } from '../http/errors.js';
+import type { OnlineTour } from './catalogue.js';
+import { getShopSettingsSchema, getShopTourSchema, listShopToursSchema, shopAvailabilitySchema, updateShopSettingsSchema } from './schemas.js';
+
+/** Tour pages and the tour list: a CDN in front serves a rush; a minute old at most, then refreshed behind the customer's back. */
+const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+/** Seats change with every sale: a few seconds, so a rush on one tour reaches the database a few times a minute per cache. */
+const AVAILABILITY_CACHE = 'public, max-age=5, stale-while-revalidate=10';
+
+/**
+ * Answers `body` with the cache's header and an ETag of its JSON, or 304 when the caller already
+ * holds this very answer (If-None-Match).
+ */
+function cachedJson(request: FastifyRequest, reply: FastifyReply, body: unknown, cacheControl: string): FastifyReply {
+  const json = JSON.stringify(body);
+  const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-language');
+  const asked = request.headers['if-none-match'];
+  if (typeof asked === 'string' && asked.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json);
+}
+
+export const shopOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/shop-settings', { schema: getShopSettingsSchema, onRequest: requireUser('shop.manage') }, async () => app.shop.settings.get());
+
+  app.put('/shop-settings', { schema: updateShopSettingsSchema, onRequest: requireUser('shop.manage') }, async (request) =>
+    app.shop.settings.update(request.body, originOf(request)),
+  );
+};
+
+export const shopPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The tour by its code when the shop sells and the tour is sold online; else 404 as for no tour at all. */
+  const onlineTour = async (code: string): Promise<OnlineTour> => {
+    const settings = await app.shop.settings.get();
+    const found = settings.enabled ? await app.shop.catalogue.find(code) : null;
+    if (!found) throw httpErrors.notFound('No such tour.');
+    return found;
+  };
+
+  app.get('/tours', { schema: listShopToursSchema }, async (request, reply) => {
+    const settings = await app.shop.settings.get();
+    if (!settings.enabled) throw httpErrors.notFound('The online shop is closed.');
+    return cachedJson(request, reply, { data: await app.shop.catalogue.tours() }, CATALOGUE_CACHE);
+  });
+
+  app.get('/tours/:code', { schema: getShopTourSchema }, async (request, reply) => {
+    const found = await onlineTour(request.params.code);
+    return cachedJson(request, reply, await app.shop.catalogue.tour(found), CATALOGUE_CACHE);
+  });
+
+  app.get('/tours/:code/availability', { schema: shopAvailabilitySchema }, async (request, reply) => {
+    const { from, to } = request.query;
+    if (to < from) throw httpErrors.validation({ to: 'must not be before from' });
+    if (to > addDays(from, SHOP_RULES.availabilityDays - 1)) throw httpErrors.validation({ to: `must be at most ${SHOP_RULES.availabilityDays} days after from` });
+    const found = await onlineTour(request.params.code);
+    const settings = await app.shop.settings.get();
+    return cachedJson(request, reply, { data: await app.shop.catalogue.availability(found, { from, to }, settings) }, AVAILABILITY_CACHE);
+  });
+};

@@ -1,0 +1,118 @@
+/**
+ * The operator's own shop: its settings (the office's) and what its public API answers. The
+ * public shapes carry nothing private: no cost, supplier, margin, staff note or commission.
+ */
+import Type, { type Static } from 'typebox';
+import { NullableIsoDateTimeSchema } from './common.js';
+import { CancellationFeeSchema, SelfServiceSchema } from './tours.js';
+
+export const SHOP_RULES = {
+  holdMinutes: { minimum: 30, maximum: 120, default: 30 },
+  showSeatsBelow: { minimum: 0, maximum: 100, default: 10 },
+  embedOrigins: { maxItems: 20 },
+  embedOrigin: { maxLength: 200 },
+  /** Days one availability answer may span. */
+  availabilityDays: 92,
+} as const;
+
+export const ShopSettingsSchema = Type.Object(
+  {
+    enabled: Type.Boolean({ description: 'The shop sells (default true: nothing is sold until a tour is bookable online)' }),
+    holdMinutes: Type.Integer({ ...SHOP_RULES.holdMinutes, description: 'How long a cart holds its seats (30–120, default 30)' }),
+    payLater: Type.Boolean({ description: 'A customer may book without paying, the whole price due by the payment schedule (default false)' }),
+    embedOrigins: Type.Array(Type.String({ ...SHOP_RULES.embedOrigin }), {
+      ...SHOP_RULES.embedOrigins,
+      description: 'The https:// origins allowed to frame the checkout (http:// only on loopback, for development)',
+    }),
+    showSeatsBelow: Type.Integer({ ...SHOP_RULES.showSeatsBelow, description: 'The exact seats left are shown at or below this many (0–100, default 10)' }),
+    updatedAt: NullableIsoDateTimeSchema,
+  },
+  { title: 'ShopSettings' },
+);
+export type ShopSettings = Static<typeof ShopSettingsSchema>;
+
+export const ShopSettingsUpdateSchema = Type.Object(
+  {
+    enabled: ShopSettingsSchema.properties.enabled,
+    holdMinutes: ShopSettingsSchema.properties.holdMinutes,
+    payLater: ShopSettingsSchema.properties.payLater,
+    embedOrigins: ShopSettingsSchema.properties.embedOrigins,
+    showSeatsBelow: ShopSettingsSchema.properties.showSeatsBelow,
+  },
+  { additionalProperties: false },
+);
+export type ShopSettingsUpdate = Static<typeof ShopSettingsUpdateSchema>;
+
+const NullableMinor = Type.Union([Type.Integer(), Type.Null()]);
+const PublicPricesSchema = Type.Object({ ADULT: NullableMinor, CHILD: NullableMinor, INFANT: NullableMinor }, { description: 'Per traveller, in minor units; null: not sold' });
+const PictureSchema = Type.Object({ url: Type.String(), alt: Type.String(), width: Type.Integer(), height: Type.Integer() }, { title: 'ShopPicture' });
+
+export const ShopTourSummarySchema = Type.Object(
+  {
+    code: Type.String(),
+    title: Type.String(),
+    summary: Type.String(),
+    durationDays: Type.Integer(),
+    currency: Type.String(),
+    fromPriceMinor: Type.Union([Type.Integer(), Type.Null()], { description: 'The lowest adult price of its open departures to come (the tour’s own when it has none); null: no adult price' }),
+    cover: Type.Union([PictureSchema, Type.Null()]),
+    nextDeparture: Type.Union([Type.String({ format: 'date' }), Type.Null()], { description: 'The local date of its next departure that can still be booked' }),
+  },
+  { title: 'ShopTourSummary' },
+);
+export type ShopTourSummary = Static<typeof ShopTourSummarySchema>;
+
+export const ShopTourListSchema = Type.Object({ data: Type.Array(ShopTourSummarySchema) }, { title: 'ShopTourList' });
+
+export const ShopTourSchema = Type.Object(
+  {
+    code: Type.String(),
+    title: Type.String(),
+    summary: Type.String(),
+    description: Type.String({ description: 'Sanitised HTML' }),
+    durationDays: Type.Integer(),
+    timeZone: Type.String(),
+    currency: Type.String(),
+    prices: PublicPricesSchema,
+    ages: Type.Object({ infantAgeUnder: Type.Integer(), childAgeUnder: Type.Integer() }),
+    minPax: Type.Integer(),
+    maxPax: Type.Union([Type.Integer(), Type.Null()]),
+    itinerary: Type.Array(Type.Object({ day: Type.Integer(), title: Type.String(), description: Type.String({ description: 'Sanitised HTML' }) })),
+    gallery: Type.Array(PictureSchema),
+    extras: Type.Array(Type.Object({ componentId: Type.String({ format: 'uuid' }), name: Type.String(), priceMinor: Type.Integer() })),
+    deposit: Type.Union([Type.Object({ percent: Type.Integer() }), Type.Null()]),
+    cancellationFees: Type.Array(CancellationFeeSchema),
+    selfService: SelfServiceSchema,
+  },
+  { title: 'ShopTour' },
+);
+export type ShopTour = Static<typeof ShopTourSchema>;
+
+export const SHOP_AVAILABILITY_STATUSES = ['AVAILABLE', 'LIMITED', 'SOLD_OUT', 'CLOSED'] as const;
+
+export const ShopDepartureSchema = Type.Object(
+  {
+    departureId: Type.String({ format: 'uuid' }),
+    date: Type.String({ format: 'date', description: 'Local date in the tour’s zone' }),
+    startTime: Type.String({ description: 'Local start time, HH:MM' }),
+    startsAt: Type.String({ format: 'date-time' }),
+    status: Type.Enum([...SHOP_AVAILABILITY_STATUSES]),
+    seatsLeft: Type.Union([Type.Integer(), Type.Null()], { description: 'Exact only at or below the shop’s showSeatsBelow (and when sold out); null otherwise' }),
+    prices: PublicPricesSchema,
+  },
+  { title: 'ShopDeparture' },
+);
+export type ShopDeparture = Static<typeof ShopDepartureSchema>;
+
+export const ShopAvailabilitySchema = Type.Object({ data: Type.Array(ShopDepartureSchema) }, { title: 'ShopAvailability' });
+
+export const ShopAvailabilityQuerySchema = Type.Object(
+  {
+    from: Type.String({ format: 'date', description: 'First local date (YYYY-MM-DD)' }),
+    to: Type.String({ format: 'date', description: `Last local date, at most ${SHOP_RULES.availabilityDays} days after from` }),
+    lang: Type.Optional(Type.Enum(['en', 'de'])),
+  },
+  { additionalProperties: false },
+);
+
+export const ShopLangQuerySchema = Type.Object({ lang: Type.Optional(Type.Enum(['en', 'de'])) }, { additionalProperties: false });
