@@ -111,6 +111,11 @@ export interface Config {
   travellerRetentionMonths: number | null;
   /** Backups the server takes of the embedded database by itself (BACKUP_DIR), or null. */
   backups: ScheduledBackups | null;
+  /**
+   * Any variable, trimmed (unset or blank: undefined): a domain reads and checks its own settings
+   * from here (its module's checkSettings, run at start), so this file does not grow a section per domain.
+   */
+  variable: (name: string) => string | undefined;
 }
 
 export interface BusinessDetails {
@@ -266,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripe,
     travellerRetentionMonths,
     backups,
+    variable: get,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Migration } from 'kysely';
+import type { Config } from './config.js';
 
 export interface DomainModule {
   name: string;
@@ -24,6 +25,11 @@ export interface DomainModule {
    * OCTO's), also those the router gives before any route runs (an address too long or malformed).
    */
   errorAnswers?: { prefix: string; send(error: Error, request: FastifyRequest, reply: FastifyReply): FastifyReply };
+  /**
+   * Reads and checks the domain's own environment variables (config.variable), throwing a
+   * ConfigError that names a wrong one: the server refuses to start with it, as with its own.
+   */
+  checkSettings?: (config: Config) => void;
   /** Clean-up run by the hourly housekeeping (spent rows that only take room). */
   housekeeping?: (app: FastifyInstance) => Promise<void>;
 }

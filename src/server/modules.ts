@@ -24,4 +24,4 @@ import system from './system/index.js';
 import tours from './tours/index.js';
 import users from './users/index.js';
 
-export const MODULES: readonly DomainModule[] = [database, business, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, resources, operations, flows, octo, shop, reports, system];
+export const MODULES: readonly DomainModule[] = [database, business, auth, users, roles, audit, tours, departures, bookings, customers, payments, messages, resellers, resources, operations, shop, flows, octo, reports, system];

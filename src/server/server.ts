@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest, searchIndexesMissing } from './db/migrate.js';
 import { openDatabase } from './db/open-database.js';
 import { firstAdministratorLine, seedDatabase } from './db/seed.js';
+import { MODULES } from './modules.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 /**
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
+    for (const module of MODULES) module.checkSettings?.(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);

@@ -58,6 +58,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
   },
   'roles/repository.ts': { tables: ['user_roles'], why: 'a role shows how many users hold it and cannot be deleted while one does' },
   'tours/repository.ts': { tables: ['departures'], why: 'a tour shows its next departure' },
+  'shop/carts.ts': {
+    tables: ['bookings'],
+    why: "an address's open carts are those whose bookings still hold their seats, counted from the carts of that address when a new one is made",
+  },
   'shop/catalogue.ts': {
     tables: ['tours', 'tour_media', 'departures'],
     why: "the shop's tour list is one read for a customer's phone: each tour sold online with its cover, its lowest price to come and its next bookable date; a tour is found by its code only while it is published and sold online",

@@ -37,7 +37,7 @@ import { hostileName } from '../helpers/hostile-names.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DATABASE_URL ? 20 : 80));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 /** Every table whose rows a refused request must leave alone (audit_log records refusals by design). */
-const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media', 'departures', 'bookings', 'booking_travellers', 'booking_extras', 'payments', 'idempotency_keys', 'report_days', 'report_months', 'report_collected', 'report_balances', 'resellers', 'reseller_api_keys', 'webhook_deliveries', 'shop_settings'];
+const GUARDED_TABLES = ['users', 'roles', 'role_permissions', 'user_roles', 'sessions', 'refresh_tokens', 'password_reset_tokens', 'settings', 'tours', 'tour_components', 'tour_days', 'tour_media', 'departures', 'bookings', 'booking_travellers', 'booking_extras', 'payments', 'idempotency_keys', 'report_days', 'report_months', 'report_collected', 'report_balances', 'resellers', 'reseller_api_keys', 'webhook_deliveries', 'shop_settings', 'shop_carts'];
 /** Columns a refused request may still change: a reseller key's last use is noted on any call it authenticates. */
 const UNGUARDED_COLUMNS: Record<string, string> = { reseller_api_keys: 'last_used_at' };
 /** Every request of a run comes from one key within one second of the test clock: its rate is not what is tested here. */
@@ -355,6 +355,8 @@ async function addFixtures(t: TestApp): Promise<Fixtures> {
   const upload = await multipartBody({ alt: 'A fixture' }, { bytes: uploadFiles[0] });
   const media = (await t.app.inject({ method: 'POST', url: `/api/tours/${tour.id}/media`, ...upload, headers: { ...upload.headers, authorization: `Bearer ${adminToken}` } })).json<{ id: string }>();
   const departure = (await t.app.inject({ method: 'POST', url: '/api/departures', headers: { authorization: `Bearer ${adminToken}` }, payload: { tourId: tour.id, startDate: '2027-06-05', startTime: '09:00', capacity: 12 } })).json<{ id: string }>();
+  // A customer's cart in the shop, so the cart routes reach theirs with a key that opens one.
+  const cart = (await t.app.inject({ method: 'POST', url: '/api/shop/carts', payload: { departureId: departure.id, travellers: { ADULT: 1 } } })).json<{ cartId: string }>();
   // A booking with a payment, so the booking, payment and document routes reach theirs.
   const booking = (
     await t.app.inject({
@@ -381,6 +383,7 @@ async function addFixtures(t: TestApp): Promise<Fixtures> {
     ...users.map((u) => u.id),
     tour.id,
     tour.code,
+    cart.cartId,
     media.id,
     departure.id,
     booking.id,

@@ -324,6 +324,7 @@ export const APP_DE: AppMessagesIn = {
     nobody: '(niemand angemeldet)',
     actor_reseller: 'Vertriebspartner %{name} (Schlüssel %{key}…)',
     actor_retention: 'Aufbewahrungsfrist (%{smart_count} Monat) |||| Aufbewahrungsfrist (%{smart_count} Monate)',
+    actor_customer_online: 'Der Kunde (Online-Shop)',
     target_booking: 'Buchung %{reference}',
     target_departures: 'Termine',
     to: 'bis',

@@ -326,6 +326,7 @@ export const APP_EN = {
     nobody: '(nobody signed in)',
     actor_reseller: 'Reseller %{name} (key %{key}…)',
     actor_retention: 'Retention (%{smart_count} month) |||| Retention (%{smart_count} months)',
+    actor_customer_online: 'The customer (online shop)',
     target_booking: 'booking %{reference}',
     target_departures: 'departures',
     to: 'to',

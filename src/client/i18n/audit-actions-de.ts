@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'booking.updated': 'Buchung geändert',
   'booking.changed': 'Buchung verlegt oder Reisende geändert',
   'booking.hold_extended': 'Reservierung verlängert',
+  'booking.hold_released': 'Reservierung vom Kunden aufgegeben',
   'payment.recorded': 'Zahlung erfasst',
   'refund.recorded': 'Erstattung erfasst',
   'booking.checked_in': 'Reisende eingecheckt oder als nicht erschienen markiert',

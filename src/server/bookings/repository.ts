@@ -120,7 +120,7 @@ export class BookingsRepository extends BookingQueries {
 
   /** The rows a priced sale writes: the booking, its travellers and extras, and its audit entry. */
   private saleRows(sale: PricedSale, origin: RequestOrigin, id: string, reference: string) {
-    const { input, departure, tourCode, currency, status, seats, at, reseller } = sale;
+    const { input, departure, tourCode, currency, status, seats, at, reseller, online } = sale;
     const booking: Insertable<Database['bookings']> = {
       id,
       reference,
@@ -140,7 +140,7 @@ export class BookingsRepository extends BookingQueries {
       contact_language: input.contact.language ?? null,
       single_rooms: sale.price.singleRooms,
       single_supplement_minor: sale.price.supplementMinor,
-      channel: reseller ? 'reseller' : (input.channel ?? 'direct'),
+      channel: reseller ? 'reseller' : online ? 'online' : (input.channel ?? 'direct'),
       ...(reseller && {
         reseller_id: reseller.resellerId,
         reseller_key_id: reseller.keyId,
@@ -403,6 +403,24 @@ export class BookingsRepository extends BookingQueries {
   }
 
   /** A held booking keeps its seats until `until` (a reseller extends its hold); 409 unless it is held and its hold has not lapsed. */
+  /**
+   * Ends a held booking's hold at `at` (its customer gave it up), audited; the caller holds its
+   * departure's row lock and records it as expired with the departure's other lapsed holds. False
+   * when the booking is no longer held.
+   */
+  async endHold(trx: Kysely<Database>, id: string, at: Date, origin: RequestOrigin): Promise<boolean> {
+    const ended = await trx
+      .updateTable('bookings')
+      .set({ hold_expires_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'held')
+      .returning(['reference', 'hold_expires_at'])
+      .executeTakeFirst();
+    if (!ended) return false;
+    await this.record(trx, origin, 'booking.hold_released', id, { reference: ended.reference });
+    return true;
+  }
+
   async extendHold(id: string, until: Date, origin: RequestOrigin): Promise<Booking> {
     return this.db.transaction().execute(async (trx) => {
       const booking = await trx.selectFrom('bookings').select(['id', 'reference', 'status', 'hold_expires_at']).where('id', '=', id).forUpdate().executeTakeFirst();

@@ -85,6 +85,8 @@ export interface PricedSale {
   price: BookingPrice;
   at: Date;
   reseller?: ResellerSale;
+  /** The operator's own shop sold it (a customer's cart). */
+  online?: boolean;
 }
 
 /** A booking changed: its (maybe new) departure, its travellers as they are to be, priced again, and the seats they take. */

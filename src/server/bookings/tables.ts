@@ -31,7 +31,7 @@ export interface BookingsTable {
   customer_id: ColumnType<string | null, string | undefined, string | null>;
   single_rooms: number;
   single_supplement_minor: ColumnType<string | number, number, number>;
-  channel: 'direct' | 'phone' | 'email' | 'agent' | 'walk_in' | 'reseller';
+  channel: 'direct' | 'phone' | 'email' | 'agent' | 'walk_in' | 'reseller' | 'online';
   /** A reseller's booking (channel 'reseller'): who sold it, with which key, under which of its references and OCTO uuid, and what it owes. */
   reseller_id: Nullable<string>;
   reseller_key_id: Nullable<string>;

@@ -18,7 +18,7 @@ import { takeSeatsFreeingLapsed } from './seats.js';
 /** Runs in the booking's transaction once it is written (the Idempotency-Key's answer is stored with it). */
 export type OnBooked = (trx: Kysely<Database>, booking: Booking) => Promise<void>;
 
-export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale): Promise<Booking> {
+export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale, online = false): Promise<Booking> {
   checkNewBooking(input);
   // Past the cut-off only for staff allowed to, with a reason; never a reseller's or the shop's sale.
   if (input.cutoffOverride && (reseller || !origin.permissions?.has('bookings.override_cutoff'))) {
@@ -51,7 +51,7 @@ export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: Req
       status = 'waitlisted';
     }
 
-    const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: departure.tour_code, currency: departure.currency, status, seats, price, at, reseller }, origin);
+    const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: departure.tour_code, currency: departure.currency, status, seats, price, at, reseller, online }, origin);
     if (overridden) {
       await ctx.audit.record(
         {

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.js';
 import type { DeparturesRepository } from '../departures/repository.js';
 import type { Webhooks } from '../resellers/webhooks.js';
 import type { ResourcesRepository } from '../resources/repository.js';
+import type { ShopCarts } from '../shop/carts.js';
 import type { ToursRepository } from '../tours/repository.js';
 
 export interface FlowContext {
@@ -25,4 +26,6 @@ export interface FlowContext {
   webhooks: Pick<Webhooks, 'enqueue' | 'nudge' | 'forget'>;
   /** A departure's guides and vehicles follow it: freed when it is cancelled, moved when its date moves. */
   resources: Pick<ResourcesRepository, 'endForDeparture' | 'followDeparture'>;
+  /** A customer's cart is written with the held booking it is, and released with its seats. */
+  carts: Pick<ShopCarts, 'insertIn' | 'markReleased'>;
 }

@@ -30,6 +30,8 @@ import type { FlowContext } from './context.js';
 import { deleteDeparture } from './delete-departure.js';
 import { deleteTestBookings } from './delete-test-bookings.js';
 import { expireLapsedHolds } from './expire-lapsed-holds.js';
+import { openCart, type CartToOpen } from './open-cart.js';
+import { releaseCart } from './release-cart.js';
 import { confirmForReseller, confirmHeldAsRead, holdForReseller, type ResellerSaleDone } from './reseller-sale.js';
 
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -45,6 +47,18 @@ export class Flows {
     const booking = await this.run((ctx) => bookSeats(ctx, input, origin, onBooked, reseller));
     this.bookingMade(booking.channel);
     return booking;
+  }
+
+  /** A customer's cart: a held booking sold online, with its cart's row. */
+  async openCart(input: NewBooking, origin: RequestOrigin, cart: CartToOpen): Promise<Booking> {
+    const booking = await this.run((ctx) => openCart(ctx, input, origin, cart));
+    this.bookingMade(booking.channel);
+    return booking;
+  }
+
+  /** A customer gives up their cart: the hold ends now and its seats go back. */
+  releaseCart(cart: { id: string; bookingId: string; departureId: string }, origin: RequestOrigin): Promise<void> {
+    return this.run((ctx) => releaseCart(ctx, cart, origin));
   }
 
   confirmBooking(id: string, origin: RequestOrigin, amendment?: BookingAmendment): Promise<Booking> {
@@ -168,7 +182,7 @@ const plugin = fp(
     app.decorate(
       'flows',
       new Flows(
-        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, webhooks: app.webhooks, resources: app.resources },
+        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, webhooks: app.webhooks, resources: app.resources, carts: app.shop.carts },
         (channel) => app.metrics?.bookingMade(channel),
       ),
     );
@@ -210,7 +224,7 @@ const plugin = fp(
       app.addHook('onClose', async () => clearInterval(forget));
     }
   },
-  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'payments', 'messages', 'resellers', 'resources'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
+  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'payments', 'messages', 'resellers', 'resources', 'shop'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
 );
 
 const flowsModule: DomainModule = { name: 'flows', plugin };

@@ -7,8 +7,12 @@
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
+import { cartRoutes } from './cart-routes.js';
+import { ShopCarts } from './carts.js';
 import { ShopCatalogue } from './catalogue.js';
+import { shopLimits, type ShopLimits } from './limits.js';
 import * as shopSettings from './migrations/0054-shop-settings.js';
+import * as shopCarts from './migrations/0056-shop-carts.js';
 import { shopOfficeRoutes, shopPublicRoutes } from './routes.js';
 import { ShopSettingsStore } from './settings.js';
 import './tables.js';
@@ -16,6 +20,8 @@ import './tables.js';
 export interface Shop {
   settings: ShopSettingsStore;
   catalogue: ShopCatalogue;
+  carts: ShopCarts;
+  limits: ShopLimits;
 }
 
 declare module 'fastify' {
@@ -29,18 +35,23 @@ const plugin = fp(
     app.decorate('shop', {
       settings: new ShopSettingsStore(app.db, app.now, app.audit),
       catalogue: new ShopCatalogue(app.db, app.now, { tours: app.tours, gallery: app.gallery, departures: app.departures, pictureUrl: (token) => app.gallery.urlsOf(token).medium }),
+      carts: new ShopCarts(app.db, app.now),
+      limits: shopLimits(app.config),
     });
     await app.register(shopOfficeRoutes, { prefix: API_PREFIX });
     await app.register(shopPublicRoutes, { prefix: `${API_PREFIX}/shop` });
+    // The carts sell through the flows, registered after this domain: asked at the time of a request.
+    await app.register(cartRoutes, { prefix: `${API_PREFIX}/shop` });
   },
-  { name: 'shop', dependencies: ['tours', 'departures', 'bookings', 'flows'], decorators: { fastify: ['db', 'now', 'audit', 'config'] } },
+  { name: 'shop', dependencies: ['tours', 'departures', 'bookings'], decorators: { fastify: ['db', 'now', 'audit', 'config'] } },
 );
 
 const shopModule: DomainModule = {
   name: 'shop',
   tag: { name: 'shop', description: 'The operator’s own shop: its settings for the office (`shop.manage`), and its public API under /api/shop (no session: anyone may call it)' },
-  migrations: { '0054-shop-settings': shopSettings },
+  migrations: { '0054-shop-settings': shopSettings, '0056-shop-carts': shopCarts },
   plugin,
+  checkSettings: (config) => void shopLimits(config),
 };
 
 export default shopModule;

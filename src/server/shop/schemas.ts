@@ -1,6 +1,10 @@
 /** The shop routes' schemas: the contract's (src/shared/contract/shop.ts) plus what each route may answer. */
 import Type from 'typebox';
 import {
+  CartParamsSchema,
+  CartPatchSchema,
+  CartSchema,
+  NewCartSchema,
   ShopAvailabilityQuerySchema,
   ShopAvailabilitySchema,
   ShopLangQuerySchema,
@@ -71,4 +75,59 @@ export const shopAvailabilitySchema = {
   params: CodeParamsSchema,
   querystring: ShopAvailabilityQuerySchema,
   response: { 200: ShopAvailabilitySchema, ...errorResponses(400, 404) },
+};
+
+const cartNote =
+  'No session: the cart’s key (`cartId`, 256 random bits) is the only key to it; an unknown or malformed one is 404. Answers are `Cache-Control: no-store`.';
+
+export const createCartSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Hold seats in a cart',
+  description:
+    'The seats are held at once as a held booking (channel online) until `expiresAt` (now + the shop’s holdMinutes); they count against the departure as any hold. ' +
+    'Prices are the server’s. 409 SOLD_OUT with `available`; 409 CONFLICT for a departure closed to bookings (past its cut-off, started, closed); 404 for a departure ' +
+    'that is not of a tour sold online, or cancelled; 400 for no traveller, more than the tour’s maxPax, a child or infant without an adult, a category not sold, ' +
+    'an extra not offered. One client address may hold SHOP_MAX_OPEN_CARTS carts at once and make SHOP_CART_RATE an hour: past either, 429 RATE_LIMITED with Retry-After.',
+  body: NewCartSchema,
+  response: { 201: CartSchema, ...errorResponses(400, 404, 409, 429) },
+};
+
+export const getCartSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'A cart',
+  description: `${cartNote} status: open (seats held), expired (the hold lapsed), paid, released (given up).`,
+  params: CartParamsSchema,
+  response: { 200: CartSchema, ...errorResponses(400, 404) },
+};
+
+export const patchCartSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Give a cart’s names and contact',
+  description:
+    `${cartNote} The contact and every traveller’s names, checked as the office checks them (400 naming the fields); the travellers’ categories must be the held counts, ` +
+    'in any order. 409 once the cart is not open.',
+  params: CartParamsSchema,
+  body: CartPatchSchema,
+  response: { 200: CartSchema, ...errorResponses(400, 404, 409) },
+};
+
+export const extendCartSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Keep a cart’s seats 10 minutes longer',
+  description: `${cartNote} At most 3 times (409 past it, and once the cart is not open).`,
+  params: CartParamsSchema,
+  response: { 200: CartSchema, ...errorResponses(400, 404, 409) },
+};
+
+export const deleteCartSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Give a cart up',
+  description: `${cartNote} Its seats go back at once. A cart already expired or released answers 204 again; a paid one 409.`,
+  params: CartParamsSchema,
+  response: { 204: Type.Null(), ...errorResponses(400, 404, 409) },
 };

@@ -1,8 +1,8 @@
 /** Bookings' and payments' constants and limits, apart from the schemas so the browser takes them without the schema builder. */
 export const BOOKING_STATUSES = ['held', 'confirmed', 'waitlisted', 'expired', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'refund_due', 'refunded'] as const;
-export const BOOKING_CHANNELS = ['direct', 'phone', 'email', 'agent', 'walk_in', 'reseller'] as const;
-/** The channels staff record a booking under; 'reseller' is set by the OCTO API alone. */
+export const BOOKING_CHANNELS = ['direct', 'phone', 'email', 'agent', 'walk_in', 'reseller', 'online'] as const;
+/** The channels staff record a booking under; 'reseller' is set by the OCTO API alone, 'online' by the operator's own shop. */
 export const STAFF_BOOKING_CHANNELS = ['direct', 'phone', 'email', 'agent', 'walk_in'] as const;
 export const BOOKING_SORT_FIELDS = ['createdAt', 'startsAt', 'reference', 'totalMinor', 'balanceMinor'] as const;
 export const PAYMENT_KINDS = ['payment', 'refund'] as const;

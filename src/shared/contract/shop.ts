@@ -3,7 +3,9 @@
  * public shapes carry nothing private: no cost, supplier, margin, staff note or commission.
  */
 import Type, { type Static } from 'typebox';
+import { BOOKING_RULES } from './booking-rules.js';
 import { NullableIsoDateTimeSchema } from './common.js';
+import { EmailSchema } from './users.js';
 import { CancellationFeeSchema, SelfServiceSchema } from './tours.js';
 
 export const SHOP_RULES = {
@@ -116,3 +118,86 @@ export const ShopAvailabilityQuerySchema = Type.Object(
 );
 
 export const ShopLangQuerySchema = Type.Object({ lang: Type.Optional(Type.Enum(['en', 'de'])) }, { additionalProperties: false });
+
+export const CART_STATUSES = ['open', 'expired', 'paid', 'released'] as const;
+
+export const CART_RULES = {
+  /** Minutes each extension adds, and how many a cart may have. */
+  extensionMinutes: 10,
+  maxExtensions: 3,
+  travellersPerCategory: { minimum: 0, maximum: 50 },
+  idLength: 43,
+} as const;
+
+const CountSchema = Type.Integer({ ...CART_RULES.travellersPerCategory });
+
+export const NewCartSchema = Type.Object(
+  {
+    departureId: Type.String({ format: 'uuid' }),
+    travellers: Type.Object(
+      { ADULT: Type.Optional(CountSchema), CHILD: Type.Optional(CountSchema), INFANT: Type.Optional(CountSchema) },
+      { additionalProperties: false, description: 'How many travellers of each category' },
+    ),
+    extras: Type.Optional(
+      Type.Array(Type.Object({ componentId: Type.String({ format: 'uuid' }), quantity: Type.Integer({ minimum: 1, maximum: 100 }) }, { additionalProperties: false }), { maxItems: 20 }),
+    ),
+    language: Type.Optional(Type.Enum(['en', 'de'], { description: 'The customer’s language (default: the page’s)' })),
+  },
+  { additionalProperties: false },
+);
+export type NewCart = Static<typeof NewCartSchema>;
+
+export const CartSchema = Type.Object(
+  {
+    cartId: Type.String({ description: 'The cart’s secret key (256 random bits): the only key to it' }),
+    status: Type.Enum([...CART_STATUSES]),
+    expiresAt: Type.String({ format: 'date-time', description: 'When its seats are released unless paid' }),
+    extensionsLeft: Type.Integer(),
+    reference: Type.String({ description: 'The booking’s reference' }),
+    tourCode: Type.String(),
+    tourTitle: Type.String(),
+    departure: Type.Object({ departureId: Type.String({ format: 'uuid' }), date: Type.String(), startTime: Type.String(), startsAt: Type.String({ format: 'date-time' }), timeZone: Type.String() }),
+    lines: Type.Array(Type.Object({ category: Type.Enum(['ADULT', 'CHILD', 'INFANT']), quantity: Type.Integer(), unitPriceMinor: Type.Integer() })),
+    extras: Type.Array(Type.Object({ componentId: Type.String({ format: 'uuid' }), name: Type.String(), quantity: Type.Integer(), unitPriceMinor: Type.Integer() })),
+    currency: Type.String(),
+    totalMinor: Type.Integer(),
+    depositMinor: Type.Integer({ description: 'What paying the deposit takes now (the total when the tour asks no deposit)' }),
+    contact: Type.Union([Type.Object({ name: Type.String(), email: Type.String(), phone: Type.Union([Type.String(), Type.Null()]) }), Type.Null()], { description: 'Null until given' }),
+    travellers: Type.Array(Type.Object({ category: Type.Enum(['ADULT', 'CHILD', 'INFANT']), firstName: Type.String(), lastName: Type.String() })),
+    manageUrl: Type.Union([Type.String(), Type.Null()], { description: 'The customer’s own page, once paid' }),
+  },
+  { title: 'ShopCart' },
+);
+export type Cart = Static<typeof CartSchema>;
+
+export const CartPatchSchema = Type.Object(
+  {
+    contact: Type.Object(
+      {
+        name: Type.String(BOOKING_RULES.name),
+        email: EmailSchema,
+        phone: Type.Optional(Type.Union([Type.String(BOOKING_RULES.phone), Type.Null()])),
+        language: Type.Optional(Type.Enum(['en', 'de'])),
+      },
+      { additionalProperties: false },
+    ),
+    travellers: Type.Array(
+      Type.Object(
+        {
+          category: Type.Enum(['ADULT', 'CHILD', 'INFANT']),
+          firstName: Type.String(BOOKING_RULES.name),
+          lastName: Type.String(BOOKING_RULES.name),
+          dateOfBirth: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' }), Type.Null()])),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 150 },
+    ),
+    notes: Type.Optional(Type.String(BOOKING_RULES.notes)),
+    marketingConsent: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type CartPatch = Static<typeof CartPatchSchema>;
+
+export const CartParamsSchema = Type.Object({ cartId: Type.String({ minLength: 1, maxLength: 64 }) });

@@ -21,6 +21,7 @@ export const BOOKINGS = domainFacts({
     'booking.updated': 'Booking amended',
     'booking.changed': 'Booking moved or travellers changed',
     'booking.hold_extended': 'Hold extended',
+    'booking.hold_released': 'Hold given up by the customer',
     'payment.recorded': 'Payment recorded',
     'refund.recorded': 'Refund recorded',
     'booking.checked_in': 'Travellers checked in or marked as no-shows',

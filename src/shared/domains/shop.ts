@@ -12,3 +12,6 @@ export const SHOP = domainFacts({
   auditTargets: ['shop_settings'],
   errorCodes: [],
 });
+
+/** Who the audit log names for what a customer does in the shop (no user acts). */
+export const SHOP_CUSTOMER_LABEL = 'Customer (online shop)';

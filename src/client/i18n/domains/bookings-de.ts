@@ -373,6 +373,7 @@ export const BOOKINGS_DE: MessagesIn<typeof BOOKINGS_EN> = {
       agent: 'Agentur',
       walk_in: 'Laufkundschaft',
       reseller: 'Vertriebspartner',
+      online: 'Online',
     },
     method: {
       card: 'Karte',

@@ -370,6 +370,7 @@ export const BOOKINGS_EN = {
       agent: 'Agent',
       walk_in: 'Walk-in',
       reseller: 'Reseller',
+      online: 'Online',
     },
     method: {
       card: 'Card',

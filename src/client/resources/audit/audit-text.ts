@@ -1,6 +1,7 @@
 /** What an audit entry was about, in words staff recognise: a booking's reference, a tour's code, a departure's date. */
 import type { AuditEntry } from '../../../shared/types';
 import { t } from '../../i18n';
+import { SHOP_CUSTOMER_LABEL } from '../../../shared/domains/shop';
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'number') return String(value);
@@ -20,6 +21,7 @@ export function auditActor(entry: Pick<AuditEntry, 'actorEmail' | 'actorLabel'>)
   if (reseller) return t('audit.actor_reseller', { name: reseller[1], key: reseller[2] });
   const retention = /^Retention \((\d+) months\)$/.exec(label);
   if (retention) return t('audit.actor_retention', { smart_count: Number(retention[1]) });
+  if (label === SHOP_CUSTOMER_LABEL) return t('audit.actor_customer_online');
   return label;
 }
 

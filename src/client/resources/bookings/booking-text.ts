@@ -1,5 +1,5 @@
 /** How bookings read on screen: statuses, payment standing, money in the booking's currency, when it leaves in its zone. */
-import { BOOKING_STATUSES, PAYMENT_STATUSES, type Booking, type BookingStatus, type PaymentStatus } from '../../../shared/contract/bookings';
+import { BOOKING_CHANNELS, BOOKING_STATUSES, PAYMENT_STATUSES, type Booking, type BookingStatus, type PaymentStatus } from '../../../shared/contract/bookings';
 import { labelsIn, t } from '../../i18n';
 import { formatMinor } from '../../../shared/money';
 import { formatDateTime } from '../../dates';
@@ -21,7 +21,7 @@ export const PAYMENT_STATUS_COLOURS: Record<PaymentStatus, 'default' | 'warning'
   refund_due: 'error',
   refunded: 'info',
 };
-export const CHANNEL_LABELS = labelsIn('bookings.channel', ['direct', 'phone', 'email', 'agent', 'walk_in', 'reseller'] as const);
+export const CHANNEL_LABELS = labelsIn('bookings.channel', BOOKING_CHANNELS);
 export const METHOD_LABELS = labelsIn('bookings.method', ['card', 'bank_transfer', 'cash', 'other'] as const);
 export const CATEGORY_LABELS = labelsIn('traveller.category', ['ADULT', 'CHILD', 'INFANT'] as const);
 

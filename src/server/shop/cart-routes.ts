@@ -1,0 +1,149 @@
+/**
+ * The shop's carts (/api/shop/carts): a customer holds seats, gives the names and contact, keeps
+ * the seats a little longer or gives them up. No session: the cart's key is the only key. Every
+ * change goes through the flows the office and the resellers sell through.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { NewBooking } from '../../shared/contract/bookings.js';
+import { CART_RULES, type NewCart } from '../../shared/contract/shop.js';
+import { SHOP_CUSTOMER_LABEL } from '../../shared/domains/shop.js';
+import type { RequestOrigin } from '../audit/audit-log.js';
+import { httpErrors } from '../http/errors.js';
+import { refusalLanguage } from '../http/refusal-language.js';
+import { cartAnswer, cartErrors, newCartKey, type CartRow } from './carts.js';
+import { createCartSchema, deleteCartSchema, extendCartSchema, getCartSchema, patchCartSchema } from './schemas.js';
+
+const HOUR_MS = 3_600_000;
+const CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
+
+/** What a customer does in the shop: no user acts; the audit log names the customer. */
+function shopOrigin(request: FastifyRequest): RequestOrigin {
+  return { actorId: null, actorLabel: SHOP_CUSTOMER_LABEL, permissions: null, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** The page's language: `lang` in the address, else Accept-Language's. */
+function pageLanguage(request: FastifyRequest): 'en' | 'de' {
+  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
+  return asked === 'de' || asked === 'en' ? asked : refusalLanguage(request.headers['accept-language']);
+}
+
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
+export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const answer = async (key: string, cart: CartRow) => {
+    const booking = await app.bookings.get(cart.booking_id);
+    if (!booking) throw cartErrors.notFound();
+    return cartAnswer(key, cart, booking, app.now());
+  };
+
+  /** The cart and its booking, when it is still open (409 naming why not). */
+  const openCart = async (key: string) => {
+    const cart = await app.shop.carts.byKey(key);
+    if (!cart) throw cartErrors.notFound();
+    const booking = await app.bookings.get(cart.booking_id);
+    if (!booking) throw cartErrors.notFound();
+    const now = cartAnswer(key, cart, booking, app.now());
+    if (now.status !== 'open') throw cartErrors.notOpen(now.status);
+    return { cart, booking };
+  };
+
+  app.post('/carts', { schema: createCartSchema }, async (request, reply) => {
+    noStore(reply);
+    const settings = await app.shop.settings.get();
+    if (!settings.enabled) throw httpErrors.notFound('The online shop is closed.');
+    const body: NewCart = request.body;
+    const counts = { ADULT: body.travellers.ADULT ?? 0, CHILD: body.travellers.CHILD ?? 0, INFANT: body.travellers.INFANT ?? 0 };
+    const travellers = counts.ADULT + counts.CHILD + counts.INFANT;
+    if (travellers === 0) throw httpErrors.validation({ travellers: 'must count at least one traveller' });
+    if (counts.ADULT === 0) throw httpErrors.validation({ 'travellers.ADULT': 'must be at least 1: children and infants travel with an adult' });
+    const departure = await app.departures.get(body.departureId);
+    const tour = departure && (await app.tours.get(departure.tourId));
+    if (!departure || !tour || tour.status !== 'published' || !tour.bookableOnline || departure.status === 'cancelled') throw httpErrors.notFound('No such departure.');
+    if (tour.maxPax !== null && travellers > tour.maxPax) throw httpErrors.validation({ travellers: `must be at most ${tour.maxPax} on this tour` });
+
+    // This address's carts this hour (shared by the instances through the counters' store).
+    const { count, resetAt } = await app.counters.hit(`shop-cart:${request.ip}`, HOUR_MS);
+    if (count > app.shop.limits.cartsPerHour) throw cartErrors.tooMany(Math.max(1, Math.ceil((resetAt - app.now()) / 1000)));
+
+    const language = body.language ?? pageLanguage(request);
+    const key = newCartKey();
+    const input: NewBooking = {
+      departureId: departure.id,
+      // Names and contact come with the cart's next step; the seats are held now.
+      contact: { name: '', email: '', phone: null, language },
+      travellers: CATEGORIES.flatMap((category) => Array.from({ length: counts[category] }, () => ({ category, firstName: '', lastName: '' }))),
+      extras: body.extras,
+      holdMinutes: settings.holdMinutes,
+    };
+    await app.flows.openCart(input, shopOrigin(request), { hash: key.hash, client: request.ip, language, maxOpen: app.shop.limits.maxOpenCarts });
+    const cart = await app.shop.carts.byKey(key.key);
+    if (!cart) throw cartErrors.notFound();
+    reply.code(201);
+    return answer(key.key, cart);
+  });
+
+  app.get('/carts/:cartId', { schema: getCartSchema }, async (request, reply) => {
+    noStore(reply);
+    const cart = await app.shop.carts.byKey(request.params.cartId);
+    if (!cart) throw cartErrors.notFound();
+    return answer(request.params.cartId, cart);
+  });
+
+  app.patch('/carts/:cartId', { schema: patchCartSchema }, async (request, reply) => {
+    noStore(reply);
+    const { cart, booking } = await openCart(request.params.cartId);
+    const patch = request.body;
+    // The travellers given, matched to the held ones category by category, in the order given.
+    const problems: Record<string, string> = {};
+    const held = CATEGORIES.map((category) => booking.travellers.filter((traveller) => traveller.category === category));
+    const given = CATEGORIES.map((category) => patch.travellers.filter((traveller) => traveller.category === category));
+    const [adults, children, infants] = held.map((travellers) => travellers.length);
+    if (CATEGORIES.some((_category, index) => held[index]!.length !== given[index]!.length)) {
+      problems.travellers = `must be the travellers held: ${adults} adults, ${children} children and ${infants} infants`;
+    }
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    const names = CATEGORIES.flatMap((_, index) =>
+      given[index]!.map((traveller, position) => ({
+        id: held[index]![position]!.id,
+        firstName: traveller.firstName,
+        lastName: traveller.lastName,
+        ...(traveller.dateOfBirth !== undefined && { dateOfBirth: traveller.dateOfBirth }),
+      })),
+    );
+    await app.flows.amendBooking(
+      booking.id,
+      { contact: { name: patch.contact.name, email: patch.contact.email, phone: patch.contact.phone ?? null }, travellers: names, ...(patch.notes !== undefined && { notes: patch.notes }) },
+      shopOrigin(request),
+    );
+    if (patch.marketingConsent !== undefined) await app.shop.carts.setMarketingConsent(cart.id, patch.marketingConsent);
+    return answer(request.params.cartId, cart);
+  });
+
+  app.post('/carts/:cartId/extend', { schema: extendCartSchema }, async (request, reply) => {
+    noStore(reply);
+    const { cart, booking } = await openCart(request.params.cartId);
+    if (!(await app.shop.carts.takeExtension(cart.id))) throw cartErrors.noExtensionLeft();
+    try {
+      await app.bookings.extendHold(booking.id, new Date(Date.parse(booking.holdExpiresAt!) + CART_RULES.extensionMinutes * 60_000), shopOrigin(request));
+    } catch (error) {
+      await app.shop.carts.giveBackExtension(cart.id);
+      throw error;
+    }
+    return answer(request.params.cartId, (await app.shop.carts.byKey(request.params.cartId))!);
+  });
+
+  app.delete('/carts/:cartId', { schema: deleteCartSchema }, async (request, reply) => {
+    noStore(reply);
+    const cart = await app.shop.carts.byKey(request.params.cartId);
+    if (!cart) throw cartErrors.notFound();
+    const booking = await app.bookings.get(cart.booking_id);
+    if (!booking) throw cartErrors.notFound();
+    const status = cartAnswer(request.params.cartId, cart, booking, app.now()).status;
+    if (status === 'paid') throw cartErrors.notOpen(status);
+    if (cart.released_at === null) await app.flows.releaseCart({ id: cart.id, bookingId: booking.id, departureId: booking.departureId }, shopOrigin(request));
+    return reply.code(204).send(null);
+  });
+};

@@ -1,0 +1,151 @@
+/**
+ * Carts: a customer's held booking and the secret key their browser holds to it. The key is 256
+ * random bits; only its SHA-256 is stored. A cart is written in the transaction that takes its
+ * seats (the open-cart flow), after the address's open carts are counted under a lock of that
+ * address, so that two requests at once from one address cannot both pass the limit.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Cart } from '../../shared/contract/shop.js';
+import { CART_RULES } from '../../shared/contract/shop.js';
+import type { Booking } from '../../shared/contract/bookings.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../http/errors.js';
+import type { ShopCartsTable } from './tables.js';
+
+export type CartRow = Selectable<Pick<ShopCartsTable, 'id' | 'booking_id' | 'client' | 'language' | 'extensions' | 'marketing_consent'>> & {
+  created_at: Date;
+  checkout_at: Date | null;
+  paid_at: Date | null;
+  released_at: Date | null;
+};
+
+export const cartErrors = {
+  tooManyOpen: (retryAfter: number) =>
+    new AppError(429, 'RATE_LIMITED', `Too many carts are holding seats from your address: finish or release one, or try again in ${retryAfter} seconds.`, undefined, { 'retry-after': String(retryAfter) }),
+  tooMany: (retryAfter: number) => new AppError(429, 'RATE_LIMITED', `Too many carts from your address this hour: try again in ${retryAfter} seconds.`, undefined, { 'retry-after': String(retryAfter) }),
+  notFound: () => new AppError(404, 'NOT_FOUND', 'No such cart.'),
+  notOpen: (status: string) =>
+    new AppError(409, 'CONFLICT', status === 'expired' ? 'This cart has expired and its seats were released: start again.' : status === 'paid' ? 'This cart is paid: it cannot change.' : 'This cart was released: start again.'),
+  noExtensionLeft: () => new AppError(409, 'CONFLICT', 'This cart cannot be extended again.'),
+};
+
+/** A cart's key as the customer holds it, and what is stored of it. */
+export function newCartKey(): { key: string; hash: string } {
+  const key = randomBytes(32).toString('base64url');
+  return { key, hash: hashOf(key) };
+}
+
+function hashOf(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/** A key as a browser could hold it (43 base64url characters): anything else is no cart, without a look in the database. */
+function looksLikeKey(key: string): boolean {
+  return key.length === CART_RULES.idLength && /^[A-Za-z0-9_-]+$/.test(key);
+}
+
+export class ShopCarts {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Writes the cart of a booking just made, in its transaction. The address's open carts are
+   * counted under a lock of the address (held to the commit): past `maxOpen`, 429 and the whole
+   * sale is undone, its seats with it.
+   */
+  async insertIn(trx: Kysely<Database>, cart: { hash: string; bookingId: string; client: string; language: 'en' | 'de' | null; maxOpen: number }): Promise<void> {
+    const at = new Date(this.now());
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`shop-cart:${cart.client}`}, 0))`.execute(trx);
+    const open = await this.openOf(trx, cart.client, at);
+    if (open.count >= cart.maxOpen) {
+      const retryAfter = Math.max(1, Math.ceil(((open.firstEnds?.getTime() ?? at.getTime() + 60_000) - at.getTime()) / 1000));
+      throw cartErrors.tooManyOpen(retryAfter);
+    }
+    await trx
+      .insertInto('shop_carts')
+      .values({ id: randomUUID(), key_hash: cart.hash, booking_id: cart.bookingId, client: cart.client, language: cart.language, created_at: at })
+      .execute();
+  }
+
+  /** The address's carts whose seats are still held, and when the first of them ends. */
+  private async openOf(db: Kysely<Database>, client: string, at: Date): Promise<{ count: number; firstEnds: Date | null }> {
+    const row = await db
+      .selectFrom('shop_carts as c')
+      .innerJoin('bookings as b', 'b.id', 'c.booking_id')
+      .select([sql<number>`count(*)::int`.as('count'), sql<Date | null>`min(b.hold_expires_at)`.as('first_ends')])
+      .where('c.client', '=', client)
+      .where('c.released_at', 'is', null)
+      .where('b.status', '=', 'held')
+      .where('b.hold_expires_at', '>', at)
+      .executeTakeFirstOrThrow();
+    return { count: row.count, firstEnds: row.first_ends === null ? null : new Date(row.first_ends) };
+  }
+
+  /** The cart a key opens, or null (a key that cannot be one is not looked up). */
+  async byKey(key: string): Promise<CartRow | null> {
+    if (!looksLikeKey(key)) return null;
+    const row = await this.db
+      .selectFrom('shop_carts')
+      .select(['id', 'booking_id', 'client', 'language', 'extensions', 'marketing_consent', 'created_at', 'checkout_at', 'paid_at', 'released_at'])
+      .where('key_hash', '=', hashOf(key))
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** One more extension, when the cart has one left: false otherwise (also when another request took the last one at once). */
+  async takeExtension(id: string): Promise<boolean> {
+    const row = await this.db.updateTable('shop_carts').set({ extensions: sql`extensions + 1` }).where('id', '=', id).where('extensions', '<', CART_RULES.maxExtensions).returning('id').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Gives back an extension whose hold could not be extended (it had lapsed meanwhile). */
+  async giveBackExtension(id: string): Promise<void> {
+    await this.db.updateTable('shop_carts').set({ extensions: sql`greatest(extensions - 1, 0)` }).where('id', '=', id).execute();
+  }
+
+  async markReleased(trx: Kysely<Database>, id: string, at: Date): Promise<void> {
+    await trx.updateTable('shop_carts').set({ released_at: at }).where('id', '=', id).where('released_at', 'is', null).execute();
+  }
+
+  async setMarketingConsent(id: string, consent: boolean): Promise<void> {
+    await this.db.updateTable('shop_carts').set({ marketing_consent: consent }).where('id', '=', id).execute();
+  }
+}
+
+/** What a cart's key answers: its booking as the customer sees it, nothing of the office's. */
+export function cartAnswer(key: string, cart: CartRow, booking: Booking, at: number): Cart {
+  const status = cart.released_at !== null || booking.status === 'cancelled'
+    ? 'released'
+    : booking.status === 'confirmed'
+      ? 'paid'
+      : booking.status === 'held' && booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) > at
+        ? 'open'
+        : 'expired';
+  const lines: Cart['lines'] = [];
+  for (const traveller of booking.travellers) {
+    const line = lines.find((candidate) => candidate.category === traveller.category && candidate.unitPriceMinor === traveller.unitPriceMinor);
+    if (line) line.quantity += 1;
+    else lines.push({ category: traveller.category, quantity: 1, unitPriceMinor: traveller.unitPriceMinor });
+  }
+  return {
+    cartId: key,
+    status,
+    expiresAt: booking.holdExpiresAt ?? booking.updatedAt,
+    extensionsLeft: Math.max(0, CART_RULES.maxExtensions - cart.extensions),
+    reference: booking.reference,
+    tourCode: booking.tourCode,
+    tourTitle: booking.tourTitle,
+    departure: { departureId: booking.departureId, date: booking.startDate, startTime: booking.startTime, startsAt: booking.startsAt, timeZone: booking.timeZone },
+    lines,
+    extras: booking.extras.map((extra) => ({ componentId: extra.componentId, name: extra.name, quantity: extra.quantity, unitPriceMinor: extra.unitPriceMinor })),
+    currency: booking.currency,
+    totalMinor: booking.totalMinor,
+    depositMinor: booking.depositMinor,
+    contact: booking.contact.email.trim() === '' ? null : booking.contact,
+    travellers: booking.travellers.map((traveller) => ({ category: traveller.category, firstName: traveller.firstName, lastName: traveller.lastName })),
+    manageUrl: null,
+  };
+}
