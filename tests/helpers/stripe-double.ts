@@ -48,6 +48,8 @@ export interface StripeDouble {
   failWith: number | null;
   /** The signed `checkout.session.completed` of a session as Stripe would send it once paid. */
   completedEvent(sessionId: string, options?: { signedAt?: number; secret?: string; tamper?: (session: DoubleSession) => void }): { payload: string; signature: string };
+  /** The signed `checkout.session.expired` of a session that ended unpaid, as Stripe sends it after expires_at. */
+  expiredEvent(sessionId: string): { payload: string; signature: string };
   /** The customer pays on the page: the session is complete and its event goes to webhookUrl. Answers the webhook's status. */
   pay(sessionId: string): Promise<number>;
   close(): Promise<void>;
@@ -88,6 +90,25 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       };
       const payload = JSON.stringify(event, null, 2);
       return { payload, signature: sign(payload, signedAt, options.secret ?? TEST_STRIPE_WEBHOOK_SECRET) };
+    },
+    expiredEvent(sessionId) {
+      const session = double.sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      session.status = 'expired';
+      const signedAt = Math.floor(double.now() / 1000);
+      const event = {
+        id: `evt_${randomBytes(12).toString('hex')}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: signedAt,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type: 'checkout.session.expired',
+        data: { object: { ...structuredClone(session), status: 'expired', url: null } },
+      };
+      const payload = JSON.stringify(event, null, 2);
+      return { payload, signature: sign(payload, signedAt, TEST_STRIPE_WEBHOOK_SECRET) };
     },
     async pay(sessionId) {
       const session = double.sessions.get(sessionId);

@@ -346,6 +346,7 @@ describe('OpenAPI document at /api/docs', () => {
     'patch /api/shop/carts/{cartId}',
     'delete /api/shop/carts/{cartId}',
     'post /api/shop/carts/{cartId}/extend',
+    'post /api/shop/carts/{cartId}/checkout',
     'get /api/admin/auth/user/{id}',
     'post /api/auth/confirm-email',
     'get /api/departures/{id}/manifest',

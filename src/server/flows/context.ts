@@ -21,11 +21,11 @@ export interface FlowContext {
   bookings: BookingsRepository;
   customers: Pick<CustomersRepository, 'checkMerge' | 'absorb' | 'lockForErasure' | 'erase'>;
   messages: Pick<Messages, 'forget' | 'queueIn' | 'queueChange'>;
-  paymentLinks: Pick<PaymentLinks, 'claim' | 'settle' | 'prepare' | 'store'>;
+  paymentLinks: Pick<PaymentLinks, 'claim' | 'settle' | 'prepare' | 'store' | 'openFor' | 'ofSession'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
   webhooks: Pick<Webhooks, 'enqueue' | 'nudge' | 'forget'>;
   /** A departure's guides and vehicles follow it: freed when it is cancelled, moved when its date moves. */
   resources: Pick<ResourcesRepository, 'endForDeparture' | 'followDeparture'>;
   /** A customer's cart is written with the held booking it is, and released with its seats. */
-  carts: Pick<ShopCarts, 'insertIn' | 'markReleased'>;
+  carts: Pick<ShopCarts, 'insertIn' | 'markReleased' | 'ofBooking' | 'markCheckout' | 'markPaid'>;
 }

@@ -31,7 +31,9 @@ import { deleteDeparture } from './delete-departure.js';
 import { deleteTestBookings } from './delete-test-bookings.js';
 import { expireLapsedHolds } from './expire-lapsed-holds.js';
 import { openCart, type CartToOpen } from './open-cart.js';
-import { releaseCart } from './release-cart.js';
+import { releaseCart, releaseCartOfSession } from './release-cart.js';
+import { checkoutCart } from './checkout-cart.js';
+import type { SessionOptions } from '../payments/service.js';
 import { confirmForReseller, confirmHeldAsRead, holdForReseller, type ResellerSaleDone } from './reseller-sale.js';
 
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -59,6 +61,16 @@ export class Flows {
   /** A customer gives up their cart: the hold ends now and its seats go back. */
   releaseCart(cart: { id: string; bookingId: string; departureId: string }, origin: RequestOrigin): Promise<void> {
     return this.run((ctx) => releaseCart(ctx, cart, origin));
+  }
+
+  /** A customer goes to pay their cart: the payment page's address (the same page again for the same amount while it is payable). */
+  checkoutCart(booking: Booking, cartId: string, amountMinor: number, session: SessionOptions, origin: RequestOrigin): Promise<string> {
+    return this.run((ctx) => checkoutCart(ctx, booking, cartId, amountMinor, session, origin));
+  }
+
+  /** A cart's payment page expired unpaid: its seats go back at once (unless paid, or another page is payable). */
+  releaseCartOfSession(sessionId: string, origin: RequestOrigin): Promise<boolean> {
+    return this.run((ctx) => releaseCartOfSession(ctx, sessionId, origin));
   }
 
   confirmBooking(id: string, origin: RequestOrigin, amendment?: BookingAmendment): Promise<Booking> {

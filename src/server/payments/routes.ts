@@ -29,15 +29,23 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const payload = request.body;
       if (!app.paymentLinks.configured) throw paymentErrors.notConfigured();
       if (typeof signature !== 'string' || !Buffer.isBuffer(payload)) throw httpErrors.validation({ 'stripe-signature': 'is missing: this endpoint takes Stripe’s signed events only' });
-      let checkout;
+      let event;
       try {
-        checkout = app.paymentLinks.completedCheckout(payload, signature);
+        event = app.paymentLinks.checkoutEvent(payload, signature);
       } catch {
         request.log.warn('a Stripe event with a signature that does not verify (wrong secret, altered body, or outside 5 minutes) was refused');
         throw httpErrors.validation({ 'stripe-signature': 'does not verify for this body within 5 minutes' });
       }
+      const origin = { actorId: null, actorLabel: 'Stripe', permissions: null, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      // A session that ended unpaid: a shop cart's hold is released at once (a clerk's link just lapses).
+      if (event && 'expired' in event) {
+        const released = await app.flows.releaseCartOfSession(event.expired.sessionId, origin);
+        if (released) request.log.info({ sessionId: event.expired.sessionId }, 'a cart’s checkout expired unpaid: its seats were released');
+        return { received: true as const, recorded: false };
+      }
+      const checkout = event?.completed;
       if (!checkout || !checkout.paid || (checkout.amountMinor !== null && checkout.amountMinor <= 0)) return { received: true as const, recorded: false };
-      const payment = await app.flows.recordCardPayment(checkout, { actorId: null, actorLabel: 'Stripe', permissions: null, ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+      const payment = await app.flows.recordCardPayment(checkout, origin);
       if (payment) {
         request.log.info({ bookingId: payment.bookingId, paymentId: payment.id }, 'card payment recorded from Stripe');
         app.messages.nudge();

@@ -12,7 +12,7 @@ import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-l
 import { toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { AppError, httpErrors } from '../http/errors.js';
-import type { CardPayments, CheckoutSession, CompletedCheckout } from './stripe.js';
+import type { CardPayments, CheckoutEvent, CheckoutSession, CompletedCheckout } from './stripe.js';
 
 /** Stripe's clock and ours may differ a little: a session asked to live 24 hours less this is never refused as too long. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
@@ -26,6 +26,14 @@ export interface PreparedLink {
   id: string;
   amountMinor: number;
   session: CheckoutSession;
+}
+
+/** Where Stripe sends the customer back, how long the page lives, and what more it carries (a shop cart's checkout). */
+export interface SessionOptions {
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+  metadata: Record<string, string>;
 }
 
 export interface LinkClaim {
@@ -77,7 +85,7 @@ export class PaymentLinks {
    * at most the balance; else the deposit while nothing is paid and the tour asks one; else the
    * balance) and the page Stripe makes for it. `store` keeps it.
    */
-  async prepare(booking: Booking, input: NewPaymentLink): Promise<PreparedLink> {
+  async prepare(booking: Booking, input: NewPaymentLink, session?: SessionOptions): Promise<PreparedLink> {
     if (!this.gateway) throw paymentErrors.notConfigured();
     const amountMinor = this.amountFor(booking, input.amountMinor);
     if (input.email) {
@@ -85,7 +93,41 @@ export class PaymentLinks {
       if (booking.contact.email.trim() === '') throw httpErrors.conflict('The booking’s contact has no e-mail address: copy the link and hand it over another way.');
     }
     const id = randomUUID();
-    return { id, amountMinor, session: await this.checkout(booking, id, amountMinor, `payment-link-${id}`) };
+    return { id, amountMinor, session: await this.checkout(booking, id, amountMinor, `payment-link-${id}`, session) };
+  }
+
+  /**
+   * A link of the booking still open for this very amount and payable until at least `until`: a
+   * customer who asks for the payment page again (a second tab, a reload) gets the same page, and
+   * cannot pay twice through two of them.
+   */
+  async openFor(bookingId: string, amountMinor: number, until: Date): Promise<{ id: string; url: string } | null> {
+    const row = await this.db
+      .selectFrom('payment_links')
+      .select(['id', 'url'])
+      .where('booking_id', '=', bookingId)
+      .where('status', '=', 'open')
+      .where('amount_minor', '=', amountMinor)
+      .where('expires_at', '>=', until)
+      .where('url', '<>', '')
+      .orderBy('seq', 'desc')
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** The booking a Checkout Session this server made is for, and whether another of its links is still payable; null for a session it did not make. */
+  async ofSession(sessionId: string): Promise<{ bookingId: string; status: 'open' | 'paid'; otherOpen: boolean } | null> {
+    const row = await this.db.selectFrom('payment_links').select(['booking_id', 'status']).where('session_id', '=', sessionId).executeTakeFirst();
+    if (!row) return null;
+    const other = await this.db
+      .selectFrom('payment_links')
+      .select('id')
+      .where('booking_id', '=', row.booking_id)
+      .where('session_id', '<>', sessionId)
+      .where('status', '=', 'open')
+      .where('expires_at', '>', new Date(this.now()))
+      .executeTakeFirst();
+    return { bookingId: row.booking_id, status: row.status === 'paid' ? 'paid' : 'open', otherOpen: other !== undefined };
   }
 
   /** A prepared link kept, with the message it is sent in (null: the clerk hands it over), and audited. */
@@ -142,9 +184,9 @@ export class PaymentLinks {
   }
 
   /** The event of a signed payload (throws when the signature is not Stripe's, or too old or new); null: an event this product does nothing with. */
-  completedCheckout(payload: Buffer, signature: string): CompletedCheckout | null {
+  checkoutEvent(payload: Buffer, signature: string): CheckoutEvent | null {
     if (!this.gateway) throw paymentErrors.notConfigured();
-    return this.gateway.completedCheckout(payload, signature, this.now());
+    return this.gateway.checkoutEvent(payload, signature, this.now());
   }
 
   /**
@@ -213,7 +255,7 @@ export class PaymentLinks {
     await this.db.deleteFrom('checkout_requests').where('created_at', '<', new Date(this.now() - 30 * 24 * 3_600_000)).execute();
   }
 
-  private async checkout(booking: Booking, linkId: string, amountMinor: number, idempotencyKey: string) {
+  private async checkout(booking: Booking, linkId: string, amountMinor: number, idempotencyKey: string, options?: SessionOptions) {
     // Written, and committed, before Stripe is asked: an event for the session is then known as ours
     // even if this server stops before it stores the link (claim()).
     await this.db
@@ -221,7 +263,7 @@ export class PaymentLinks {
       .values({ link_id: linkId, booking_id: booking.id, amount_minor: amountMinor, currency: booking.currency, created_at: new Date(this.now()) })
       .onConflict((conflict) => conflict.column('link_id').doNothing())
       .execute();
-    const expiresAt = new Date(this.now() + PAYMENT_LINK_HOURS * 3_600_000 - EXPIRY_MARGIN_MS);
+    const expiresAt = options?.expiresAt ?? new Date(this.now() + PAYMENT_LINK_HOURS * 3_600_000 - EXPIRY_MARGIN_MS);
     const back = (outcome: string) => `${this.publicUrl}/api/payments/return?outcome=${outcome}&reference=${encodeURIComponent(booking.reference)}`;
     return this.gateway!.createCheckout({
       bookingId: booking.id,
@@ -231,10 +273,11 @@ export class PaymentLinks {
       amountMinor,
       currency: booking.currency,
       email: booking.contact.email.trim() || null,
-      successUrl: back('paid'),
-      cancelUrl: back('cancelled'),
+      successUrl: options?.successUrl ?? back('paid'),
+      cancelUrl: options?.cancelUrl ?? back('cancelled'),
       expiresAt,
       idempotencyKey,
+      ...(options && { metadata: options.metadata }),
     }).catch((error: unknown) => {
       // Stripe's own words stay in the log; the clerk hears that the provider refused or could not be reached.
       throw Object.assign(new AppError(503, 'UNAVAILABLE', 'Stripe did not make the payment page. Try again in a moment; if it goes on, the server log says why.'), { cause: error });

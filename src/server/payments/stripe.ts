@@ -18,6 +18,8 @@ export interface CheckoutRequest {
   expiresAt: Date;
   /** The same key again answers the session the first call made (Stripe keeps keys 24 hours). */
   idempotencyKey: string;
+  /** More metadata beside bookingId and linkId (a shop cart's id). */
+  metadata?: Record<string, string>;
 }
 
 export interface CheckoutSession {
@@ -38,13 +40,22 @@ export interface CompletedCheckout {
   metadata: Record<string, string>;
 }
 
+/** A Checkout Session that ended unpaid (its expires_at passed): a cart's hold is released at once. */
+export interface ExpiredCheckout {
+  sessionId: string;
+  metadata: Record<string, string>;
+}
+
+/** What the webhook acts on: a session completed (paid, or not yet for a slow method), or one that expired unpaid. */
+export type CheckoutEvent = { completed: CompletedCheckout } | { expired: ExpiredCheckout };
+
 export interface CardPayments {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
    * The event in `payload` when `signature` is Stripe's for it and was made within the tolerance
    * of `nowMs` (either side of it); throws otherwise. Null for an event of another type (nothing to do).
    */
-  completedCheckout(payload: Buffer, signature: string, nowMs: number): CompletedCheckout | null;
+  checkoutEvent(payload: Buffer, signature: string, nowMs: number): CheckoutEvent | null;
 }
 
 /** Stripe accepts a signed event for 5 minutes after it was signed: a replay after that is refused. */
@@ -80,8 +91,8 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
           ],
           client_reference_id: request.reference,
           ...(request.email && { customer_email: request.email }),
-          metadata: { bookingId: request.bookingId, linkId: request.linkId },
-          payment_intent_data: { metadata: { bookingId: request.bookingId, linkId: request.linkId } },
+          metadata: { ...request.metadata, bookingId: request.bookingId, linkId: request.linkId },
+          payment_intent_data: { metadata: { ...request.metadata, bookingId: request.bookingId, linkId: request.linkId } },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           expires_at: Math.floor(request.expiresAt.getTime() / 1000),
@@ -91,22 +102,26 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
       if (!session.url) throw new Error(`Stripe answered the Checkout Session ${session.id} without a URL`);
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
-    completedCheckout(payload, signature, nowMs) {
+    checkoutEvent(payload, signature, nowMs) {
       const event = stripe.webhooks.constructEvent(payload, signature, config.webhookSecret, SIGNATURE_TOLERANCE_S, undefined, nowMs);
       // The SDK refuses a signature older than the tolerance; one from further ahead is no better.
       const signedAt = signedAtOf(signature);
       if (!(signedAt * 1000 <= nowMs + SIGNATURE_TOLERANCE_S * 1000)) throw new Error('Timestamp outside the tolerance zone');
+      const metadataOf = (metadata: Stripe.Metadata | null) => Object.fromEntries(Object.entries(metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      if (event.type === 'checkout.session.expired') return { expired: { sessionId: event.data.object.id, metadata: metadataOf(event.data.object.metadata) } };
       // A card is paid on completion; a slower method (a bank debit) says so later in its own event.
       if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
       const session = event.data.object;
       const intent = session.payment_intent;
       return {
-        sessionId: session.id,
-        paid: session.payment_status === 'paid',
-        amountMinor: session.amount_total ?? null,
-        currency: (session.currency ?? '').toUpperCase(),
-        paymentIntent: typeof intent === 'string' ? intent : (intent?.id ?? ''),
-        metadata: Object.fromEntries(Object.entries(session.metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+        completed: {
+          sessionId: session.id,
+          paid: session.payment_status === 'paid',
+          amountMinor: session.amount_total ?? null,
+          currency: (session.currency ?? '').toUpperCase(),
+          paymentIntent: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+          metadata: metadataOf(session.metadata),
+        },
       };
     },
   };

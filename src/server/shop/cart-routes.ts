@@ -12,9 +12,11 @@ import type { RequestOrigin } from '../audit/audit-log.js';
 import { httpErrors } from '../http/errors.js';
 import { refusalLanguage } from '../http/refusal-language.js';
 import { cartAnswer, cartErrors, newCartKey, type CartRow } from './carts.js';
-import { createCartSchema, deleteCartSchema, extendCartSchema, getCartSchema, patchCartSchema } from './schemas.js';
+import { checkoutCartSchema, createCartSchema, deleteCartSchema, extendCartSchema, getCartSchema, patchCartSchema } from './schemas.js';
 
 const HOUR_MS = 3_600_000;
+/** Stripe's shortest Checkout Session is 30 minutes; a minute more for the clocks' difference. */
+const SHORTEST_SESSION_MS = 31 * 60_000;
 const CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
 
 /** What a customer does in the shop: no user acts; the audit log names the customer. */
@@ -133,6 +135,45 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw error;
     }
     return answer(request.params.cartId, (await app.shop.carts.byKey(request.params.cartId))!);
+  });
+
+  app.post('/carts/:cartId/checkout', { schema: checkoutCartSchema }, async (request, reply) => {
+    noStore(reply);
+    const key = request.params.cartId;
+    const { cart, booking } = await openCart(key);
+    const problems: Record<string, string> = {};
+    if (booking.contact.name.trim() === '' || booking.contact.email.trim() === '') problems.contact = 'is needed before paying: a name and an e-mail address';
+    booking.travellers.forEach((traveller, index) => {
+      if (traveller.firstName.trim() === '' || traveller.lastName.trim() === '') problems[`travellers.${index}`] = 'needs a first and a last name before paying';
+    });
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    const origin = shopOrigin(request);
+    const language = cart.language ?? pageLanguage(request);
+    const page = `${app.config.publicUrl}/shop/carts/${encodeURIComponent(key)}?lang=${language}`;
+    const { pay } = request.body;
+    const amountMinor = pay === 'deposit' ? Math.min(booking.depositMinor, booking.balanceMinor) : pay === 'full' ? booking.balanceMinor : 0;
+    if (pay === 'later' || amountMinor <= 0) {
+      // Nothing to pay now (paying later, or a deposit of nothing): booked at once, the price due by the payment schedule.
+      if (pay === 'later' && !(await app.shop.settings.get()).payLater) throw httpErrors.conflict('Paying later is not offered here: pay by card.');
+      await app.flows.confirmBooking(booking.id, origin);
+      return { url: page };
+    }
+    if (!app.paymentLinks.configured) throw cartErrors.paymentsNotConfigured();
+    // The payment page lives as long as the hold, and at least as long as Stripe's shortest page.
+    let holdEnds = Date.parse(booking.holdExpiresAt!);
+    if (holdEnds < app.now() + SHORTEST_SESSION_MS) {
+      holdEnds = app.now() + SHORTEST_SESSION_MS;
+      await app.bookings.extendHold(booking.id, new Date(holdEnds), origin);
+    }
+    const url = await app.flows.checkoutCart(
+      booking,
+      cart.id,
+      amountMinor,
+      // Stripe counts in whole seconds: the page ends with the hold, never before it.
+      { successUrl: `${page}&paid=1`, cancelUrl: page, expiresAt: new Date(Math.ceil(holdEnds / 1000) * 1000), metadata: { cartId: key } },
+      origin,
+    );
+    return { url };
   });
 
   app.delete('/carts/:cartId', { schema: deleteCartSchema }, async (request, reply) => {

@@ -28,6 +28,7 @@ export const cartErrors = {
   notOpen: (status: string) =>
     new AppError(409, 'CONFLICT', status === 'expired' ? 'This cart has expired and its seats were released: start again.' : status === 'paid' ? 'This cart is paid: it cannot change.' : 'This cart was released: start again.'),
   noExtensionLeft: () => new AppError(409, 'CONFLICT', 'This cart cannot be extended again.'),
+  paymentsNotConfigured: () => new AppError(409, 'PAYMENTS_NOT_CONFIGURED', 'Card payments are not set up for this shop: please book with the office by phone or e-mail.'),
 };
 
 /** A cart's key as the customer holds it, and what is stored of it. */
@@ -104,6 +105,26 @@ export class ShopCarts {
   /** Gives back an extension whose hold could not be extended (it had lapsed meanwhile). */
   async giveBackExtension(id: string): Promise<void> {
     await this.db.updateTable('shop_carts').set({ extensions: sql`greatest(extensions - 1, 0)` }).where('id', '=', id).execute();
+  }
+
+  /** The cart a booking is, locked until the transaction ends (a paid event and a release do not cross); null for a booking that is no cart. */
+  async ofBooking(trx: Kysely<Database>, bookingId: string): Promise<CartRow | null> {
+    const row = await trx
+      .selectFrom('shop_carts')
+      .select(['id', 'booking_id', 'client', 'language', 'extensions', 'marketing_consent', 'created_at', 'checkout_at', 'paid_at', 'released_at'])
+      .where('booking_id', '=', bookingId)
+      .forUpdate()
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** The customer went to the payment page (the first time counts, for the funnel). */
+  async markCheckout(trx: Kysely<Database>, id: string, at: Date): Promise<void> {
+    await trx.updateTable('shop_carts').set({ checkout_at: at }).where('id', '=', id).where('checkout_at', 'is', null).execute();
+  }
+
+  async markPaid(trx: Kysely<Database>, id: string, at: Date): Promise<void> {
+    await trx.updateTable('shop_carts').set({ paid_at: at }).where('id', '=', id).where('paid_at', 'is', null).execute();
   }
 
   async markReleased(trx: Kysely<Database>, id: string, at: Date): Promise<void> {

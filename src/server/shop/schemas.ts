@@ -1,6 +1,8 @@
 /** The shop routes' schemas: the contract's (src/shared/contract/shop.ts) plus what each route may answer. */
 import Type from 'typebox';
 import {
+  CartCheckoutAnswerSchema,
+  CartCheckoutSchema,
   CartParamsSchema,
   CartPatchSchema,
   CartSchema,
@@ -130,4 +132,20 @@ export const deleteCartSchema = {
   description: `${cartNote} Its seats go back at once. A cart already expired or released answers 204 again; a paid one 409.`,
   params: CartParamsSchema,
   response: { 204: Type.Null(), ...errorResponses(400, 404, 409) },
+};
+
+export const checkoutCartSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Pay a cart',
+  description:
+    `${cartNote} The contact and every traveller’s names must be given (400 naming what is missing). \`full\` or \`deposit\`: the address of a Stripe Checkout ` +
+    'Session for the balance or the deposit, with metadata cartId and bookingId; it expires with the hold, and the hold is extended to at least 30 minutes from now ' +
+    '(Stripe’s shortest session) when it would end sooner. Asked again for the same amount while that page is payable, the same page. The paid event confirms the ' +
+    'booking once (also when it comes twice, late, or to two instances); paid after the hold lapsed it is confirmed if its seats are still free, else cancelled ' +
+    'with the whole payment due back. `later` (only when the shop allows paying later; 409 otherwise) confirms the booking at once with its price due by the ' +
+    'payment schedule. Without Stripe: 409 PAYMENTS_NOT_CONFIGURED. 409 once the cart is not open.',
+  params: CartParamsSchema,
+  body: CartCheckoutSchema,
+  response: { 200: CartCheckoutAnswerSchema, ...errorResponses(400, 404, 409, 503) },
 };

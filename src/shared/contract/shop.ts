@@ -201,3 +201,18 @@ export const CartPatchSchema = Type.Object(
 export type CartPatch = Static<typeof CartPatchSchema>;
 
 export const CartParamsSchema = Type.Object({ cartId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const CartCheckoutSchema = Type.Object(
+  {
+    pay: Type.Enum(['full', 'deposit', 'later'], {
+      description: 'full: the whole price now; deposit: the tour’s deposit now (the whole price when it asks none); later: no payment now, when the shop allows it',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CartCheckout = Static<typeof CartCheckoutSchema>;
+
+export const CartCheckoutAnswerSchema = Type.Object(
+  { url: Type.String({ description: 'Where the customer goes next: the card payment page, or (paying later) the cart’s own page, confirmed' }) },
+  { title: 'ShopCheckout' },
+);

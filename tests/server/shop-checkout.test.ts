@@ -1,0 +1,201 @@
+/**
+ * Paying a shop cart: the real Stripe SDK talks to a local double of Stripe, whose events are
+ * signed as Stripe signs them. A paid cart is confirmed by the card-payment flow the office's links
+ * use; a paid event twice records one payment; paid after the hold lapsed, the booking is confirmed
+ * while its seats are free, else cancelled with the money due back; an expired page releases the
+ * seats at once. Runs on the embedded database and, with TEST_DATABASE_URL, on a PostgreSQL server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking, Payment } from '../../src/shared/contract/bookings.js';
+import type { Departure } from '../../src/shared/contract/departures.js';
+import type { Cart, ShopSettings } from '../../src/shared/contract/shop.js';
+import type { Tour } from '../../src/shared/contract/tours.js';
+import { expectError } from '../helpers/assertions.js';
+import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
+import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
+import { as, createTestApp, login, readOutbox, type TestApp } from '../helpers/test-app.js';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+let t: TestApp;
+let stripe: StripeDouble;
+let staff: ReturnType<typeof as>;
+let tour: Tour;
+let address = 0;
+
+beforeAll(async () => {
+  stripe = await startStripeDouble();
+  t = await createTestApp({ env: { ...stripe.env, BUSINESS_NAME: 'Fjord & Co' } });
+  stripe.now = t.clock.now;
+  staff = as(t.app, (await login(t.app, t.admin)).accessToken);
+  tour = await createTour(viaInject(staff), { status: 'published', bookableOnline: true, depositPercent: 20, bookingCutoffHours: 0, prices: { ADULT: 10_000, CHILD: 6_000, INFANT: null } });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+let days = 30;
+/** A departure of its own, a day after the last, some weeks ahead. */
+const departureOf = (capacity = 10) => createDeparture(viaInject(staff), tour.id, { startDate: new Date(t.clock.time + ++days * DAY).toISOString().slice(0, 10), capacity });
+const shop = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, remoteAddress: `198.51.100.${++address % 250}`, ...(payload !== undefined && { payload: payload as object }) });
+const bookingOf = async (reference: string) => (await staff({ method: 'GET', url: `/api/bookings?q=${reference}` })).json<{ data: Booking[] }>().data[0]!;
+const paymentsOf = async (id: string) => (await staff({ method: 'GET', url: `/api/bookings/${id}/payments` })).json<{ data: Payment[] }>().data;
+const seatsOf = async (id: string) => (await staff({ method: 'GET', url: `/api/departures/${id}` })).json<Departure>();
+const deliver = (event: { payload: string; signature: string }) =>
+  t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature }, payload: event.payload });
+
+/** A cart with its names and contact given, ready to pay. */
+async function readyCart(departure: Departure, email: string, travellers = 2): Promise<Cart> {
+  const made = await shop('POST', '/api/shop/carts', { departureId: departure.id, travellers: { ADULT: travellers } });
+  expect(made.statusCode, made.body).toBe(201);
+  const cart = made.json<Cart>();
+  const named = await shop('PATCH', `/api/shop/carts/${cart.cartId}`, {
+    contact: { name: 'Ola Nordmann', email },
+    travellers: Array.from({ length: travellers }, (_, index) => ({ category: 'ADULT', firstName: `Traveller${index}`, lastName: 'Nordmann' })),
+  });
+  expect(named.statusCode, named.body).toBe(200);
+  return named.json<Cart>();
+}
+const checkout = (cart: Cart, pay: 'full' | 'deposit' | 'later') => shop('POST', `/api/shop/carts/${cart.cartId}/checkout`, { pay });
+const sessionFor = (url: string) => [...stripe.sessions.values()].find((session) => session.url === url)!;
+
+describe('paying a cart', () => {
+  it('needs the names and contact first, naming what is missing', async () => {
+    const departure = await departureOf();
+    const cart = (await shop('POST', '/api/shop/carts', { departureId: departure.id, travellers: { ADULT: 1 } })).json<Cart>();
+    const refused = await checkout(cart, 'full');
+    expectError(refused, 400, 'VALIDATION');
+    expect(Object.keys(refused.json<{ errors: Record<string, string> }>().errors).sort()).toEqual(['contact', 'travellers.0']);
+  });
+
+  it('sends the customer to a Checkout Session for the whole price or the deposit, named for the cart, living as long as the hold', async () => {
+    const departure = await departureOf();
+    const cart = await readyCart(departure, 'full.payer@example.test');
+    const full = await checkout(cart, 'full');
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.headers['cache-control']).toBe('no-store');
+    const session = sessionFor(full.json<{ url: string }>().url);
+    expect(session).toMatchObject({ amount_total: 20_000, currency: 'eur', metadata: { cartId: cart.cartId, bookingId: expect.any(String) } });
+    expect(session.expires_at * 1000).toBeGreaterThanOrEqual(t.clock.time + 30 * MINUTE);
+    // The hold was 30 minutes: it now lasts as long as the page.
+    const holdEnds = Date.parse((await shop('GET', `/api/shop/carts/${cart.cartId}`)).json<Cart>().expiresAt);
+    expect(holdEnds).toBeGreaterThanOrEqual(t.clock.time + 30 * MINUTE);
+    expect(session.expires_at * 1000 - holdEnds, 'the page ends with the hold, never before it').toBeGreaterThanOrEqual(0);
+    expect(session.expires_at * 1000 - holdEnds).toBeLessThan(1000);
+    // Asked again: the same page, not a second one to pay twice.
+    expect((await checkout(cart, 'full')).json<{ url: string }>().url).toBe(session.url);
+
+    const deposit = await checkout(cart, 'deposit');
+    expect(sessionFor(deposit.json<{ url: string }>().url).amount_total).toBe(4_000);
+  });
+
+  it('is confirmed by its paid event, once, however often the event comes; the customer gets the confirmation', async () => {
+    const departure = await departureOf();
+    const cart = await readyCart(departure, 'paid.once@example.test');
+    const session = sessionFor((await checkout(cart, 'deposit')).json<{ url: string }>().url);
+    const event = stripe.completedEvent(session.id);
+    const answers = await Promise.all([deliver(event), deliver(event), deliver(event)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect(answers.filter((answer) => answer.json<{ recorded: boolean }>().recorded)).toHaveLength(1);
+
+    expect((await shop('GET', `/api/shop/carts/${cart.cartId}`)).json<Cart>().status).toBe('paid');
+    const booking = await bookingOf(cart.reference);
+    expect(booking).toMatchObject({ status: 'confirmed', channel: 'online', paidMinor: 4_000, balanceMinor: 16_000 });
+    expect(await paymentsOf(booking.id)).toHaveLength(1);
+    expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0, seatsConfirmed: 2 });
+    expectError(await shop('PATCH', `/api/shop/carts/${cart.cartId}`, { contact: { name: 'X', email: 'x@example.test' }, travellers: [] }), 409, 'CONFLICT');
+
+    await t.app.background.settled();
+    while ((await t.app.messages.sendDue()) > 0);
+    const mails = (await readOutbox(t.outboxDir)).filter((mail) => mail.to === 'paid.once@example.test');
+    expect(mails.map((mail) => mail.subject).join(' | ')).toMatch(new RegExp(cart.reference));
+  });
+
+  it('paid after the hold lapsed: confirmed while its seats are still free', async () => {
+    const departure = await departureOf();
+    const cart = await readyCart(departure, 'late.free@example.test');
+    const session = sessionFor((await checkout(cart, 'full')).json<{ url: string }>().url);
+    t.clock.advance(45 * MINUTE);
+    staff = as(t.app, (await login(t.app, t.admin)).accessToken); // the clock moved past the token's life
+    try {
+      await t.app.flows.expireLapsedHolds();
+      expect((await bookingOf(cart.reference)).status).toBe('expired');
+      expect((await deliver(stripe.completedEvent(session.id))).json<{ recorded: boolean }>().recorded).toBe(true);
+      expect(await bookingOf(cart.reference)).toMatchObject({ status: 'confirmed', paidMinor: 20_000, balanceMinor: 0 });
+      expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0, seatsConfirmed: 2 });
+    } finally {
+      t.clock.advance(-45 * MINUTE);
+      staff = as(t.app, (await login(t.app, t.admin)).accessToken);
+    }
+  });
+
+  it('paid after the hold lapsed and its seats were sold: the money is kept, the booking cancelled with all of it due back', async () => {
+    const departure = await departureOf(2);
+    const cart = await readyCart(departure, 'late.sold@example.test');
+    const session = sessionFor((await checkout(cart, 'full')).json<{ url: string }>().url);
+    t.clock.advance(45 * MINUTE);
+    staff = as(t.app, (await login(t.app, t.admin)).accessToken); // the clock moved past the token's life
+    try {
+      // Someone else takes the two seats meanwhile.
+      const other = await shop('POST', '/api/shop/carts', { departureId: departure.id, travellers: { ADULT: 2 } });
+      expect(other.statusCode, other.body).toBe(201);
+      expect((await deliver(stripe.completedEvent(session.id))).json<{ recorded: boolean }>().recorded).toBe(true);
+      const booking = await bookingOf(cart.reference);
+      expect(booking).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due', paidMinor: 20_000 });
+      expect(await paymentsOf(booking.id)).toHaveLength(1);
+      expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 2, seatsConfirmed: 0 });
+      const dueBack = (await staff({ method: 'GET', url: '/api/bookings?paymentStatus=refund_due' })).json<{ data: Booking[] }>().data;
+      expect(dueBack.map((each) => each.reference)).toContain(cart.reference);
+    } finally {
+      t.clock.advance(-45 * MINUTE);
+      staff = as(t.app, (await login(t.app, t.admin)).accessToken);
+    }
+  });
+
+  it('an expired payment page releases the seats at once', async () => {
+    const departure = await departureOf(3);
+    const cart = await readyCart(departure, 'gave.up@example.test', 3);
+    const session = sessionFor((await checkout(cart, 'full')).json<{ url: string }>().url);
+    expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 3 });
+    const answer = await deliver(stripe.expiredEvent(session.id));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0, seatsAvailable: 3 });
+    expect((await shop('GET', `/api/shop/carts/${cart.cartId}`)).json<Cart>().status).toBe('released');
+    // Its event again changes nothing.
+    expect((await deliver(stripe.expiredEvent(session.id))).statusCode).toBe(200);
+  });
+
+  it('pays later only where the shop allows it: booked at once, the price due by the schedule', async () => {
+    const departure = await departureOf();
+    const cart = await readyCart(departure, 'pays.later@example.test');
+    expectError(await checkout(cart, 'later'), 409, 'CONFLICT');
+    const settings = (await staff({ method: 'GET', url: '/api/shop-settings' })).json<ShopSettings>();
+    await staff({ method: 'PUT', url: '/api/shop-settings', payload: { enabled: true, holdMinutes: settings.holdMinutes, payLater: true, embedOrigins: [], showSeatsBelow: settings.showSeatsBelow } });
+    try {
+      const later = await checkout(cart, 'later');
+      expect(later.statusCode, later.body).toBe(200);
+      expect(later.json<{ url: string }>().url).toContain(`/shop/carts/${cart.cartId}`);
+      expect(await bookingOf(cart.reference)).toMatchObject({ status: 'confirmed', paidMinor: 0, balanceMinor: 20_000 });
+    } finally {
+      await staff({ method: 'PUT', url: '/api/shop-settings', payload: { enabled: true, holdMinutes: settings.holdMinutes, payLater: false, embedOrigins: [], showSeatsBelow: settings.showSeatsBelow } });
+    }
+  });
+});
+
+describe('a shop without card payments', () => {
+  it('answers PAYMENTS_NOT_CONFIGURED to a customer who wants to pay by card', async () => {
+    const bare = await createTestApp();
+    try {
+      const asStaff = as(bare.app, (await login(bare.app, bare.admin)).accessToken);
+      const offered = await createTour(viaInject(asStaff), { status: 'published', bookableOnline: true });
+      const departure = await createDeparture(viaInject(asStaff), offered.id);
+      const cart = (await bare.app.inject({ method: 'POST', url: '/api/shop/carts', payload: { departureId: departure.id, travellers: { ADULT: 1 } } })).json<Cart>();
+      await bare.app.inject({ method: 'PATCH', url: `/api/shop/carts/${cart.cartId}`, payload: { contact: { name: 'No Card', email: 'no.card@example.test' }, travellers: [{ category: 'ADULT', firstName: 'No', lastName: 'Card' }] } });
+      expectError(await bare.app.inject({ method: 'POST', url: `/api/shop/carts/${cart.cartId}/checkout`, payload: { pay: 'full' } }), 409, 'PAYMENTS_NOT_CONFIGURED');
+    } finally {
+      await bare.close();
+    }
+  });
+});
