@@ -64,7 +64,8 @@ function PublicTheme() {
   const theme = useMemo(() => createTheme(resolved === 'dark' ? darkTheme : lightTheme), [resolved]);
   return (
     <ThemeProvider theme={theme}>
-      <CssBaseline />
+      {/* The browser's own controls (a checkbox, a scrollbar) follow the theme's light or dark too. */}
+      <CssBaseline enableColorScheme />
       <Outlet />
     </ThemeProvider>
   );

@@ -288,6 +288,7 @@ export const APP_DE: AppMessagesIn = {
     reports: 'Berichte',
     checkin: 'Check-in',
     messages: 'Nachrichten an Kunden',
+    shop: 'Online-Shop',
   },
   validation: {
     enter: 'Bitte %{what} eingeben.',

@@ -290,6 +290,7 @@ export const APP_EN = {
     reports: 'Reports',
     checkin: 'Check-in',
     messages: 'Messages to customers',
+    shop: 'Online shop',
   },
   validation: {
     enter: 'Enter %{what}.',

@@ -43,7 +43,8 @@ export function AppBar() {
       }
       userMenu={<AccountMenu />}
     >
-      <TitlePortal component="h1" />
+      {/* A page's title element inside the portal gets the ellipsis too: on a phone a long title ended mid-word under the icons. */}
+      <TitlePortal component="h1" sx={{ minWidth: 0, '& > *': { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }} />
     </RaAppBar>
   );
 }

@@ -51,9 +51,13 @@ function useSaveProfile() {
   };
 }
 
+/**
+ * A form's own Save, kept under its form on a phone: react-admin fixes a form's toolbar to the
+ * screen's bottom there, and with two forms on the page the second one's covered the first's.
+ */
 function SaveOnly({ label }: { label: string }) {
   return (
-    <Toolbar>
+    <Toolbar sx={{ '&.RaToolbar-mobileToolbar': { position: 'static' } }}>
       <SaveButton label={label} alwaysEnable={false} />
     </Toolbar>
   );

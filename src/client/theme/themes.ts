@@ -22,6 +22,20 @@ const shared: RaThemeOptions = {
         },
       },
     },
+    // react-admin's "Skip to content" link takes the page's background with the primary button's
+    // text colour: dark on near-black in the dark theme (1.1:1). It takes the page's own text colour.
+    RaSkipNavigationButton: {
+      styleOverrides: {
+        root: ({ theme }: { theme: { palette: { text: { primary: string }; background: { paper: string } } } }) => ({
+          '&.skip-nav-button, &.skip-nav-button:focus': { color: theme.palette.text.primary, backgroundColor: theme.palette.background.paper },
+        }),
+      },
+    },
+    // Links in text (a contact's e-mail, a tour's code) in the theme's link colour, not the browser's
+    // own (lavender on dark).
+    MuiCssBaseline: {
+      styleOverrides: (theme: { palette: { primary: { main: string } } }) => ({ 'a:not([class])': { color: theme.palette.primary.main } }),
+    },
   },
 };
 

@@ -7,7 +7,7 @@
  */
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Card, CardContent, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Card, CardContent, IconButton, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -41,6 +41,8 @@ export default function MonthlyReportCard({ thisYear }: { thisYear: number }) {
   const [basis, setBasis] = useStore<ReportBasis>('dashboard.monthly.basis', 'booking');
   const [metric, setMetric] = useStore<Metric>('dashboard.monthly.metric', 'revenue');
   const [view, setView] = useStore<'chart' | 'table'>('dashboard.monthly.view', 'chart');
+  // This year's bars in the theme's primary colour (light lagoon on the dark card, deep lagoon on the light one).
+  const thisYearColour = useTheme().palette.primary.main;
   const [chosenCurrency, setCurrency] = useState<string | null>(null);
   const translate = useTranslate();
   const MONTHS = translate('monthly.months').split(', ');
@@ -142,7 +144,7 @@ export default function MonthlyReportCard({ thisYear }: { thisYear: number }) {
               yAxis={[{ valueFormatter: (value: number) => (scale === 1 ? String(value) : new Intl.NumberFormat(intlLocale(), { notation: 'compact' }).format(value / scale)), width: 56 }]}
               series={[
                 { data: previous, label: String(year - 1), color: '#9e9e9e', valueFormatter: format },
-                { data: current, label: String(year), color: '#1565c0', valueFormatter: format },
+                { data: current, label: String(year), color: thisYearColour, valueFormatter: format },
               ]}
               skipAnimation
             />

@@ -44,6 +44,8 @@ const PRINT_STYLES = (
         '.RaLayout-content': { padding: '0 !important' },
         '.day-sheet-departure': { breakInside: 'avoid', boxShadow: 'none !important', border: '1px solid #999' },
         body: { background: '#fff !important' },
+        // Black on white whatever the screen's theme: the dark theme's light text printed pale grey.
+        'body *': { color: '#000 !important', backgroundColor: 'transparent !important' },
       },
     }}
   />

@@ -31,6 +31,8 @@ const PRINT_STYLES = (
         '.passenger-list + .passenger-list': { breakBefore: 'page' },
         '.passenger-list tr': { breakInside: 'avoid' },
         body: { background: '#fff !important' },
+        // Black on white whatever the screen's theme: the dark theme's light text printed pale grey.
+        'body *': { color: '#000 !important', backgroundColor: 'transparent !important' },
       },
     }}
   />

@@ -72,7 +72,8 @@ function AmendFields() {
           <TravellerCategory />
           <TextInput source="firstName" label="resources.bookings.fields.firstName" validate={names} isRequired={!fromReseller} helperText={false} />
           <TextInput source="lastName" label="resources.bookings.fields.lastName" validate={names} isRequired={!fromReseller} helperText={false} />
-          <TextInput source="dateOfBirth" label="resources.bookings.fields.dateOfBirth" type="date" parse={(value: string) => (value === '' ? null : value)} slotProps={{ inputLabel: { shrink: true } }} helperText={false} />
+          {/* Wide enough for the browser's date (dd.mm.yyyy, mm/dd/yyyy) beside its calendar button. */}
+          <TextInput source="dateOfBirth" label="resources.bookings.fields.dateOfBirth" type="date" sx={{ minWidth: 170 }} parse={(value: string) => (value === '' ? null : value)} slotProps={{ inputLabel: { shrink: true } }} helperText={false} />
           <TextInput source="notes" label="resources.bookings.fields.notes" validate={atMost(BOOKING_RULES.notes.maxLength)} helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>

@@ -21,8 +21,9 @@ const MAX_PAGES = 10;
 export function occupancy(departure: Departure): { colour: string; text: string; label: 'cancelled' | 'full' | 'filling' | 'selling' | 'empty' } {
   if (departure.status === 'cancelled') return { colour: 'action.disabledBackground', text: 'text.secondary', label: 'cancelled' };
   const share = (departure.seatsHeld + departure.seatsConfirmed) / departure.capacity;
-  // Light fills carry black text and the dark one white, in both themes: readable at 12 px (WCAG AA).
-  if (share >= 1) return { colour: 'error.main', text: 'common.white', label: 'full' };
+  // Light fills carry black text; the error fill takes its theme's own contrast text (white on the
+  // light theme's dark red, black on the dark theme's light salmon): readable at 12 px (WCAG AA).
+  if (share >= 1) return { colour: 'error.main', text: 'error.contrastText', label: 'full' };
   if (share >= 0.75) return { colour: 'warning.light', text: 'common.black', label: 'filling' };
   if (share > 0) return { colour: 'success.light', text: 'common.black', label: 'selling' };
   return { colour: 'action.hover', text: 'text.primary', label: 'empty' };

@@ -76,13 +76,17 @@ const filters = [
   />,
 ];
 
+/** An open departure that has started or is past its booking cut-off takes no more bookings: said, not shown as plainly "Open". */
+function closedNowText(departure: Departure, translate: (key: string) => string): string | null {
+  const closedNow = departure.status === 'open' ? closedFor(departure) : null;
+  return closedNow === 'started' ? translate('departures.now_started') : closedNow === 'cutoff' ? translate('departures.now_past_cutoff') : null;
+}
+
 export function DepartureStatusChip(_props: { label?: string }) {
   const departure = useRecordContext<Departure>();
   const translate = useTranslate();
   if (!departure) return null;
-  // An open departure that has started or is past its booking cut-off takes no more bookings: said, not shown as plainly "Open".
-  const closedNow = departure.status === 'open' ? closedFor(departure) : null;
-  const now = closedNow === 'started' ? translate('departures.now_started') : closedNow === 'cutoff' ? translate('departures.now_past_cutoff') : null;
+  const now = closedNowText(departure, translate);
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
       {now ? (
@@ -228,7 +232,7 @@ export function DepartureList() {
           linkType="show"
           primaryText={(departure) => departureWhen(departure)}
           secondaryText={(departure) => `${departure.tourCode} · ${departure.tourTitle}`}
-          tertiaryText={(departure) => `${STATUS_LABELS[departure.status]} · ${departure.seatsHeld + departure.seatsConfirmed}/${departure.capacity}`}
+          tertiaryText={(departure) => `${closedNowText(departure, translate) ?? STATUS_LABELS[departure.status]} · ${departure.seatsHeld + departure.seatsConfirmed}/${departure.capacity}`}
           empty={EMPTY}
         />
       ) : (

@@ -146,7 +146,8 @@ function ResellerDetails() {
         <ApiKeys reseller={reseller} />
       </Section>
       <Section title={translate('resellers.show.webhook')}>
-        <Typography sx={{ wordBreak: 'break-all' }}>{reseller.webhookUrl ?? translate('resellers.show.no_webhook')}</Typography>
+        {/* An address may break anywhere; the sentence said without one breaks between its words. */}
+        <Typography sx={reseller.webhookUrl ? { wordBreak: 'break-all' } : undefined}>{reseller.webhookUrl ?? translate('resellers.show.no_webhook')}</Typography>
         <Typography color="text.secondary" variant="body2">
           {translate(reseller.hasWebhookSecret ? 'resellers.show.has_secret' : 'resellers.show.no_secret')}
         </Typography>

@@ -58,9 +58,11 @@ function DayDialog({ tour, day, taken, onClose }: { tour: Tour; day: ItineraryDa
     ? { dayNumber: day.dayNumber, title: day.title, description: day.description, overnight: day.overnight, ...day.meals, componentIds: day.componentIds }
     : { dayNumber: firstFree, title: '', description: '', overnight: '', breakfast: false, lunch: false, dinner: false, componentIds: [] };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="day-dialog-title">
+    // The form between the dialog and its parts is a flex column too: the content scrolls and the
+    // buttons stay in view (the whole dialog scrolled, and Save day ended below a 800 px screen).
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="day-dialog-title" sx={{ '& .day-dialog-form': { display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' } }}>
       {/* record: the day's own values, not the tour's (the dialog sits inside the tour's record context). */}
-      <Form record={defaults} defaultValues={defaults} onSubmit={submit} noValidate>
+      <Form record={defaults} defaultValues={defaults} onSubmit={submit} noValidate className="day-dialog-form">
         <DialogTitle id="day-dialog-title">{day ? translate('tours.brochure.day', { number: day.dayNumber, title: day.title }) : translate('tours.day.add_title')}</DialogTitle>
         <DialogContent>
           <NumberInput
