@@ -13,6 +13,7 @@ import { ShopCatalogue } from './catalogue.js';
 import { shopLimits, type ShopLimits } from './limits.js';
 import * as shopSettings from './migrations/0054-shop-settings.js';
 import * as shopCarts from './migrations/0056-shop-carts.js';
+import { shopPageRoutes } from './pages/routes.js';
 import { shopOfficeRoutes, shopPublicRoutes } from './routes.js';
 import { ShopSettingsStore } from './settings.js';
 import './tables.js';
@@ -42,8 +43,9 @@ const plugin = fp(
     await app.register(shopPublicRoutes, { prefix: `${API_PREFIX}/shop` });
     // The carts sell through the flows, registered after this domain: asked at the time of a request.
     await app.register(cartRoutes, { prefix: `${API_PREFIX}/shop` });
+    await app.register(shopPageRoutes);
   },
-  { name: 'shop', dependencies: ['tours', 'departures', 'bookings'], decorators: { fastify: ['db', 'now', 'audit', 'config'] } },
+  { name: 'shop', dependencies: ['business', 'tours', 'departures', 'bookings'], decorators: { fastify: ['db', 'now', 'audit', 'config'] } },
 );
 
 const shopModule: DomainModule = {

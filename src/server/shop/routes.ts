@@ -2,33 +2,14 @@
  * The shop's routes: its settings for the office (/api/shop-settings) and its public API
  * (/api/shop), which anyone may call without a session.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SHOP_RULES } from '../../shared/contract/shop.js';
 import { addDays } from '../../shared/local-time.js';
 import { originOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
 import type { OnlineTour } from './catalogue.js';
+import { AVAILABILITY_CACHE, CATALOGUE_CACHE, cachedJson } from './http-cache.js';
 import { getShopSettingsSchema, getShopTourSchema, listShopToursSchema, shopAvailabilitySchema, updateShopSettingsSchema } from './schemas.js';
-
-/** Tour pages and the tour list: a CDN in front serves a rush; a minute old at most, then refreshed behind the customer's back. */
-const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300';
-/** Seats change with every sale: a few seconds, so a rush on one tour reaches the database a few times a minute per cache. */
-const AVAILABILITY_CACHE = 'public, max-age=5, stale-while-revalidate=10';
-
-/**
- * Answers `body` with the cache's header and an ETag of its JSON, or 304 when the caller already
- * holds this very answer (If-None-Match).
- */
-function cachedJson(request: FastifyRequest, reply: FastifyReply, body: unknown, cacheControl: string): FastifyReply {
-  const json = JSON.stringify(body);
-  const etag = `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-language');
-  const asked = request.headers['if-none-match'];
-  if (typeof asked === 'string' && asked.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').serializer((payload: unknown) => payload as string).send(json);
-}
 
 export const shopOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/shop-settings', { schema: getShopSettingsSchema, onRequest: requireUser('shop.manage') }, async () => app.shop.settings.get());

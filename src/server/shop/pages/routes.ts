@@ -1,0 +1,60 @@
+/**
+ * The shop's pages (/shop), rendered by the server in English or German (`?lang=de`): the tours on
+ * sale, a tour's page with its dates, and the sitemap. Public and cacheable like the catalogue's
+ * API; a tour that is not sold online is a 404 page, as one that does not exist.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { addDays, localDateAt } from '../../../shared/local-time.js';
+import { SHOP_RULES } from '../../../shared/contract/shop.js';
+import { cachedBody, CATALOGUE_CACHE } from '../http-cache.js';
+import { escapeHtml, sitemap, tourListPage, tourPage, type Business } from './templates.js';
+import type { ShopLanguage } from './texts.js';
+
+function languageOf(request: FastifyRequest): ShopLanguage {
+  return (request.query as { lang?: unknown } | undefined)?.lang === 'de' ? 'de' : 'en';
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+function notFoundPage(reply: FastifyReply, language: ShopLanguage): FastifyReply {
+  const [title, text, back] =
+    language === 'de' ? ['Nicht gefunden', 'Diese Seite gibt es nicht (mehr).', 'Alle Touren'] : ['Not found', 'This page does not exist (any more).', 'All tours'];
+  return reply
+    .code(404)
+    .type(HTML)
+    .header('cache-control', 'no-store')
+    .send(`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="robots" content="noindex"></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><main><h1>${title}</h1><p>${text}</p><p><a href="/shop${language === 'de' ? '?lang=de' : ''}">${escapeHtml(back)}</a></p></main></body></html>`);
+}
+
+export const shopPageRoutes: FastifyPluginAsync = async (app) => {
+  const business = async (): Promise<Business> => app.business.details();
+  const hidden = { hide: true } as const;
+
+  app.get('/shop', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    if (!(await app.shop.settings.get()).enabled) return notFoundPage(reply, language);
+    const html = tourListPage(await app.shop.catalogue.tours(), language, await business(), app.config.publicUrl);
+    return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
+  });
+
+  app.get<{ Params: { code: string } }>('/shop/tours/:code', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    const settings = await app.shop.settings.get();
+    const found = settings.enabled && request.params.code.length <= 64 ? await app.shop.catalogue.find(request.params.code) : null;
+    if (!found) return notFoundPage(reply, language);
+    // The dates of the next three months, from today in the tour's zone.
+    const from = localDateAt(new Date(app.now()), found.tour.timeZone);
+    const [tour, departures] = await Promise.all([app.shop.catalogue.tour(found), app.shop.catalogue.availability(found, { from, to: addDays(from, SHOP_RULES.availabilityDays - 1) }, settings)]);
+    const html = tourPage(tour, departures, language, await business(), app.config.publicUrl);
+    return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
+  });
+
+  // Any other address under /shop is the shop's own 404 page, not the office's app.
+  app.get('/shop/*', { schema: hidden }, async (request, reply) => notFoundPage(reply, languageOf(request)));
+
+  app.get('/shop/sitemap.xml', { schema: hidden }, async (request, reply) => {
+    const settings = await app.shop.settings.get();
+    const codes = settings.enabled ? (await app.shop.catalogue.tours()).map((tour) => tour.code) : [];
+    return cachedBody(request, reply, sitemap(codes, app.config.publicUrl), 'application/xml; charset=utf-8', CATALOGUE_CACHE);
+  });
+};

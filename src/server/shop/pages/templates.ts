@@ -1,0 +1,219 @@
+/**
+ * The shop's pages as HTML strings, rendered by the server with their whole content, so that a
+ * customer's phone on a slow network shows a tour at once and a search engine reads it without
+ * running a script. Every value from the database is escaped here; a tour's description and days
+ * are HTML sanitised when they were saved (security/rich-text.ts).
+ */
+import type { ShopDeparture, ShopTour, ShopTourSummary } from '../../../shared/contract/shop.js';
+import { formatMinor } from '../../../shared/money.js';
+import { LOCALES, textsOf, type ShopLanguage } from './texts.js';
+
+export interface Business {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string[];
+  website: string | null;
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ENTITIES[char]!);
+}
+
+/** JSON inside a <script> element: nothing in it can end the element or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** A page's address in a language: English has none in its address, German `?lang=de`. */
+export function inLanguage(url: string, language: ShopLanguage): string {
+  return language === 'en' ? url : `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
+}
+
+const STYLE = `
+:root{color-scheme:light;--ink:#1a1f24;--muted:#4a5561;--line:#d5dbe1;--accent:#0b5d7a;--soft:#eef4f7;--ok:#1b5e20;--few:#8a4b00;--none:#b3261e}
+*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#fff}
+a{color:var(--accent)}a:focus-visible,summary:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+header,main,footer{max-width:60rem;margin:0 auto;padding:0 1rem}header{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding-top:.75rem;padding-bottom:.75rem;border-bottom:1px solid var(--line)}
+header a{display:inline-block;min-height:24px;padding:.25rem 0}.brand{font-weight:600;text-decoration:none;color:var(--ink)}
+h1{font-size:1.75rem;line-height:1.2;margin:1rem 0 .25rem}h2{font-size:1.25rem;margin:1.75rem 0 .5rem}h3{font-size:1rem;margin:1rem 0 .25rem}
+.facts{color:var(--muted);margin:0 0 1rem}.lead{font-size:1.1rem}
+img{max-width:100%;height:auto;border-radius:8px;display:block}
+.cards{list-style:none;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr))}
+.card{border:1px solid var(--line);border-radius:10px;overflow:hidden}.card a{text-decoration:none;color:inherit;display:block}.card div{padding:.75rem}
+.card h2{margin:.25rem 0;font-size:1.1rem;color:var(--accent)}.price{font-weight:600}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}th{font-weight:600}
+.status{font-weight:600}.AVAILABLE{color:var(--ok)}.LIMITED{color:var(--few)}.SOLD_OUT,.CLOSED{color:var(--none)}
+.gallery{display:grid;gap:.5rem;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr))}
+footer{margin-top:2.5rem;padding-top:1rem;padding-bottom:2rem;border-top:1px solid var(--line);color:var(--muted)}
+`;
+
+interface PageParts {
+  language: ShopLanguage;
+  title: string;
+  description: string;
+  /** Absolute address of this page in English (the German adds ?lang=de). */
+  url: string;
+  image?: string | null;
+  jsonLd?: unknown;
+  business: Business;
+  body: string;
+}
+
+function layout(parts: PageParts): string {
+  const text = textsOf(parts.language);
+  const canonical = inLanguage(parts.url, parts.language);
+  const other = text.languageCode as ShopLanguage;
+  const business = parts.business;
+  const contact = [business.phone, business.email].filter((value): value is string => Boolean(value));
+  return `<!doctype html>
+<html lang="${parts.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(parts.title)}</title>
+<meta name="description" content="${escapeHtml(parts.description)}">
+<link rel="canonical" href="${escapeHtml(canonical)}">
+<link rel="alternate" hreflang="en" href="${escapeHtml(inLanguage(parts.url, 'en'))}">
+<link rel="alternate" hreflang="de" href="${escapeHtml(inLanguage(parts.url, 'de'))}">
+<link rel="alternate" hreflang="x-default" href="${escapeHtml(parts.url)}">
+<meta property="og:type" content="website">
+<meta property="og:title" content="${escapeHtml(parts.title)}">
+<meta property="og:description" content="${escapeHtml(parts.description)}">
+<meta property="og:url" content="${escapeHtml(canonical)}">
+<meta property="og:locale" content="${LOCALES[parts.language].replace('-', '_')}">
+${parts.image ? `<meta property="og:image" content="${escapeHtml(parts.image)}">\n` : ''}${business.name ? `<meta property="og:site_name" content="${escapeHtml(business.name)}">\n` : ''}<style>${STYLE}</style>
+${parts.jsonLd ? `<script type="application/ld+json">${scriptJson(parts.jsonLd)}</script>\n` : ''}</head>
+<body>
+<header><a class="brand" href="${escapeHtml(inLanguage('/shop', parts.language))}">${escapeHtml(business.name ?? text.ourTours)}</a><a href="${escapeHtml(inLanguage(new URL(parts.url).pathname, other))}" hreflang="${other}" lang="${other}">${text.language}</a></header>
+<main id="main">
+${parts.body}
+</main>
+<footer>${business.name ? `<p><strong>${escapeHtml(business.name)}</strong></p>` : ''}${business.address.length > 0 ? `<p>${business.address.map(escapeHtml).join('<br>')}</p>` : ''}${contact.length > 0 ? `<p>${text.contact}: ${contact.map(escapeHtml).join(' · ')}</p>` : ''}</footer>
+</body>
+</html>`;
+}
+
+const money = (minor: number, currency: string, language: ShopLanguage) => formatMinor(minor, currency, LOCALES[language]);
+
+/** A local date (YYYY-MM-DD) in the page's language: "Tue, 1 Dec 2026" / "Di., 1. Dez. 2026". */
+function dateText(date: string, language: ShopLanguage, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+export function tourListPage(tours: ShopTourSummary[], language: ShopLanguage, business: Business, publicUrl: string): string {
+  const text = textsOf(language);
+  const cards = tours
+    .map((tour, index) => {
+      const price = tour.fromPriceMinor === null ? '' : `<p class="price">${text.from} ${escapeHtml(money(tour.fromPriceMinor, tour.currency, language))} <span class="facts">${text.perAdult}</span></p>`;
+      const cover = tour.cover ? `<img src="${escapeHtml(tour.cover.url)}" alt="${escapeHtml(tour.cover.alt)}" width="${tour.cover.width}" height="${tour.cover.height}"${index > 1 ? ' loading="lazy"' : ''}>` : '';
+      return `<li class="card"><a href="${escapeHtml(inLanguage(`/shop/tours/${encodeURIComponent(tour.code)}`, language))}">${cover}<div><h2>${escapeHtml(tour.title)}</h2><p>${escapeHtml(tour.summary)}</p><p class="facts">${text.days(tour.durationDays)} · ${tour.nextDeparture ? `${text.nextDate}: ${escapeHtml(dateText(tour.nextDeparture, language))}` : text.noDates}</p>${price}</div></a></li>`;
+    })
+    .join('\n');
+  const title = business.name ? `${text.ourTours} · ${business.name}` : text.ourTours;
+  return layout({
+    language,
+    title,
+    description: tours.map((tour) => tour.title).join(', ').slice(0, 300) || text.noTours,
+    url: `${publicUrl}/shop`,
+    business,
+    body: `<h1>${escapeHtml(text.ourTours)}</h1>\n${tours.length > 0 ? `<ul class="cards">\n${cards}\n</ul>` : `<p>${text.noTours}</p>`}`,
+  });
+}
+
+/** The departures in the page's language, by month: date, time, what is left, the adult price. */
+function datesSection(tour: ShopTour, departures: ShopDeparture[], language: ShopLanguage): string {
+  const text = textsOf(language);
+  if (departures.length === 0) return `<h2 id="dates">${text.dates}</h2><p>${text.noDates}</p>`;
+  const months = new Map<string, ShopDeparture[]>();
+  for (const departure of departures) {
+    const month = departure.date.slice(0, 7);
+    months.set(month, [...(months.get(month) ?? []), departure]);
+  }
+  const tables = [...months.entries()]
+    .map(([month, list]) => {
+      const caption = dateText(`${month}-01`, language, { month: 'long', year: 'numeric' });
+      const rows = list
+        .map((departure) => {
+          const left = departure.status === 'LIMITED' && departure.seatsLeft !== null ? ` (${text.seatsLeft(departure.seatsLeft)})` : '';
+          const price = departure.prices.ADULT === null ? '' : escapeHtml(money(departure.prices.ADULT, tour.currency, language));
+          return `<tr><td>${escapeHtml(dateText(departure.date, language))}</td><td>${escapeHtml(departure.startTime)}</td><td class="status ${departure.status}">${text.status[departure.status]}${left}</td><td>${price}</td></tr>`;
+        })
+        .join('');
+      return `<h3>${escapeHtml(caption)}</h3><table><thead><tr><th scope="col">${language === 'de' ? 'Datum' : 'Date'}</th><th scope="col">${language === 'de' ? 'Beginn' : 'Starts'}</th><th scope="col">${language === 'de' ? 'Plätze' : 'Seats'}</th><th scope="col">${text.adult}</th></tr></thead><tbody>${rows}</tbody></table>`;
+    })
+    .join('\n');
+  return `<h2 id="dates">${text.dates}</h2><p class="facts">${escapeHtml(tour.timeZone)}</p>\n${tables}`;
+}
+
+export function tourPage(tour: ShopTour, departures: ShopDeparture[], language: ShopLanguage, business: Business, publicUrl: string): string {
+  const text = textsOf(language);
+  const url = `${publicUrl}/shop/tours/${encodeURIComponent(tour.code)}`;
+  const [cover, ...more] = tour.gallery;
+  const priceRows = [
+    tour.prices.ADULT !== null ? `<tr><th scope="row">${text.adult}</th><td>${escapeHtml(money(tour.prices.ADULT, tour.currency, language))}</td></tr>` : '',
+    tour.prices.CHILD !== null ? `<tr><th scope="row">${text.child(tour.ages.childAgeUnder)}</th><td>${escapeHtml(money(tour.prices.CHILD, tour.currency, language))}</td></tr>` : '',
+    tour.prices.INFANT !== null ? `<tr><th scope="row">${text.infant(tour.ages.infantAgeUnder)}</th><td>${escapeHtml(money(tour.prices.INFANT, tour.currency, language))}</td></tr>` : '',
+  ].join('');
+  const extras = tour.extras.length > 0 ? `<h3>${text.extras}</h3><ul>${tour.extras.map((extra) => `<li>${escapeHtml(extra.name)}: ${escapeHtml(money(extra.priceMinor, tour.currency, language))}</li>`).join('')}</ul>` : '';
+  const days = tour.itinerary.map((day) => `<h3>${text.day(day.day)}: ${escapeHtml(day.title)}</h3>${day.description}`).join('\n');
+  const fees = tour.cancellationFees.length > 0 ? `<ul>${tour.cancellationFees.map((fee) => `<li>${escapeHtml(text.feeTerm(fee.daysBefore, fee.percent))}</li>`).join('')}</ul>` : `<p>${text.noFee}</p>`;
+  const pictures = more.length > 0 ? `<h2>${text.pictures}</h2><div class="gallery">${more.map((picture) => `<img src="${escapeHtml(picture.url)}" alt="${escapeHtml(picture.alt)}" width="${picture.width}" height="${picture.height}" loading="lazy">`).join('')}</div>` : '';
+  const open = departures.filter((departure) => departure.status === 'AVAILABLE' || departure.status === 'LIMITED');
+  const lowest = open.reduce<number | null>((low, departure) => (departure.prices.ADULT !== null && (low === null || departure.prices.ADULT < low) ? departure.prices.ADULT : low), null) ?? tour.prices.ADULT;
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: tour.currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'TouristTrip',
+    name: tour.title,
+    description: tour.summary,
+    url: inLanguage(url, language),
+    ...(cover && { image: [new URL(cover.url, publicUrl).href] }),
+    ...(business.name && { provider: { '@type': 'Organization', name: business.name, ...(business.website && { url: business.website }) } }),
+    ...(lowest !== null && {
+      offers: {
+        '@type': 'Offer',
+        price: (lowest / 10 ** digits).toFixed(digits),
+        priceCurrency: tour.currency,
+        availability: open.length > 0 ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+        url: inLanguage(url, language),
+      },
+    }),
+  };
+  const facts = [text.days(tour.durationDays), text.travellers(tour.minPax, tour.maxPax)].join(' · ');
+  const body = `<p><a href="${escapeHtml(inLanguage('/shop', language))}">${text.back}</a></p>
+<h1>${escapeHtml(tour.title)}</h1>
+<p class="facts">${escapeHtml(facts)}</p>
+${cover ? `<img src="${escapeHtml(cover.url)}" alt="${escapeHtml(cover.alt)}" width="${cover.width}" height="${cover.height}" fetchpriority="high">` : ''}
+<p class="lead">${escapeHtml(tour.summary)}</p>
+${tour.description}
+<h2>${text.prices}</h2>
+<table><tbody>${priceRows}</tbody></table>
+${extras}
+${datesSection(tour, departures, language)}
+${days ? `<h2>${text.itinerary}</h2>\n${days}` : ''}
+<h2>${text.terms}</h2>
+<p>${escapeHtml(tour.deposit ? text.depositTerm(tour.deposit.percent) : text.fullTerm)}</p>
+${fees}
+${pictures}`;
+  return layout({
+    language,
+    title: business.name ? `${tour.title} · ${business.name}` : tour.title,
+    description: tour.summary || tour.title,
+    url,
+    image: cover ? new URL(cover.url, publicUrl).href : null,
+    jsonLd,
+    business,
+    body,
+  });
+}
+
+/** Every tour page in each language, with its alternates (sitemaps.org, with xhtml:link as search engines read them). */
+export function sitemap(codes: string[], publicUrl: string): string {
+  const entry = (url: string) =>
+    `<url><loc>${escapeHtml(url)}</loc><xhtml:link rel="alternate" hreflang="en" href="${escapeHtml(inLanguage(url.split('?')[0]!, 'en'))}"/><xhtml:link rel="alternate" hreflang="de" href="${escapeHtml(inLanguage(url.split('?')[0]!, 'de'))}"/></url>`;
+  const pages = [`${publicUrl}/shop`, ...codes.map((code) => `${publicUrl}/shop/tours/${encodeURIComponent(code)}`)];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${pages.flatMap((page) => [entry(page), entry(inLanguage(page, 'de'))]).join('\n')}\n</urlset>\n`;
+}

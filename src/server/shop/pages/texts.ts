@@ -1,0 +1,74 @@
+/** The shop pages' words, in English and German (a customer's language, not the office's). */
+export type ShopLanguage = 'en' | 'de';
+
+const EN = {
+  tours: 'Tours',
+  ourTours: 'Our tours',
+  from: 'from',
+  perAdult: 'per adult',
+  nextDate: 'Next date',
+  noDates: 'No dates open yet',
+  days: (n: number) => (n === 1 ? '1 day' : `${n} days`),
+  travellers: (min: number, max: number | null) => (max === null ? `from ${min} travellers` : `${min}–${max} travellers`),
+  prices: 'Prices',
+  adult: 'Adult',
+  child: (under: number) => `Child (under ${under})`,
+  infant: (under: number) => `Infant (under ${under})`,
+  itinerary: 'Day by day',
+  day: (n: number) => `Day ${n}`,
+  dates: 'Dates',
+  terms: 'Payment and cancellation',
+  depositTerm: (percent: number) => `${percent}% deposit when you book, the rest before you travel.`,
+  fullTerm: 'The whole price is paid when you book.',
+  feeTerm: (days: number, percent: number) => (days === 0 ? `On the day: ${percent}% of the price is kept.` : `From ${days} days before: ${percent}% of the price is kept.`),
+  noFee: 'Free cancellation.',
+  status: { AVAILABLE: 'Available', LIMITED: 'Few seats left', SOLD_OUT: 'Sold out', CLOSED: 'Closed' },
+  seatsLeft: (n: number) => (n === 1 ? '1 seat left' : `${n} seats left`),
+  language: 'Deutsch',
+  languageCode: 'de',
+  contact: 'Contact',
+  noTours: 'No tours are on sale just now.',
+  extras: 'Extras you can add',
+  pictures: 'Pictures',
+  back: 'All tours',
+} as const;
+
+type Texts = { [K in keyof typeof EN]: (typeof EN)[K] extends (...args: infer A) => string ? (...args: A) => string : (typeof EN)[K] extends string ? string : { [S in keyof (typeof EN)[K]]: string } };
+
+const DE: Texts = {
+  tours: 'Touren',
+  ourTours: 'Unsere Touren',
+  from: 'ab',
+  perAdult: 'pro Erwachsenem',
+  nextDate: 'Nächster Termin',
+  noDates: 'Noch keine Termine offen',
+  days: (n) => (n === 1 ? '1 Tag' : `${n} Tage`),
+  travellers: (min, max) => (max === null ? `ab ${min} Reisenden` : `${min}–${max} Reisende`),
+  prices: 'Preise',
+  adult: 'Erwachsener',
+  child: (under) => `Kind (unter ${under})`,
+  infant: (under) => `Kleinkind (unter ${under})`,
+  itinerary: 'Tag für Tag',
+  day: (n) => `Tag ${n}`,
+  dates: 'Termine',
+  terms: 'Zahlung und Stornierung',
+  depositTerm: (percent) => `${percent} % Anzahlung bei der Buchung, der Rest vor der Reise.`,
+  fullTerm: 'Der ganze Preis wird bei der Buchung bezahlt.',
+  feeTerm: (days, percent) => (days === 0 ? `Am Reisetag: ${percent} % des Preises werden einbehalten.` : `Ab ${days} Tagen vorher: ${percent} % des Preises werden einbehalten.`),
+  noFee: 'Kostenlose Stornierung.',
+  status: { AVAILABLE: 'Verfügbar', LIMITED: 'Nur noch wenige Plätze', SOLD_OUT: 'Ausgebucht', CLOSED: 'Geschlossen' },
+  seatsLeft: (n) => (n === 1 ? 'noch 1 Platz' : `noch ${n} Plätze`),
+  language: 'English',
+  languageCode: 'en',
+  contact: 'Kontakt',
+  noTours: 'Zurzeit sind keine Touren im Verkauf.',
+  extras: 'Zubuchbare Extras',
+  pictures: 'Bilder',
+  back: 'Alle Touren',
+};
+
+export function textsOf(language: ShopLanguage): Texts {
+  return language === 'de' ? DE : (EN as unknown as Texts);
+}
+
+export const LOCALES: Record<ShopLanguage, string> = { en: 'en-GB', de: 'de-DE' };

@@ -1,0 +1,115 @@
+/**
+ * The shop's pages, rendered by the server: the tours on sale and a tour's page carry their whole
+ * content in the HTML (title, description, canonical address and its languages, Open Graph, a
+ * TouristTrip in JSON-LD with its offer), in English and German, cacheable with an ETag; a tour
+ * not sold online is a 404 page; a tour's hostile text stays text.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tour } from '../../src/shared/contract/tours.js';
+import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
+import { aDay } from '../helpers/builders.js';
+import { as, createTestApp, login, type TestApp } from '../helpers/test-app.js';
+
+const DAY = 86_400_000;
+let t: TestApp;
+let admin: ReturnType<typeof as>;
+let tour: Tour;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { BUSINESS_NAME: 'Fjord & Co', BUSINESS_PHONE: '+47 22 33 44 55' } });
+  admin = as(t.app, (await login(t.app, t.admin)).accessToken);
+  const create = viaInject(admin);
+  tour = await createTour(create, {
+    status: 'published',
+    bookableOnline: true,
+    title: 'Northern Lights </script><script>alert(1)</script>',
+    summary: 'Four nights "under" the aurora & <b>more</b>',
+    description: '<p>Hot springs <strong>and</strong> dark skies.</p>',
+    currency: 'EUR',
+    bookingCutoffHours: 0,
+    depositPercent: 25,
+    cancellationFees: [{ daysBefore: 30, percent: 0 }, { daysBefore: 7, percent: 50 }],
+    prices: { ADULT: 129_900, CHILD: 99_900, INFANT: null },
+  });
+  await admin({ method: 'PUT', url: `/api/tours/${tour.id}/itinerary/1`, payload: aDay({ title: 'Reykjavík to Vík' }) });
+  await createDeparture(create, tour.id, { startDate: new Date(t.clock.time + 10 * DAY).toISOString().slice(0, 10), startTime: '08:30', capacity: 4 });
+  await createTour(create, { status: 'published', code: 'PHONE-ONLY', title: 'Sold by phone only' });
+});
+afterAll(async () => t?.close());
+
+const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('a tour’s page', () => {
+  it('carries its content, its address in each language and its offer in the HTML, before any script', async () => {
+    const answer = await page(`/shop/tours/${tour.code}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.headers['cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    const html = answer.body;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<title>Northern Lights &lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt; · Fjord &amp; Co<\/title>/);
+    expect(html).toContain('<meta name="description" content="Four nights &quot;under&quot; the aurora &amp; &lt;b&gt;more&lt;/b&gt;">');
+    expect(html).toContain(`<link rel="canonical" href="http://office.test/shop/tours/${tour.code}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="de" href="http://office.test/shop/tours/${tour.code}?lang=de">`);
+    expect(html).toContain('hreflang="x-default"');
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    expect(html).toContain('<p>Hot springs <strong>and</strong> dark skies.</p>');
+    expect(html).toContain('€1,299.00');
+    expect(html).toContain('08:30');
+    expect(html).toContain('Reykjavík to Vík');
+    expect(html).toContain('25% deposit');
+    expect(html).toContain('Few seats left (4 seats left)');
+
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'TouristTrip',
+      name: tour.title,
+      offers: { '@type': 'Offer', price: '1299.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    });
+  });
+
+  it('in German: its words, its dates and its prices as German writes them', async () => {
+    const html = (await page(`/shop/tours/${tour.code}?lang=de`)).body;
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain(`<link rel="canonical" href="http://office.test/shop/tours/${tour.code}?lang=de">`);
+    expect(html).toMatch(/1\.299,00\s€/);
+    expect(html).toContain('Tag für Tag');
+    expect(html).toContain('Nur noch wenige Plätze');
+  });
+
+  it('answers 304 to a cache holding the same page', async () => {
+    const first = await page(`/shop/tours/${tour.code}`);
+    expect((await page(`/shop/tours/${tour.code}`, { 'if-none-match': first.headers.etag as string })).statusCode).toBe(304);
+  });
+
+  it('is a 404 page for a tour not sold online, or unknown', async () => {
+    for (const path of ['/shop/tours/PHONE-ONLY', '/shop/tours/NO-SUCH', `/shop/tours/${'x'.repeat(100)}`, '/shop/nothing/here']) {
+      const answer = await page(`${path}?lang=de`);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.body).toContain('noindex');
+      expect(answer.body).toContain('Nicht gefunden');
+    }
+  });
+});
+
+describe('the tours on sale and the sitemap', () => {
+  it('lists the tours sold online with their price and next date, and nothing else', async () => {
+    const html = (await page('/shop')).body;
+    expect(html).toContain(`href="/shop/tours/${tour.code}"`);
+    expect(html).toContain('from €1,299.00');
+    expect(html).not.toContain('Sold by phone only');
+    expect(html).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('names every tour page in each language', async () => {
+    const answer = await page('/shop/sitemap.xml');
+    expect(answer.headers['content-type']).toMatch(/^application\/xml/);
+    expect(answer.body).toContain(`<loc>http://office.test/shop/tours/${tour.code}</loc>`);
+    expect(answer.body).toContain(`<loc>http://office.test/shop/tours/${tour.code}?lang=de</loc>`);
+    expect(answer.body).not.toContain('PHONE-ONLY');
+  });
+});
