@@ -62,6 +62,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     tables: ['bookings'],
     why: "an address's open carts are those whose bookings still hold their seats, counted from the carts of that address when a new one is made",
   },
+  'shop/funnel.ts': {
+    tables: ['bookings'],
+    why: "a hold that lapsed unpaid is a cart whose booking expired, counted on the day its hold ended",
+  },
   'shop/catalogue.ts': {
     tables: ['tours', 'tour_media', 'departures'],
     why: "the shop's tour list is one read for a customer's phone: each tour sold online with its cover, its lowest price to come and its next bookable date; a tour is found by its code only while it is published and sold online",

@@ -338,6 +338,7 @@ describe('OpenAPI document at /api/docs', () => {
     'put /api/business',
     'get /api/shop-settings',
     'put /api/shop-settings',
+    'get /api/shop/funnel',
     'get /api/shop/tours',
     'get /api/shop/tours/{code}',
     'get /api/shop/tours/{code}/availability',

@@ -184,6 +184,51 @@ describe('paying a cart', () => {
   });
 });
 
+describe('the Online sales screen’s days', () => {
+  it('count the carts made, checkouts begun, carts paid, holds lapsed and carts given up, from what happened', async () => {
+    // A server of its own: only these carts are counted.
+    const own = await createTestApp({ env: stripe.env, now: t.clock.now });
+    try {
+      const office = () => login(own.app, own.admin).then((tokens) => as(own.app, tokens.accessToken));
+      let asStaff = await office();
+      const offered = await createTour(viaInject(asStaff), { status: 'published', bookableOnline: true, bookingCutoffHours: 0, depositPercent: 20, prices: { ADULT: 10_000, CHILD: null, INFANT: null } });
+      const departure = await createDeparture(viaInject(asStaff), offered.id, { startDate: new Date(t.clock.time + 20 * DAY).toISOString().slice(0, 10), capacity: 20 });
+      const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => own.app.inject({ method, url, remoteAddress: `192.0.2.${++address % 250}`, ...(payload !== undefined && { payload: payload as object }) });
+      const cart = async (email: string) => {
+        const made = (await call('POST', '/api/shop/carts', { departureId: departure.id, travellers: { ADULT: 1 } })).json<Cart>();
+        await call('PATCH', `/api/shop/carts/${made.cartId}`, { contact: { name: 'Funnel', email }, travellers: [{ category: 'ADULT', firstName: 'Fun', lastName: 'Nel' }] });
+        return made;
+      };
+      const pay = (made: Cart, how: string) => call('POST', `/api/shop/carts/${made.cartId}/checkout`, { pay: how });
+      const [paying, leaving, lapsing] = [await cart('f1@example.test'), await cart('f2@example.test'), await cart('f3@example.test')];
+      await cart('f4@example.test'); // looked, never paid
+      const session = sessionFor((await pay(paying, 'full')).json<{ url: string }>().url);
+      await pay(paying, 'full'); // the same page again: one checkout
+      await pay(lapsing, 'deposit');
+      const event = stripe.completedEvent(session.id);
+      await own.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature }, payload: event.payload });
+      expect((await call('DELETE', `/api/shop/carts/${leaving.cartId}`)).statusCode).toBe(204);
+      t.clock.advance(45 * MINUTE);
+      try {
+        asStaff = await office();
+        // Two days summed: the clock moved 45 minutes and may have crossed midnight.
+        const answer = await asStaff({ method: 'GET', url: '/api/shop/funnel?days=2' });
+        expect(answer.statusCode, answer.body).toBe(200);
+        const days = answer.json<{ data: { date: string; carts: number; checkouts: number; paid: number; lapsed: number; released: number }[] }>().data;
+        expect(days).toHaveLength(2);
+        const sum = (key: 'carts' | 'checkouts' | 'paid' | 'lapsed' | 'released') => days.reduce((total, day) => total + day[key], 0);
+        // The lapsing cart's page lived 31 minutes and the looking one's hold 30: both lapsed unpaid.
+        expect({ carts: sum('carts'), checkouts: sum('checkouts'), paid: sum('paid'), lapsed: sum('lapsed'), released: sum('released') }).toEqual({ carts: 4, checkouts: 2, paid: 1, lapsed: 2, released: 1 });
+        expect(days[1]!.date > days[0]!.date).toBe(true);
+      } finally {
+        t.clock.advance(-45 * MINUTE);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('a shop without card payments', () => {
   it('answers PAYMENTS_NOT_CONFIGURED to a customer who wants to pay by card', async () => {
     const bare = await createTestApp();

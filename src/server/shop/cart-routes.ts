@@ -156,6 +156,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Nothing to pay now (paying later, or a deposit of nothing): booked at once, the price due by the payment schedule.
       if (pay === 'later' && !(await app.shop.settings.get()).payLater) throw httpErrors.conflict('Paying later is not offered here: pay by card.');
       await app.flows.confirmBooking(booking.id, origin);
+      await app.shop.carts.markPaid(app.db, cart.id, new Date(app.now()));
       return { url: page };
     }
     if (!app.paymentLinks.configured) throw cartErrors.paymentsNotConfigured();

@@ -9,9 +9,14 @@ import { originOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
 import type { OnlineTour } from './catalogue.js';
 import { AVAILABILITY_CACHE, CATALOGUE_CACHE, cachedJson } from './http-cache.js';
-import { getShopSettingsSchema, getShopTourSchema, listShopToursSchema, shopAvailabilitySchema, updateShopSettingsSchema } from './schemas.js';
+import { funnel } from './funnel.js';
+import { shopFunnelSchema, getShopSettingsSchema, getShopTourSchema, listShopToursSchema, shopAvailabilitySchema, updateShopSettingsSchema } from './schemas.js';
 
 export const shopOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/shop/funnel', { schema: shopFunnelSchema, onRequest: requireUser('shop.manage') }, async (request) => ({
+    data: await funnel(app.db, app.now(), app.config.businessTimeZone, request.query.days ?? 30),
+  }));
+
   app.get('/shop-settings', { schema: getShopSettingsSchema, onRequest: requireUser('shop.manage') }, async () => app.shop.settings.get());
 
   app.put('/shop-settings', { schema: updateShopSettingsSchema, onRequest: requireUser('shop.manage') }, async (request) =>

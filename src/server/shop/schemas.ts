@@ -1,6 +1,8 @@
 /** The shop routes' schemas: the contract's (src/shared/contract/shop.ts) plus what each route may answer. */
 import Type from 'typebox';
 import {
+  FunnelQuerySchema,
+  FunnelSchema,
   CartCheckoutAnswerSchema,
   CartCheckoutSchema,
   CartParamsSchema,
@@ -148,4 +150,15 @@ export const checkoutCartSchema = {
   params: CartParamsSchema,
   body: CartCheckoutSchema,
   response: { 200: CartCheckoutAnswerSchema, ...errorResponses(400, 404, 409, 503) },
+};
+
+export const shopFunnelSchema = {
+  tags: officeTags,
+  security,
+  summary: 'The shop’s days: carts, checkouts, paid, lapsed',
+  description:
+    'Needs `shop.manage`. The last `days` days (default 30, at most 366), today last, each in the business’s time zone: carts made, checkouts begun (first time), ' +
+    'carts paid (or booked to pay later), holds that lapsed unpaid, and carts given up (or whose payment page expired), from what the server recorded.',
+  querystring: FunnelQuerySchema,
+  response: { 200: FunnelSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };

@@ -216,3 +216,19 @@ export const CartCheckoutAnswerSchema = Type.Object(
   { url: Type.String({ description: 'Where the customer goes next: the card payment page, or (paying later) the cart’s own page, confirmed' }) },
   { title: 'ShopCheckout' },
 );
+
+export const FunnelQuerySchema = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30 })) }, { additionalProperties: false });
+
+export const FunnelDaySchema = Type.Object(
+  {
+    date: Type.String({ format: 'date', description: 'A day in the business’s time zone (BUSINESS_TIME_ZONE)' }),
+    carts: Type.Integer({ description: 'Carts made (seats held)' }),
+    checkouts: Type.Integer({ description: 'Carts whose customer first went to the payment page' }),
+    paid: Type.Integer({ description: 'Carts paid (or booked to pay later)' }),
+    lapsed: Type.Integer({ description: 'Holds that lapsed unpaid (not given up by the customer)' }),
+    released: Type.Integer({ description: 'Carts the customer gave up, or whose payment page expired' }),
+  },
+  { title: 'ShopFunnelDay' },
+);
+export type FunnelDay = Static<typeof FunnelDaySchema>;
+export const FunnelSchema = Type.Object({ data: Type.Array(FunnelDaySchema, { description: 'Oldest first, every day of the range, today last' }) }, { title: 'ShopFunnel' });

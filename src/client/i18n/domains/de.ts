@@ -9,5 +9,6 @@ import { OPERATIONS_DE } from './operations-de';
 import { TEMPLATES_DE } from './message-templates-de';
 import { RESELLERS_DE } from './resellers-de';
 import { BUSINESS_DE } from './business-de';
+import { SHOP_DE } from './shop-de';
 
-export const DOMAINS_DE = [COMMON_DE, TOURS_DE, DEPARTURES_DE, RESOURCES_DE, BOOKINGS_DE, CUSTOMERS_DE, OPERATIONS_DE, TEMPLATES_DE, RESELLERS_DE, BUSINESS_DE] as const;
+export const DOMAINS_DE = [COMMON_DE, TOURS_DE, DEPARTURES_DE, RESOURCES_DE, BOOKINGS_DE, CUSTOMERS_DE, OPERATIONS_DE, TEMPLATES_DE, RESELLERS_DE, BUSINESS_DE, SHOP_DE] as const;

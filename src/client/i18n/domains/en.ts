@@ -9,5 +9,6 @@ import { OPERATIONS_EN } from './operations-en';
 import { TEMPLATES_EN } from './message-templates-en';
 import { RESELLERS_EN } from './resellers-en';
 import { BUSINESS_EN } from './business-en';
+import { SHOP_EN } from './shop-en';
 
-export const DOMAINS_EN = [COMMON_EN, TOURS_EN, DEPARTURES_EN, RESOURCES_EN, BOOKINGS_EN, CUSTOMERS_EN, OPERATIONS_EN, TEMPLATES_EN, RESELLERS_EN, BUSINESS_EN] as const;
+export const DOMAINS_EN = [COMMON_EN, TOURS_EN, DEPARTURES_EN, RESOURCES_EN, BOOKINGS_EN, CUSTOMERS_EN, OPERATIONS_EN, TEMPLATES_EN, RESELLERS_EN, BUSINESS_EN, SHOP_EN] as const;

@@ -1,0 +1,41 @@
+/** The Online sales screen in German: the shop's settings and its days. */
+export const SHOP_DE = {
+  shop: {
+    intro: 'Ihr eigener Shop: Kunden finden Ihre Touren, halten Plätze und zahlen mit Karte, ohne Mitarbeiter. Eine Tour wird dort verkauft, wenn sie veröffentlicht ist und „Online verkauft“ eingeschaltet ist.',
+    your_shop: 'Ihr Shop',
+    copy_link: 'Link kopieren',
+    copied: 'Link kopiert',
+    settings: 'Einstellungen',
+    loading: 'Die Einstellungen des Shops werden geladen…',
+    the_settings: 'Die Einstellungen des Shops',
+    the_days: 'Die Tage des Shops',
+    saving: 'Wird gespeichert…',
+    saved: 'Shop-Einstellungen gespeichert',
+    not_saved: 'Die Shop-Einstellungen wurden nicht gespeichert',
+    fields: {
+      enabled: 'Der Shop verkauft',
+      holdMinutes: 'Ein Warenkorb hält seine Plätze (Minuten)',
+      payLater: 'Kunden dürfen jetzt buchen und später zahlen',
+      embedOrigins: 'Websites, die das Buchungs-Widget zeigen dürfen',
+      showSeatsBelow: 'Genaue freie Plätze zeigen ab (Plätze)',
+    },
+    help: {
+      enabled: 'Aus: Jede Shop-Seite und ihre API antworten „nicht gefunden“',
+      holdMinutes: '30 bis 120',
+      payLater: 'Die Buchung ist sofort bestätigt; der Preis ist nach dem Zahlungsplan der Tour fällig',
+      embedOrigins: 'Eine pro Zeile, etwa https://www.example.com',
+      showSeatsBelow: 'Darüber sehen Kunden „Verfügbar“, darunter „Nur noch wenige Plätze“ mit der Zahl',
+    },
+    days: {
+      title: 'Die letzten 30 Tage',
+      date: 'Tag',
+      carts: 'Warenkörbe',
+      checkouts: 'Zur Zahlung',
+      paid: 'Gebucht',
+      lapsed: 'Verfallen',
+      released: 'Aufgegeben',
+      total: 'Summe',
+      none: 'Keine Warenkörbe in den letzten 30 Tagen.',
+    },
+  },
+};

@@ -1,0 +1,41 @@
+/** The Online sales screen in English: the shop's settings and its days. */
+export const SHOP_EN = {
+  shop: {
+    intro: 'Your own shop: customers find your tours, hold seats and pay by card without a clerk. A tour is sold there when it is published and “Sold online” is on.',
+    your_shop: 'Your shop',
+    copy_link: 'Copy the link',
+    copied: 'Link copied',
+    settings: 'Settings',
+    loading: 'Loading the shop’s settings…',
+    the_settings: 'The shop’s settings',
+    the_days: 'The shop’s days',
+    saving: 'Saving…',
+    saved: 'Shop settings saved',
+    not_saved: 'The shop settings were not saved',
+    fields: {
+      enabled: 'The shop sells',
+      holdMinutes: 'A cart holds its seats for (minutes)',
+      payLater: 'Customers may book now and pay later',
+      embedOrigins: 'Websites that may show the booking widget',
+      showSeatsBelow: 'Show the exact seats left from (seats)',
+    },
+    help: {
+      enabled: 'Off: every shop page and its API answer “not found”',
+      holdMinutes: '30 to 120',
+      payLater: 'The booking is confirmed at once; the price is due by the tour’s payment schedule',
+      embedOrigins: 'One per line, such as https://www.example.com',
+      showSeatsBelow: 'Above it, customers see “Available”; at or below it, “Few seats left” with the number',
+    },
+    days: {
+      title: 'The last 30 days',
+      date: 'Day',
+      carts: 'Carts',
+      checkouts: 'Went to pay',
+      paid: 'Booked',
+      lapsed: 'Holds lapsed',
+      released: 'Given up',
+      total: 'Total',
+      none: 'No carts in the last 30 days.',
+    },
+  },
+};
