@@ -75,6 +75,10 @@ describe('a cart', () => {
     expect(bookings.data).toHaveLength(1);
     expect(bookings.data[0]).toMatchObject({ reference: cart.reference, channel: 'online', status: 'held' });
     expect(JSON.stringify(cart)).not.toContain(bookings.data[0]!.id);
+    // The bookings list filters by the channel.
+    const online = (await admin({ method: 'GET', url: `/api/bookings?channel=online&departureId=${departure.id}` })).json<{ data: Booking[]; total: number }>();
+    expect(online.total).toBe(1);
+    expect((await admin({ method: 'GET', url: `/api/bookings?channel=phone&departureId=${departure.id}` })).json<{ total: number }>().total).toBe(0);
     const audit = (await admin({ method: 'GET', url: `/api/admin/audit?targetId=${bookings.data[0]!.id}` })).json<{ data: { action: string; actorLabel: string | null }[] }>();
     expect(audit.data.find((entry) => entry.action === 'booking.created')?.actorLabel).toBe('Customer (online shop)');
   });

@@ -460,6 +460,7 @@ export class BookingQueries {
       if (query.departureId !== undefined) conditions.push(eb('b.departure_id', '=', query.departureId));
       if (query.resellerId !== undefined) conditions.push(eb('b.reseller_id', '=', query.resellerId));
       if (query.customerId !== undefined) conditions.push(eb('b.customer_id', '=', query.customerId));
+      if (query.channel !== undefined) conditions.push(eb('b.channel', '=', query.channel));
       if (query.from !== undefined) conditions.push(eb('b.start_date', '>=', query.from));
       if (query.to !== undefined) conditions.push(eb('b.start_date', '<=', query.to));
       if (query.bookedFrom !== undefined) conditions.push(eb('b.created_at', '>=', startOfDay(query.bookedFrom, this.businessTimeZone)));
@@ -477,7 +478,7 @@ export class BookingQueries {
   /** The total from kept counts when the filters allow (none; a status; a tour; a tour and a status; a payment status), adjusted for lapsed holds. */
   private keptTotal(query: BookingListQuery, at: Date): (() => Promise<number>) | null {
     const { status, tourId, paymentStatus } = query;
-    const others = [query.departureId, query.resellerId, query.customerId, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.overdue, query.q?.trim() || undefined].some((value) => value !== undefined);
+    const others = [query.departureId, query.resellerId, query.customerId, query.channel, query.from, query.to, query.bookedFrom, query.bookedTo, query.balanceDue, query.overdue, query.q?.trim() || undefined].some((value) => value !== undefined);
     if (others) return null;
     if (paymentStatus !== undefined) return status === undefined && tourId === undefined ? () => keptCount(this.db, `bookings:payment_status:${paymentStatus}`) : null;
     if (status === undefined) return () => keptCount(this.db, tourId === undefined ? 'bookings' : `bookings:tour:${tourId}`);

@@ -271,6 +271,7 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
   departureId: Type.Optional(UuidSchema),
   resellerId: Type.Optional(UuidSchema),
   customerId: Type.Optional(UuidSchema),
+  channel: Type.Optional(Type.Union([ChannelSchema], { description: 'Only bookings taken on this channel (online: the operator’s own shop)' })),
   from: Type.Optional(LocalDateSchema),
   to: Type.Optional(LocalDateSchema),
   balanceDue: Type.Optional(Type.Boolean({ description: 'true: only bookings whose customer has a balance above 0 (never a reseller’s booking: the reseller owes the net)' })),

@@ -437,6 +437,7 @@ export const BOOKINGS_DE: MessagesIn<typeof BOOKINGS_EN> = {
         dateOfBirth: 'Geboren',
         status: 'Status',
         paymentStatus: 'Zahlung',
+        channel: 'Kanal',
         tourId: 'Tour',
         from: 'Abreise ab',
         to: 'Abreise bis',

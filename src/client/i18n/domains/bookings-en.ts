@@ -434,6 +434,7 @@ export const BOOKINGS_EN = {
         dateOfBirth: 'Born',
         status: 'Status',
         paymentStatus: 'Payment',
+        channel: 'Channel',
         tourId: 'Tour',
         from: 'Departing from',
         to: 'Departing until',

@@ -27,7 +27,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ACTIVE_BOOKING_STATUSES } from '../../../shared/contract/booking-rules';
-import { BOOKING_MONEY_FILTERS as MONEY_FILTERS, BOOKING_STATUSES, PAYMENT_STATUSES, type Booking } from '../../../shared/contract/bookings';
+import { BOOKING_CHANNELS, BOOKING_MONEY_FILTERS as MONEY_FILTERS, BOOKING_STATUSES, PAYMENT_STATUSES, type Booking } from '../../../shared/contract/bookings';
 import { formatCalendarDate, formatDate, formatFullDateTime, formatTime } from '../../dates';
 import { DownloadButton } from '../common/DownloadButton';
 import { RowLink, useIsSmallScreen } from '../common/fields';
@@ -47,6 +47,7 @@ const baseFilters = [
   <SearchBookings key="q" source="q" alwaysOn />,
   <SelectInput key="status" source="status" alwaysOn emptyText="bookings.list.any_status" choices={BOOKING_STATUSES.map((status) => ({ id: status, name: `bookings.status.${status}` }))} />,
   <SelectInput key="paymentStatus" source="paymentStatus" emptyText="bookings.list.any" choices={PAYMENT_STATUSES.map((status) => ({ id: status, name: `bookings.payment_status.${status}` }))} />,
+  <SelectInput key="channel" source="channel" emptyText="bookings.list.any" choices={BOOKING_CHANNELS.map((channel) => ({ id: channel, name: `bookings.channel.${channel}` }))} />,
   <ReferenceInput key="tourId" source="tourId" reference="tours">
     <AutocompleteInput label="resources.bookings.fields.tourId" optionText={(tour) => `${tour.code} · ${tour.title}`} sx={{ minWidth: 260 }} />
   </ReferenceInput>,

@@ -23,7 +23,7 @@ const bookings: ResourceModule = {
   api: {
     path: 'bookings',
     recordPath: (id) => `bookings/${encodeURIComponent(id)}`,
-    filters: ['q', 'status', 'paymentStatus', 'tourId', 'departureId', 'resellerId', 'customerId', 'from', 'to', 'balanceDue', 'overdue', 'bookedFrom', 'bookedTo'],
+    filters: ['q', 'status', 'paymentStatus', 'tourId', 'departureId', 'resellerId', 'customerId', 'channel', 'from', 'to', 'balanceDue', 'overdue', 'bookedFrom', 'bookedTo'],
     // Only what an amendment may change: the contact, notes, and travellers' names, birth dates and notes.
     // A name a reseller has not given yet stays out of the amendment (it stays "to come").
     updateBody: (data) => ({
