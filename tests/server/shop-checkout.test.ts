@@ -101,6 +101,13 @@ describe('paying a cart', () => {
     expect(answers.filter((answer) => answer.json<{ recorded: boolean }>().recorded)).toHaveLength(1);
 
     expect((await shop('GET', `/api/shop/carts/${cart.cartId}`)).json<Cart>().status).toBe('paid');
+    // Stripe sends the customer back to the cart's own page: it says so, in the cart's language.
+    const back = await t.app.inject({ method: 'GET', url: new URL(session.success_url).pathname + new URL(session.success_url).search });
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['cache-control']).toBe('no-store');
+    expect(back.body).toContain('your booking is confirmed');
+    expect(back.body).toContain(cart.reference);
+    expect(back.body).toContain('noindex');
     const booking = await bookingOf(cart.reference);
     expect(booking).toMatchObject({ status: 'confirmed', channel: 'online', paidMinor: 4_000, balanceMinor: 16_000 });
     expect(await paymentsOf(booking.id)).toHaveLength(1);

@@ -7,7 +7,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { addDays, localDateAt } from '../../../shared/local-time.js';
 import { SHOP_RULES } from '../../../shared/contract/shop.js';
 import { cachedBody, CATALOGUE_CACHE } from '../http-cache.js';
-import { escapeHtml, sitemap, tourListPage, tourPage, type Business } from './templates.js';
+import { cartAnswer } from '../carts.js';
+import { cartPage, escapeHtml, sitemap, tourListPage, tourPage, type Business } from './templates.js';
 import type { ShopLanguage } from './texts.js';
 
 function languageOf(request: FastifyRequest): ShopLanguage {
@@ -47,6 +48,15 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     const [tour, departures] = await Promise.all([app.shop.catalogue.tour(found), app.shop.catalogue.availability(found, { from, to: addDays(from, SHOP_RULES.availabilityDays - 1) }, settings)]);
     const html = tourPage(tour, departures, language, await business(), app.config.publicUrl);
     return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
+  });
+
+  app.get<{ Params: { cartId: string } }>('/shop/carts/:cartId', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    const cart = await app.shop.carts.byKey(request.params.cartId);
+    const booking = cart && (await app.bookings.get(cart.booking_id));
+    if (!cart || !booking) return notFoundPage(reply, language);
+    const html = cartPage(cartAnswer(request.params.cartId, cart, booking, app.now()), language, await business(), app.config.publicUrl);
+    return reply.type(HTML).header('cache-control', 'no-store').send(html);
   });
 
   // Any other address under /shop is the shop's own 404 page, not the office's app.

@@ -4,7 +4,7 @@
  * running a script. Every value from the database is escaped here; a tour's description and days
  * are HTML sanitised when they were saved (security/rich-text.ts).
  */
-import type { ShopDeparture, ShopTour, ShopTourSummary } from '../../../shared/contract/shop.js';
+import type { Cart, ShopDeparture, ShopTour, ShopTourSummary } from '../../../shared/contract/shop.js';
 import { formatMinor } from '../../../shared/money.js';
 import { LOCALES, textsOf, type ShopLanguage } from './texts.js';
 
@@ -60,6 +60,8 @@ interface PageParts {
   jsonLd?: unknown;
   business: Business;
   body: string;
+  /** A page for one customer (their cart): kept out of search engines. */
+  noIndex?: boolean;
 }
 
 function layout(parts: PageParts): string {
@@ -74,7 +76,7 @@ function layout(parts: PageParts): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(parts.title)}</title>
-<meta name="description" content="${escapeHtml(parts.description)}">
+<meta name="description" content="${escapeHtml(parts.description)}">${parts.noIndex ? '\n<meta name="robots" content="noindex">' : ''}
 <link rel="canonical" href="${escapeHtml(canonical)}">
 <link rel="alternate" hreflang="en" href="${escapeHtml(inLanguage(parts.url, 'en'))}">
 <link rel="alternate" hreflang="de" href="${escapeHtml(inLanguage(parts.url, 'de'))}">
@@ -216,4 +218,22 @@ export function sitemap(codes: string[], publicUrl: string): string {
     `<url><loc>${escapeHtml(url)}</loc><xhtml:link rel="alternate" hreflang="en" href="${escapeHtml(inLanguage(url.split('?')[0]!, 'en'))}"/><xhtml:link rel="alternate" hreflang="de" href="${escapeHtml(inLanguage(url.split('?')[0]!, 'de'))}"/></url>`;
   const pages = [`${publicUrl}/shop`, ...codes.map((code) => `${publicUrl}/shop/tours/${encodeURIComponent(code)}`)];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${pages.flatMap((page) => [entry(page), entry(inLanguage(page, 'de'))]).join('\n')}\n</urlset>\n`;
+}
+
+/** A cart's own page, where Stripe sends the customer back: what it holds and where it stands. Never cached, never indexed. */
+export function cartPage(cart: Cart, language: ShopLanguage, business: Business, publicUrl: string): string {
+  const text = textsOf(language);
+  const until = new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit', timeZone: cart.departure.timeZone, timeZoneName: 'short' }).format(new Date(cart.expiresAt));
+  const status = cart.status === 'open' ? text.cartStatus.open(until) : text.cartStatus[cart.status];
+  const travellers = cart.lines.map((line) => `${line.quantity} × ${text.category[line.category]}`).join(', ');
+  const body = `<h1>${text.cartTitle}</h1>
+<p class="lead" role="status">${escapeHtml(status)}</p>
+<table><tbody>
+<tr><th scope="row">${text.reference}</th><td>${escapeHtml(cart.reference)}</td></tr>
+<tr><th scope="row">${text.tours}</th><td><a href="${escapeHtml(inLanguage(`/shop/tours/${encodeURIComponent(cart.tourCode)}`, language))}">${escapeHtml(cart.tourTitle)}</a></td></tr>
+<tr><th scope="row">${text.when}</th><td>${escapeHtml(dateText(cart.departure.date, language))}, ${escapeHtml(cart.departure.startTime)} (${escapeHtml(cart.departure.timeZone)})</td></tr>
+<tr><th scope="row">${text.who}</th><td>${escapeHtml(travellers)}</td></tr>
+<tr><th scope="row">${text.total}</th><td>${escapeHtml(money(cart.totalMinor, cart.currency, language))}</td></tr>
+</tbody></table>`;
+  return layout({ language, title: `${text.cartTitle} ${cart.reference}`, description: text.cartTitle, url: `${publicUrl}/shop`, business, body, noIndex: true });
 }

@@ -31,9 +31,28 @@ const EN = {
   extras: 'Extras you can add',
   pictures: 'Pictures',
   back: 'All tours',
+  cartTitle: 'Your booking',
+  category: { ADULT: 'adult', CHILD: 'child', INFANT: 'infant' },
+  cartStatus: {
+    open: (until: string) => `Your seats are held for you until ${until}.`,
+    paid: 'Thank you: your booking is confirmed. A confirmation with your voucher is on its way by e-mail.',
+    expired: 'The hold on these seats has ended and they were released. If you paid, we have your payment and will be in touch.',
+    released: 'You gave these seats up: nothing was charged.',
+  },
+  reference: 'Reference',
+  when: 'When',
+  who: 'Travellers',
+  total: 'Total',
+  paid: 'Paid',
 } as const;
 
-type Texts = { [K in keyof typeof EN]: (typeof EN)[K] extends (...args: infer A) => string ? (...args: A) => string : (typeof EN)[K] extends string ? string : { [S in keyof (typeof EN)[K]]: string } };
+type Texts = {
+  [K in keyof typeof EN]: (typeof EN)[K] extends (...args: infer A) => string
+    ? (...args: A) => string
+    : (typeof EN)[K] extends string
+      ? string
+      : { [S in keyof (typeof EN)[K]]: (typeof EN)[K][S] extends (...args: infer B) => string ? (...args: B) => string : string };
+};
 
 const DE: Texts = {
   tours: 'Touren',
@@ -65,6 +84,19 @@ const DE: Texts = {
   extras: 'Zubuchbare Extras',
   pictures: 'Bilder',
   back: 'Alle Touren',
+  cartTitle: 'Ihre Buchung',
+  category: { ADULT: 'Erwachsene', CHILD: 'Kinder', INFANT: 'Kleinkinder' },
+  cartStatus: {
+    open: (until) => `Ihre Plätze sind bis ${until} für Sie reserviert.`,
+    paid: 'Vielen Dank: Ihre Buchung ist bestätigt. Eine Bestätigung mit Ihrem Voucher ist per E-Mail unterwegs.',
+    expired: 'Die Reservierung dieser Plätze ist abgelaufen und sie wurden freigegeben. Falls Sie bezahlt haben, liegt uns Ihre Zahlung vor und wir melden uns.',
+    released: 'Sie haben diese Plätze aufgegeben: Es wurde nichts berechnet.',
+  },
+  reference: 'Buchungsnummer',
+  when: 'Wann',
+  who: 'Reisende',
+  total: 'Gesamt',
+  paid: 'Bezahlt',
 };
 
 export function textsOf(language: ShopLanguage): Texts {
