@@ -3,7 +3,8 @@
  * (a Checkout Session at a local double of Stripe), and Stripe's paid events arrive for all of
  * them, each twice at once, while the server is killed part-way. After a restart on the same
  * DATA_DIR Stripe delivers every event again (as it does until it hears 2xx, and sometimes after):
- * every booking then has exactly one card payment, none lost and none twice.
+ * every booking then has exactly one card payment, none lost and none twice. The same for the
+ * shop's carts, whose paid event also confirms the booking: each confirmed once, its seats counted once.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -84,3 +85,58 @@ test('kill -9 while Stripe’s paid events arrive: after Stripe delivers them ag
     `card payments and kill -9: ${BOOKINGS} sessions, ${answered.length} deliveries (${recordedBefore} recorded, ${lost} cut by the kill), ${recordedAfter} recorded when Stripe sent them again; each booking has exactly one card payment`,
   );
 }, 90_000);
+
+test('kill -9 while shop carts’ paid events arrive: after Stripe delivers them again, each cart’s booking is confirmed once with one card payment, and its seats counted once', async () => {
+  const CARTS = 12;
+  // Every cart comes from this machine's one address: its limits lifted.
+  const env = { ...ENV(), SHOP_MAX_OPEN_CARTS: '100', SHOP_CART_RATE: '1000' };
+  // The test before leaves its server running on the same DATA_DIR: one server at a time.
+  if (server) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  server = await startServer(env);
+  let token = await signIn(server.baseUrl);
+  const tour = await call(server.baseUrl, 'tours', {
+    method: 'POST',
+    token,
+    body: { code: 'CRASH-SHOP', title: 'Crash shop', timeZone: 'UTC', currency: 'EUR', durationDays: 1, status: 'published', bookableOnline: true, bookingCutoffHours: 0, prices: { ADULT: 8_000, CHILD: null, INFANT: null } },
+  });
+  expect(tour.status).toBe(201);
+  const departure = await call(server.baseUrl, 'departures', { method: 'POST', token, body: { tourId: (tour.body as { id: string }).id, startDate: '2031-07-07', startTime: '09:00', capacity: 50 } });
+  const departureId = (departure.body as { id: string }).id;
+  const carts: { cartId: string; sessionId: string; reference: string }[] = [];
+  for (let n = 0; n < CARTS; n += 1) {
+    const made = await call(server.baseUrl, 'shop/carts', { method: 'POST', body: { departureId, travellers: { ADULT: 1 } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { cartId, reference } = made.body as { cartId: string; reference: string };
+    const named = await call(server.baseUrl, `shop/carts/${cartId}`, { method: 'PATCH', body: { contact: { name: `Shopper ${n}`, email: `shopper${n}@crash.test` }, travellers: [{ category: 'ADULT', firstName: 'S', lastName: `${n}` }] } });
+    expect(named.status).toBe(200);
+    const checkout = await call(server.baseUrl, `shop/carts/${cartId}/checkout`, { method: 'POST', body: { pay: 'full' } });
+    expect(checkout.status).toBe(200);
+    const url = (checkout.body as { url: string }).url;
+    carts.push({ cartId, reference, sessionId: [...stripe.sessions.values()].find((session) => session.url === url)!.id });
+  }
+
+  const answered: ({ status: number; recorded: boolean } | null)[] = [];
+  const deliveries = carts.flatMap((cart) => [cart, cart]).map(async (cart) => answered.push(await deliver(server!.baseUrl, cart.sessionId)));
+  await waitUntil(async () => answered.filter((answer) => answer?.status === 200).length >= 3, 20_000, 5);
+  server.child.kill('SIGKILL');
+  await server.exited;
+  await Promise.all(deliveries);
+
+  server = await startServer(env);
+  token = await signIn(server.baseUrl);
+  const again = await Promise.all(carts.map((cart) => deliver(server!.baseUrl, cart.sessionId)));
+  expect(again.map((answer) => answer?.status)).toEqual(carts.map(() => 200));
+  for (const cart of carts) {
+    expect(((await call(server.baseUrl, `shop/carts/${cart.cartId}`)).body as { status: string }).status, cart.reference).toBe('paid');
+    const found = (await call(server.baseUrl, `bookings?q=${cart.reference}`, { token })).body as { data: { id: string; status: string }[] };
+    expect(found.data[0]!.status).toBe('confirmed');
+    const payments = (await call(server.baseUrl, `bookings/${found.data[0]!.id}/payments`, { token })).body as { data: { method: string; amountMinor: number }[] };
+    expect(payments.data, cart.reference).toEqual([expect.objectContaining({ method: 'card', amountMinor: 8_000 })]);
+  }
+  const seats = (await call(server.baseUrl, `departures/${departureId}`, { token })).body as { seatsHeld: number; seatsConfirmed: number };
+  expect([seats.seatsHeld, seats.seatsConfirmed]).toEqual([0, CARTS]);
+  console.log(`shop carts and kill -9: ${CARTS} carts paid, ${answered.length} deliveries before the kill (${answered.filter((answer) => answer === null).length} cut); each confirmed once with one card payment`);
+}, 120_000);
