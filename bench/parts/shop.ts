@@ -1,0 +1,70 @@
+/**
+ * Selling in the operator's own shop, after the OCTO part (whose two products, with 100 and with
+ * 10,000 departures, it puts on sale): the availability of one tour over 92 days at 100 and at
+ * 10,000 departures (the budget: flat, ≤ 1.5×), then 200 customers at once for the last 10 seats
+ * of a departure (the budget: exactly 10 carts, the rest SOLD_OUT, the departure counting 10 held
+ * seats). Answers the server it leaves running.
+ */
+import { warmed } from '../lib/load.ts';
+import { onEngine, rate, row } from '../lib/report.ts';
+import { signIn, startServer, type BenchServer } from '../lib/servers.ts';
+
+const RACERS = 200;
+const LAST_SEATS = 10;
+
+export async function shopRows(engine: string, running: BenchServer, baseEnv: Record<string, string>): Promise<BenchServer> {
+  console.log(`\nbench: selling in the shop on the ${engine}`);
+  onEngine(engine);
+  // Every customer of the bench comes from one address: the per-address limits are not what is measured.
+  await running.stop();
+  const server = await startServer({ ...baseEnv, SHOP_MAX_OPEN_CARTS: '1000', SHOP_CART_RATE: '100000' });
+  const { token } = await signIn(server.baseUrl);
+  const staff = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const tourOf = async (code: string) => {
+    const found = (await (await fetch(`${server.baseUrl}/api/tours?q=${code}`, { headers: staff })).json()) as { data: { id: string; code: string }[] };
+    const tour = found.data.find((one) => one.code === code);
+    if (!tour) throw new Error(`${code}: the OCTO part seeds it; run that part first`);
+    const online = await fetch(`${server.baseUrl}/api/tours/${tour.id}`, { method: 'PATCH', headers: staff, body: JSON.stringify({ bookableOnline: true }) });
+    if (online.status !== 200) throw new Error(`${code}: ${online.status} ${await online.text()}`);
+    return tour;
+  };
+  const small = await tourOf('OCTO-SMALL');
+  await tourOf('OCTO-BIG');
+
+  const p50: Record<'small' | 'big', number> = { small: 0, big: 0 };
+  for (const [size, code, count] of [['small', 'OCTO-SMALL', 100], ['big', 'OCTO-BIG', 10_000]] as const) {
+    const result = await warmed({ url: `${server.baseUrl}/api/shop/tours/${code}/availability?from=2028-01-01&to=2028-04-01` });
+    if (result.errors > 0) throw new Error(`shop availability ${code}: ${result.errors} errors`);
+    p50[size] = result.p50;
+    row(engine, `GET /api/shop/tours/{code}/availability (92 days) of a tour with ${count.toLocaleString('en')} departures`, `${rate(result.rps)}, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  }
+  const growth = p50.big / Math.max(p50.small, 0.5);
+  row(engine, 'shop availability p50 at 10,000 departures ÷ at 100', `${growth.toFixed(2)}×`, '≤ 1.5×', growth <= 1.5);
+
+  // The last seats: 200 customers at once, each asking for one.
+  const made = await fetch(`${server.baseUrl}/api/departures`, { method: 'POST', headers: staff, body: JSON.stringify({ tourId: small.id, startDate: '2029-06-01', startTime: '10:00', capacity: LAST_SEATS }) });
+  if (made.status !== 201) throw new Error(`departure: ${made.status} ${await made.text()}`);
+  const departureId = ((await made.json()) as { id: string }).id;
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: RACERS }, async () => {
+      const answer = await fetch(`${server.baseUrl}/api/shop/carts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ departureId, travellers: { ADULT: 1 } }) });
+      await answer.arrayBuffer();
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const departure = (await (await fetch(`${server.baseUrl}/api/departures/${departureId}`, { headers: staff })).json()) as { seatsHeld: number; seatsConfirmed: number };
+  const carts = statuses.get(201) ?? 0;
+  const soldOut = statuses.get(409) ?? 0;
+  const exact = carts === LAST_SEATS && soldOut === RACERS - LAST_SEATS && departure.seatsHeld === LAST_SEATS;
+  row(
+    engine,
+    `${RACERS} customers at once for the last ${LAST_SEATS} seats of a departure (POST /api/shop/carts)`,
+    `${carts} carts, ${soldOut} SOLD_OUT, ${[...statuses.entries()].filter(([status]) => status !== 201 && status !== 409).map(([status, n]) => `${n}×${status}`).join(', ') || 'no other answer'}; the departure holds ${departure.seatsHeld}; ${seconds.toFixed(1)} s`,
+    `exactly ${LAST_SEATS}`,
+    exact,
+  );
+  return server;
+}
