@@ -31,6 +31,9 @@ export const cartErrors = {
   paymentsNotConfigured: () => new AppError(409, 'PAYMENTS_NOT_CONFIGURED', 'Card payments are not set up for this shop: please book with the office by phone or e-mail.'),
 };
 
+/** What a cart is read with (CartRow), by its key or by its booking. */
+const CART_COLUMNS = ['id', 'booking_id', 'client', 'language', 'extensions', 'marketing_consent', 'created_at', 'checkout_at', 'paid_at', 'released_at'] as const;
+
 /** A cart's key as the customer holds it, and what is stored of it. */
 export function newCartKey(): { key: string; hash: string } {
   const key = randomBytes(32).toString('base64url');
@@ -90,7 +93,7 @@ export class ShopCarts {
     if (!looksLikeKey(key)) return null;
     const row = await this.db
       .selectFrom('shop_carts')
-      .select(['id', 'booking_id', 'client', 'language', 'extensions', 'marketing_consent', 'created_at', 'checkout_at', 'paid_at', 'released_at'])
+      .select(CART_COLUMNS)
       .where('key_hash', '=', hashOf(key))
       .executeTakeFirst();
     return row ?? null;
@@ -111,7 +114,7 @@ export class ShopCarts {
   async ofBooking(trx: Kysely<Database>, bookingId: string): Promise<CartRow | null> {
     const row = await trx
       .selectFrom('shop_carts')
-      .select(['id', 'booking_id', 'client', 'language', 'extensions', 'marketing_consent', 'created_at', 'checkout_at', 'paid_at', 'released_at'])
+      .select(CART_COLUMNS)
       .where('booking_id', '=', bookingId)
       .forUpdate()
       .executeTakeFirst();
