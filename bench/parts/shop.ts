@@ -17,7 +17,7 @@ export async function shopRows(engine: string, running: BenchServer, baseEnv: Re
   onEngine(engine);
   // Every customer of the bench comes from one address: the per-address limits are not what is measured.
   await running.stop();
-  const server = await startServer({ ...baseEnv, SHOP_MAX_OPEN_CARTS: '1000', SHOP_CART_RATE: '100000' });
+  const server = await startServer({ ...baseEnv, SHOP_MAX_OPEN_CARTS: '1000', SHOP_MAX_HELD_SEATS: '100000', SHOP_CART_RATE: '100000' });
   const { token } = await signIn(server.baseUrl);
   const staff = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const tourOf = async (code: string) => {

@@ -56,7 +56,7 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     // within a window) guessed from the same address and must not count here.
     const redisPrefix = `e2e-${process.pid}-${Date.now()}:`;
     // Every shopper of the race below comes from this machine's one address: its limits lifted.
-    const env = { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_INTERVAL: '200ms', MESSAGE_POLL_INTERVAL: '200ms', REDIS_PREFIX: redisPrefix, SHOP_MAX_OPEN_CARTS: '1000', SHOP_CART_RATE: '100000', ...stripe.env };
+    const env = { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', WEBHOOK_POLL_INTERVAL: '200ms', MESSAGE_POLL_INTERVAL: '200ms', REDIS_PREFIX: redisPrefix, SHOP_MAX_OPEN_CARTS: '1000', SHOP_MAX_HELD_SEATS: '100000', SHOP_CART_RATE: '100000', ...stripe.env };
     [a, b] = await Promise.all([startServer({ name: 'multi-instance-a', database, env }), startServer({ name: 'multi-instance-b', database, env })]);
   });
 

@@ -12,6 +12,8 @@ import ts from 'typescript';
 
 const SERVER = join(import.meta.dirname, '../../src/server');
 const SHARED_RULES = join(import.meta.dirname, '../../src/shared/field-rules.ts');
+/** Shared code whose refusals the server answers with (a booking's price, checked as the form checks it). */
+const SHARED_REFUSING = [join(import.meta.dirname, '../../src/shared/booking-price.ts')];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 export function refusalSentences(): Map<string, string> {
-  const files = sourceFiles(SERVER).map((path) => ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true));
+  const files = [...sourceFiles(SERVER), ...SHARED_REFUSING].map((path) => ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.ES2022, true));
   // Constants by name across the server (NO_CUSTOMER, EMAIL_TAKEN…): their names are unique enough.
   const constants = new Map<string, ts.Expression>();
   for (const file of files) {
@@ -64,6 +66,14 @@ export function refusalSentences(): Map<string, string> {
       if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
         const target = node.left;
         if ((ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) && /^(problems|errors)$/.test(target.expression.getText(file))) leaves(node.right, where);
+      }
+      // A function saying why something is refused (closedBecause…): every sentence it returns.
+      if (ts.isFunctionDeclaration(node) && /Because$/.test(node.name?.text ?? '')) {
+        const returns = (inner: ts.Node): void => {
+          if (ts.isReturnStatement(inner)) leaves(inner.expression, where);
+          else if (!ts.isFunctionLike(inner)) ts.forEachChild(inner, returns);
+        };
+        if (node.body) ts.forEachChild(node.body, returns);
       }
       // Fastify's own refusals and the sentence naming the fields of a refusal (errors.ts).
       if (name === 'http/errors.ts' && ts.isPropertyAssignment(node) && node.name.getText(file) === 'message') leaves(node.initializer, where);

@@ -93,6 +93,25 @@ describe('a cart', () => {
     expectError(await openCart(departure.id, { ADULT: 9 }), 400, 'VALIDATION');
     expectError(await openCart(departure.id, { ADULT: 1, INFANT: 1 }), 400, 'VALIDATION');
     expectError(await openCart(departure.id, { ADULT: 1 }, nextAddress(), { extras: [{ componentId: includedHotel, quantity: 1 }] }), 400, 'VALIDATION');
+    const picnics = await openCart(departure.id, { ADULT: 2 }, nextAddress(), { extras: [{ componentId: glacierWalk, quantity: 3 }] });
+    expectError(picnics, 400, 'VALIDATION');
+    expect(picnics.json<{ errors: Record<string, string> }>().errors).toEqual({ 'extras.0.quantity': 'must be at most 2: one for each traveller' });
+    expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0 });
+  });
+
+  it('refuses in the page’s language (lang=de), and refuses a language it does not speak', async () => {
+    const departure = await departureOf();
+    const german = await shop('POST', '/api/shop/carts?lang=de', { departureId: departure.id, travellers: { ADULT: -1 } });
+    expectError(german, 400, 'VALIDATION');
+    expect(german.json<{ errors: Record<string, string> }>().errors).toEqual({ 'travellers.ADULT': 'muss mindestens 0 sein' });
+    const started = await createDeparture(create, tour.id, { startDate: new Date(t.clock.time + 86_400_000).toISOString().slice(0, 10) });
+    t.clock.advance(3 * 86_400_000);
+    const closed = await shop('POST', '/api/shop/carts?lang=de', { departureId: started.id, travellers: { ADULT: 1 } }).finally(() => t.clock.advance(-3 * 86_400_000));
+    expectError(closed, 409, 'DEPARTURE_CLOSED');
+    expect(closed.json<{ message: string }>().message).toBe('Dieser Termin hat schon begonnen.');
+    const unknown = await shop('POST', '/api/shop/carts?lang=fr', { departureId: departure.id, travellers: { ADULT: 1 } });
+    expectError(unknown, 400, 'VALIDATION');
+    expect(unknown.json<{ errors: Record<string, string> }>().errors).toHaveProperty('lang');
     expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0 });
   });
 
@@ -115,7 +134,7 @@ describe('a cart', () => {
     const cart = (await openCart(departure.id)).json<Cart>();
     expect((await shop('GET', `/api/shop/carts/${cart.cartId}`)).json<Cart>().reference).toBe(cart.reference);
     const altered = `${cart.cartId.slice(0, -1)}${cart.cartId.endsWith('A') ? 'B' : 'A'}`;
-    for (const key of [altered, 'short', `${cart.cartId}x`, cart.reference]) expectError(await shop('GET', `/api/shop/carts/${encodeURIComponent(key)}`), 404, 'NOT_FOUND');
+    for (const key of [altered, 'short', `${cart.cartId}x`, cart.reference, 'k'.repeat(90)]) expectError(await shop('GET', `/api/shop/carts/${encodeURIComponent(key)}`), 404, 'NOT_FOUND');
   });
 
   it('takes the names and contact as the office checks them, travellers matched by category; the e-mail trimmed', async () => {
@@ -129,6 +148,7 @@ describe('a cart', () => {
         { category: 'ADULT', firstName: 'Anna', lastName: 'Müller' },
       ],
       marketingConsent: true,
+      notes: 'Lena is vegetarian.',
     };
     const mismatched = await shop('PATCH', url, { ...good, travellers: [good.travellers[1], { ...good.travellers[1], firstName: 'Bernd' }] });
     expectError(mismatched, 400, 'VALIDATION');
@@ -147,6 +167,21 @@ describe('a cart', () => {
         { category: 'CHILD', firstName: 'Lena', lastName: 'Müller' },
       ],
     });
+    // The customer's words reach the office marked as theirs.
+    const booking = (await admin({ method: 'GET', url: `/api/bookings/${(await admin({ method: 'GET', url: `/api/bookings?q=${cart.reference}` })).json<{ data: Booking[] }>().data[0]!.id}` })).json<Booking>();
+    expect(booking.notes).toBe('From the customer (online shop): Lena is vegetarian.');
+  });
+
+  it('keeps the language the customer gives with the contact on their customer record, and answers in it', async () => {
+    const departure = await departureOf();
+    const cart = (await openCart(departure.id)).json<Cart>();
+    const saved = await shop('PATCH', `/api/shop/carts/${cart.cartId}`, {
+      contact: { name: 'Jonas Weber', email: 'jonas.weber@example.test', language: 'de' },
+      travellers: [{ category: 'ADULT', firstName: 'Jonas', lastName: 'Weber' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const customers = (await admin({ method: 'GET', url: '/api/customers?q=jonas.weber' })).json<{ data: { email: string; language: string }[] }>().data;
+    expect(customers).toEqual([expect.objectContaining({ email: 'jonas.weber@example.test', language: 'de' })]);
   });
 
   it('is kept 10 minutes longer at most three times', async () => {
@@ -204,7 +239,7 @@ describe('one address', () => {
   let limited: TestApp;
   let limitedTour: Tour;
   beforeAll(async () => {
-    limited = await createTestApp({ env: { SHOP_MAX_OPEN_CARTS: '2', SHOP_CART_RATE: '4' } });
+    limited = await createTestApp({ env: { SHOP_MAX_OPEN_CARTS: '2', SHOP_MAX_HELD_SEATS: '5', SHOP_CART_RATE: '4' } });
     const asAdmin = as(limited.app, (await login(limited.app, limited.admin)).accessToken);
     limitedTour = await createTour(viaInject(asAdmin), { status: 'published', bookableOnline: true });
   });
@@ -224,19 +259,44 @@ describe('one address', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await post('192.0.2.67')).statusCode, 'another address').toBe(201);
 
-    // One given up: room for one more; the fourth of the hour is the last.
-    const first = burst.find((answer) => answer.statusCode === 201)!.json<Cart>();
-    expect((await limited.app.inject({ method: 'DELETE', url: `/api/shop/carts/${first.cartId}`, remoteAddress: robot })).statusCode).toBe(204);
-    expect((await post(robot)).statusCode).toBe(201);
+    // One given up: room for one more. Refused tries (sold out) are no carts made and cost nothing;
+    // the fourth cart made is the hour's last.
+    const release = async (answer: { json: <T>() => T }) =>
+      expect((await limited.app.inject({ method: 'DELETE', url: `/api/shop/carts/${answer.json<Cart>().cartId}`, remoteAddress: robot })).statusCode).toBe(204);
+    await release(burst.find((answer) => answer.statusCode === 201)!);
+    const third = await post(robot);
+    expect(third.statusCode).toBe(201);
+    const full = await createDeparture(viaInject(asAdmin), limitedTour.id, { capacity: 1 });
+    await post('192.0.2.68', full);
+    for (let attempt = 0; attempt < 6; attempt += 1) expectError(await post(robot, full), 409, 'SOLD_OUT');
+    await release(third);
+    expect((await post(robot)).statusCode, 'the fourth cart of the hour').toBe(201);
+    await release(burst.filter((answer) => answer.statusCode === 201)[1]!);
     const hourly = await post(robot);
     expectError(hourly, 429, 'RATE_LIMITED');
-    // The robot's two open carts and the other address's one hold seats; nothing else does.
-    const held = await Promise.all(departures.map(async (each) => (await asAdmin({ method: 'GET', url: `/api/departures/${each.id}` })).json<Departure>().seatsHeld));
+    expect(hourly.json<{ message: string }>().message).toMatch(/this hour/);
+    // The robot's one open cart and the other addresses' two hold seats; nothing else does.
+    const held = await Promise.all([...departures, full].map(async (each) => (await asAdmin({ method: 'GET', url: `/api/departures/${each.id}` })).json<Departure>().seatsHeld));
     expect(held.reduce((sum, seats) => sum + seats, 0)).toBe(3);
   });
 
+  it('holds at most SHOP_MAX_HELD_SEATS seats from one address: a robot cannot take a departure with a few large carts', async () => {
+    const asAdmin = as(limited.app, (await login(limited.app, limited.admin)).accessToken);
+    const departure = await createDeparture(viaInject(asAdmin), limitedTour.id, { capacity: 10 });
+    const post = (adults: number, from = '192.0.2.90') =>
+      limited.app.inject({ method: 'POST', url: '/api/shop/carts', remoteAddress: from, payload: { departureId: departure.id, travellers: { ADULT: adults } } });
+    expect((await post(4)).statusCode).toBe(201);
+    const tooMany = await post(2);
+    expectError(tooMany, 429, 'RATE_LIMITED');
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0);
+    expect(tooMany.json<{ message: string }>().message).toMatch(/at most 5/);
+    expect((await post(1)).statusCode, 'still within the seats').toBe(201);
+    expect((await post(5, '192.0.2.91')).statusCode, 'another address').toBe(201);
+    expect((await asAdmin({ method: 'GET', url: `/api/departures/${departure.id}` })).json<Departure>().seatsHeld).toBe(10);
+  });
+
   it('the limits are checked at start: a wrong one names its variable', () => {
-    for (const [variable, value] of [['SHOP_MAX_OPEN_CARTS', '0'], ['SHOP_CART_RATE', 'lots']] as const) {
+    for (const [variable, value] of [['SHOP_MAX_OPEN_CARTS', '0'], ['SHOP_MAX_HELD_SEATS', '-3'], ['SHOP_CART_RATE', 'lots']] as const) {
       const config = loadConfig({ DATA_DIR: '/tmp/x', [variable]: value });
       expect(() => shopModule.checkSettings!(config)).toThrow(ConfigError);
       try {

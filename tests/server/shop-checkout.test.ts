@@ -184,7 +184,14 @@ describe('paying a cart', () => {
       const later = await checkout(cart, 'later');
       expect(later.statusCode, later.body).toBe(200);
       expect(later.json<{ url: string }>().url).toContain(`/shop/carts/${cart.cartId}`);
-      expect(await bookingOf(cart.reference)).toMatchObject({ status: 'confirmed', paidMinor: 0, balanceMinor: 20_000 });
+      const booking = await bookingOf(cart.reference);
+      expect(booking).toMatchObject({ status: 'confirmed', paidMinor: 0, balanceMinor: 20_000 });
+      // Booked, not paid: the cart and its page say what is owed and by when.
+      expect((await shop('GET', `/api/shop/carts/${cart.cartId}`)).json<Cart>()).toMatchObject({ status: 'paid', paidMinor: 0, balanceMinor: 20_000, balanceDueDate: booking.balanceDueDate });
+      const page = (await shop('GET', `/shop/carts/${cart.cartId}?lang=de`)).body;
+      expect(page).toMatch(/Ihre Buchung ist bestätigt\. 200,00\s€ sind noch bis zum \d+\. \S+ \d{4} zu zahlen/);
+      expect(page).toMatch(/Noch zu zahlen<\/th><td>200,00\s€/);
+      expect(page).not.toContain('Bezahlt</th><td>200');
     } finally {
       await staff({ method: 'PUT', url: '/api/shop-settings', payload: { enabled: true, holdMinutes: settings.holdMinutes, payLater: false, embedOrigins: [], showSeatsBelow: settings.showSeatsBelow } });
     }

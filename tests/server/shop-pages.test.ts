@@ -60,7 +60,9 @@ describe('a tour’s page', () => {
     expect(html).toContain('08:30');
     expect(html).toContain('Reykjavík to Vík');
     expect(html).toContain('25% deposit');
-    expect(html).toContain('Few seats left (4 seats left)');
+    expect(html).toContain('<span class="status LIMITED">4 seats left</span>');
+    // Each open date links to its booking page, named for a screen reader by its date.
+    expect(html).toMatch(new RegExp(`<a class="button" href="/shop/tours/${tour.code}/book\\?departure=[0-9a-f-]{36}" aria-label="Book: [^"]+">Book</a>`));
 
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
     expect(ld).toMatchObject({
@@ -77,7 +79,8 @@ describe('a tour’s page', () => {
     expect(html).toContain(`<link rel="canonical" href="http://office.test/shop/tours/${tour.code}?lang=de">`);
     expect(html).toMatch(/1\.299,00\s€/);
     expect(html).toContain('Tag für Tag');
-    expect(html).toContain('Nur noch wenige Plätze');
+    expect(html).toContain('noch 4 Plätze');
+    expect(html).toMatch(new RegExp(`href="/shop/tours/${tour.code}/book\\?departure=[0-9a-f-]{36}&amp;lang=de"[^>]*>Buchen</a>`));
   });
 
   it('answers 304 to a cache holding the same page', async () => {

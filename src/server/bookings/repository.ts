@@ -41,7 +41,8 @@ type BookingChange =
 
 /** What an amendment may change: a staff patch, plus a reseller's own reference (OCTO). */
 export type BookingAmendment = Omit<BookingPatch, 'contact'> & {
-  contact?: { name: string; email: string; phone?: string | null };
+  /** `language`: the one to write to the contact in (a customer made from this contact takes it). */
+  contact?: { name: string; email: string; phone?: string | null; language?: 'en' | 'de' | null };
   resellerReference?: string;
   /** The contact as the reseller gave it (OCTO), kept beside the contact's name, e-mail and phone. */
   resellerContact?: Record<string, unknown>;
@@ -187,7 +188,7 @@ export class BookingsRepository extends BookingQueries {
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     const booking = await trx
       .selectFrom('bookings')
-      .select(['id', 'reference', 'contact_name', 'contact_email', 'contact_phone', 'notes', 'pickup', 'guide_notes', 'reseller_reference', 'reseller_contact'])
+      .select(['id', 'reference', 'contact_name', 'contact_email', 'contact_phone', 'contact_language', 'notes', 'pickup', 'guide_notes', 'reseller_reference', 'reseller_contact'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
@@ -227,7 +228,7 @@ export class BookingsRepository extends BookingQueries {
     const fields = fieldChanges(booking, patch);
     changes.push(...fields.changes);
     // Nothing differs: nothing is written, and the history gains no empty "Amended".
-    if (changes.length === 0 && !fields.resellerContactChanged) return false;
+    if (changes.length === 0 && !fields.silentChange) return false;
     const names = await trx.selectFrom('booking_travellers').select(['first_name as firstName', 'last_name as lastName']).where('booking_id', '=', id).execute();
     await trx
       .updateTable('bookings')
@@ -705,6 +706,7 @@ interface AmendableFields {
   contact_name: string;
   contact_email: string;
   contact_phone: string | null;
+  contact_language?: string | null;
   notes: string;
   pickup: string;
   guide_notes: string;
@@ -729,6 +731,10 @@ function fieldChanges(was: AmendableFields, patch: BookingAmendment) {
     }
     if (changes.length > 0) Object.assign(set, { contact_name: contact.name, contact_email: contact.email, contact_phone: contact.phone });
   }
+  // The contact's language is kept without a line in the history, as a reseller's own contact fields.
+  // (Read only where the amendment read it: a confirmation as read leaves it as it was.)
+  const languageChanged = patch.contact?.language !== undefined && was.contact_language !== undefined && patch.contact.language !== was.contact_language;
+  if (languageChanged) set.contact_language = patch.contact!.language;
   const notes = patch.notes?.trim();
   if (notes !== undefined && notes !== was.notes) {
     changes.push({ what: 'notes', before: was.notes, after: notes });
@@ -757,6 +763,8 @@ function fieldChanges(was: AmendableFields, patch: BookingAmendment) {
     changes,
     set,
     resellerContactChanged,
+    /** Something is written that the history does not show (a reseller's own contact fields, the contact's language). */
+    silentChange: resellerContactChanged || languageChanged,
     contact: contact ?? { name: was.contact_name, email: was.contact_email },
     resellerReference: referenceChanged ? resellerReference : was.reseller_reference,
   };

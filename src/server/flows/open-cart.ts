@@ -15,8 +15,10 @@ export interface CartToOpen {
   client: string;
   language: 'en' | 'de' | null;
   maxOpen: number;
+  /** Seats the address's open carts may hold together, this one's included. */
+  maxSeats: number;
 }
 
 export async function openCart(ctx: FlowContext, input: NewBooking, origin: RequestOrigin, cart: CartToOpen): Promise<Booking> {
-  return bookSeats(ctx, { ...input, status: 'held', waitlist: false }, origin, (trx, booking) => ctx.carts.insertIn(trx, { ...cart, bookingId: booking.id }), undefined, true);
+  return bookSeats(ctx, { ...input, status: 'held', waitlist: false }, origin, (trx, booking) => ctx.carts.insertIn(trx, { ...cart, bookingId: booking.id, seats: booking.seats }), undefined, true);
 }

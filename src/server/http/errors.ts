@@ -79,6 +79,18 @@ export function fieldErrors(issues: SchemaIssue[], part: string): Record<string,
       case 'type':
         put(issue.instancePath, TYPE_PROBLEMS[String(p.type)] ?? 'is not of the expected type');
         break;
+      case 'minimum':
+        put(issue.instancePath, `must be at least ${String(p.limit)}`);
+        break;
+      case 'maximum':
+        put(issue.instancePath, `must be at most ${String(p.limit)}`);
+        break;
+      case 'minItems':
+        put(issue.instancePath, `must have at least ${String(p.limit)} items`);
+        break;
+      case 'maxItems':
+        put(issue.instancePath, `must have at most ${String(p.limit)} items`);
+        break;
       case 'minLength':
         put(issue.instancePath, `must be at least ${String(p.limit)} characters long`);
         break;

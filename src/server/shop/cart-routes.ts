@@ -18,6 +18,8 @@ const HOUR_MS = 3_600_000;
 /** Stripe's shortest Checkout Session is 30 minutes; a minute more for the clocks' difference. */
 const SHORTEST_SESSION_MS = 31 * 60_000;
 const CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
+/** What a customer's note to the office starts with, so staff tell it from their own. */
+const CUSTOMER_NOTE = 'From the customer (online shop):';
 
 /** What a customer does in the shop: no user acts; the audit log names the customer. */
 function shopOrigin(request: FastifyRequest): RequestOrigin {
@@ -65,10 +67,18 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const tour = departure && (await app.tours.get(departure.tourId));
     if (!departure || !tour || tour.status !== 'published' || !tour.bookableOnline || departure.status === 'cancelled') throw httpErrors.notFound('No such departure.');
     if (tour.maxPax !== null && travellers > tour.maxPax) throw httpErrors.validation({ travellers: `must be at most ${tour.maxPax} on this tour` });
+    // An extra is had at most once by each traveller: a robot's thousand picnics are no order.
+    const problems: Record<string, string> = {};
+    (body.extras ?? []).forEach((extra, index) => {
+      if (extra.quantity > travellers) problems[`extras.${index}.quantity`] = `must be at most ${travellers}: one for each traveller`;
+    });
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
 
-    // This address's carts this hour (shared by the instances through the counters' store).
-    const { count, resetAt } = await app.counters.hit(`shop-cart:${request.ip}`, HOUR_MS);
-    if (count > app.shop.limits.cartsPerHour) throw cartErrors.tooMany(Math.max(1, Math.ceil((resetAt - app.now()) / 1000)));
+    // This address's carts made this hour (shared by the instances through the counters' store):
+    // looked at first, counted once the cart is made, so refused tries (sold out) cost nothing.
+    const hourKey = `shop-cart:${request.ip}`;
+    const { count, resetAt } = await app.counters.peek(hourKey);
+    if (count >= app.shop.limits.cartsPerHour) throw cartErrors.tooMany(Math.max(1, Math.ceil((resetAt - app.now()) / 1000)));
 
     const language = body.language ?? pageLanguage(request);
     const key = newCartKey();
@@ -80,7 +90,9 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       extras: body.extras,
       holdMinutes: settings.holdMinutes,
     };
-    await app.flows.openCart(input, shopOrigin(request), { hash: key.hash, client: request.ip, language, maxOpen: app.shop.limits.maxOpenCarts });
+    const { limits } = app.shop;
+    await app.flows.openCart(input, shopOrigin(request), { hash: key.hash, client: request.ip, language, maxOpen: limits.maxOpenCarts, maxSeats: limits.maxHeldSeats });
+    await app.counters.hit(hourKey, HOUR_MS);
     const cart = await app.shop.carts.byKey(key.key);
     if (!cart) throw cartErrors.notFound();
     reply.code(201);
@@ -115,13 +127,19 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...(traveller.dateOfBirth !== undefined && { dateOfBirth: traveller.dateOfBirth }),
       })),
     );
+    const { contact } = patch;
     await app.flows.amendBooking(
       booking.id,
-      { contact: { name: patch.contact.name, email: patch.contact.email, phone: patch.contact.phone ?? null }, travellers: names, ...(patch.notes !== undefined && { notes: patch.notes }) },
+      {
+        contact: { name: contact.name, email: contact.email, phone: contact.phone ?? null, ...(contact.language !== undefined && { language: contact.language }) },
+        travellers: names,
+        // The customer's words, marked as theirs among the office's notes.
+        ...(patch.notes !== undefined && { notes: patch.notes.trim() === '' ? '' : `${CUSTOMER_NOTE} ${patch.notes.trim()}` }),
+      },
       shopOrigin(request),
     );
-    if (patch.marketingConsent !== undefined) await app.shop.carts.setMarketingConsent(cart.id, patch.marketingConsent);
-    return answer(request.params.cartId, cart);
+    await app.shop.carts.setCustomerChoices(cart.id, { ...(patch.marketingConsent !== undefined && { marketingConsent: patch.marketingConsent }), ...(contact.language !== undefined && { language: contact.language }) });
+    return answer(request.params.cartId, (await app.shop.carts.byKey(request.params.cartId))!);
   });
 
   app.post('/carts/:cartId/extend', { schema: extendCartSchema }, async (request, reply) => {
@@ -156,7 +174,10 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Nothing to pay now (paying later, or a deposit of nothing): booked at once, the price due by the payment schedule.
       if (pay === 'later' && !(await app.shop.settings.get()).payLater) throw httpErrors.conflict('Paying later is not offered here: pay by card.');
       await app.flows.confirmBooking(booking.id, origin);
-      await app.shop.carts.markPaid(app.db, cart.id, new Date(app.now()));
+      // Checked out and booked at once: the funnel counts it as both.
+      const at = new Date(app.now());
+      await app.shop.carts.markCheckout(app.db, cart.id, at);
+      await app.shop.carts.markPaid(app.db, cart.id, at);
       return { url: page };
     }
     if (!app.paymentLinks.configured) throw cartErrors.paymentsNotConfigured();

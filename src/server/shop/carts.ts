@@ -23,6 +23,14 @@ export type CartRow = Selectable<Pick<ShopCartsTable, 'id' | 'booking_id' | 'cli
 export const cartErrors = {
   tooManyOpen: (retryAfter: number) =>
     new AppError(429, 'RATE_LIMITED', `Too many carts are holding seats from your address: finish or release one, or try again in ${retryAfter} seconds.`, undefined, { 'retry-after': String(retryAfter) }),
+  tooManySeats: (retryAfter: number, max: number) =>
+    new AppError(
+      429,
+      'RATE_LIMITED',
+      `Carts from your address are holding too many seats (at most ${max} at once): finish or release one, or try again in ${retryAfter} seconds. A larger group books with the office.`,
+      undefined,
+      { 'retry-after': String(retryAfter) },
+    ),
   tooMany: (retryAfter: number) => new AppError(429, 'RATE_LIMITED', `Too many carts from your address this hour: try again in ${retryAfter} seconds.`, undefined, { 'retry-after': String(retryAfter) }),
   notFound: () => new AppError(404, 'NOT_FOUND', 'No such cart.'),
   notOpen: (status: string) =>
@@ -60,32 +68,34 @@ export class ShopCarts {
    * counted under a lock of the address (held to the commit): past `maxOpen`, 429 and the whole
    * sale is undone, its seats with it.
    */
-  async insertIn(trx: Kysely<Database>, cart: { hash: string; bookingId: string; client: string; language: 'en' | 'de' | null; maxOpen: number }): Promise<void> {
+  async insertIn(
+    trx: Kysely<Database>,
+    cart: { hash: string; bookingId: string; seats: number; client: string; language: 'en' | 'de' | null; maxOpen: number; maxSeats: number },
+  ): Promise<void> {
     const at = new Date(this.now());
     await sql`select pg_advisory_xact_lock(hashtextextended(${`shop-cart:${cart.client}`}, 0))`.execute(trx);
     const open = await this.openOf(trx, cart.client, at);
-    if (open.count >= cart.maxOpen) {
-      const retryAfter = Math.max(1, Math.ceil(((open.firstEnds?.getTime() ?? at.getTime() + 60_000) - at.getTime()) / 1000));
-      throw cartErrors.tooManyOpen(retryAfter);
-    }
+    const retryAfter = Math.max(1, Math.ceil(((open.firstEnds?.getTime() ?? at.getTime() + 60_000) - at.getTime()) / 1000));
+    if (open.count >= cart.maxOpen) throw cartErrors.tooManyOpen(retryAfter);
+    if (open.seats + cart.seats > cart.maxSeats) throw cartErrors.tooManySeats(retryAfter, cart.maxSeats);
     await trx
       .insertInto('shop_carts')
       .values({ id: randomUUID(), key_hash: cart.hash, booking_id: cart.bookingId, client: cart.client, language: cart.language, created_at: at })
       .execute();
   }
 
-  /** The address's carts whose seats are still held, and when the first of them ends. */
-  private async openOf(db: Kysely<Database>, client: string, at: Date): Promise<{ count: number; firstEnds: Date | null }> {
+  /** The address's carts whose seats are still held, their seats, and when the first of them ends. */
+  private async openOf(db: Kysely<Database>, client: string, at: Date): Promise<{ count: number; seats: number; firstEnds: Date | null }> {
     const row = await db
       .selectFrom('shop_carts as c')
       .innerJoin('bookings as b', 'b.id', 'c.booking_id')
-      .select([sql<number>`count(*)::int`.as('count'), sql<Date | null>`min(b.hold_expires_at)`.as('first_ends')])
+      .select([sql<number>`count(*)::int`.as('count'), sql<number>`coalesce(sum(b.seats), 0)::int`.as('seats'), sql<Date | null>`min(b.hold_expires_at)`.as('first_ends')])
       .where('c.client', '=', client)
       .where('c.released_at', 'is', null)
       .where('b.status', '=', 'held')
       .where('b.hold_expires_at', '>', at)
       .executeTakeFirstOrThrow();
-    return { count: row.count, firstEnds: row.first_ends === null ? null : new Date(row.first_ends) };
+    return { count: row.count, seats: row.seats, firstEnds: row.first_ends === null ? null : new Date(row.first_ends) };
   }
 
   /** The cart a key opens, or null (a key that cannot be one is not looked up). */
@@ -134,8 +144,10 @@ export class ShopCarts {
     await trx.updateTable('shop_carts').set({ released_at: at }).where('id', '=', id).where('released_at', 'is', null).execute();
   }
 
-  async setMarketingConsent(id: string, consent: boolean): Promise<void> {
-    await this.db.updateTable('shop_carts').set({ marketing_consent: consent }).where('id', '=', id).execute();
+  /** What the customer said with their contact: their consent to news, their language. */
+  async setCustomerChoices(id: string, choices: { marketingConsent?: boolean; language?: 'en' | 'de' }): Promise<void> {
+    const set = { ...(choices.marketingConsent !== undefined && { marketing_consent: choices.marketingConsent }), ...(choices.language !== undefined && { language: choices.language }) };
+    if (Object.keys(set).length > 0) await this.db.updateTable('shop_carts').set(set).where('id', '=', id).execute();
   }
 }
 
@@ -168,6 +180,9 @@ export function cartAnswer(key: string, cart: CartRow, booking: Booking, at: num
     currency: booking.currency,
     totalMinor: booking.totalMinor,
     depositMinor: booking.depositMinor,
+    paidMinor: booking.paidMinor - booking.refundedMinor,
+    balanceMinor: booking.balanceMinor,
+    balanceDueDate: booking.balanceDueDate,
     contact: booking.contact.email.trim() === '' ? null : booking.contact,
     travellers: booking.travellers.map((traveller) => ({ category: traveller.category, firstName: traveller.firstName, lastName: traveller.lastName })),
     manageUrl: null,

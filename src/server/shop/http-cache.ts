@@ -1,6 +1,7 @@
 /**
  * The shop's answers that a CDN or a browser may keep: with Cache-Control and an ETag of the body,
- * answered 304 to a caller that holds the same body already (If-None-Match).
+ * answered 304 to a caller that holds the same body already (If-None-Match). No answer kept depends
+ * on Accept-Language (a page's language is in its address), so none varies by it.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +13,7 @@ export const AVAILABILITY_CACHE = 'public, max-age=5, stale-while-revalidate=10'
 
 export function cachedBody(request: FastifyRequest, reply: FastifyReply, body: string, type: string, cacheControl: string): FastifyReply {
   const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-language');
+  reply.header('cache-control', cacheControl).header('etag', etag);
   const asked = request.headers['if-none-match'];
   if (typeof asked === 'string' && asked.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return reply.code(304).send();
   return reply.type(type).serializer((payload: unknown) => payload as string).send(body);

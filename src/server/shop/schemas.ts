@@ -90,9 +90,10 @@ export const createCartSchema = {
   summary: 'Hold seats in a cart',
   description:
     'The seats are held at once as a held booking (channel online) until `expiresAt` (now + the shop’s holdMinutes); they count against the departure as any hold. ' +
-    'Prices are the server’s. 409 SOLD_OUT with `available`; 409 CONFLICT for a departure closed to bookings (past its cut-off, started, closed); 404 for a departure ' +
+    'Prices are the server’s. 409 SOLD_OUT with `available`; 409 DEPARTURE_CLOSED for a departure closed to bookings (past its cut-off, started, closed); 404 for a departure ' +
     'that is not of a tour sold online, or cancelled; 400 for no traveller, more than the tour’s maxPax, a child or infant without an adult, a category not sold, ' +
-    'an extra not offered. One client address may hold SHOP_MAX_OPEN_CARTS carts at once and make SHOP_CART_RATE an hour: past either, 429 RATE_LIMITED with Retry-After.',
+    'an extra not offered or more of one than there are travellers. One client address may hold SHOP_MAX_OPEN_CARTS carts at once (default 5), with SHOP_MAX_HELD_SEATS seats together (default 12), and make SHOP_CART_RATE carts an hour (default 20; refused tries do not count): past any, 429 RATE_LIMITED with Retry-After.',
+  querystring: ShopLangQuerySchema,
   body: NewCartSchema,
   response: { 201: CartSchema, ...errorResponses(400, 404, 409, 429) },
 };
@@ -101,8 +102,9 @@ export const getCartSchema = {
   tags: publicTags,
   security: [],
   summary: 'A cart',
-  description: `${cartNote} status: open (seats held), expired (the hold lapsed), paid, released (given up).`,
+  description: `${cartNote} status: open (seats held), expired (the hold lapsed), paid (checked out and confirmed: paid in full, by a deposit or to pay later; balanceMinor says what is still owed), released (given up).`,
   params: CartParamsSchema,
+  querystring: ShopLangQuerySchema,
   response: { 200: CartSchema, ...errorResponses(400, 404) },
 };
 
@@ -114,6 +116,7 @@ export const patchCartSchema = {
     `${cartNote} The contact and every traveller’s names, checked as the office checks them (400 naming the fields); the travellers’ categories must be the held counts, ` +
     'in any order. 409 once the cart is not open.',
   params: CartParamsSchema,
+  querystring: ShopLangQuerySchema,
   body: CartPatchSchema,
   response: { 200: CartSchema, ...errorResponses(400, 404, 409) },
 };
@@ -124,6 +127,7 @@ export const extendCartSchema = {
   summary: 'Keep a cart’s seats 10 minutes longer',
   description: `${cartNote} At most 3 times (409 past it, and once the cart is not open).`,
   params: CartParamsSchema,
+  querystring: ShopLangQuerySchema,
   response: { 200: CartSchema, ...errorResponses(400, 404, 409) },
 };
 
@@ -133,6 +137,7 @@ export const deleteCartSchema = {
   summary: 'Give a cart up',
   description: `${cartNote} Its seats go back at once. A cart already expired or released answers 204 again; a paid one 409.`,
   params: CartParamsSchema,
+  querystring: ShopLangQuerySchema,
   response: { 204: Type.Null(), ...errorResponses(400, 404, 409) },
 };
 
@@ -148,6 +153,7 @@ export const checkoutCartSchema = {
     'with the whole payment due back. `later` (only when the shop allows paying later; 409 otherwise) confirms the booking at once with its price due by the ' +
     'payment schedule. Without Stripe: 409 PAYMENTS_NOT_CONFIGURED. 409 once the cart is not open.',
   params: CartParamsSchema,
+  querystring: ShopLangQuerySchema,
   body: CartCheckoutSchema,
   response: { 200: CartCheckoutAnswerSchema, ...errorResponses(400, 404, 409, 503) },
 };

@@ -150,7 +150,10 @@ export type NewCart = Static<typeof NewCartSchema>;
 export const CartSchema = Type.Object(
   {
     cartId: Type.String({ description: 'The cart’s secret key (256 random bits): the only key to it' }),
-    status: Type.Enum([...CART_STATUSES]),
+    status: Type.Enum([...CART_STATUSES], {
+      description:
+        'open: seats held, to pay; paid: the checkout is done and the booking confirmed (paid in full, by a deposit, or to pay later: balanceMinor says what is still owed); expired: the hold lapsed unpaid; released: given up',
+    }),
     expiresAt: Type.String({ format: 'date-time', description: 'When its seats are released unless paid' }),
     extensionsLeft: Type.Integer(),
     reference: Type.String({ description: 'The booking’s reference' }),
@@ -162,6 +165,9 @@ export const CartSchema = Type.Object(
     currency: Type.String(),
     totalMinor: Type.Integer(),
     depositMinor: Type.Integer({ description: 'What paying the deposit takes now (the total when the tour asks no deposit)' }),
+    paidMinor: Type.Integer({ description: 'What the customer has paid so far' }),
+    balanceMinor: Type.Integer({ description: 'What is still to pay: after a deposit or with pay later, the rest, due by balanceDueDate' }),
+    balanceDueDate: Type.String({ description: 'YYYY-MM-DD in the tour’s zone: when the balance is due' }),
     contact: Type.Union([Type.Object({ name: Type.String(), email: Type.String(), phone: Type.Union([Type.String(), Type.Null()]) }), Type.Null()], { description: 'Null until given' }),
     travellers: Type.Array(Type.Object({ category: Type.Enum(['ADULT', 'CHILD', 'INFANT']), firstName: Type.String(), lastName: Type.String() })),
     manageUrl: Type.Union([Type.String(), Type.Null()], { description: 'The customer’s own page, once paid' }),
@@ -200,7 +206,8 @@ export const CartPatchSchema = Type.Object(
 );
 export type CartPatch = Static<typeof CartPatchSchema>;
 
-export const CartParamsSchema = Type.Object({ cartId: Type.String({ minLength: 1, maxLength: 64 }) });
+/** Any length: a key that cannot be one is no cart (404), as an unknown one. */
+export const CartParamsSchema = Type.Object({ cartId: Type.String({ minLength: 1 }) });
 
 export const CartCheckoutSchema = Type.Object(
   {

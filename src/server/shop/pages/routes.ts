@@ -46,7 +46,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     // The dates of the next three months, from today in the tour's zone.
     const from = localDateAt(new Date(app.now()), found.tour.timeZone);
     const [tour, departures] = await Promise.all([app.shop.catalogue.tour(found), app.shop.catalogue.availability(found, { from, to: addDays(from, SHOP_RULES.availabilityDays - 1) }, settings)]);
-    const html = tourPage(tour, departures, language, await business(), app.config.publicUrl);
+    const html = tourPage(tour, departures, language, await business(), app.config.publicUrl, settings.payLater);
     return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
   });
 

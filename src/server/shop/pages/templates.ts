@@ -46,6 +46,10 @@ img{max-width:100%;height:auto;border-radius:8px;display:block}
 .card h2{margin:.25rem 0;font-size:1.1rem;color:var(--accent)}.price{font-weight:600}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}th{font-weight:600}
 .status{font-weight:600}.AVAILABLE{color:var(--ok)}.LIMITED{color:var(--few)}.SOLD_OUT,.CLOSED{color:var(--none)}
+.dates{list-style:none;padding:0;margin:0}.dates li{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1rem;padding:.5rem 0;border-bottom:1px solid var(--line)}
+.dates .when{flex:1 1 9rem;font-weight:600}.dates .status{flex:0 1 auto}.dates .price{flex:0 0 auto}
+.button{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;padding:.5rem 1rem;border-radius:8px;border:2px solid var(--accent);background:var(--accent);color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+.button.secondary{background:#fff;color:var(--accent)}.button:focus-visible{outline:3px solid var(--ink);outline-offset:2px}.button[disabled]{opacity:.6;cursor:not-allowed}
 .gallery{display:grid;gap:.5rem;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr))}
 footer{margin-top:2.5rem;padding-top:1rem;padding-bottom:2rem;border-top:1px solid var(--line);color:var(--muted)}
 `;
@@ -134,23 +138,29 @@ function datesSection(tour: ShopTour, departures: ShopDeparture[], language: Sho
     const month = departure.date.slice(0, 7);
     months.set(month, [...(months.get(month) ?? []), departure]);
   }
-  const tables = [...months.entries()]
+  // A list, not a table: a date, its seats, its price and its Book link wrap on a phone instead of widening the page.
+  const lists = [...months.entries()]
     .map(([month, list]) => {
       const caption = dateText(`${month}-01`, language, { month: 'long', year: 'numeric' });
-      const rows = list
+      const items = list
         .map((departure) => {
-          const left = departure.status === 'LIMITED' && departure.seatsLeft !== null ? ` (${text.seatsLeft(departure.seatsLeft)})` : '';
-          const price = departure.prices.ADULT === null ? '' : escapeHtml(money(departure.prices.ADULT, tour.currency, language));
-          return `<tr><td>${escapeHtml(dateText(departure.date, language))}</td><td>${escapeHtml(departure.startTime)}</td><td class="status ${departure.status}">${text.status[departure.status]}${left}</td><td>${price}</td></tr>`;
+          const seats = departure.status === 'LIMITED' && departure.seatsLeft !== null ? text.seatsLeft(departure.seatsLeft) : text.status[departure.status];
+          const price = departure.prices.ADULT === null ? '' : `<span class="price">${escapeHtml(money(departure.prices.ADULT, tour.currency, language))}</span>`;
+          const when = `${escapeHtml(dateText(departure.date, language, { weekday: 'short', day: 'numeric', month: 'short' }))}, ${escapeHtml(departure.startTime)}`;
+          const open = departure.status === 'AVAILABLE' || departure.status === 'LIMITED';
+          const book = open
+            ? `<a class="button" href="${escapeHtml(inLanguage(`/shop/tours/${encodeURIComponent(tour.code)}/book?departure=${encodeURIComponent(departure.departureId)}`, language))}" aria-label="${escapeHtml(`${text.book}: ${dateText(departure.date, language)}, ${departure.startTime}`)}">${text.book}</a>`
+            : '';
+          return `<li><span class="when">${when}</span><span class="status ${departure.status}">${escapeHtml(seats)}</span>${price}${book}</li>`;
         })
         .join('');
-      return `<h3>${escapeHtml(caption)}</h3><table><thead><tr><th scope="col">${language === 'de' ? 'Datum' : 'Date'}</th><th scope="col">${language === 'de' ? 'Beginn' : 'Starts'}</th><th scope="col">${language === 'de' ? 'Plätze' : 'Seats'}</th><th scope="col">${text.adult}</th></tr></thead><tbody>${rows}</tbody></table>`;
+      return `<h3>${escapeHtml(caption)}</h3><ul class="dates">${items}</ul>`;
     })
     .join('\n');
-  return `<h2 id="dates">${text.dates}</h2><p class="facts">${escapeHtml(tour.timeZone)}</p>\n${tables}`;
+  return `<h2 id="dates">${text.dates}</h2><p class="facts">${escapeHtml(text.timesIn(tour.timeZone))}</p>\n${lists}`;
 }
 
-export function tourPage(tour: ShopTour, departures: ShopDeparture[], language: ShopLanguage, business: Business, publicUrl: string): string {
+export function tourPage(tour: ShopTour, departures: ShopDeparture[], language: ShopLanguage, business: Business, publicUrl: string, payLater = false): string {
   const text = textsOf(language);
   const url = `${publicUrl}/shop/tours/${encodeURIComponent(tour.code)}`;
   const [cover, ...more] = tour.gallery;
@@ -197,7 +207,7 @@ ${extras}
 ${datesSection(tour, departures, language)}
 ${days ? `<h2>${text.itinerary}</h2>\n${days}` : ''}
 <h2>${text.terms}</h2>
-<p>${escapeHtml(tour.deposit ? text.depositTerm(tour.deposit.percent) : text.fullTerm)}</p>
+<p>${escapeHtml(tour.deposit ? text.depositTerm(tour.deposit.percent) : text.fullTerm)}${payLater ? ` ${escapeHtml(text.payLaterTerm)}` : ''}</p>
 ${fees}
 ${pictures}`;
   return layout({
@@ -224,16 +234,28 @@ export function sitemap(codes: string[], publicUrl: string): string {
 export function cartPage(cart: Cart, language: ShopLanguage, business: Business, publicUrl: string): string {
   const text = textsOf(language);
   const until = new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit', timeZone: cart.departure.timeZone, timeZoneName: 'short' }).format(new Date(cart.expiresAt));
-  const status = cart.status === 'open' ? text.cartStatus.open(until) : text.cartStatus[cart.status];
-  const travellers = cart.lines.map((line) => `${line.quantity} × ${text.category[line.category]}`).join(', ');
+  const owed = cart.balanceMinor > 0 ? money(cart.balanceMinor, cart.currency, language) : null;
+  // Booked with money still owed (a deposit paid, or paying later) is not "paid": it says what is due and by when.
+  const status =
+    cart.status === 'open'
+      ? text.cartStatus.open(until)
+      : cart.status === 'paid' && owed !== null
+        ? text.cartStatus.booked(owed, dateText(cart.balanceDueDate, language, { day: 'numeric', month: 'long', year: 'numeric' }))
+        : text.cartStatus[cart.status];
+  const travellers = cart.lines.map((line) => text.categoryCount(line.category, line.quantity)).join(', ');
+  const row = (label: string, value: string) => `<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
+  const extras = cart.extras.map((extra) => row(escapeHtml(extra.name), `${extra.quantity} × ${escapeHtml(money(extra.unitPriceMinor, cart.currency, language))}`)).join('\n');
   const body = `<h1>${text.cartTitle}</h1>
 <p class="lead" role="status">${escapeHtml(status)}</p>
 <table><tbody>
-<tr><th scope="row">${text.reference}</th><td>${escapeHtml(cart.reference)}</td></tr>
-<tr><th scope="row">${text.tours}</th><td><a href="${escapeHtml(inLanguage(`/shop/tours/${encodeURIComponent(cart.tourCode)}`, language))}">${escapeHtml(cart.tourTitle)}</a></td></tr>
-<tr><th scope="row">${text.when}</th><td>${escapeHtml(dateText(cart.departure.date, language))}, ${escapeHtml(cart.departure.startTime)} (${escapeHtml(cart.departure.timeZone)})</td></tr>
-<tr><th scope="row">${text.who}</th><td>${escapeHtml(travellers)}</td></tr>
-<tr><th scope="row">${text.total}</th><td>${escapeHtml(money(cart.totalMinor, cart.currency, language))}</td></tr>
+${row(text.reference, escapeHtml(cart.reference))}
+${row(text.tour, `<a href="${escapeHtml(inLanguage(`/shop/tours/${encodeURIComponent(cart.tourCode)}`, language))}">${escapeHtml(cart.tourTitle)}</a>`)}
+${row(text.when, `${escapeHtml(dateText(cart.departure.date, language))}, ${escapeHtml(cart.departure.startTime)} (${escapeHtml(cart.departure.timeZone)})`)}
+${row(text.who, escapeHtml(travellers))}
+${extras}
+${row(text.total, escapeHtml(money(cart.totalMinor, cart.currency, language)))}
+${cart.status === 'paid' ? row(text.paid, escapeHtml(money(cart.paidMinor, cart.currency, language))) : ''}
+${cart.status === 'paid' && owed !== null ? row(text.toPay, escapeHtml(owed)) : ''}
 </tbody></table>`;
-  return layout({ language, title: `${text.cartTitle} ${cart.reference}`, description: text.cartTitle, url: `${publicUrl}/shop`, business, body, noIndex: true });
+  return layout({ language, title: `${text.cartTitle} ${cart.reference}`, description: text.cartTitle, url: `${publicUrl}/shop/carts/${encodeURIComponent(cart.cartId)}`, business, body, noIndex: true });
 }

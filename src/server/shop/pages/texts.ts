@@ -17,12 +17,15 @@ const EN = {
   itinerary: 'Day by day',
   day: (n: number) => `Day ${n}`,
   dates: 'Dates',
+  book: 'Book',
+  timesIn: (zone: string) => `Times are local (${zone}).`,
   terms: 'Payment and cancellation',
   depositTerm: (percent: number) => `${percent}% deposit when you book, the rest before you travel.`,
   fullTerm: 'The whole price is paid when you book.',
+  payLaterTerm: 'You may also book now and pay later, by the date your confirmation gives.',
   feeTerm: (days: number, percent: number) => (days === 0 ? `On the day: ${percent}% of the price is kept.` : `From ${days} days before: ${percent}% of the price is kept.`),
   noFee: 'Free cancellation.',
-  status: { AVAILABLE: 'Available', LIMITED: 'Few seats left', SOLD_OUT: 'Sold out', CLOSED: 'Closed' },
+  status: { AVAILABLE: 'Available', LIMITED: 'Limited', SOLD_OUT: 'Sold out', CLOSED: 'Closed' },
   seatsLeft: (n: number) => (n === 1 ? '1 seat left' : `${n} seats left`),
   language: 'Deutsch',
   languageCode: 'de',
@@ -32,10 +35,13 @@ const EN = {
   pictures: 'Pictures',
   back: 'All tours',
   cartTitle: 'Your booking',
-  category: { ADULT: 'adult', CHILD: 'child', INFANT: 'infant' },
+  categoryCount: (category: 'ADULT' | 'CHILD' | 'INFANT', n: number) =>
+    `${n} ${{ ADULT: n === 1 ? 'adult' : 'adults', CHILD: n === 1 ? 'child' : 'children', INFANT: n === 1 ? 'infant' : 'infants' }[category]}`,
+  tour: 'Tour',
   cartStatus: {
     open: (until: string) => `Your seats are held for you until ${until}.`,
     paid: 'Thank you: your booking is confirmed. A confirmation with your voucher is on its way by e-mail.',
+    booked: (owed: string, by: string) => `Thank you: your booking is confirmed. ${owed} is still to pay, by ${by}. A confirmation with your voucher is on its way by e-mail.`,
     expired: 'The hold on these seats has ended and they were released. If you paid, we have your payment and will be in touch.',
     released: 'You gave these seats up: nothing was charged.',
   },
@@ -44,6 +50,7 @@ const EN = {
   who: 'Travellers',
   total: 'Total',
   paid: 'Paid',
+  toPay: 'Still to pay',
 } as const;
 
 type Texts = {
@@ -70,12 +77,15 @@ const DE: Texts = {
   itinerary: 'Tag für Tag',
   day: (n) => `Tag ${n}`,
   dates: 'Termine',
+  book: 'Buchen',
+  timesIn: (zone) => `Ortszeit (${zone}).`,
   terms: 'Zahlung und Stornierung',
   depositTerm: (percent) => `${percent} % Anzahlung bei der Buchung, der Rest vor der Reise.`,
   fullTerm: 'Der ganze Preis wird bei der Buchung bezahlt.',
+  payLaterTerm: 'Sie können auch jetzt buchen und später bezahlen, bis zu dem Datum in Ihrer Bestätigung.',
   feeTerm: (days, percent) => (days === 0 ? `Am Reisetag: ${percent} % des Preises werden einbehalten.` : `Ab ${days} Tagen vorher: ${percent} % des Preises werden einbehalten.`),
   noFee: 'Kostenlose Stornierung.',
-  status: { AVAILABLE: 'Verfügbar', LIMITED: 'Nur noch wenige Plätze', SOLD_OUT: 'Ausgebucht', CLOSED: 'Geschlossen' },
+  status: { AVAILABLE: 'Verfügbar', LIMITED: 'Begrenzt', SOLD_OUT: 'Ausgebucht', CLOSED: 'Geschlossen' },
   seatsLeft: (n) => (n === 1 ? 'noch 1 Platz' : `noch ${n} Plätze`),
   language: 'English',
   languageCode: 'en',
@@ -85,10 +95,12 @@ const DE: Texts = {
   pictures: 'Bilder',
   back: 'Alle Touren',
   cartTitle: 'Ihre Buchung',
-  category: { ADULT: 'Erwachsene', CHILD: 'Kinder', INFANT: 'Kleinkinder' },
+  categoryCount: (category, n) => `${n} ${{ ADULT: n === 1 ? 'Erwachsener' : 'Erwachsene', CHILD: n === 1 ? 'Kind' : 'Kinder', INFANT: n === 1 ? 'Kleinkind' : 'Kleinkinder' }[category]}`,
+  tour: 'Tour',
   cartStatus: {
     open: (until) => `Ihre Plätze sind bis ${until} für Sie reserviert.`,
     paid: 'Vielen Dank: Ihre Buchung ist bestätigt. Eine Bestätigung mit Ihrem Voucher ist per E-Mail unterwegs.',
+    booked: (owed, by) => `Vielen Dank: Ihre Buchung ist bestätigt. ${owed} sind noch bis zum ${by} zu zahlen. Eine Bestätigung mit Ihrem Voucher ist per E-Mail unterwegs.`,
     expired: 'Die Reservierung dieser Plätze ist abgelaufen und sie wurden freigegeben. Falls Sie bezahlt haben, liegt uns Ihre Zahlung vor und wir melden uns.',
     released: 'Sie haben diese Plätze aufgegeben: Es wurde nichts berechnet.',
   },
@@ -97,6 +109,7 @@ const DE: Texts = {
   who: 'Reisende',
   total: 'Gesamt',
   paid: 'Bezahlt',
+  toPay: 'Noch zu zahlen',
 };
 
 export function textsOf(language: ShopLanguage): Texts {
