@@ -59,6 +59,18 @@ export default tseslint.config(
     },
   },
   {
+    // The shop's own scripts run in the customer's browser (and the widget's in the operator's website): plain ES2019, no module.
+    files: ['src/server/shop/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      ecmaVersion: 2019,
+      globals: Object.fromEntries(
+        ['window', 'document', 'location', 'sessionStorage', 'localStorage', 'fetch', 'URLSearchParams', 'Intl', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'customElements', 'HTMLElement', 'CustomEvent', 'URL'].map((name) => [name, 'readonly']),
+      ),
+    },
+    rules: { '@typescript-eslint/no-this-alias': 'off' },
+  },
+  {
     files: ['scripts/**/*.mjs', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', performance: 'readonly' } },
   },

@@ -5,6 +5,7 @@
  * not sold online is a 404 page; a tour's hostile text stays text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShopSettings } from '../../src/shared/contract/shop.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
 import { aDay } from '../helpers/builders.js';
@@ -114,5 +115,67 @@ describe('the tours on sale and the sitemap', () => {
     expect(answer.body).toContain(`<loc>http://office.test/shop/tours/${tour.code}</loc>`);
     expect(answer.body).toContain(`<loc>http://office.test/shop/tours/${tour.code}?lang=de</loc>`);
     expect(answer.body).not.toContain('PHONE-ONLY');
+  });
+});
+
+describe('the booking page', () => {
+  it('carries its form and its dates in the HTML, its own small script, and is never cached', async () => {
+    const answer = await page(`/shop/tours/${tour.code}/book`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const html = answer.body;
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toMatch(/<select id="departure" name="departure"><option value="[0-9a-f-]{36}">[^<]+08:30 · €1,299\.00 · 4 seats left<\/option><\/select>/);
+    expect(html).toContain('<label for="count-ADULT">Adults');
+    expect(html).not.toContain('count-INFANT');
+    const script = /<script src="(\/shop\/book\.js\?v=[\w-]+)" defer><\/script>/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    // No script runs from the page itself: its data is JSON, and nothing in it can end its element.
+    expect(html).not.toMatch(/<script>/);
+    const data = JSON.parse(/<script type="application\/json" id="book-data">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(data).toMatchObject({ code: tour.code, language: 'en', currency: 'EUR', departures: [{ prices: { ADULT: 129_900 } }] });
+
+    // The script: gzip when asked, kept for ever at its versioned address, a few minutes at the bare one.
+    const versioned = await t.app.inject({ method: 'GET', url: script!, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(versioned.headers['content-encoding']).toBe('gzip');
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(versioned.rawPayload.length).toBeLessThan(8_000);
+    const bare = await t.app.inject({ method: 'GET', url: '/shop/book.js' });
+    expect(bare.headers['content-encoding']).toBeUndefined();
+    expect(bare.headers['cache-control']).toMatch(/^public, max-age=300, stale-while-revalidate=\d+$/);
+    expect(bare.body).toContain("'use strict'");
+    expect((await t.app.inject({ method: 'GET', url: '/shop/book.js', headers: { 'if-none-match': bare.headers.etag as string } })).statusCode).toBe(304);
+  });
+
+  it('is framed only by this server and the origins the operator allowed; the office and the tour pages by no one', async () => {
+    const { enabled, holdMinutes, payLater, showSeatsBelow } = (await admin({ method: 'GET', url: '/api/shop-settings' })).json<ShopSettings>();
+    const settings = { enabled, holdMinutes, payLater, showSeatsBelow, embedOrigins: [] };
+    const put = await admin({ method: 'PUT', url: '/api/shop-settings', payload: { ...settings, embedOrigins: ['https://www.fjord.example'] } });
+    expect(put.statusCode, put.body).toBe(200);
+    try {
+      for (const url of [`/shop/tours/${tour.code}/book`]) {
+        const answer = await page(url);
+        expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'self' https:\/\/www\.fjord\.example(;|$)/);
+        expect(answer.headers['x-frame-options']).toBeUndefined();
+      }
+      for (const url of [`/shop/tours/${tour.code}`, '/shop', '/api/shop/tours']) {
+        const answer = await page(url);
+        expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(answer.headers['x-frame-options']).toBe('DENY');
+      }
+    } finally {
+      await admin({ method: 'PUT', url: '/api/shop-settings', payload: settings });
+    }
+  });
+
+  it('in German, with the date asked for chosen; a date that cannot be booked is simply not offered', async () => {
+    const html = (await page(`/shop/tours/${tour.code}/book?lang=de&departure=00000000-0000-4000-8000-000000000000`)).body;
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('Plätze reservieren');
+    expect(html).toMatch(/<option value="[0-9a-f-]{36}">/);
+    expect(html).not.toContain(' selected>');
+    expect((await page('/shop/tours/PHONE-ONLY/book')).statusCode).toBe(404);
   });
 });

@@ -23,13 +23,19 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The policy of a page the named origins may frame (the shop's checkout in the operator's website), besides this server itself. */
+export function frameablePolicy(origins: readonly string[]): string {
+  return CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", ["frame-ancestors 'self'", ...origins].join(' '));
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     // A route may set a stricter policy of its own (the gallery's pictures do).
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer'); // the reset page's URL carries a token
-    reply.header('x-frame-options', 'DENY');
+    // Only a page no one may frame says so to old browsers too; the shop's checkout names who may (frameAncestors).
+    if (String(reply.getHeader('content-security-policy')).includes("frame-ancestors 'none'")) reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');

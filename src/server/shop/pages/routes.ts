@@ -8,6 +8,9 @@ import { addDays, localDateAt } from '../../../shared/local-time.js';
 import { SHOP_RULES } from '../../../shared/contract/shop.js';
 import { cachedBody, CATALOGUE_CACHE } from '../http-cache.js';
 import { cartAnswer } from '../carts.js';
+import { frameablePolicy } from '../../http/security-headers.js';
+import { loadAsset, sendAsset } from '../assets.js';
+import { bookPage } from './book-page.js';
 import { cartPage, escapeHtml, sitemap, tourListPage, tourPage, type Business } from './templates.js';
 import type { ShopLanguage } from './texts.js';
 
@@ -30,6 +33,9 @@ function notFoundPage(reply: FastifyReply, language: ShopLanguage): FastifyReply
 export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   const business = async (): Promise<Business> => app.business.details();
   const hidden = { hide: true } as const;
+  const bookScript = loadAsset('book.js');
+
+  app.get('/shop/book.js', { schema: hidden }, async (request, reply) => sendAsset(request, reply, bookScript));
 
   app.get('/shop', { schema: hidden }, async (request, reply) => {
     const language = languageOf(request);
@@ -50,13 +56,42 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
   });
 
+  // The booking page: a checkout page, never cached, framed only by this server and the origins the operator allowed.
+  app.get<{ Params: { code: string } }>('/shop/tours/:code/book', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    const settings = await app.shop.settings.get();
+    const found = settings.enabled && request.params.code.length <= 64 ? await app.shop.catalogue.find(request.params.code) : null;
+    if (!found) return notFoundPage(reply, language);
+    const from = localDateAt(new Date(app.now()), found.tour.timeZone);
+    const [tour, departures] = await Promise.all([app.shop.catalogue.tour(found), app.shop.catalogue.availability(found, { from, to: addDays(from, SHOP_RULES.availabilityDays - 1) }, settings)]);
+    const open = departures.filter((departure) => departure.status === 'AVAILABLE' || departure.status === 'LIMITED');
+    const asked = (request.query as { departure?: unknown }).departure;
+    const selected = open.find((departure) => departure.departureId === asked)?.departureId ?? null;
+    const html = bookPage({
+      tour,
+      departures: open,
+      selected,
+      settings,
+      cardPayments: app.paymentLinks.configured,
+      language,
+      business: await business(),
+      publicUrl: app.config.publicUrl,
+      script: `/shop/book.js?v=${bookScript.version}`,
+    });
+    return reply.type(HTML).header('cache-control', 'no-store').header('content-security-policy', frameablePolicy(settings.embedOrigins)).send(html);
+  });
+
   app.get<{ Params: { cartId: string } }>('/shop/carts/:cartId', { schema: hidden }, async (request, reply) => {
     const language = languageOf(request);
     const cart = await app.shop.carts.byKey(request.params.cartId);
     const booking = cart && (await app.bookings.get(cart.booking_id));
     if (!cart || !booking) return notFoundPage(reply, language);
-    const html = cartPage(cartAnswer(request.params.cartId, cart, booking, app.now()), language, await business(), app.config.publicUrl);
-    return reply.type(HTML).header('cache-control', 'no-store').send(html);
+    const settings = await app.shop.settings.get();
+    const answer = cartAnswer(request.params.cartId, cart, booking, app.now());
+    // Back from paying before Stripe's event: the page looks again in a few seconds.
+    const waiting = answer.status === 'open' && (request.query as { paid?: unknown }).paid === '1';
+    const html = cartPage(answer, language, await business(), app.config.publicUrl, waiting);
+    return reply.type(HTML).header('cache-control', 'no-store').header('content-security-policy', frameablePolicy(settings.embedOrigins)).send(html);
   });
 
   // Any other address under /shop is the shop's own 404 page, not the office's app.

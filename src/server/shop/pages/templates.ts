@@ -23,7 +23,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** JSON inside a <script> element: nothing in it can end the element or open a comment. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
@@ -34,7 +34,7 @@ export function inLanguage(url: string, language: ShopLanguage): string {
 
 const STYLE = `
 :root{color-scheme:light;--ink:#1a1f24;--muted:#4a5561;--line:#d5dbe1;--accent:#0b5d7a;--soft:#eef4f7;--ok:#1b5e20;--few:#8a4b00;--none:#b3261e}
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#fff}
+[hidden]{display:none!important}*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#fff}
 a{color:var(--accent)}a:focus-visible,summary:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 header,main,footer{max-width:60rem;margin:0 auto;padding:0 1rem}header{display:flex;justify-content:space-between;align-items:center;gap:1rem;padding-top:.75rem;padding-bottom:.75rem;border-bottom:1px solid var(--line)}
 header a{display:inline-block;min-height:24px;padding:.25rem 0}.brand{font-weight:600;text-decoration:none;color:var(--ink)}
@@ -50,6 +50,15 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5
 .dates .when{flex:1 1 9rem;font-weight:600}.dates .status{flex:0 1 auto}.dates .price{flex:0 0 auto}
 .button{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;padding:.5rem 1rem;border-radius:8px;border:2px solid var(--accent);background:var(--accent);color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .button.secondary{background:#fff;color:var(--accent)}.button:focus-visible{outline:3px solid var(--ink);outline-offset:2px}.button[disabled]{opacity:.6;cursor:not-allowed}
+.field{margin:.75rem 0}.field label{display:block;font-weight:600;margin-bottom:.25rem}.hint{color:var(--muted);font-weight:400;margin:.25rem 0 0}
+input,select,textarea{font:inherit;color:inherit;min-height:44px;padding:.5rem .6rem;border:1px solid #6b7681;border-radius:6px;background:#fff;max-width:100%}
+input[type=number]{width:6rem}input[type=checkbox],input[type=radio]{min-height:24px;width:24px;height:24px;margin:0 .5rem 0 0;flex:none}
+select,#traveller-fields input:not([type=date]),.field input[type=email],.field input[type=tel],#contact-name,textarea{width:100%}
+input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid var(--accent);outline-offset:1px}[aria-invalid=true]{border-color:var(--none);border-width:2px}
+fieldset{border:1px solid var(--line);border-radius:8px;margin:1rem 0;padding:.5rem 1rem}legend{font-weight:600;padding:0 .25rem}
+.choice{display:flex;align-items:center;min-height:44px;margin:.25rem 0}.total{font-size:1.1rem;font-weight:600}
+.error,.field-error,.warning{color:var(--none);font-weight:600}.error:empty,.field-error:empty,.warning:empty{display:none}.notice{background:var(--soft);border-radius:8px;padding:.75rem 1rem}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem}.notice.warn{position:sticky;top:0;z-index:1;border:2px solid var(--none)}
 .gallery{display:grid;gap:.5rem;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr))}
 footer{margin-top:2.5rem;padding-top:1rem;padding-bottom:2rem;border-top:1px solid var(--line);color:var(--muted)}
 `;
@@ -66,9 +75,13 @@ interface PageParts {
   body: string;
   /** A page for one customer (their cart): kept out of search engines. */
   noIndex?: boolean;
+  /** The page's own script (the booking page's), loaded after its content. */
+  script?: string;
+  /** Looked at again after so many seconds (a payment on its way). */
+  refreshSeconds?: number;
 }
 
-function layout(parts: PageParts): string {
+export function layout(parts: PageParts): string {
   const text = textsOf(parts.language);
   const canonical = inLanguage(parts.url, parts.language);
   const other = text.languageCode as ShopLanguage;
@@ -80,7 +93,7 @@ function layout(parts: PageParts): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(parts.title)}</title>
-<meta name="description" content="${escapeHtml(parts.description)}">${parts.noIndex ? '\n<meta name="robots" content="noindex">' : ''}
+<meta name="description" content="${escapeHtml(parts.description)}">${parts.noIndex ? '\n<meta name="robots" content="noindex">' : ''}${parts.refreshSeconds ? `\n<meta http-equiv="refresh" content="${parts.refreshSeconds}">` : ''}
 <link rel="canonical" href="${escapeHtml(canonical)}">
 <link rel="alternate" hreflang="en" href="${escapeHtml(inLanguage(parts.url, 'en'))}">
 <link rel="alternate" hreflang="de" href="${escapeHtml(inLanguage(parts.url, 'de'))}">
@@ -91,7 +104,7 @@ function layout(parts: PageParts): string {
 <meta property="og:url" content="${escapeHtml(canonical)}">
 <meta property="og:locale" content="${LOCALES[parts.language].replace('-', '_')}">
 ${parts.image ? `<meta property="og:image" content="${escapeHtml(parts.image)}">\n` : ''}${business.name ? `<meta property="og:site_name" content="${escapeHtml(business.name)}">\n` : ''}<style>${STYLE}</style>
-${parts.jsonLd ? `<script type="application/ld+json">${scriptJson(parts.jsonLd)}</script>\n` : ''}</head>
+${parts.jsonLd ? `<script type="application/ld+json">${scriptJson(parts.jsonLd)}</script>\n` : ''}${parts.script ? `<script src="${escapeHtml(parts.script)}" defer></script>\n` : ''}</head>
 <body>
 <header><a class="brand" href="${escapeHtml(inLanguage('/shop', parts.language))}">${escapeHtml(business.name ?? text.ourTours)}</a><a href="${escapeHtml(inLanguage(new URL(parts.url).pathname, other))}" hreflang="${other}" lang="${other}">${text.language}</a></header>
 <main id="main">
@@ -102,10 +115,10 @@ ${parts.body}
 </html>`;
 }
 
-const money = (minor: number, currency: string, language: ShopLanguage) => formatMinor(minor, currency, LOCALES[language]);
+export const money = (minor: number, currency: string, language: ShopLanguage) => formatMinor(minor, currency, LOCALES[language]);
 
 /** A local date (YYYY-MM-DD) in the page's language: "Tue, 1 Dec 2026" / "Di., 1. Dez. 2026". */
-function dateText(date: string, language: ShopLanguage, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }): string {
+export function dateText(date: string, language: ShopLanguage, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }): string {
   return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
@@ -231,14 +244,16 @@ export function sitemap(codes: string[], publicUrl: string): string {
 }
 
 /** A cart's own page, where Stripe sends the customer back: what it holds and where it stands. Never cached, never indexed. */
-export function cartPage(cart: Cart, language: ShopLanguage, business: Business, publicUrl: string): string {
+export function cartPage(cart: Cart, language: ShopLanguage, business: Business, publicUrl: string, waitingForPayment = false): string {
   const text = textsOf(language);
   const until = new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit', timeZone: cart.departure.timeZone, timeZoneName: 'short' }).format(new Date(cart.expiresAt));
   const owed = cart.balanceMinor > 0 ? money(cart.balanceMinor, cart.currency, language) : null;
   // Booked with money still owed (a deposit paid, or paying later) is not "paid": it says what is due and by when.
   const status =
     cart.status === 'open'
-      ? text.cartStatus.open(until)
+      ? waitingForPayment
+        ? text.cartStatus.waiting
+        : text.cartStatus.open(until)
       : cart.status === 'paid' && owed !== null
         ? text.cartStatus.booked(owed, dateText(cart.balanceDueDate, language, { day: 'numeric', month: 'long', year: 'numeric' }))
         : text.cartStatus[cart.status];
@@ -257,5 +272,5 @@ ${row(text.total, escapeHtml(money(cart.totalMinor, cart.currency, language)))}
 ${cart.status === 'paid' ? row(text.paid, escapeHtml(money(cart.paidMinor, cart.currency, language))) : ''}
 ${cart.status === 'paid' && owed !== null ? row(text.toPay, escapeHtml(owed)) : ''}
 </tbody></table>`;
-  return layout({ language, title: `${text.cartTitle} ${cart.reference}`, description: text.cartTitle, url: `${publicUrl}/shop/carts/${encodeURIComponent(cart.cartId)}`, business, body, noIndex: true });
+  return layout({ language, title: `${text.cartTitle} ${cart.reference}`, description: text.cartTitle, url: `${publicUrl}/shop/carts/${encodeURIComponent(cart.cartId)}`, business, body, noIndex: true, refreshSeconds: waitingForPayment ? 5 : undefined });
 }

@@ -40,6 +40,7 @@ const EN = {
   tour: 'Tour',
   cartStatus: {
     open: (until: string) => `Your seats are held for you until ${until}.`,
+    waiting: 'Thank you: we are waiting for your payment to come through. This page looks again in a few seconds.',
     paid: 'Thank you: your booking is confirmed. A confirmation with your voucher is on its way by e-mail.',
     booked: (owed: string, by: string) => `Thank you: your booking is confirmed. ${owed} is still to pay, by ${by}. A confirmation with your voucher is on its way by e-mail.`,
     expired: 'The hold on these seats has ended and they were released. If you paid, we have your payment and will be in touch.',
@@ -99,6 +100,7 @@ const DE: Texts = {
   tour: 'Tour',
   cartStatus: {
     open: (until) => `Ihre Plätze sind bis ${until} für Sie reserviert.`,
+    waiting: 'Vielen Dank: Wir warten, bis Ihre Zahlung bestätigt ist. Diese Seite sieht in wenigen Sekunden noch einmal nach.',
     paid: 'Vielen Dank: Ihre Buchung ist bestätigt. Eine Bestätigung mit Ihrem Voucher ist per E-Mail unterwegs.',
     booked: (owed, by) => `Vielen Dank: Ihre Buchung ist bestätigt. ${owed} sind noch bis zum ${by} zu zahlen. Eine Bestätigung mit Ihrem Voucher ist per E-Mail unterwegs.`,
     expired: 'Die Reservierung dieser Plätze ist abgelaufen und sie wurden freigegeben. Falls Sie bezahlt haben, liegt uns Ihre Zahlung vor und wir melden uns.',

@@ -1,0 +1,183 @@
+/**
+ * The shop as a customer meets it on a phone (390 px), with the keyboard alone: a tour's page,
+ * its booking page, the hold's warning and its extension, paying at the local Stripe double, and
+ * the booking's own page after. axe on every page, screenshots in English and German
+ * (screenshots/e2e/shop-*.png).
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, afterAll, describe, expect, test } from 'vitest';
+import type { Booking } from '../../src/shared/contract/bookings.js';
+import type { Departure } from '../../src/shared/contract/departures.js';
+import type { Tour } from '../../src/shared/contract/tours.js';
+import { aComponent, aTour } from '../helpers/builders.js';
+import { startStripeDouble } from '../helpers/stripe-double.js';
+import { adminClient, type ApiClient } from './api.js';
+import { checkA11y, screenshot } from './browser.js';
+import { setUpSuite } from './suite.js';
+
+const stripe = await startStripeDouble();
+const suite = setUpSuite('shop', stripe.env);
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+let api: ApiClient;
+let tour: Tour;
+let departure: Departure;
+
+beforeAll(async () => {
+  stripe.webhookUrl = `${suite.server.baseUrl}/api/payments/stripe/webhook`;
+  api = await adminClient(suite.server);
+  const created = await api.call<Tour>('POST', '/api/tours', {
+    body: aTour({
+      code: 'E2E-FJORD-3',
+      title: 'Three days in the fjords',
+      summary: 'Boats, glaciers and a night in a fisherman’s cabin.',
+      timeZone: 'Europe/Oslo',
+      currency: 'EUR',
+      status: 'published',
+      bookableOnline: true,
+      depositPercent: 20,
+      maxPax: 8,
+      bookingCutoffHours: 24,
+      prices: { ADULT: 64_000, CHILD: 32_000, INFANT: null },
+    }),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  tour = created.body;
+  expect((await api.call('POST', `/api/tours/${tour.id}/components`, { body: aComponent({ kind: 'activity', name: 'Kayak afternoon', supplier: 'Fjord Kayaks', dayFrom: 2, dayTo: 2, inclusion: 'optional', priceMinor: 4_500 }) })).status).toBe(201);
+  const start = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const scheduled = await api.call<Departure>('POST', '/api/departures', { body: { tourId: tour.id, startDate: start, startTime: '09:00', capacity: 10 } });
+  expect(scheduled.status).toBe(201);
+  departure = scheduled.body;
+  const shop = await api.call('PUT', '/api/shop-settings', { body: { enabled: true, holdMinutes: 30, payLater: false, embedOrigins: [], showSeatsBelow: 10 } });
+  expect(shop.status, JSON.stringify(shop.body)).toBe(200);
+});
+
+afterAll(async () => stripe.close());
+
+/** Presses Tab until the focused element is the one named (at most `limit` times). */
+async function tabTo(page: Page, name: RegExp, limit = 80, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  for (let step = 0; step < limit; step += 1) {
+    await page.keyboard.press(key);
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element) return '';
+      const labelled = element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? '';
+      return `${labelled} ${element.textContent ?? ''}`.trim();
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+async function noWiderThanTheScreen(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(390);
+}
+
+describe('a customer on a phone, with the keyboard alone', () => {
+  test('finds the tour, holds seats, names the travellers, pays a deposit at Stripe and reads the booking confirmed with the rest to pay', async () => {
+    const { page } = await suite.open(PHONE);
+    await page.goto(`/shop/tours/${tour.code}`);
+    // The content is in the page before any script: the tour page has none.
+    expect(await page.locator('script[src]').count()).toBe(0);
+    await page.getByRole('heading', { level: 1, name: tour.title }).waitFor();
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-tour-en');
+    await screenshot(page, 'shop-tour-en-phone');
+
+    await tabTo(page, /^Book:/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/shop/tours/${tour.code}/book` && url.searchParams.get('departure') === departure.id);
+    await page.getByRole('heading', { level: 1, name: `Book: ${tour.title}` }).waitFor();
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-book-en');
+
+    // Two adults and one kayak afternoon; the page adds up what it will cost.
+    await tabTo(page, /^Adults/);
+    await page.keyboard.press('ArrowUp');
+    await tabTo(page, /^Kayak afternoon/);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.locator('#seats-total').textContent()).toBe('Total: €1,325.00');
+    await tabTo(page, /^Hold my seats$/);
+    await page.keyboard.press('Enter');
+    // The seats are held; the names come next, and the focus goes there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('details-heading');
+    await expect.poll(() => page.locator('#hold-text').textContent()).toMatch(/^Your seats are held for you until \d\d:\d\d \(30 minutes left\)\.$/);
+    expect((await api.call<Departure>('GET', `/api/departures/${departure.id}`)).body.seatsHeld).toBe(2);
+    await screenshot(page, 'shop-book-en-phone');
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Ola');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Nordmann');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Kari');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Nordmann');
+    // The first traveller's name became the contact's: not typed twice.
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Ola Nordmann');
+    // Paying with nothing but the names: the e-mail is asked for by name, nothing typed is lost.
+    await tabTo(page, /^Continue to payment$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('contact-email');
+    expect(await page.locator('#contact-email-error').textContent()).toBe('is required');
+    expect(await page.getByLabel('First name').first().inputValue()).toBe('Ola');
+    await page.keyboard.type('ola.nordmann@example.no');
+    await tabTo(page, /^The whole price now/);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: /^A deposit now: €265\.00/ }).isChecked()).toBe(true);
+    await checkA11y(page, 'shop-book-details-en');
+    await tabTo(page, /^Continue to payment$/);
+    await page.keyboard.press('Enter');
+
+    // Stripe's page (the double): the customer pays there, and Stripe sends them back.
+    await page.waitForURL((url) => url.port !== new URL(suite.server.baseUrl).port);
+    await page.getByRole('heading', { name: /Stripe double: pay 265\.00 EUR/ }).waitFor();
+    await tabTo(page, /^Pay 265\.00 EUR$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/shop/carts/'));
+    await page.getByText(/Thank you: your booking is confirmed\. €1,060\.00 is still to pay, by \d+ \w+ \d{4}\./).waitFor();
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-cart-paid-en');
+    await screenshot(page, 'shop-cart-paid-en-phone');
+
+    const booking = (await api.call<{ data: Booking[] }>('GET', `/api/bookings?departureId=${departure.id}&status=confirmed`)).body.data[0]!;
+    expect(booking).toMatchObject({ channel: 'online', paidMinor: 26_500, balanceMinor: 106_000, contact: { name: 'Ola Nordmann', email: 'ola.nordmann@example.no' } });
+    expect(booking.travellers.map((traveller) => `${traveller.firstName} ${traveller.lastName}`)).toEqual(['Ola Nordmann', 'Kari Nordmann']);
+    expect(booking.extras).toEqual([expect.objectContaining({ name: 'Kayak afternoon', quantity: 1 })]);
+  });
+
+  test('in German: is warned two minutes before the hold lapses, keeps the seats ten minutes longer, then gives them up', async () => {
+    const { page } = await suite.open({ ...PHONE, locale: 'de-DE' });
+    await page.clock.install();
+    await page.goto(`/shop/tours/${tour.code}?lang=de`);
+    await page.getByRole('heading', { level: 2, name: 'Termine' }).waitFor();
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-tour-de');
+    await screenshot(page, 'shop-tour-de-phone');
+    await tabTo(page, /^Buchen:/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: `Buchen: ${tour.title}` }).waitFor();
+    await tabTo(page, /^Plätze reservieren$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#hold-text').textContent()).toMatch(/^Ihre Plätze sind bis \d\d:\d\d für Sie reserviert \(noch 30 Minuten\)\.$/);
+    expect(await page.getByRole('button', { name: 'Plätze 10 Minuten länger behalten' }).isVisible()).toBe(false);
+
+    // 28 minutes later (on the phone's clock): the warning, read out, and the way to keep the seats.
+    await page.clock.fastForward('28:05');
+    await expect.poll(() => page.locator('#hold-warning').textContent()).toBe('Ihre Plätze werden in 2 Minuten freigegeben, wenn Sie sie nicht behalten.');
+    expect(await page.locator('#hold-warning').getAttribute('role')).toBe('alert');
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-book-warning-de');
+    await screenshot(page, 'shop-book-warning-de-phone');
+    // The hold's box is above the form, kept in view while it warns: a few Shift+Tabs back.
+    await tabTo(page, /^Plätze 10 Minuten länger behalten$/, 10, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#hold-warning').textContent()).toBe('');
+    await expect.poll(() => page.locator('#hold-text').textContent()).toMatch(/\(noch 12 Minuten\)\.$/);
+
+    await tabTo(page, /^Plätze freigeben$/, 10);
+    await page.keyboard.press('Enter');
+    await page.getByText('Sie haben die Plätze freigegeben. Wählen Sie neu, wann Sie möchten.').waitFor();
+    const held = (await api.call<Departure>('GET', `/api/departures/${departure.id}`)).body;
+    expect(held.seatsHeld).toBe(0);
+  });
+});
