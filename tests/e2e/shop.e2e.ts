@@ -1,9 +1,12 @@
 /**
  * The shop as a customer meets it on a phone (390 px), with the keyboard alone: a tour's page,
  * its booking page, the hold's warning and its extension, paying at the local Stripe double, and
- * the booking's own page after. axe on every page, screenshots in English and German
+ * the booking's own page after; and the widget on an operator's website served from another port,
+ * under that website's hostile styles. axe on every shop page, screenshots in English and German
  * (screenshots/e2e/shop-*.png).
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { beforeAll, afterAll, describe, expect, test } from 'vitest';
 import type { Booking } from '../../src/shared/contract/bookings.js';
@@ -51,14 +54,40 @@ beforeAll(async () => {
   expect(shop.status, JSON.stringify(shop.body)).toBe(200);
 });
 
-afterAll(async () => stripe.close());
+afterAll(async () => {
+  await stripe.close();
+  await Promise.all(hosts.map((host) => new Promise((resolve) => host.close(resolve))));
+});
+
+const hosts: Server[] = [];
+/** The operator's own website on a port of its own: its page embeds the widget, under styles that try to break it. */
+async function operatorSite(): Promise<string> {
+  const html = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Fjord &amp; Co</title>
+<style>
+* { color: #f0f !important; font-size: 9px !important; font-family: "Comic Sans MS", cursive !important; letter-spacing: 6px !important; text-transform: uppercase !important; }
+button, li, ul, dialog, iframe, h2 { display: none !important; visibility: hidden !important; }
+div, p, span { border: 8px dotted lime !important; background: #000 !important; }
+</style>
+<script>window.dataLayer = []; document.addEventListener('booking-completed', (event) => { window.completed = event.detail; });</script>
+<script src="${suite.server.baseUrl}/shop/embed.js" defer></script></head>
+<body><h1>Fjord &amp; Co</h1><p>Our boats leave every morning.</p><tour-booking tour="${tour.code}" lang="de"></tour-booking></body></html>`;
+  const host = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  hosts.push(host);
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+}
 
 /** Presses Tab until the focused element is the one named (at most `limit` times). */
 async function tabTo(page: Page, name: RegExp, limit = 80, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   for (let step = 0; step < limit; step += 1) {
     await page.keyboard.press(key);
     const focused = await page.evaluate(() => {
-      const element = document.activeElement as HTMLElement | null;
+      let element = document.activeElement as HTMLElement | null;
+      // Inside a widget's shadow root, the focused element is its own.
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement as HTMLElement;
       if (!element) return '';
       const labelled = element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? '';
       return `${labelled} ${element.textContent ?? ''}`.trim();
@@ -179,5 +208,59 @@ describe('a customer on a phone, with the keyboard alone', () => {
     await page.getByText('Sie haben die Plätze freigegeben. Wählen Sie neu, wann Sie möchten.').waitFor();
     const held = (await api.call<Departure>('GET', `/api/departures/${departure.id}`)).body;
     expect(held.seatsHeld).toBe(0);
+  });
+});
+
+describe('the widget on the operator’s own website', () => {
+  test('draws the dates untouched by the site’s styles, books in a dialog, keeps the cart over a reload, pays in a tab of its own and tells the site', async () => {
+    const site = await operatorSite();
+    const other = await operatorSite();
+    const settings = await api.call('PUT', '/api/shop-settings', { body: { enabled: true, holdMinutes: 30, payLater: false, embedOrigins: [site], showSeatsBelow: 10 } });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const { page, context } = await suite.open({ ...PHONE, locale: 'de-DE' });
+    await page.goto(site);
+    const widget = page.locator('tour-booking');
+    const book = widget.getByRole('button', { name: /^Buchen: / }).first();
+    await book.waitFor();
+    // The site's styles reach neither the widget's text nor its buttons.
+    expect(await book.evaluate((button) => [getComputedStyle(button).fontSize, getComputedStyle(button).display, getComputedStyle(button).textTransform, getComputedStyle(button).color])).toEqual(['16px', 'flex', 'none', 'rgb(255, 255, 255)']);
+    expect(await widget.getByRole('heading', { name: tour.title }).evaluate((heading) => [getComputedStyle(heading).fontWeight, getComputedStyle(heading).fontSize])).toEqual(['600', '18.4px']);
+    expect(await widget.getByRole('heading', { name: tour.title }).isVisible()).toBe(true);
+    await screenshot(page, 'shop-widget-de-phone');
+
+    await tabTo(page, /^Buchen:/);
+    await page.keyboard.press('Enter');
+    const frame = () => page.frames().find((each) => each.url().includes('/book?'));
+    await expect.poll(() => frame()?.url()).toContain('embed=1');
+    await frame()!.getByRole('button', { name: 'Plätze reservieren' }).click();
+    await frame()!.getByRole('heading', { name: '2. Wer reist' }).waitFor();
+    await screenshot(page, 'shop-widget-dialog-de-phone');
+    const cartKey = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('tour-booking:'))?.[1]);
+    expect(cartKey).toMatch(/^[\w-]{43}$/);
+    const eventsOf = () => page.evaluate(() => (window as unknown as { dataLayer: { event?: string }[] }).dataLayer.map((entry) => entry.event).filter(Boolean));
+    expect(await eventsOf()).toEqual(['view_item', 'add_to_cart']);
+
+    // The site reloads: the cart is the site's to keep, and the booking goes on where it was.
+    await page.reload();
+    await widget.getByRole('button', { name: 'Buchung fortsetzen' }).click();
+    await expect.poll(() => frame()?.url()).toContain(`cart=${cartKey}`);
+    await frame()!.getByRole('heading', { name: '2. Wer reist' }).waitFor();
+    await frame()!.getByLabel('Vorname', { exact: true }).fill('Ingrid');
+    await frame()!.getByLabel('Nachname', { exact: true }).fill('Berg');
+    await frame()!.getByLabel('E-Mail', { exact: true }).fill('ingrid.berg@example.no');
+    const [payment] = await Promise.all([context.waitForEvent('page'), frame()!.getByRole('button', { name: 'Weiter zur Zahlung' }).click()]);
+    await payment.getByRole('button', { name: /^Pay / }).click();
+    await payment.waitForURL((url) => url.pathname.startsWith('/shop/carts/'));
+    await expect.poll(() => page.evaluate(() => (window as unknown as { completed?: unknown }).completed), { timeout: 15_000 }).toMatchObject({ currency: 'EUR', value: 640 });
+    // The page was loaded again since the cart was made: its dataLayer is the new page's.
+    expect(await eventsOf()).toEqual(['view_item', 'begin_checkout', 'purchase']);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('tour-booking:')))).toEqual([]);
+    const booked = (await api.call<{ data: Booking[] }>('GET', `/api/bookings?q=ingrid.berg`)).body.data;
+    expect(booked).toEqual([expect.objectContaining({ status: 'confirmed', channel: 'online', paidMinor: 64_000 })]);
+
+    // A site the operator did not allow: the shop refuses to be framed there, and the booking is offered in a tab.
+    await page.goto(other);
+    await page.locator('tour-booking').getByRole('button', { name: /^Buchen: / }).first().click();
+    await page.locator('tour-booking').getByRole('link', { name: 'Buchung in neuem Tab öffnen' }).waitFor({ timeout: 10_000 });
   });
 });

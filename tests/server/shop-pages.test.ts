@@ -179,3 +179,21 @@ describe('the booking page', () => {
     expect((await page('/shop/tours/PHONE-ONLY/book')).statusCode).toBe(404);
   });
 });
+
+describe('the widget’s script', () => {
+  it('is one small cacheable file, and the catalogue it reads answers any website; the carts do not', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/shop/embed.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.rawPayload.length, 'embed.js gzip').toBeLessThanOrEqual(5 * 1024);
+    expect(answer.headers['cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect((await t.app.inject({ method: 'GET', url: '/shop/embed.js', headers: { 'if-none-match': answer.headers.etag as string } })).statusCode).toBe(304);
+
+    const site = { origin: 'https://www.fjord.example' };
+    const catalogue = await t.app.inject({ method: 'GET', url: `/api/shop/tours/${tour.code}`, headers: site });
+    expect(catalogue.headers['access-control-allow-origin']).toBe('*');
+    const cart = await t.app.inject({ method: 'POST', url: '/api/shop/carts', headers: site, payload: { departureId: '00000000-0000-4000-8000-000000000000', travellers: { ADULT: 1 } } });
+    expect(cart.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

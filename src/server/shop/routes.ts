@@ -25,6 +25,12 @@ export const shopOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export const shopPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The catalogue is public and read without credentials: the widget on the operator's website
+  // reads it from another origin. The carts are not: only the shop's own pages hold a cart.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' && request.url.startsWith('/api/shop/tours')) reply.header('access-control-allow-origin', '*');
+  });
+
   /** The tour by its code when the shop sells and the tour is sold online; else 404 as for no tour at all. */
   const onlineTour = async (code: string): Promise<OnlineTour> => {
     const settings = await app.shop.settings.get();

@@ -13,7 +13,7 @@
   if (!seatsForm) return;
   var params = new URLSearchParams(location.search);
   var host = params.get('host');
-  var embedded = params.get('embed') === '1' && window.parent !== window && !!host && data.hostOrigins.indexOf(host) >= 0;
+  var embedded = params.get('embed') === '1' && window.parent !== window && !!host && (host === location.origin || data.hostOrigins.indexOf(host) >= 0);
   var storeKey = 'tour-booking:' + data.code;
   var format = new Intl.NumberFormat(data.language === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: data.currency });
   var digits = format.resolvedOptions().maximumFractionDigits;
@@ -253,6 +253,8 @@
     location.assign(data.cartPage.replace('{cartId}', encodeURIComponent(paid.cartId)));
   }
 
+  // The widget learns that its frame works (else it offers the booking in a tab of its own).
+  tell('ready', {});
   seatsForm.addEventListener('input', preview);
   seatsForm.addEventListener('change', preview);
   seatsForm.addEventListener('submit', function (event) {

@@ -34,8 +34,11 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   const business = async (): Promise<Business> => app.business.details();
   const hidden = { hide: true } as const;
   const bookScript = loadAsset('book.js');
+  const embedScript = loadAsset('embed.js');
 
   app.get('/shop/book.js', { schema: hidden }, async (request, reply) => sendAsset(request, reply, bookScript));
+  // The widget's script, loaded by the operator's website at this fixed address.
+  app.get('/shop/embed.js', { schema: hidden }, async (request, reply) => sendAsset(request, reply, embedScript));
 
   app.get('/shop', { schema: hidden }, async (request, reply) => {
     const language = languageOf(request);
