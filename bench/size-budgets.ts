@@ -1,6 +1,7 @@
 // `npm run size-budgets`: the bench's first-view budgets alone, in seconds (CI runs it after the
 // build): the JavaScript /login and /dashboard load in Chromium beside a stock react-admin app
-// (bench/parts/first-view.ts), /login ≤ 50% of stock and the dashboard's first paint ≤ stock.
+// (bench/parts/first-view.ts), /login ≤ 50% of stock and the dashboard's first paint ≤ stock; the
+// shop's tour page and booking page ≤ 15% of stock each, and the widget's embed.js ≤ 5 KB gzip.
 // Exit code 1 when a budget fails. Needs the built product (npm run build).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -9,7 +9,7 @@ import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright-core';
 import { kb, row } from '../lib/report.ts';
-import type { BenchServer } from '../lib/servers.ts';
+import { signIn, type BenchServer } from '../lib/servers.ts';
 import { ADMIN, CHROMIUM, root } from '../lib/settings.ts';
 
 /** The dashboard's module asked for once the page has painted and the browser is idle (the charts, @mui/x-charts). */
@@ -92,9 +92,59 @@ export async function firstViewRows(server: BenchServer): Promise<void> {
       `${kb(dashboard.bytes)} gzip in ${dashboard.files} files = ${((dashboard.bytes / stockView.bytes) * 100).toFixed(0)}% of stock (charts ${kb(dashboard.afterPaint.bytes)})`,
     );
     if (dashboard.afterPaint.files === 0) throw new Error('the dashboard loaded no charts module: is the bench signed in as a holder of reports.read?');
+    await shopRows(server, fresh, stockView.bytes);
   } finally {
     stock.close();
     await browser.close();
   }
 }
 
+/** A tour on sale in the shop, with one date: what its pages need to be drawn. Answers its code. */
+export async function tourOnSale(server: BenchServer): Promise<string> {
+  const { token } = await signIn(server.baseUrl);
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const call = async (method: string, path: string, body: unknown) => {
+    const answer = await fetch(`${server.baseUrl}${path}`, { method, headers, body: JSON.stringify(body) });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as { id: string };
+  };
+  const code = `SIZE-${Date.now().toString(36).toUpperCase()}`;
+  const tour = await call('POST', '/api/tours', {
+    code,
+    title: 'Glaciers and hot springs',
+    summary: 'Three days of ice, steam and northern lights',
+    description: '<p>Three days along the <b>south coast</b>.</p>',
+    timeZone: 'Atlantic/Reykjavik',
+    currency: 'EUR',
+    durationDays: 3,
+    status: 'published',
+    bookableOnline: true,
+    prices: { ADULT: 89_900, CHILD: 59_900, INFANT: 0 },
+  });
+  const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await call('POST', '/api/departures', { tourId: tour.id, startDate: start, startTime: '09:00', capacity: 16 });
+  await call('PUT', '/api/shop-settings', { enabled: true, holdMinutes: 30, payLater: true, embedOrigins: [], showSeatsBelow: 10 });
+  return code;
+}
+
+/** The shop's pages and the widget's script, beside the stock app's first view. */
+async function shopRows(server: BenchServer, fresh: () => Promise<Page>, stockBytes: number): Promise<void> {
+  const code = await tourOnSale(server);
+  let page = await fresh();
+  const tourView = await scriptBytes(page, async () => {
+    await page.goto(`${server.baseUrl}/shop/tours/${code}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+  const tourRatio = tourView.bytes / stockBytes;
+  row('first view', 'shop: a tour page', `${kb(tourView.bytes)} gzip in ${tourView.files} file(s) = ${(tourRatio * 100).toFixed(1)}% of stock`, '≤ 15% of stock', tourRatio <= 0.15);
+  page = await fresh();
+  const bookView = await scriptBytes(page, async () => {
+    await page.goto(`${server.baseUrl}/shop/tours/${code}/book`);
+    await page.getByRole('button', { name: /hold my seats/i }).waitFor();
+  });
+  const bookRatio = bookView.bytes / stockBytes;
+  row('first view', 'shop: a tour’s booking page (its own script)', `${kb(bookView.bytes)} gzip in ${bookView.files} file(s) = ${(bookRatio * 100).toFixed(1)}% of stock`, '≤ 15% of stock', bookRatio <= 0.15);
+  const embed = await fetch(`${server.baseUrl}/shop/embed.js`);
+  const embedGzip = gzipSync(Buffer.from(await embed.arrayBuffer()), { level: 9 }).length;
+  row('first view', 'shop: the widget’s embed.js', `${kb(embedGzip)} gzip`, '≤ 5 KB', embed.status === 200 && embedGzip <= 5 * 1024);
+}

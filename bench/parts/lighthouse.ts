@@ -1,4 +1,7 @@
-/** Lighthouse (desktop preset) on /login and, signed in, /dashboard: the median of five runs each. */
+/**
+ * Lighthouse (desktop preset) on /login and, signed in, /dashboard; and (its default, a phone on a
+ * slow network) on a shop's tour page: the median of five runs each.
+ */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +12,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { chromium } from 'playwright-core';
 import { row } from '../lib/report.ts';
 import type { BenchServer } from '../lib/servers.ts';
+import { tourOnSale } from './first-view.ts';
 import { ADMIN, CHROMIUM, QUICK, sleep } from '../lib/settings.ts';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -31,10 +35,11 @@ export async function lighthouseRows(server: BenchServer): Promise<void> {
     // One Lighthouse run's score moves with whatever else the machine is doing; Lighthouse's own
     // advice (docs/variability.md) is the median of five runs, chosen by its computeMedianRun.
     const runs = QUICK ? 1 : 5;
-    const audit = async (url: string) => {
+    const audit = async (url: string, phone = false) => {
       const lhrs: Result[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility', 'best-practices'] }, desktop);
+        const categories = phone ? ['performance', 'accessibility', 'best-practices', 'seo'] : ['performance', 'accessibility', 'best-practices'];
+        const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: categories }, phone ? undefined : desktop);
         if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
         lhrs.push(result.lhr);
       }
@@ -52,6 +57,7 @@ export async function lighthouseRows(server: BenchServer): Promise<void> {
         performance: score(c.performance.score),
         accessibility: score(c.accessibility.score),
         practices: score(c['best-practices'].score),
+        seo: c.seo ? score(c.seo.score) : null,
         detail: `median of ${runs} run(s) (performance ${all.join(', ')}): FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)}, SI ${ms('speed-index')}`,
       };
     };
@@ -74,6 +80,16 @@ export async function lighthouseRows(server: BenchServer): Promise<void> {
     ] as const) {
       row('Lighthouse', `${name}: performance / accessibility / best practices`, `${s.performance} / ${s.accessibility} / ${s.practices}; ${s.detail}`, 'performance ≥ 95', s.performance >= 95);
     }
+    // A customer's phone: Lighthouse's own mobile preset (a mid-range phone on a slow 4G network).
+    const code = await tourOnSale(server);
+    const tour = await audit(`${server.baseUrl}/shop/tours/${code}`, true);
+    row(
+      'Lighthouse',
+      'a shop tour page, mobile: performance / accessibility / best practices / SEO',
+      `${tour.performance} / ${tour.accessibility} / ${tour.practices} / ${tour.seo}; ${tour.detail}`,
+      'performance ≥ 95, the others 100',
+      tour.performance >= 95 && tour.accessibility === 100 && tour.practices === 100 && tour.seo === 100,
+    );
   } finally {
     const gone = new Promise((resolve) => chrome.on('exit', resolve));
     chrome.kill('SIGKILL');

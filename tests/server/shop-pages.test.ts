@@ -197,3 +197,13 @@ describe('the widget’s script', () => {
     expect(cart.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('robots.txt', () => {
+  it('lets search engines read the shop and its sitemap, and nothing of the office, the API or a customer’s own pages', async () => {
+    const answer = await page('/robots.txt');
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(answer.body).toBe(
+      'User-agent: *\nAllow: /shop\nDisallow: /shop/carts/\nDisallow: /shop/manage/\nDisallow: /shop/*/book\nDisallow: /\n\nSitemap: http://office.test/shop/sitemap.xml\n',
+    );
+  });
+});

@@ -100,6 +100,16 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   // Any other address under /shop is the shop's own 404 page, not the office's app.
   app.get('/shop/*', { schema: hidden }, async (request, reply) => notFoundPage(reply, languageOf(request)));
 
+  // Search engines read the shop and nothing else: not the office, the API, a customer's cart or booking.
+  app.get('/robots.txt', { schema: hidden }, async (request, reply) => {
+    const settings = await app.shop.settings.get();
+    const shop = settings.enabled
+      ? ['Allow: /shop', 'Disallow: /shop/carts/', 'Disallow: /shop/manage/', 'Disallow: /shop/*/book']
+      : [];
+    const body = ['User-agent: *', ...shop, 'Disallow: /', ...(settings.enabled ? ['', `Sitemap: ${app.config.publicUrl}/shop/sitemap.xml`] : []), ''].join('\n');
+    return cachedBody(request, reply, body, 'text/plain; charset=utf-8', CATALOGUE_CACHE);
+  });
+
   app.get('/shop/sitemap.xml', { schema: hidden }, async (request, reply) => {
     const settings = await app.shop.settings.get();
     const codes = settings.enabled ? (await app.shop.catalogue.tours()).map((tour) => tour.code) : [];
