@@ -15,7 +15,7 @@ import type { Tour } from '../../src/shared/contract/tours.js';
 import { aComponent, aTour } from '../helpers/builders.js';
 import { startStripeDouble } from '../helpers/stripe-double.js';
 import { adminClient, type ApiClient } from './api.js';
-import { checkA11y, screenshot } from './browser.js';
+import { checkA11y, login, screenshot } from './browser.js';
 import { setUpSuite } from './suite.js';
 
 const stripe = await startStripeDouble();
@@ -262,5 +262,22 @@ describe('the widget on the operator’s own website', () => {
     await page.goto(other);
     await page.locator('tour-booking').getByRole('button', { name: /^Buchen: / }).first().click();
     await page.locator('tour-booking').getByRole('link', { name: 'Buchung in neuem Tab öffnen' }).waitFor({ timeout: 10_000 });
+  });
+});
+
+describe('the office', () => {
+  test('Online sales, opened by its own address, gives the widget’s code and shows the widget live, booking in its dialog', async () => {
+    const { page } = await suite.open();
+    await login(page, suite.server.admin.email, suite.server.admin.password);
+    await page.goto('/online-sales');
+    const code = page.getByLabel('Code for your website');
+    await expect.poll(() => code.inputValue(), { timeout: 15_000 }).toContain(`<tour-booking tour="${tour.code}" lang="en"></tour-booking>`);
+    const book = page.getByTestId('widget-preview').locator('tour-booking').getByRole('button', { name: /^Book: / }).first();
+    await book.waitFor();
+    await screenshot(page, 'shop-online-sales-en');
+    await book.click();
+    const frame = () => page.frames().find((each) => each.url().includes('/book?'));
+    await expect.poll(() => frame()?.url()).toContain('embed=1');
+    await frame()!.getByRole('button', { name: 'Hold my seats' }).waitFor();
   });
 });

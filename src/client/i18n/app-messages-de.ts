@@ -385,7 +385,7 @@ export const APP_DE: AppMessagesIn = {
     departures: { name: 'Termin |||| Termine' },
     'message-templates': { name: 'Nachrichtenvorlage |||| Nachrichtenvorlagen' },
     business: { name: 'Unternehmen |||| Unternehmen' },
-    shop: { name: 'Online-Verkauf |||| Online-Verkauf' },
+    'online-sales': { name: 'Online-Verkauf |||| Online-Verkauf' },
     resellers: { name: 'Vertriebspartner |||| Vertriebspartner' },
     resources: { name: 'Ressource |||| Guides & Fahrzeuge' },
     roles: {

@@ -387,7 +387,7 @@ export const APP_EN = {
     departures: { name: 'Departure |||| Departures' },
     'message-templates': { name: 'Message template |||| Message templates' },
     business: { name: 'Business |||| Business' },
-    shop: { name: 'Online sales |||| Online sales' },
+    'online-sales': { name: 'Online sales |||| Online sales' },
     resellers: { name: 'Reseller |||| Resellers' },
     resources: { name: 'Resource |||| Guides & vehicles' },
     roles: {

@@ -11,7 +11,8 @@ const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptch
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   `script-src 'self' ${RECAPTCHA_SCRIPTS.join(' ')}`,
-  `frame-src ${RECAPTCHA_FRAMES.join(' ')}`,
+  // 'self': the Online sales screen's preview of the booking widget frames the shop's booking page.
+  `frame-src 'self' ${RECAPTCHA_FRAMES.join(' ')}`,
   "style-src 'self' 'unsafe-inline'",
   // blob: the previews of pictures chosen for upload, shown before they are sent.
   "img-src 'self' data: blob:",

@@ -2,7 +2,7 @@
  * The Online sales screen in the whole app against the real server (jsdom): an administrator sees
  * the shop's address and settings, a website's address that is not an origin is refused and named
  * (what was typed stays), a good one is saved; the last days count a customer's cart as the server
- * recorded it.
+ * recorded it; the widget's code is given for a tour and language, with its live preview.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,7 +44,7 @@ afterEach(() => {
 
 describe('the Online sales screen', () => {
   test('shows the shop’s address, refuses an origin that is not one and names it, saves the settings, and counts the day’s cart', async () => {
-    await openAppAs(server, jar, server.admin, '/shop');
+    await openAppAs(server, jar, server.admin, '/online-sales');
     const hold = await screen.findByLabelText(/holds its seats/i, {}, { timeout: 10_000 });
     expect(screen.getByRole('link', { name: /\/shop$/ })).toBeInTheDocument();
 
@@ -61,6 +61,16 @@ describe('the Online sales screen', () => {
     await userEvent.type(origins, 'https://www.example.com');
     await userEvent.click(screen.getByRole('button', { name: /^save$/i }));
     await waitFor(async () => expect(await admin.request<ShopSettings>('shop-settings')).toMatchObject({ holdMinutes: 45, embedOrigins: ['https://www.example.com'] }), { timeout: 10_000 });
+
+    // The widget's code for the operator's website, for the tour and language chosen, with the widget itself below it.
+    const code = await screen.findByLabelText(/code for your website/i, {}, { timeout: 10_000 });
+    expect(code).toHaveValue(`<script src="${window.location.origin}/shop/embed.js" defer></script>\n<tour-booking tour="SHOP-SCREEN-1" lang="en"></tour-booking>`);
+    await userEvent.click(screen.getByRole('combobox', { name: /^language$/i }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    await waitFor(() => expect((code as HTMLTextAreaElement).value).toContain('<tour-booking tour="SHOP-SCREEN-1" lang="de">'));
+    const preview = screen.getByTestId('widget-preview').querySelector('tour-booking');
+    expect([preview?.getAttribute('tour'), preview?.getAttribute('lang')]).toEqual(['SHOP-SCREEN-1', 'de']);
+    expect(document.querySelectorAll('script[src="/shop/embed.js"]')).toHaveLength(1);
 
     const table = screen.getByRole('table');
     const total = within(table).getByText('Total').closest('tr')!;

@@ -1,8 +1,9 @@
 /**
  * The Online sales screen: the address of the operator's own shop, its settings (whether it sells,
  * how long a cart holds its seats, paying later, the websites allowed to frame its checkout, from
- * how few seats the number shows) and its last 30 days as the server recorded them. A refused save
- * keeps what was typed and names the fields in words.
+ * how few seats the number shows), the booking widget's code for the operator's website with a live
+ * preview, and its last 30 days as the server recorded them. A refused save keeps what was typed and
+ * names the fields in words.
  */
 import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { formatCalendarDate } from '../../dates';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
 import { LoadFailure } from '../common/LoadError';
+import { EmbedCode } from './EmbedCode';
 
 interface Form {
   enabled: boolean;
@@ -101,7 +103,7 @@ export function OnlineSalesPage() {
   const active = rows.filter((day) => COUNTS.some((count) => day[count] > 0));
   return (
     <Box sx={{ maxWidth: 900, p: { xs: 1, sm: 2 } }}>
-      <Title title={translate('resources.shop.name', { smart_count: 1 })} />
+      <Title title={translate('resources.online-sales.name', { smart_count: 1 })} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('shop.intro')}
       </Typography>
@@ -157,6 +159,8 @@ export function OnlineSalesPage() {
           </CardContent>
         </Card>
       )}
+
+      {settings.data && <EmbedCode enabled={settings.data.enabled} />}
 
       <Typography component="h2" variant="h6" sx={{ mt: 3, mb: 1 }}>
         {translate('shop.days.title')}

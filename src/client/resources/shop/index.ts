@@ -4,9 +4,9 @@ import type { ResourceModule } from '../resource-module';
 
 const OnlineSalesPage = lazy(() => import('./OnlineSalesPage').then((module) => ({ default: module.OnlineSalesPage })));
 
-/** Online sales: the shop's settings and its days, one screen. */
+/** Online sales: the shop's settings, its widget and its days, one screen. At /online-sales: /shop is the customers' shop itself. */
 const shop: ResourceModule = {
-  name: 'shop',
+  name: 'online-sales',
   list: OnlineSalesPage,
   icon: ShoppingCartIcon,
   menuOrder: 38,

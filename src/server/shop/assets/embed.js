@@ -51,8 +51,9 @@
 
     disconnectedCallback() { window.removeEventListener('message', this.onMessage); }
 
-    lang() { var asked = this.getAttribute('lang') || document.documentElement.lang || 'en'; return asked.slice(0, 2).toLowerCase() === 'de' ? 'de' : 'en'; }
-    words() { return WORDS[this.lang()]; }
+    // Not named lang, tour or the like: a page (React, say) may set those as the element's properties.
+    language() { var asked = this.getAttribute('lang') || document.documentElement.lang || 'en'; return asked.slice(0, 2).toLowerCase() === 'de' ? 'de' : 'en'; }
+    words() { return WORDS[this.language()]; }
     code() { return this.getAttribute('tour') || ''; }
     key() { return 'tour-booking:' + SHOP + ':' + this.code(); }
     cart(value) {
@@ -69,17 +70,17 @@
       var to = new Date(Date.now() + 91 * 864e5).toISOString().slice(0, 10);
       var base = SHOP + '/api/shop/tours/' + encodeURIComponent(this.code());
       var get = function (url) { return fetch(url, { credentials: 'omit' }).then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); }); };
-      Promise.all([get(base + '?lang=' + this.lang()), get(base + '/availability?from=' + from + '&to=' + to + '&lang=' + this.lang())]).then(function (answers) {
-        self.tour = answers[0];
+      Promise.all([get(base + '?lang=' + this.language()), get(base + '/availability?from=' + from + '&to=' + to + '&lang=' + this.language())]).then(function (answers) {
+        self.info = answers[0];
         self.dates = answers[1].data.filter(function (d) { return d.status === 'AVAILABLE' || d.status === 'LIMITED'; }).slice(0, 6);
         self.draw();
-        var price = self.dates.length ? self.dates[0].prices.ADULT : self.tour.prices.ADULT;
-        push('view_item', { currency: self.tour.currency, value: self.money(price, true), items: [{ item_id: self.tour.code, item_name: self.tour.title, price: self.money(price, true) }] });
+        var price = self.dates.length ? self.dates[0].prices.ADULT : self.info.prices.ADULT;
+        push('view_item', { currency: self.info.currency, value: self.money(price, true), items: [{ item_id: self.info.code, item_name: self.info.title, price: self.money(price, true) }] });
       }, function () { self.failed(); });
     }
 
     money(minor, plain) {
-      var format = new Intl.NumberFormat(this.lang() === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: this.tour.currency });
+      var format = new Intl.NumberFormat(this.language() === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: this.info.currency });
       var value = minor / Math.pow(10, format.resolvedOptions().maximumFractionDigits);
       return plain ? value : format.format(value);
     }
@@ -94,12 +95,12 @@
     }
 
     draw() {
-      if (!this.tour) return;
+      if (!this.info) return;
       var self = this;
       var w = this.words();
       var box = this.box;
       box.textContent = '';
-      box.appendChild(element('h2', {}, this.tour.title));
+      box.appendChild(element('h2', {}, this.info.title));
       var kept = this.cart();
       if (kept) {
         var resume = box.appendChild(element('p')).appendChild(element('button', { type: 'button' }, w.resume));
@@ -109,18 +110,18 @@
       var list = box.appendChild(element('ul', { 'aria-label': w.dates }));
       this.dates.forEach(function (d) {
         var item = list.appendChild(element('li'));
-        var when = new Intl.DateTimeFormat(self.lang() === 'de' ? 'de-DE' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(d.date + 'T12:00:00Z')) + ', ' + d.startTime;
+        var when = new Intl.DateTimeFormat(self.language() === 'de' ? 'de-DE' : 'en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(d.date + 'T12:00:00Z')) + ', ' + d.startTime;
         item.appendChild(element('span', { class: 'w' }, when));
         if (d.seatsLeft !== null) item.appendChild(element('span', { class: 's' }, d.seatsLeft + w.left));
         item.appendChild(element('span', {}, self.money(d.prices.ADULT)));
         var book = item.appendChild(element('button', { type: 'button', 'aria-label': w.book + ': ' + when, class: kept ? 'o' : '' }, w.book));
         book.addEventListener('click', function () { self.open(d.departureId); });
       });
-      box.appendChild(element('p')).appendChild(element('a', { href: SHOP + '/shop/tours/' + encodeURIComponent(this.code()) + (this.lang() === 'de' ? '?lang=de' : ''), target: '_blank', rel: 'noopener' }, w.more));
+      box.appendChild(element('p')).appendChild(element('a', { href: SHOP + '/shop/tours/' + encodeURIComponent(this.code()) + (this.language() === 'de' ? '?lang=de' : ''), target: '_blank', rel: 'noopener' }, w.more));
     }
 
     url(departureId) {
-      var query = new URLSearchParams({ embed: '1', host: location.origin, lang: this.lang() });
+      var query = new URLSearchParams({ embed: '1', host: location.origin, lang: this.language() });
       if (departureId) query.set('departure', departureId);
       var kept = this.cart();
       if (kept) query.set('cart', kept);
@@ -148,7 +149,7 @@
     message(event) {
       var data = event.data;
       if (event.origin !== SHOP || !this.frame || event.source !== this.frame.contentWindow || !data || data.source !== 'tour-booking') return;
-      var item = { item_id: this.code(), item_name: this.tour ? this.tour.title : this.code() };
+      var item = { item_id: this.code(), item_name: this.info ? this.info.title : this.code() };
       this.ready = true;
       if (data.type === 'cart') {
         this.cart(data.cartId);
