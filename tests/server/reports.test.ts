@@ -76,8 +76,8 @@ const ACTIVE = ['held', 'confirmed', 'waitlisted'];
 
 /** What the kept tables should hold, recounted from every row of bookings and payments (JavaScript's own time zone rules, not the database's). */
 async function recount(zone: string) {
-  const bookings = await sql<{ status: string; created_at: Date; starts_at: Date; currency: string; total_minor: string; balance_minor: string; travellers: number }>`
-    select b.status, b.created_at, b.starts_at, b.currency, b.total_minor::text, b.balance_minor::text,
+  const bookings = await sql<{ status: string; channel: string; created_at: Date; starts_at: Date; currency: string; total_minor: string; balance_minor: string; travellers: number }>`
+    select b.status, b.channel, b.created_at, b.starts_at, b.currency, b.total_minor::text, b.balance_minor::text,
            (select count(*)::int from booking_travellers t where t.booking_id = b.id) as travellers
     from bookings b`.execute(t.app.db);
   const payments = await sql<{ kind: string; amount_minor: string; currency: string; received_at: Date }>`select kind, amount_minor::text, currency, received_at from payments`.execute(t.app.db);
@@ -85,8 +85,10 @@ async function recount(zone: string) {
   const months: Sums = {};
   const collected: Sums = {};
   const balances: Sums = {};
+  const online: Sums = {};
   for (const b of bookings.rows) {
     const balance = Number(b.balance_minor);
+    if (b.channel === 'online' && b.status === 'confirmed') add(online, dateIn(zone, new Date(b.created_at)), 1);
     if (ACTIVE.includes(b.status)) {
       const day = dateIn(zone, new Date(b.created_at));
       for (const [key, value] of [['bookings', 1], ['travellers', b.travellers], ['booked', Number(b.total_minor)]] as const) {
@@ -99,7 +101,7 @@ async function recount(zone: string) {
     } else if (balance < 0) add(balances, `${b.currency} refundDue`, -balance);
   }
   for (const p of payments.rows) add(collected, `${dateIn(zone, new Date(p.received_at))} ${p.currency}`, (p.kind === 'refund' ? -1 : 1) * Number(p.amount_minor));
-  return { days: nonZero(days), months: nonZero(months), collected: nonZero(collected), balances: nonZero(balances) };
+  return { days: nonZero(days), months: nonZero(months), collected: nonZero(collected), balances: nonZero(balances), online: nonZero(online) };
 }
 
 /** The kept tables, in the recount's shape. */
@@ -127,7 +129,9 @@ async function kept() {
     add(balances, `${r.currency} refundDue`, Number(r.refund_due_minor));
   }
   for (const r of await db.selectFrom('report_unconfirmed').selectAll().execute()) add(balances, `${r.currency} unconfirmed`, Number(r.outstanding_minor));
-  return { days: nonZero(days), months: nonZero(months), collected: nonZero(collected), balances: nonZero(balances) };
+  const online: Sums = {};
+  for (const r of await db.selectFrom('report_online_days').select([sql<string>`day::text`.as('day'), 'bookings']).execute()) add(online, r.day, Number(r.bookings));
+  return { days: nonZero(days), months: nonZero(months), collected: nonZero(collected), balances: nonZero(balances), online: nonZero(online) };
 }
 
 /** The summary as the bookings and payments API add up (the balance and payment status rules, read literally). */
@@ -159,6 +163,7 @@ function expectedSummary(bookings: Booking[], payments: Payment[], now: number) 
       .map(([currency, amountMinor]) => ({ currency, amountMinor }));
   };
   const dueConfirmed = due.filter((b) => b.status === 'confirmed');
+  const onlineConfirmed = bookings.filter((b) => b.channel === 'online' && b.status === 'confirmed');
   const dueHeld = due.filter((b) => b.status === 'held' || b.status === 'waitlisted');
   return {
     timeZone: ZONE,
@@ -166,6 +171,11 @@ function expectedSummary(bookings: Booking[], payments: Payment[], now: number) 
       today: active.filter((b) => within(b.createdAt, 1)).length,
       last7Days: active.filter((b) => within(b.createdAt, 7)).length,
       last30Days: active.filter((b) => within(b.createdAt, 30)).length,
+      online: {
+        today: onlineConfirmed.filter((b) => within(b.createdAt, 1)).length,
+        last7Days: onlineConfirmed.filter((b) => within(b.createdAt, 7)).length,
+        last30Days: onlineConfirmed.filter((b) => within(b.createdAt, 30)).length,
+      },
     },
     travellers: { last30Days: active.filter((b) => within(b.createdAt, 30)).reduce((sum, b) => sum + b.travellers.length, 0) },
     money: Object.entries(money)
@@ -300,6 +310,31 @@ describe('kept totals', () => {
     expect(isk(summary).outstandingMinor).toBe(isk(before).outstandingMinor - (held.totalMinor - 100));
     expect(isk(summary).refundDueMinor).toBe(isk(before).refundDueMinor + 100);
     expect(await t.app.flows.expireLapsedHolds()).toBe(1);
+    expect(await kept()).toEqual(await recount(ZONE));
+    await expectReportsToMatchTheApi();
+  });
+
+  test('count the shop’s bookings once confirmed: booked to pay later counts, an open or given-up cart does not, a cancelled one no more', async () => {
+    await created(admin({ method: 'PATCH', url: `/api/tours/${tours[0].id}`, payload: { bookableOnline: true } }), 200);
+    const settings = (await admin({ method: 'GET', url: '/api/shop-settings' })).json() as { holdMinutes: number; showSeatsBelow: number };
+    await created(admin({ method: 'PUT', url: '/api/shop-settings', payload: { enabled: true, holdMinutes: settings.holdMinutes, payLater: true, embedOrigins: [], showSeatsBelow: settings.showSeatsBelow } }), 200);
+    const summary = async () => ((await admin({ method: 'GET', url: '/api/reports/summary' })).json() as ReportSummary).bookings.online;
+    const before = await summary();
+    const startDate = new Date(t.clock.time + 30 * DAY).toISOString().slice(0, 10);
+    const departure = await created<Departure>(admin({ method: 'POST', url: '/api/departures', payload: { tourId: tours[0].id, startDate, startTime: '10:00', capacity: 12 } }));
+    const shop = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, remoteAddress: '203.0.113.77', ...(payload && { payload }) });
+    const cart = async () => (await shop('POST', '/api/shop/carts', { departureId: departure.id, travellers: { ADULT: 1 } })).json() as { cartId: string; reference: string };
+    const booked = await cart();
+    await shop('PATCH', `/api/shop/carts/${booked.cartId}`, { contact: { name: 'Oda Online', email: 'oda@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Oda', lastName: 'Online' }] });
+    expect((await shop('POST', `/api/shop/carts/${booked.cartId}/checkout`, { pay: 'later' })).statusCode).toBe(200);
+    await cart(); // still open
+    expect((await shop('DELETE', `/api/shop/carts/${(await cart()).cartId}`)).statusCode).toBe(204);
+    expect(await summary()).toEqual({ today: before.today + 1, last7Days: before.last7Days + 1, last30Days: before.last30Days + 1 });
+    expect(await kept()).toEqual(await recount(ZONE));
+
+    const id = ((await admin({ method: 'GET', url: `/api/bookings?q=${booked.reference}` })).json() as { data: Booking[] }).data[0]!.id;
+    await created(admin({ method: 'POST', url: `/api/bookings/${id}/cancel`, payload: { reason: 'Changed plans', feeMinor: 0 } }), 200);
+    expect(await summary()).toEqual(before);
     expect(await kept()).toEqual(await recount(ZONE));
     await expectReportsToMatchTheApi();
   });

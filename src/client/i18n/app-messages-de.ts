@@ -91,6 +91,7 @@ export const APP_DE: AppMessagesIn = {
     today: 'Heute',
     last_7_days: 'Letzte 7 Tage',
     last_30_days: 'Letzte 30 Tage',
+    online_30_days: 'davon %{smart_count} online',
     travellers_30_days: 'Reisende, 30 Tage',
     money: 'Geld',
     money_in: 'Geld in %{currency}',

@@ -93,6 +93,7 @@ export const APP_EN = {
     today: 'Today',
     last_7_days: 'Last 7 days',
     last_30_days: 'Last 30 days',
+    online_30_days: 'of which %{smart_count} online',
     travellers_30_days: 'Travellers, 30 days',
     money: 'Money',
     money_in: 'Money in %{currency}',

@@ -16,6 +16,7 @@ import * as unconfirmedBalances from './migrations/0013-unconfirmed-balances.js'
 import * as totalsWhenTheyChange from './migrations/0028-totals-when-they-change.js';
 import * as owedByResellers from './migrations/0048-owed-by-resellers.js';
 import * as noTestBookings from './migrations/0051-no-test-bookings.js';
+import * as onlineBookings from './migrations/0057-online-bookings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +69,7 @@ const plugin = fp(
 const reportsModule: DomainModule = {
   name: 'reports',
   tag: { name: 'reports', description: 'The dashboard: bookings, money and departures at a glance, from totals the database keeps' },
-  migrations: { '0011-reports': reports, '0013-unconfirmed-balances': unconfirmedBalances, '0028-totals-when-they-change': totalsWhenTheyChange, '0048-owed-by-resellers': owedByResellers, '0051-no-test-bookings': noTestBookings },
+  migrations: { '0011-reports': reports, '0013-unconfirmed-balances': unconfirmedBalances, '0028-totals-when-they-change': totalsWhenTheyChange, '0048-owed-by-resellers': owedByResellers, '0051-no-test-bookings': noTestBookings, '0057-online-bookings': onlineBookings },
   plugin,
 };
 

@@ -98,7 +98,7 @@ export class ReportsRepository {
     const since30 = addDays(today, -29);
     const lastDue = addDays(today, UPCOMING_DAYS - 1);
 
-    const [days, collected, balances, lapsed, upcoming, due, unconfirmed, overdue, resellers] = await Promise.all([
+    const [days, collected, balances, lapsed, upcoming, due, unconfirmed, overdue, resellers, online] = await Promise.all([
       this.db
         .selectFrom('report_days')
         .select(['currency', sql<string>`day::text`.as('day'), 'bookings', 'travellers', 'booked_minor'])
@@ -145,6 +145,7 @@ export class ReportsRepository {
         .execute(),
       // Resellers' bookings: their retail balances to take out of what customers owe, and what resellers owe (migration 0048).
       this.db.selectFrom('report_resellers').select(['currency', 'retail_active_minor', 'retail_unconfirmed_minor', 'owed_minor']).execute(),
+      this.db.selectFrom('report_online_days').select([sql<string>`day::text`.as('day'), 'bookings']).where('day', '>=', since30).where('day', '<=', today).execute(),
     ]);
 
     const money = new Map<string, MoneyRow>();
@@ -156,8 +157,14 @@ export class ReportsRepository {
       }
       return row;
     };
-    const bookings = { today: 0, last7Days: 0, last30Days: 0 };
+    const bookings = { today: 0, last7Days: 0, last30Days: 0, online: { today: 0, last7Days: 0, last30Days: 0 } };
     const travellers = { last30Days: 0 };
+    // Confirmed online bookings only: no lapsed hold is among them.
+    for (const row of online) {
+      bookings.online.last30Days += num(row.bookings);
+      if (row.day >= since7) bookings.online.last7Days += num(row.bookings);
+      if (row.day === today) bookings.online.today += num(row.bookings);
+    }
     const countDay = (day: string, currency: string, sign: number, count: number, people: number, booked: number) => {
       if (day < since30 || day > today) return;
       bookings.last30Days += sign * count;

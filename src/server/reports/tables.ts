@@ -15,6 +15,12 @@ export interface ReportDaysTable {
   booked_minor: Count;
 }
 
+/** Bookings sold in the shop and confirmed, per day they were made (0057). */
+export interface ReportOnlineDaysTable {
+  day: ColumnType<string, string, string>;
+  bookings: Count;
+}
+
 export interface ReportMonthsTable {
   basis: 'booking' | 'departure';
   month: ColumnType<string, string, string>;
@@ -54,6 +60,7 @@ declare module '../db/schema.js' {
   interface Database {
     report_settings: ReportSettingsTable;
     report_days: ReportDaysTable;
+    report_online_days: ReportOnlineDaysTable;
     report_months: ReportMonthsTable;
     report_collected: ReportCollectedTable;
     report_balances: ReportBalancesTable;

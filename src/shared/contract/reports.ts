@@ -38,7 +38,18 @@ export const SummarySchema = Type.Object(
   {
     asOf: IsoDateTimeSchema,
     timeZone: Type.String({ description: 'The business’s IANA time zone: the days are counted in it' }),
-    bookings: Type.Object({ today: CountSchema, last7Days: CountSchema, last30Days: CountSchema }, { description: 'Bookings made in the period that are not cancelled or expired' }),
+    bookings: Type.Object(
+      {
+        today: CountSchema,
+        last7Days: CountSchema,
+        last30Days: CountSchema,
+        online: Type.Object(
+          { today: CountSchema, last7Days: CountSchema, last30Days: CountSchema },
+          { description: 'Of the bookings made in the period, those sold in the operator’s own shop and confirmed (paid, or booked to pay later); open carts are not counted' },
+        ),
+      },
+      { description: 'Bookings made in the period that are not cancelled or expired' },
+    ),
     travellers: Type.Object({ last30Days: CountSchema }),
     money: Type.Array(
       Type.Object({

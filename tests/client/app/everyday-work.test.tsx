@@ -416,6 +416,8 @@ describe('the dashboard', () => {
     expect(figure('Outstanding, confirmed')).toBe('CHF 100.00');
     expect(figure('Outstanding, held')).toBe('CHF 200.00');
     expect(within(screen.getByTestId('kpi-bookings')).getByText(/cancelled and expired ones are not counted/)).toBeInTheDocument();
+    // None of these was sold in the shop.
+    expect(within(screen.getByTestId('kpi-bookings')).getByText('of which 0 online')).toBeInTheDocument();
     expect(await screen.findByTestId('balances-due-held')).toHaveTextContent(/held or waitlisted booking.*not confirmed yet: .*CHF 200\.00/);
     await waitFor(() => expect(screen.queryAllByText(/^(…|Loading…)$/)).toHaveLength(0));
   });

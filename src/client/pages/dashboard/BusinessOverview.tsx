@@ -109,7 +109,11 @@ function KpiCards({ summary, canReadBookings }: { summary: ReportSummary | undef
       >
         <Figure label={translate('overview.today')} value={summary?.bookings.today ?? pending} />
         <Figure label={translate('overview.last_7_days')} value={summary?.bookings.last7Days ?? pending} />
-        <Figure label={translate('overview.last_30_days')} value={summary?.bookings.last30Days ?? pending} />
+        <Figure
+          label={translate('overview.last_30_days')}
+          value={summary?.bookings.last30Days ?? pending}
+          hint={summary ? translate('overview.online_30_days', { smart_count: summary.bookings.online.last30Days }) : undefined}
+        />
         <Figure label={translate('overview.travellers_30_days')} value={summary?.travellers.last30Days ?? pending} />
       </KpiCard>
       {summary && money.length === 0 && (
