@@ -104,7 +104,7 @@ export async function octoRows(engine: string, running: BenchServer, baseEnv: Re
 }
 
 /** The departure's seats taken, its bookings and its confirmed bookings, once nothing changes any more (autocannon leaves requests in flight). */
-async function settledSeats(baseUrl: string, headers: Record<string, string>, id: string): Promise<{ taken: number; booked: number; confirmed: number }> {
+export async function settledSeats(baseUrl: string, headers: Record<string, string>, id: string): Promise<{ taken: number; booked: number; confirmed: number }> {
   const read = async () => {
     const departure = (await (await fetch(`${baseUrl}/api/departures/${id}`, { headers })).json()) as { seatsHeld: number; seatsConfirmed: number };
     const bookings = (await (await fetch(`${baseUrl}/api/bookings?departureId=${id}&pageSize=1`, { headers })).json()) as { total: number };
@@ -127,7 +127,7 @@ async function settledSeats(baseUrl: string, headers: Record<string, string>, id
  * in a steady state, as bench/lib/load.ts's warmed() times a list), the median time of one, and how
  * many failed. `untilRefused`: each caller stops at its first failure (no window: everything counts).
  */
-async function load(work: () => Promise<boolean>, seconds: number, options: { warmup?: number; untilRefused?: boolean } = {}): Promise<{ rate: number; p50: number; failed: number }> {
+export async function load(work: () => Promise<boolean>, seconds: number, options: { warmup?: number; untilRefused?: boolean } = {}): Promise<{ rate: number; p50: number; failed: number }> {
   const from = performance.now() + (options.warmup ?? 0) * 1000;
   const until = from + seconds * 1000;
   const times: number[] = [];

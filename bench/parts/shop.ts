@@ -3,11 +3,17 @@
  * 10,000 departures, it puts on sale): the availability of one tour over 92 days at 100 and at
  * 10,000 departures (the budget: flat, ≤ 1.5×), then 200 customers at once for the last 10 seats
  * of a departure (the budget: exactly 10 carts, the rest SOLD_OUT, the departure counting 10 held
- * seats). Answers the server it leaves running.
+ * seats); and a whole sale, cart → names → checkout → Stripe's paid event (a local double of
+ * Stripe), from 50 callers on one departure, beside staff bookings on the same server (the budget:
+ * at least 80% of the staff rate, every paid cart confirmed once). Answers the server it leaves
+ * running.
  */
+import { startStripeDouble } from '../../tests/helpers/stripe-double.ts';
 import { warmed } from '../lib/load.ts';
 import { onEngine, rate, row } from '../lib/report.ts';
 import { signIn, startServer, type BenchServer } from '../lib/servers.ts';
+import { DURATION, WARMUP } from '../lib/settings.ts';
+import { load, settledSeats } from './octo.ts';
 
 const RACERS = 200;
 const LAST_SEATS = 10;
@@ -17,7 +23,18 @@ export async function shopRows(engine: string, running: BenchServer, baseEnv: Re
   onEngine(engine);
   // Every customer of the bench comes from one address: the per-address limits are not what is measured.
   await running.stop();
-  const server = await startServer({ ...baseEnv, SHOP_MAX_OPEN_CARTS: '1000', SHOP_MAX_HELD_SEATS: '100000', SHOP_CART_RATE: '100000' });
+  // Stripe is a local double answering as Stripe does (its Checkout Sessions, its signed paid events).
+  const stripe = await startStripeDouble();
+  const server = await startServer({ ...baseEnv, ...stripe.env, SHOP_MAX_OPEN_CARTS: '1000', SHOP_MAX_HELD_SEATS: '100000', SHOP_CART_RATE: '100000' });
+  stripe.webhookUrl = `${server.baseUrl}/api/payments/stripe/webhook`;
+  try {
+    return await measure(engine, server, stripe);
+  } finally {
+    await stripe.close();
+  }
+}
+
+async function measure(engine: string, server: BenchServer, stripe: Awaited<ReturnType<typeof startStripeDouble>>): Promise<BenchServer> {
   const { token } = await signIn(server.baseUrl);
   const staff = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const tourOf = async (code: string) => {
@@ -65,6 +82,53 @@ export async function shopRows(engine: string, running: BenchServer, baseEnv: Re
     `${carts} carts, ${soldOut} SOLD_OUT, ${[...statuses.entries()].filter(([status]) => status !== 201 && status !== 409).map(([status, n]) => `${n}×${status}`).join(', ') || 'no other answer'}; the departure holds ${departure.seatsHeld}; ${seconds.toFixed(1)} s`,
     `exactly ${LAST_SEATS}`,
     exact,
+  );
+
+  // A whole sale in the shop beside a clerk's: staff first, on a departure of their own, then
+  // customers, each sending its next request when the last is answered (50 of each).
+  const schedule = async (startDate: string): Promise<string> => {
+    const answer = await fetch(`${server.baseUrl}/api/departures`, { method: 'POST', headers: staff, body: JSON.stringify({ tourId: small.id, startDate, startTime: '11:00', capacity: 10_000 }) });
+    if (answer.status !== 201) throw new Error(`departure: ${answer.status} ${await answer.text()}`);
+    return ((await answer.json()) as { id: string }).id;
+  };
+  const staffDeparture = await schedule('2029-07-01');
+  const staffBooking = async () => {
+    const answer = await fetch(`${server.baseUrl}/api/bookings`, {
+      method: 'POST',
+      headers: staff,
+      body: JSON.stringify({ departureId: staffDeparture, status: 'confirmed', contact: { name: 'Bench Buyer', email: 'buyer@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Bench', lastName: 'Buyer' }] }),
+    });
+    await answer.arrayBuffer();
+    return answer.status === 201;
+  };
+  const shopDeparture = await schedule('2029-07-02');
+  const json = { 'content-type': 'application/json' };
+  const sale = async () => {
+    const made = await fetch(`${server.baseUrl}/api/shop/carts`, { method: 'POST', headers: json, body: JSON.stringify({ departureId: shopDeparture, travellers: { ADULT: 1 } }) });
+    const cart = (await made.json()) as { cartId?: string };
+    if (made.status !== 201 || !cart.cartId) return false;
+    const named = await fetch(`${server.baseUrl}/api/shop/carts/${cart.cartId}`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ contact: { name: 'Bench Shopper', email: 'shopper@example.com' }, travellers: [{ category: 'ADULT', firstName: 'Bench', lastName: 'Shopper' }] }),
+    });
+    await named.arrayBuffer();
+    if (named.status !== 200) return false;
+    const checkout = await fetch(`${server.baseUrl}/api/shop/carts/${cart.cartId}/checkout`, { method: 'POST', headers: json, body: JSON.stringify({ pay: 'full' }) });
+    const page = (await checkout.json()) as { url?: string };
+    const sessionId = page.url && /\/c\/pay\/(cs_test_\w+)$/.exec(page.url)?.[1];
+    if (checkout.status !== 200 || !sessionId) return false;
+    return (await stripe.pay(sessionId)) === 200;
+  };
+  const staffRun = await load(staffBooking, DURATION, { warmup: WARMUP });
+  const sold = await load(sale, DURATION, { warmup: WARMUP });
+  const seats = await settledSeats(server.baseUrl, staff, shopDeparture);
+  row(
+    engine,
+    'a shop sale, cart → names → checkout → Stripe’s paid event, on one departure from 50 callers (sales a second)',
+    `${rate(sold.rate)}, p50 ${sold.p50.toFixed(0)} ms a sale (4 requests and Stripe’s event); staff bookings on the same server by the same client ${rate(staffRun.rate)} (p50 ${staffRun.p50.toFixed(0)} ms); ${seats.confirmed} confirmed of ${seats.booked} carts, ${seats.taken} seats taken, ${sold.failed} failed`,
+    '≥ 80% of the staff rate; every paid cart confirmed',
+    sold.rate >= 0.8 * staffRun.rate && sold.failed === 0 && seats.confirmed === seats.booked && seats.taken === seats.booked,
   );
   return server;
 }
