@@ -18,6 +18,8 @@ const HOUR_MS = 3_600_000;
 /** Stripe's shortest Checkout Session is 30 minutes; a minute more for the clocks' difference. */
 const SHORTEST_SESSION_MS = 31 * 60_000;
 const CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
+/** A cart's own fields when it is made. */
+const NEW_CART = { id: '', extensions: 0, marketing_consent: false, checkout_at: null, paid_at: null, released_at: null } as const;
 /** What a customer's note to the office starts with, so staff tell it from their own. */
 const CUSTOMER_NOTE = 'From the customer (online shop):';
 
@@ -91,12 +93,11 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       holdMinutes: settings.holdMinutes,
     };
     const { limits } = app.shop;
-    await app.flows.openCart(input, shopOrigin(request), { hash: key.hash, client: request.ip, language, maxOpen: limits.maxOpenCarts, maxSeats: limits.maxHeldSeats });
+    const booking = await app.flows.openCart(input, shopOrigin(request), { hash: key.hash, client: request.ip, language, maxOpen: limits.maxOpenCarts, maxSeats: limits.maxHeldSeats });
     await app.counters.hit(hourKey, HOUR_MS);
-    const cart = await app.shop.carts.byKey(key.key);
-    if (!cart) throw cartErrors.notFound();
     reply.code(201);
-    return answer(key.key, cart);
+    // The cart as just written (nothing else can have changed it yet): answered without reading it again.
+    return cartAnswer(key.key, { ...NEW_CART, booking_id: booking.id, client: request.ip, language, created_at: new Date(app.now()) }, booking, app.now());
   });
 
   app.get('/carts/:cartId', { schema: getCartSchema }, async (request, reply) => {
@@ -128,7 +129,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       })),
     );
     const { contact } = patch;
-    await app.flows.amendBooking(
+    const amended = await app.flows.amendBooking(
       booking.id,
       {
         contact: { name: contact.name, email: contact.email, phone: contact.phone ?? null, ...(contact.language !== undefined && { language: contact.language }) },
@@ -139,7 +140,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       shopOrigin(request),
     );
     await app.shop.carts.setCustomerChoices(cart.id, { ...(patch.marketingConsent !== undefined && { marketingConsent: patch.marketingConsent }), ...(contact.language !== undefined && { language: contact.language }) });
-    return answer(request.params.cartId, (await app.shop.carts.byKey(request.params.cartId))!);
+    // The booking as amended; the cart's own fields the answer reads (its extensions, its release) as read above.
+    return cartAnswer(request.params.cartId, cart, amended, app.now());
   });
 
   app.post('/carts/:cartId/extend', { schema: extendCartSchema }, async (request, reply) => {
