@@ -234,6 +234,7 @@ describe('the widget on the operator’s own website', () => {
     await expect.poll(() => frame()?.url()).toContain('embed=1');
     await frame()!.getByRole('button', { name: 'Plätze reservieren' }).click();
     await frame()!.getByRole('heading', { name: '2. Wer reist' }).waitFor();
+    await frame()!.getByLabel('Vorname', { exact: true }).fill('Ingrid');
     await screenshot(page, 'shop-widget-dialog-de-phone');
     const cartKey = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('tour-booking:'))?.[1]);
     expect(cartKey).toMatch(/^[\w-]{43}$/);
@@ -245,7 +246,8 @@ describe('the widget on the operator’s own website', () => {
     await widget.getByRole('button', { name: 'Buchung fortsetzen' }).click();
     await expect.poll(() => frame()?.url()).toContain(`cart=${cartKey}`);
     await frame()!.getByRole('heading', { name: '2. Wer reist' }).waitFor();
-    await frame()!.getByLabel('Vorname', { exact: true }).fill('Ingrid');
+    // What was typed before the reload is still there.
+    await expect.poll(() => frame()!.getByLabel('Vorname', { exact: true }).inputValue()).toBe('Ingrid');
     await frame()!.getByLabel('Nachname', { exact: true }).fill('Berg');
     await frame()!.getByLabel('E-Mail', { exact: true }).fill('ingrid.berg@example.no');
     const [payment] = await Promise.all([context.waitForEvent('page'), frame()!.getByRole('button', { name: 'Weiter zur Zahlung' }).click()]);

@@ -155,6 +155,9 @@ describe('paying a cart', () => {
       expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 2, seatsConfirmed: 0 });
       const dueBack = (await staff({ method: 'GET', url: '/api/bookings?paymentStatus=refund_due' })).json<{ data: Booking[] }>().data;
       expect(dueBack.map((each) => each.reference)).toContain(cart.reference);
+      // The customer's page says the money goes back, not that nothing was charged.
+      const page = (await shop('GET', `/shop/carts/${cart.cartId}`)).body;
+      expect(page).toContain('Your payment of €200.00 arrived after these seats were released, and they had been booked meanwhile: your booking is cancelled and the whole €200.00 will be refunded to you.');
     } finally {
       t.clock.advance(-45 * MINUTE);
       staff = as(t.app, (await login(t.app, t.admin)).accessToken);

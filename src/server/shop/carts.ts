@@ -153,10 +153,11 @@ export class ShopCarts {
 
 /** What a cart's key answers: its booking as the customer sees it, nothing of the office's. */
 export function cartAnswer(key: string, cart: CartRow, booking: Booking, at: number): Cart {
-  const status = cart.released_at !== null || booking.status === 'cancelled'
-    ? 'released'
-    : booking.status === 'confirmed'
-      ? 'paid'
+  // Confirmed is paid whatever happened to the hold before (paid on a page left open after giving it up, with its seats still free).
+  const status = booking.status === 'confirmed'
+    ? 'paid'
+    : cart.released_at !== null || booking.status === 'cancelled'
+      ? 'released'
       : booking.status === 'held' && booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) > at
         ? 'open'
         : 'expired';

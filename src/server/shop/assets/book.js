@@ -129,6 +129,8 @@
 
   function setBusy(button, text) {
     busy = !!text;
+    // Nothing the request was made from changes while it is on its way.
+    if (button && button.id === 'hold-button') setFormDisabled(seatsForm, busy);
     if (!button) return;
     if (text) { button.setAttribute('data-label', button.textContent); button.textContent = text; button.disabled = true; }
     else { button.textContent = button.getAttribute('data-label') || button.textContent; button.disabled = false; }
@@ -203,9 +205,50 @@
     if (first) { first.addEventListener('input', contactFromTraveller); last.addEventListener('input', contactFromTraveller); }
   }
 
+  // Step 1 as the cart holds it (after a reload, or taken up again): its date, counts and extras.
+  function showHeld(held) {
+    $('departure').value = held.departure.departureId;
+    CATEGORIES.forEach(function (category) {
+      var input = $('count-' + category);
+      if (input) input.value = held.lines.filter(function (line) { return line.category === category; }).reduce(function (sum, line) { return sum + line.quantity; }, 0);
+    });
+    var inputs = seatsForm.querySelectorAll('input[data-component]');
+    for (var i = 0; i < inputs.length; i++) {
+      var id = inputs[i].getAttribute('data-component');
+      inputs[i].value = held.extras.filter(function (extra) { return extra.componentId === id; }).reduce(function (sum, extra) { return sum + extra.quantity; }, 0);
+    }
+    preview();
+  }
+
+  // What is typed in step 2 is kept in the tab until the cart is paid or given up, so a reload loses nothing.
+  var draftKey = function () { return storeKey + ':draft:' + (cart ? cart.cartId : ''); };
+  function saveDraft() {
+    if (!cart) return;
+    var fields = details.querySelectorAll('input, textarea');
+    var draft = {};
+    for (var i = 0; i < fields.length; i++) if (fields[i].id && fields[i].type !== 'radio') draft[fields[i].id] = fields[i].type === 'checkbox' ? fields[i].checked : fields[i].value;
+    try { sessionStorage.setItem(draftKey(), JSON.stringify(draft)); } catch { /* storage refused: kept on the page only */ }
+  }
+  function restoreDraft() {
+    var draft = null;
+    try { draft = JSON.parse(sessionStorage.getItem(draftKey()) || 'null'); } catch { draft = null; }
+    if (!draft) return;
+    for (var id in draft) {
+      var field = $(id);
+      if (!field) continue;
+      if (field.type === 'checkbox') field.checked = !!draft[id];
+      else if (draft[id]) field.value = draft[id];
+    }
+    if (draft['contact-name']) $('contact-name').setAttribute('data-typed', '1');
+  }
+  function forgetDraft() {
+    try { sessionStorage.removeItem(draftKey()); } catch { /* nothing kept */ }
+  }
+
   function show(next) {
     var firstTime = !cart || cart.cartId !== next.cartId;
     cart = next;
+    if (firstTime) showHeld(cart);
     remember(cart.cartId);
     $('hold').hidden = false;
     setFormDisabled(seatsForm, true);
@@ -218,6 +261,7 @@
         $('contact-email').value = cart.contact.email;
         $('contact-phone').value = cart.contact.phone || '';
       }
+      restoreDraft();
     }
     $('cart-total').textContent = W.total + ': ' + money(cart.totalMinor);
     if ($('pay-full-text')) $('pay-full-text').textContent = fill(W.payFull, { amount: money(cart.totalMinor) });
@@ -234,6 +278,7 @@
   }
 
   function reset(message) {
+    forgetDraft();
     cart = null;
     remember(null);
     clearInterval(timer);
@@ -247,6 +292,7 @@
   }
 
   function done(paid) {
+    forgetDraft();
     clearInterval(timer);
     remember(null);
     tell('completed', { reference: paid.reference, value: paid.totalMinor / Math.pow(10, digits), currency: paid.currency });
@@ -255,6 +301,8 @@
 
   // The widget learns that its frame works (else it offers the booking in a tab of its own).
   tell('ready', {});
+  // Escape inside the frame closes the widget's dialog, as it would outside it.
+  if (embedded) document.addEventListener('keydown', function (event) { if (event.key === 'Escape') tell('close', {}); });
   seatsForm.addEventListener('input', preview);
   seatsForm.addEventListener('change', preview);
   seatsForm.addEventListener('submit', function (event) {
@@ -283,6 +331,12 @@
   });
 
   $('contact-name').addEventListener('input', function () { this.setAttribute('data-typed', '1'); });
+  details.addEventListener('input', saveDraft);
+  details.addEventListener('change', function (event) {
+    saveDraft();
+    // Paying later books at once: the button says so.
+    if (event.target.name === 'pay' && $('pay-button')) $('pay-button').textContent = event.target.value === 'later' ? data.words.bookNow : data.words.toPayment;
+  });
 
   details.addEventListener('submit', function (event) {
     event.preventDefault();
@@ -341,7 +395,7 @@
           });
         }
         var url = paid.body.url;
-        if (url.indexOf(location.origin + '/') === 0) {
+        if ((pay && pay.value === 'later') || url.indexOf(location.origin + '/') === 0) {
           // Booked without a card (paying later): the booking's own page.
           return api('GET', '/carts/' + encodeURIComponent(cart.cartId)).then(function (answer) { done(answer.ok ? answer.body : cart); });
         }
@@ -387,8 +441,6 @@
   if (kept) {
     api('GET', '/carts/' + encodeURIComponent(kept)).then(function (answer) {
       if (answer.ok && answer.body.status === 'open') {
-        var chosen = $('departure');
-        chosen.value = answer.body.departure.departureId;
         show(answer.body);
       } else if (answer.ok && answer.body.status === 'paid') done(answer.body);
       else { remember(null); if (answer.ok) tell('released', {}); }

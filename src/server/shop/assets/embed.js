@@ -45,7 +45,14 @@
       var self = this;
       this.onMessage = function (event) { self.message(event); };
       window.addEventListener('message', this.onMessage);
-      this.dialog.addEventListener('close', function () { self.dialog.textContent = ''; self.frame = null; self.draw(); });
+      this.dialog.addEventListener('close', function () {
+        self.dialog.textContent = '';
+        self.frame = null;
+        self.draw();
+        // Focus goes back to where the booking was opened from (its date's Book button, or Continue).
+        var again = self.box.querySelector(self.opener ? 'button[data-departure="' + self.opener + '"]' : 'button');
+        if (again) again.focus();
+      });
       this.load();
     }
 
@@ -114,7 +121,7 @@
         item.appendChild(element('span', { class: 'w' }, when));
         if (d.seatsLeft !== null) item.appendChild(element('span', { class: 's' }, d.seatsLeft + w.left));
         item.appendChild(element('span', {}, self.money(d.prices.ADULT)));
-        var book = item.appendChild(element('button', { type: 'button', 'aria-label': w.book + ': ' + when, class: kept ? 'o' : '' }, w.book));
+        var book = item.appendChild(element('button', { type: 'button', 'aria-label': w.book + ': ' + when, class: kept ? 'o' : '', 'data-departure': d.departureId }, w.book));
         book.addEventListener('click', function () { self.open(d.departureId); });
       });
       box.appendChild(element('p')).appendChild(element('a', { href: SHOP + '/shop/tours/' + encodeURIComponent(this.code()) + (this.language() === 'de' ? '?lang=de' : ''), target: '_blank', rel: 'noopener' }, w.more));
@@ -131,6 +138,7 @@
 
     open(departureId) {
       var self = this;
+      this.opener = departureId;
       var w = this.words();
       var dialog = this.dialog;
       var url = this.url(departureId);
@@ -156,6 +164,8 @@
         push('add_to_cart', { currency: data.currency, value: data.value, items: [item] });
       } else if (data.type === 'checkout') {
         push('begin_checkout', { currency: data.currency, value: data.value, items: [item] });
+      } else if (data.type === 'close') {
+        this.dialog.close();
       } else if (data.type === 'released') {
         this.cart(null);
       } else if (data.type === 'completed') {

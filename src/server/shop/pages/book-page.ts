@@ -103,6 +103,8 @@ const SCRIPT_WORDS = {
     payDeposit: 'A deposit now: {amount}, the rest before you travel',
     each: '{amount} each',
     total: 'Total',
+    toPayment: 'Continue to payment',
+    bookNow: 'Book',
     required: 'is required',
   },
   de: {
@@ -127,6 +129,8 @@ const SCRIPT_WORDS = {
     payDeposit: 'Eine Anzahlung jetzt: {amount}, der Rest vor der Reise',
     each: 'je {amount}',
     total: 'Gesamt',
+    toPayment: 'Weiter zur Zahlung',
+    bookNow: 'Buchen',
     required: 'ist ein Pflichtfeld',
   },
 } as const;
@@ -164,7 +168,7 @@ export function bookPage(input: BookPageInput): string {
   };
   const extras = tour.extras.length > 0
     ? `<fieldset><legend>${words.extras}</legend>${tour.extras
-        .map((extra) => `<div class="field count"><label for="extra-${escapeHtml(extra.componentId)}">${escapeHtml(extra.name)} <span class="hint">${escapeHtml(words.each(price(extra.priceMinor)))}</span></label><input id="extra-${escapeHtml(extra.componentId)}" name="extra" data-component="${escapeHtml(extra.componentId)}" type="number" inputmode="numeric" min="0" max="${tour.maxPax ?? 99}" value="0"></div>`)
+        .map((extra) => `<div class="field count"><label for="extra-${escapeHtml(extra.componentId)}">${escapeHtml(extra.name)} <span class="hint">${escapeHtml(words.each(price(extra.priceMinor)))}</span></label><input id="extra-${escapeHtml(extra.componentId)}" name="extra" data-component="${escapeHtml(extra.componentId)}" type="number" inputmode="numeric" min="0" max="${tour.maxPax ?? 99}" value="0"><p class="field-error" id="extra-${escapeHtml(extra.componentId)}-error"></p></div>`)
         .join('')}</fieldset>`
     : '';
   const contact = [business.phone, business.email].filter((value): value is string => Boolean(value)).map(escapeHtml).join(' · ');

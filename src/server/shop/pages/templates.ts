@@ -249,8 +249,11 @@ export function cartPage(cart: Cart, language: ShopLanguage, business: Business,
   const until = new Intl.DateTimeFormat(LOCALES[language], { hour: '2-digit', minute: '2-digit', timeZone: cart.departure.timeZone, timeZoneName: 'short' }).format(new Date(cart.expiresAt));
   const owed = cart.balanceMinor > 0 ? money(cart.balanceMinor, cart.currency, language) : null;
   // Booked with money still owed (a deposit paid, or paying later) is not "paid": it says what is due and by when.
-  const status =
-    cart.status === 'open'
+  // Paid, but the booking was cancelled since (its seats were sold after the hold ended): the money goes back.
+  const refund = (cart.status === 'released' || cart.status === 'expired') && cart.paidMinor > 0;
+  const status = refund
+    ? text.cartStatus.refund(money(cart.paidMinor, cart.currency, language))
+    : cart.status === 'open'
       ? waitingForPayment
         ? text.cartStatus.waiting
         : text.cartStatus.open(until)
