@@ -347,7 +347,10 @@ export async function fillDemoData(
         const to = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 7, 0));
         const added = await app.departures.bulk({ tourId: tour.id, from: isoDate(from), to: isoDate(to), ...demo.departures }, ORIGIN);
         departures += added.data.length;
-        if (demo.tour.status === 'published') bookings += await demoBookings(app, tour.id, demo.tour.prices, added.data.slice(0, 6).map((departure) => departure.id), index);
+        // Bookings on the first departures still open to them: at the end of a month, next month's first days are past the tour's cut-off.
+        const cutoffMs = (demo.tour.bookingCutoffHours ?? 0) * 3_600_000;
+        const bookable = added.data.filter((departure) => Date.parse(departure.startsAt) - cutoffMs > app.now());
+        if (demo.tour.status === 'published') bookings += await demoBookings(app, tour.id, demo.tour.prices, bookable.slice(0, 6).map((departure) => departure.id), index);
         if (demo.tour.status === 'published' && options.travelTo) {
           const past = await demoHistory(app, { id: tour.id, minPax: demo.tour.minPax ?? 1, maxPax: demo.tour.maxPax ?? 12, cutoffHours: demo.tour.bookingCutoffHours ?? 0, prices: demo.tour.prices }, index, options.travelTo);
           departures += past.departures;
