@@ -58,7 +58,13 @@ describe('a reseller sells, the office sees and changes it, the reseller hears o
     await page.getByRole('button', { name: 'Save' }).click();
     await see(page, 'Commission 18 %');
 
-    await page.getByRole('button', { name: 'Make the webhook secret' }).click();
+    // The show page may draw itself again just after the save (its record read anew): a click that
+    // lands on the page it replaces makes no secret, so the click is made again until the request goes.
+    for (let attempt = 0; ; attempt += 1) {
+      const made = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/webhook-secret'), { timeout: 5_000 }).then(() => true, () => false);
+      await page.getByRole('button', { name: 'Make the webhook secret' }).click();
+      if ((await made) || attempt === 2) break;
+    }
     const secretDialog = page.getByRole('dialog', { name: 'Webhook secret' });
     const secret = await secretDialog.getByRole('textbox', { name: 'Webhook secret' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
