@@ -47,14 +47,21 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
   });
 
-  app.get<{ Params: { code: string } }>('/shop/tours/:code', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+  /** A tour on sale with its dates of the next three months (from today in its zone), and the shop's settings; null when the shop does not sell it. */
+  const tourOnSale = async (code: string) => {
     const settings = await app.shop.settings.get();
-    const found = settings.enabled && request.params.code.length <= 64 ? await app.shop.catalogue.find(request.params.code) : null;
-    if (!found) return notFoundPage(reply, language);
-    // The dates of the next three months, from today in the tour's zone.
+    const found = settings.enabled && code.length <= 64 ? await app.shop.catalogue.find(code) : null;
+    if (!found) return null;
     const from = localDateAt(new Date(app.now()), found.tour.timeZone);
     const [tour, departures] = await Promise.all([app.shop.catalogue.tour(found), app.shop.catalogue.availability(found, { from, to: addDays(from, SHOP_RULES.availabilityDays - 1) }, settings)]);
+    return { settings, tour, departures };
+  };
+
+  app.get<{ Params: { code: string } }>('/shop/tours/:code', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    const onSale = await tourOnSale(request.params.code);
+    if (!onSale) return notFoundPage(reply, language);
+    const { settings, tour, departures } = onSale;
     const html = tourPage(tour, departures, language, await business(), app.config.publicUrl, settings.payLater);
     return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
   });
@@ -62,11 +69,9 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   // The booking page: a checkout page, never cached, framed only by this server and the origins the operator allowed.
   app.get<{ Params: { code: string } }>('/shop/tours/:code/book', { schema: hidden }, async (request, reply) => {
     const language = languageOf(request);
-    const settings = await app.shop.settings.get();
-    const found = settings.enabled && request.params.code.length <= 64 ? await app.shop.catalogue.find(request.params.code) : null;
-    if (!found) return notFoundPage(reply, language);
-    const from = localDateAt(new Date(app.now()), found.tour.timeZone);
-    const [tour, departures] = await Promise.all([app.shop.catalogue.tour(found), app.shop.catalogue.availability(found, { from, to: addDays(from, SHOP_RULES.availabilityDays - 1) }, settings)]);
+    const onSale = await tourOnSale(request.params.code);
+    if (!onSale) return notFoundPage(reply, language);
+    const { settings, tour, departures } = onSale;
     const open = departures.filter((departure) => departure.status === 'AVAILABLE' || departure.status === 'LIMITED');
     const asked = (request.query as { departure?: unknown }).departure;
     const selected = open.find((departure) => departure.departureId === asked)?.departureId ?? null;
