@@ -149,6 +149,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const session = double.sessions.get(one[1]!);
       return session ? json(response, 200, session) : stripeError(response, 404, 'invalid_request_error', `No such checkout.session: '${one[1]}'`);
     }
+    const expire = /^\/v1\/checkout\/sessions\/(cs_test_\w+)\/expire$/.exec(url.pathname);
+    if (request.method === 'POST' && expire) return expireSession(request, response, expire[1]!);
     return stripeError(response, 404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}).`);
   }
 
@@ -194,6 +196,18 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     double.sessions.set(id, session);
     if (idempotencyKey) byKey.set(idempotencyKey, session);
     json(response, 200, session);
+  }
+
+  /** As Stripe's POST /v1/checkout/sessions/{id}/expire: only an open session ends; one paid or ended is refused. */
+  function expireSession(request: IncomingMessage, response: ServerResponse, id: string): void {
+    if (request.headers.authorization !== `Bearer ${TEST_STRIPE_KEY}`) return stripeError(response, 401, 'invalid_request_error', 'Invalid API Key provided.');
+    if (double.failWith !== null) return stripeError(response, double.failWith, 'api_error', 'The double was told to fail.');
+    const session = double.sessions.get(id);
+    if (!session) return stripeError(response, 404, 'invalid_request_error', `No such checkout.session: '${id}'`);
+    if (session.status === 'open' && session.expires_at * 1000 <= double.now()) session.status = 'expired';
+    if (session.status !== 'open') return stripeError(response, 400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+    session.status = 'expired';
+    json(response, 200, { ...session, url: null });
   }
 
   async function payPage(request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {

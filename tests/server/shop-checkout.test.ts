@@ -177,6 +177,38 @@ describe('paying a cart', () => {
     expect((await deliver(stripe.expiredEvent(session.id))).statusCode).toBe(200);
   });
 
+  it('a cart given up ends its payment page at Stripe: a tab left open cannot take the money', async () => {
+    const departure = await departureOf(2);
+    const cart = await readyCart(departure, 'left.tab@example.test');
+    const url = (await checkout(cart, 'full')).json<{ url: string }>().url;
+    const session = sessionFor(url);
+    expect((await shop('DELETE', `/api/shop/carts/${cart.cartId}`)).statusCode).toBe(204);
+    expect(session.status).toBe('expired');
+    const booking = await bookingOf(cart.reference);
+    const links = (await staff({ method: 'GET', url: `/api/bookings/${booking.id}/payment-links` })).json<{ data: { url: string; status: string }[] }>().data;
+    expect(links.find((link) => link.url === url)?.status).toBe('expired');
+    // Stripe's event for the page it ended changes nothing more.
+    expect((await deliver(stripe.expiredEvent(session.id))).statusCode).toBe(200);
+    expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0, seatsAvailable: 2 });
+  });
+
+  it('a cart given up while Stripe cannot be reached still gives its seats back; a payment on the page left open is still recorded', async () => {
+    const departure = await departureOf(2);
+    const cart = await readyCart(departure, 'stripe.down@example.test');
+    const session = sessionFor((await checkout(cart, 'full')).json<{ url: string }>().url);
+    stripe.failWith = 500;
+    try {
+      expect((await shop('DELETE', `/api/shop/carts/${cart.cartId}`)).statusCode).toBe(204);
+    } finally {
+      stripe.failWith = null;
+    }
+    expect(session.status).toBe('open');
+    expect(await seatsOf(departure.id)).toMatchObject({ seatsHeld: 0, seatsAvailable: 2 });
+    // Paid on that page after all: its seats were still free, so the booking stands.
+    expect((await deliver(stripe.completedEvent(session.id))).json<{ recorded: boolean }>().recorded).toBe(true);
+    expect(await bookingOf(cart.reference)).toMatchObject({ status: 'confirmed', paidMinor: 20_000 });
+  });
+
   it('pays later only where the shop allows it: booked at once, the price due by the schedule', async () => {
     const departure = await departureOf();
     const cart = await readyCart(departure, 'pays.later@example.test');

@@ -21,7 +21,7 @@ export interface FlowContext {
   bookings: BookingsRepository;
   customers: Pick<CustomersRepository, 'checkMerge' | 'absorb' | 'lockForErasure' | 'erase'>;
   messages: Pick<Messages, 'forget' | 'queueIn' | 'queueChange'>;
-  paymentLinks: Pick<PaymentLinks, 'claim' | 'settle' | 'prepare' | 'store' | 'openFor' | 'ofSession'>;
+  paymentLinks: Pick<PaymentLinks, 'claim' | 'settle' | 'prepare' | 'store' | 'openFor' | 'ofSession' | 'endOpenPages'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
   webhooks: Pick<Webhooks, 'enqueue' | 'nudge' | 'forget'>;
   /** A departure's guides and vehicles follow it: freed when it is cancelled, moved when its date moves. */

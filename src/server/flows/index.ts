@@ -58,8 +58,8 @@ export class Flows {
     return booking;
   }
 
-  /** A customer gives up their cart: the hold ends now and its seats go back. */
-  releaseCart(cart: { id: string; bookingId: string; departureId: string }, origin: RequestOrigin): Promise<void> {
+  /** A customer gives up their cart: the hold ends now, its seats go back, and its payment pages end at Stripe (answers those that did not). */
+  releaseCart(cart: { id: string; bookingId: string; departureId: string }, origin: RequestOrigin): Promise<{ sessionId: string; error: unknown }[]> {
     return this.run((ctx) => releaseCart(ctx, cart, origin));
   }
 

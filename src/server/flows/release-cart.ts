@@ -2,7 +2,8 @@
  * A customer gives up their cart, or its payment page expires unpaid: its hold ends now, recorded
  * as expired like any lapsed hold (no cancellation message: nothing was bought), its seats go back
  * to the departure at once, and the cart is marked released, all in one transaction under the
- * departure's row lock.
+ * departure's row lock. A customer who gives up also ends, after the commit, the cart's payment
+ * pages still open at Stripe: a page left in another tab cannot take money for seats given back.
  */
 import type { Kysely } from 'kysely';
 import type { RequestOrigin } from '../audit/audit-log.js';
@@ -35,9 +36,11 @@ export async function releaseCartOfSession(ctx: FlowContext, sessionId: string, 
   });
 }
 
-export async function releaseCart(ctx: FlowContext, cart: { id: string; bookingId: string; departureId: string }, origin: RequestOrigin): Promise<void> {
+/** Answers the payment pages Stripe did not end (paid meanwhile, or Stripe unreachable): their events, if any come, are recorded as any other. */
+export async function releaseCart(ctx: FlowContext, cart: { id: string; bookingId: string; departureId: string }, origin: RequestOrigin): Promise<{ sessionId: string; error: unknown }[]> {
   await ctx.db.transaction().execute(async (trx) => {
     await lockDepartureRow(trx, cart.departureId);
     await releaseIn(ctx, trx, cart, origin);
   });
+  return (await ctx.paymentLinks.endOpenPages(cart.bookingId)).failed;
 }

@@ -130,6 +130,38 @@ export class PaymentLinks {
     return { bookingId: row.booking_id, status: row.status === 'paid' ? 'paid' : 'open', otherOpen: other !== undefined };
   }
 
+  /**
+   * Ends at Stripe every page of the booking still payable (a customer gave their cart up: the
+   * page in another tab must not take money for seats that went back), and records each as ended.
+   * A page Stripe will not end (paid meanwhile, or Stripe unreachable) stays as it is: its paid
+   * event, if one comes, is recorded as any other. Answers how many pages could not be ended.
+   */
+  async endOpenPages(bookingId: string): Promise<{ ended: number; failed: { sessionId: string; error: unknown }[] }> {
+    if (!this.gateway) return { ended: 0, failed: [] };
+    const at = new Date(this.now());
+    const open = await this.db
+      .selectFrom('payment_links')
+      .select(['id', 'session_id'])
+      .where('booking_id', '=', bookingId)
+      .where('status', '=', 'open')
+      .where('expires_at', '>', at)
+      .where('session_id', '<>', '')
+      .execute();
+    const failed: { sessionId: string; error: unknown }[] = [];
+    let ended = 0;
+    for (const link of open) {
+      try {
+        await this.gateway.expireCheckout(link.session_id);
+      } catch (error) {
+        failed.push({ sessionId: link.session_id, error });
+        continue;
+      }
+      await this.db.updateTable('payment_links').set({ expires_at: at }).where('id', '=', link.id).where('status', '=', 'open').execute();
+      ended += 1;
+    }
+    return { ended, failed };
+  }
+
   /** A prepared link kept, with the message it is sent in (null: the clerk hands it over), and audited. */
   async store(trx: Kysely<Database>, booking: Booking, link: PreparedLink, messageId: string | null, origin: RequestOrigin): Promise<void> {
     await trx

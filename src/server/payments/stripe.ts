@@ -51,6 +51,8 @@ export type CheckoutEvent = { completed: CompletedCheckout } | { expired: Expire
 
 export interface CardPayments {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Ends an open Checkout Session at once: its page can no longer be paid. Throws when Stripe refuses (already paid or ended) or cannot be reached. */
+  expireCheckout(sessionId: string): Promise<void>;
   /**
    * The event in `payload` when `signature` is Stripe's for it and was made within the tolerance
    * of `nowMs` (either side of it); throws otherwise. Null for an event of another type (nothing to do).
@@ -101,6 +103,9 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
       );
       if (!session.url) throw new Error(`Stripe answered the Checkout Session ${session.id} without a URL`);
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+    async expireCheckout(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
     },
     checkoutEvent(payload, signature, nowMs) {
       const event = stripe.webhooks.constructEvent(payload, signature, config.webhookSecret, SIGNATURE_TOLERANCE_S, undefined, nowMs);

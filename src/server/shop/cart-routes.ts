@@ -208,7 +208,13 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!booking) throw cartErrors.notFound();
     const status = cartAnswer(request.params.cartId, cart, booking, app.now()).status;
     if (status === 'paid') throw cartErrors.notOpen(status);
-    if (cart.released_at === null) await app.flows.releaseCart({ id: cart.id, bookingId: booking.id, departureId: booking.departureId }, shopOrigin(request));
+    if (cart.released_at === null) {
+      const unended = await app.flows.releaseCart({ id: cart.id, bookingId: booking.id, departureId: booking.departureId }, shopOrigin(request));
+      // The seats went back all the same; a page Stripe kept open is paid, if ever, as a late payment.
+      for (const page of unended) {
+        request.log.warn({ sessionId: page.sessionId, reason: page.error instanceof Error ? page.error.message : String(page.error) }, 'a given-up cart’s payment page could not be ended at Stripe');
+      }
+    }
     return reply.code(204).send(null);
   });
 };
