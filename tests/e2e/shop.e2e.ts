@@ -227,6 +227,11 @@ describe('the widget on the operator’s own website', () => {
     expect(await widget.getByRole('heading', { name: tour.title }).evaluate((heading) => [getComputedStyle(heading).fontWeight, getComputedStyle(heading).fontSize])).toEqual(['600', '18.4px']);
     expect(await widget.getByRole('heading', { name: tour.title }).isVisible()).toBe(true);
     await screenshot(page, 'shop-widget-de-phone');
+    // The site's own script switches the widget's language, and back: it draws itself again each time.
+    await widget.evaluate((element) => element.setAttribute('lang', 'en'));
+    await widget.getByRole('button', { name: /^Book: / }).first().waitFor();
+    await widget.evaluate((element) => element.setAttribute('lang', 'de'));
+    await book.waitFor();
 
     await tabTo(page, /^Buchen:/);
     await page.keyboard.press('Enter');
@@ -256,6 +261,9 @@ describe('the widget on the operator’s own website', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { completed?: unknown }).completed), { timeout: 15_000 }).toMatchObject({ currency: 'EUR', value: 640 });
     // The page was loaded again since the cart was made: its dataLayer is the new page's.
     expect(await eventsOf()).toEqual(['view_item', 'begin_checkout', 'purchase']);
+    // The purchase names what was bought, line by line, with its price and quantity.
+    const purchase = await page.evaluate(() => (window as unknown as { dataLayer: { event?: string; ecommerce?: unknown }[] }).dataLayer.find((entry) => entry.event === 'purchase')?.ecommerce);
+    expect(purchase).toMatchObject({ currency: 'EUR', value: 640, items: [{ item_id: tour.code, item_name: tour.title, item_variant: 'ADULT', price: 640, quantity: 1 }] });
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('tour-booking:')))).toEqual([]);
     const booked = (await api.call<{ data: Booking[] }>('GET', `/api/bookings?q=ingrid.berg`)).body.data;
     expect(booked).toEqual([expect.objectContaining({ status: 'confirmed', channel: 'online', paidMinor: 64_000 })]);

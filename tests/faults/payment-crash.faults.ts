@@ -5,11 +5,15 @@
  * DATA_DIR Stripe delivers every event again (as it does until it hears 2xx, and sometimes after):
  * every booking then has exactly one card payment, none lost and none twice. The same for the
  * shop's carts, whose paid event also confirms the booking: each confirmed once, its seats counted once.
+ * And carts whose holds lapse while their customers pay, with the office selling the freed seats at
+ * the same time and the server killed again: no seat sold twice, every payment kept, and each cart
+ * whose seats went to the office cancelled with its money due back.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { loadPGlite } from '../../src/server/db/open-database.js';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
 import { call, signIn, startServer, waitUntil, type ServerProcess } from './harness.js';
 
@@ -140,3 +144,99 @@ test('kill -9 while shop carts’ paid events arrive: after Stripe delivers them
   expect([seats.seatsHeld, seats.seatsConfirmed]).toEqual([0, CARTS]);
   console.log(`shop carts and kill -9: ${CARTS} carts paid, ${answered.length} deliveries before the kill (${answered.filter((answer) => answer === null).length} cut); each confirmed once with one card payment`);
 }, 120_000);
+
+test('holds lapsing under paying customers while the office sells the freed seats, and kill -9: no seat sold twice, every payment kept, a cart whose seats were sold cancelled with its money due back', async () => {
+  const CARTS = 6;
+  const RIVALS = 3;
+  const env = { ...ENV(), SHOP_MAX_OPEN_CARTS: '100', SHOP_MAX_HELD_SEATS: '100000', SHOP_CART_RATE: '1000' };
+  if (server) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  server = await startServer(env);
+  let token = await signIn(server.baseUrl);
+  const tour = await call(server.baseUrl, 'tours', {
+    method: 'POST',
+    token,
+    body: { code: 'LAPSE-PAY', title: 'Lapse pay', timeZone: 'UTC', currency: 'EUR', durationDays: 1, status: 'published', bookableOnline: true, bookingCutoffHours: 0, prices: { ADULT: 7_000, CHILD: null, INFANT: null } },
+  });
+  expect(tour.status).toBe(201);
+  const departure = await call(server.baseUrl, 'departures', { method: 'POST', token, body: { tourId: (tour.body as { id: string }).id, startDate: '2031-08-08', startTime: '09:00', capacity: CARTS } });
+  const departureId = (departure.body as { id: string }).id;
+  const carts: { cartId: string; sessionId: string; reference: string }[] = [];
+  for (let n = 0; n < CARTS; n += 1) {
+    const made = await call(server.baseUrl, 'shop/carts', { method: 'POST', body: { departureId, travellers: { ADULT: 1 } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { cartId, reference } = made.body as { cartId: string; reference: string };
+    const named = await call(server.baseUrl, `shop/carts/${cartId}`, { method: 'PATCH', body: { contact: { name: `Late ${n}`, email: `late${n}@crash.test` }, travellers: [{ category: 'ADULT', firstName: 'L', lastName: `${n}` }] } });
+    expect(named.status).toBe(200);
+    const checkout = await call(server.baseUrl, `shop/carts/${cartId}/checkout`, { method: 'POST', body: { pay: 'full' } });
+    expect(checkout.status).toBe(200);
+    const url = (checkout.body as { url: string }).url;
+    carts.push({ cartId, reference, sessionId: [...stripe.sessions.values()].find((session) => session.url === url)!.id });
+  }
+
+  // The customers are still on Stripe's pages when the holds run out. The server has no clock to
+  // move: it is stopped, and the holds' end written into the past, as if it had been down that long.
+  server.child.kill('SIGTERM');
+  await server.exited;
+  const { PGlite, extensions, startParams } = await loadPGlite();
+  const offline = new PGlite({ dataDir: join(dataDir, 'db'), startParams, extensions });
+  const lapsed = await offline.query(`update bookings set hold_expires_at = now() - interval '1 minute' where channel = 'online' and status = 'held' and departure_id = $1`, [departureId]);
+  await offline.close();
+  expect(lapsed.affectedRows).toBe(CARTS);
+
+  // Back up: the office sells seats the lapsed holds free while Stripe's paid events (each twice) arrive, and the server dies again part-way.
+  server = await startServer(env);
+  token = await signIn(server.baseUrl);
+  const answered: ({ status: number; recorded: boolean } | null)[] = [];
+  const office: (number | null)[] = [];
+  const sell = async (n: number) => {
+    try {
+      const sold = await call(server!.baseUrl, 'bookings', { method: 'POST', token, body: { departureId, status: 'confirmed', contact: { name: `Walk-in ${n}`, email: `walkin${n}@crash.test` }, travellers: [{ category: 'ADULT', firstName: 'W', lastName: `${n}` }] } });
+      office.push(sold.status);
+    } catch {
+      office.push(null);
+    }
+  };
+  // The office is first at the till: once it has sold a seat, the payments arrive while it sells on.
+  const selling = Array.from({ length: RIVALS }, (_, n) => sell(n));
+  await waitUntil(async () => office.length >= 1, 20_000, 5);
+  const work = [...selling, ...carts.flatMap((cart) => [cart, cart]).map(async (cart) => answered.push(await deliver(server!.baseUrl, cart.sessionId)))];
+  await waitUntil(async () => answered.filter((answer) => answer?.status === 200).length >= 3, 20_000, 5);
+  server.child.kill('SIGKILL');
+  await server.exited;
+  await Promise.all(work);
+
+  server = await startServer(env);
+  token = await signIn(server.baseUrl);
+  const again = await Promise.all(carts.map((cart) => deliver(server!.baseUrl, cart.sessionId)));
+  expect(again.map((answer) => answer?.status)).toEqual(carts.map(() => 200));
+
+  let confirmedCarts = 0;
+  let refundedCarts = 0;
+  for (const cart of carts) {
+    const found = (await call(server.baseUrl, `bookings?q=${cart.reference}`, { token })).body as { data: { id: string; status: string; paymentStatus: string; paidMinor: number }[] };
+    const booking = found.data[0]!;
+    // Money that arrived is kept: one card payment, whatever became of the seats.
+    const payments = (await call(server.baseUrl, `bookings/${booking.id}/payments`, { token })).body as { data: { method: string; amountMinor: number }[] };
+    expect(payments.data, cart.reference).toEqual([expect.objectContaining({ method: 'card', amountMinor: 7_000 })]);
+    if (booking.status === 'confirmed') confirmedCarts += 1;
+    else {
+      expect(booking, cart.reference).toMatchObject({ status: 'cancelled', paymentStatus: 'refund_due', paidMinor: 7_000 });
+      refundedCarts += 1;
+    }
+  }
+  const sold = (await call(server.baseUrl, `bookings?departureId=${departureId}&pageSize=100`, { token })).body as { data: { channel: string; status: string }[] };
+  const officeSold = sold.data.filter((booking) => booking.channel !== 'online' && booking.status === 'confirmed').length;
+  const seats = (await call(server.baseUrl, `departures/${departureId}`, { token })).body as { seatsHeld: number; seatsConfirmed: number };
+  // Every seat sold once: the carts confirmed and the office's sales fill the departure, never more.
+  expect(confirmedCarts + officeSold).toBeLessThanOrEqual(CARTS);
+  expect([seats.seatsHeld, seats.seatsConfirmed]).toEqual([0, confirmedCarts + officeSold]);
+  // A cart lost its seats only to the office, which sold at least the seat it was first to.
+  expect(officeSold).toBeGreaterThanOrEqual(1);
+  expect(refundedCarts).toBe(officeSold);
+  console.log(
+    `holds lapsing under paying customers and kill -9: ${CARTS} carts paid late, the office sold ${officeSold} of the freed seats (its answers: ${office.map(String).join(', ')}); ${confirmedCarts} carts confirmed, ${refundedCarts} cancelled with their money due back; ${seats.seatsConfirmed} of ${CARTS} seats taken`,
+  );
+}, 150_000);

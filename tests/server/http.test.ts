@@ -348,6 +348,7 @@ describe('OpenAPI document at /api/docs', () => {
     'delete /api/shop/carts/{cartId}',
     'post /api/shop/carts/{cartId}/extend',
     'post /api/shop/carts/{cartId}/checkout',
+    'get /api/shop/manage/{token}',
     'get /api/admin/auth/user/{id}',
     'post /api/auth/confirm-email',
     'get /api/departures/{id}/manifest',

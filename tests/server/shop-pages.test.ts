@@ -170,12 +170,15 @@ describe('the booking page', () => {
     }
   });
 
-  it('in German, with the date asked for chosen; a date that cannot be booked is simply not offered', async () => {
+  it('in German; a date asked for that cannot be booked is not offered, and the page says so instead of swapping it silently', async () => {
     const html = (await page(`/shop/tours/${tour.code}/book?lang=de&departure=00000000-0000-4000-8000-000000000000`)).body;
     expect(html).toContain('<html lang="de">');
     expect(html).toContain('Plätze reservieren');
     expect(html).toMatch(/<option value="[0-9a-f-]{36}">/);
     expect(html).not.toContain(' selected>');
+    expect(html).toContain('<p id="page-message" class="error" role="alert" tabindex="-1">Der gewählte Termin ist nicht mehr buchbar (ausgebucht oder geschlossen): Wählen Sie unten einen anderen.</p>');
+    // No date asked for: nothing said.
+    expect((await page(`/shop/tours/${tour.code}/book`)).body).toContain('<p id="page-message" class="error" role="alert" tabindex="-1"></p>');
     expect((await page('/shop/tours/PHONE-ONLY/book')).statusCode).toBe(404);
   });
 });

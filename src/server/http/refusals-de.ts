@@ -17,12 +17,14 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'must be at most {} on this tour': 'dürfen auf dieser Tour höchstens {0} sein',
   'must be at most {}: one for each traveller': 'darf höchstens {0} sein: eines für jeden Reisenden',
   'must be the travellers held: {} adults, {} children and {} infants': 'müssen die gehaltenen Reisenden sein: {0} Erwachsene, {1} Kinder und {2} Kleinkinder',
-  'Too many carts are holding seats from your address: finish or release one, or try again in {} seconds.':
-    'Zu viele Warenkörbe halten von Ihrer Adresse aus Plätze: Schließen Sie einen ab oder geben Sie ihn frei, oder versuchen Sie es in {0} Sekunden noch einmal.',
-  'Carts from your address are holding too many seats (at most {} at once): finish or release one, or try again in {} seconds. A larger group books with the office.':
-    'Warenkörbe von Ihrer Adresse aus halten zu viele Plätze (höchstens {0} gleichzeitig): Schließen Sie einen ab oder geben Sie ihn frei, oder versuchen Sie es in {1} Sekunden noch einmal. Eine größere Gruppe bucht beim Veranstalter.',
-  'Too many carts from your address this hour: try again in {} seconds.': 'Zu viele Warenkörbe von Ihrer Adresse in dieser Stunde: Versuchen Sie es in {0} Sekunden noch einmal.',
+  'Too many carts are holding seats from your address: finish or release one, or try again in {} min.':
+    'Zu viele Warenkörbe halten von Ihrer Adresse aus Plätze: Schließen Sie einen ab oder geben Sie ihn frei, oder versuchen Sie es in {0} Min. noch einmal.',
+  'Carts from your address are holding too many seats (at most {} at once): finish or release one, or try again in {} min. A larger group books with the office.':
+    'Warenkörbe von Ihrer Adresse aus halten zu viele Plätze (höchstens {0} gleichzeitig): Schließen Sie einen ab oder geben Sie ihn frei, oder versuchen Sie es in {1} Min. noch einmal. Eine größere Gruppe bucht beim Veranstalter.',
+  'Too many carts from your address this hour: try again in {} min.': 'Zu viele Warenkörbe von Ihrer Adresse in dieser Stunde: Versuchen Sie es in {0} Min. noch einmal.',
   'No such cart.': 'Diesen Warenkorb gibt es nicht.',
+  'This link does not open a booking: use the link from your latest e-mail, or ask for it again.': 'Dieser Link öffnet keine Buchung: Nutzen Sie den Link aus Ihrer letzten E-Mail, oder fordern Sie ihn neu an.',
+  'This link to your booking has run out (30 days after the trip): please contact us.': 'Dieser Link zu Ihrer Buchung ist abgelaufen (30 Tage nach der Reise): Bitte wenden Sie sich an uns.',
   'This cart has expired and its seats were released: start again.': 'Dieser Warenkorb ist abgelaufen und seine Plätze wurden freigegeben: Beginnen Sie von vorn.',
   'This cart is paid: it cannot change.': 'Dieser Warenkorb ist bezahlt: Er kann sich nicht mehr ändern.',
   'This cart was released: start again.': 'Dieser Warenkorb wurde freigegeben: Beginnen Sie von vorn.',

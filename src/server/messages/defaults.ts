@@ -11,14 +11,14 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       body:
         'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} is confirmed.\n\n' +
         'Departure: {{departure.start}}\nTravellers: {{booking.travellers}}\nPrice: {{booking.total}}\nPaid: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
-        'Your voucher is attached: please show it at the start.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        'Your voucher is attached: please show it at the start.\n\nYour booking online: {{booking.manageLink}}\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Ihre Buchung {{booking.reference}} ist bestätigt: {{tour.title}}',
       body:
         'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} ist bestätigt.\n\n' +
         'Abreise: {{departure.start}}\nReisende: {{booking.travellers}}\nPreis: {{booking.total}}\nBezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
-        'Ihr Voucher liegt bei: Bitte zeigen Sie ihn beim Start vor.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        'Ihr Voucher liegt bei: Bitte zeigen Sie ihn beim Start vor.\n\nIhre Buchung online: {{booking.manageLink}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
   payment_received: {
@@ -40,13 +40,13 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       subject: 'Balance of {{booking.balance}} due {{booking.balanceDueDate}}: booking {{booking.reference}}',
       body:
         'Dear {{customer.name}},\n\nthe balance of your booking {{booking.reference}} for {{tour.title}} ({{departure.start}}) is {{booking.balance}}, due on {{booking.balanceDueDate}}.\n\n' +
-        '{{payment.link}}\n\nIf you have paid already, thank you: please ignore this message.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        '{{payment.link}}\n\nYour booking online: {{booking.manageLink}}\n\nIf you have paid already, thank you: please ignore this message.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Restbetrag {{booking.balance}} fällig am {{booking.balanceDueDate}}: Buchung {{booking.reference}}',
       body:
         'Guten Tag {{customer.name}},\n\nder Restbetrag Ihrer Buchung {{booking.reference}} für {{tour.title}} ({{departure.start}}) beträgt {{booking.balance}} und ist am {{booking.balanceDueDate}} fällig.\n\n' +
-        '{{payment.link}}\n\nFalls Sie bereits bezahlt haben, danke: Bitte betrachten Sie diese Nachricht als gegenstandslos.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        '{{payment.link}}\n\nIhre Buchung online: {{booking.manageLink}}\n\nFalls Sie bereits bezahlt haben, danke: Bitte betrachten Sie diese Nachricht als gegenstandslos.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
   payment_link: {

@@ -22,6 +22,8 @@ const plugin = fp(
       voucher: (booking) => app.voucherOf(booking),
       business: () => app.business.details(),
       paymentLinks: app.paymentLinks.configured ? app.paymentLinks : null,
+      // The shop's (registered after this domain): asked when a message is written.
+      manageLink: (bookingId, language) => app.shop.manageLinks.url(bookingId, language),
       onFailure: (final) => app.metrics?.jobFailed('messages', final),
     }, app.config.messageLeaseMs);
     app.decorate('messages', service);

@@ -54,6 +54,8 @@ export interface MessageSources {
   business(): Promise<BusinessDetails>;
   /** Card payment links (the payments domain): the one a message carries, made once per message; null when card payments are not set up. */
   paymentLinks: { forMessage(booking: Booking, messageId: string): Promise<PaymentLinkOf | null> } | null;
+  /** The link to the customer's own page of a booking (the shop's), in their language. */
+  manageLink?: (bookingId: string, language: CustomerLanguage) => Promise<string>;
   /** Told of each failed attempt (the metrics count them), final when it will not be tried again. */
   onFailure?: (final: boolean) => void;
 }
@@ -135,7 +137,7 @@ export class Messages {
     if (!booking) throw httpErrors.notFound('No booking with this id.');
     // No payment page is made for a preview: the place of its address is shown instead.
     const link = this.sources.paymentLinks && (kind === 'payment_link' || kind === 'balance_reminder') ? { url: 'https://checkout.stripe.com/c/pay/… (made when the message goes out)', amountMinor: Math.max(0, booking.balanceMinor) } : null;
-    return this.compose(kind, language, await this.sources.business(), booking, await this.paymentFor(kind, booking, null), link, texts ?? (await this.template(kind)).texts[language]);
+    return this.compose(kind, language, await this.sources.business(), booking, await this.paymentFor(kind, booking, null), link, texts ?? (await this.template(kind)).texts[language], null, await this.manageLinkOf(booking, language));
   }
 
   /** The messages of a customer's bookings (as they belong to the customer now, merges included), newest first. */
@@ -300,7 +302,17 @@ export class Messages {
       link = (await this.sources.paymentLinks?.forMessage(booking, row.id)) ?? null;
       if (!link && row.kind === 'payment_link') return this.failed(row, this.sources.paymentLinks ? 'nothing is owed on the booking any more' : 'card payments are not set up on this server', true);
     }
-    const mail = this.compose(row.kind, language, await this.sources.business(), booking, await this.paymentFor(row.kind, booking, row.event_key), link, (await this.template(row.kind)).texts[language], changeOf(row.change));
+    const mail = this.compose(
+      row.kind,
+      language,
+      await this.sources.business(),
+      booking,
+      await this.paymentFor(row.kind, booking, row.event_key),
+      link,
+      (await this.template(row.kind)).texts[language],
+      changeOf(row.change),
+      await this.manageLinkOf(booking, language),
+    );
     const message: MailMessage = { to: booking.contact.email.trim(), subject: mail.subject, text: mail.text, html: mail.html, id: { value: row.id, createdAt: row.created_at } };
     // The voucher as the booking is now: with its confirmation, and with a change (the old one no longer holds).
     if ((row.kind === 'booking_confirmed' || row.kind === 'booking_changed') && booking.status === 'confirmed') {
@@ -331,6 +343,11 @@ export class Messages {
       .execute();
   }
 
+  /** A reseller's customer is the reseller's to speak to: their booking has no page of its own. */
+  private async manageLinkOf(booking: Booking, language: CustomerLanguage): Promise<string> {
+    return booking.resellerId === null && this.sources.manageLink ? this.sources.manageLink(booking.id, language) : '';
+  }
+
   private async paymentFor(kind: MessageKind, booking: Booking, eventKey: string | null): Promise<Payment | null> {
     if (kind !== 'payment_received') return null;
     const payments = (await this.sources.payments(booking.id)) ?? [];
@@ -347,8 +364,9 @@ export class Messages {
     texts: { subject: string; body: string },
     /** A change message's booking before the change; null where there is none (a preview). */
     before: BookingBeforeChange | null = null,
+    manageLink = '',
   ): MessagePreview {
-    const values = placeholderValues(booking, payment, language, business, link, kind === 'payment_link', new Date(this.now()), kind === 'booking_changed' ? { before } : null);
+    const values = placeholderValues(booking, payment, language, business, link, kind === 'payment_link', new Date(this.now()), kind === 'booking_changed' ? { before } : null, manageLink);
     const subject = fillPlaceholders(texts.subject, values).replace(/\s+/g, ' ').trim();
     const text = fillPlaceholders(texts.body, values);
     const html = `<!doctype html><html lang="${language}"><body>${fillPlaceholders(escapeHtml(texts.body), values, escapeHtml)
@@ -489,6 +507,8 @@ export function placeholderValues(
   at: Date = new Date(),
   /** A change message: the booking before it (null: a preview, which says where the change goes). */
   change: { before: BookingBeforeChange | null } | null = null,
+  /** The customer's own page of the booking ('' where it has none). */
+  manageLink = '',
 ): Record<Placeholder, string> {
   const locale = LOCALES[language];
   const money = (amount: number) => formatMinor(amount, booking.currency, locale);
@@ -525,6 +545,7 @@ export function placeholderValues(
             : money(payment.amountMinor)
           : '',
     'payment.link': link?.url ?? '',
+    'booking.manageLink': manageLink,
     'cancellation.fee': money(fee),
     'cancellation.refundDue': money(Math.max(0, -booking.balanceMinor)),
     'business.name': business.name ?? '',

@@ -20,18 +20,21 @@ export type CartRow = Selectable<Pick<ShopCartsTable, 'id' | 'booking_id' | 'cli
   released_at: Date | null;
 };
 
+/** A wait as a customer reads it: whole minutes, rounded up (Retry-After keeps the seconds). */
+const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
 export const cartErrors = {
   tooManyOpen: (retryAfter: number) =>
-    new AppError(429, 'RATE_LIMITED', `Too many carts are holding seats from your address: finish or release one, or try again in ${retryAfter} seconds.`, undefined, { 'retry-after': String(retryAfter) }),
+    new AppError(429, 'RATE_LIMITED', `Too many carts are holding seats from your address: finish or release one, or try again in ${minutesOf(retryAfter)} min.`, undefined, { 'retry-after': String(retryAfter) }),
   tooManySeats: (retryAfter: number, max: number) =>
     new AppError(
       429,
       'RATE_LIMITED',
-      `Carts from your address are holding too many seats (at most ${max} at once): finish or release one, or try again in ${retryAfter} seconds. A larger group books with the office.`,
+      `Carts from your address are holding too many seats (at most ${max} at once): finish or release one, or try again in ${minutesOf(retryAfter)} min. A larger group books with the office.`,
       undefined,
       { 'retry-after': String(retryAfter) },
     ),
-  tooMany: (retryAfter: number) => new AppError(429, 'RATE_LIMITED', `Too many carts from your address this hour: try again in ${retryAfter} seconds.`, undefined, { 'retry-after': String(retryAfter) }),
+  tooMany: (retryAfter: number) => new AppError(429, 'RATE_LIMITED', `Too many carts from your address this hour: try again in ${minutesOf(retryAfter)} min.`, undefined, { 'retry-after': String(retryAfter) }),
   notFound: () => new AppError(404, 'NOT_FOUND', 'No such cart.'),
   notOpen: (status: string) =>
     new AppError(409, 'CONFLICT', status === 'expired' ? 'This cart has expired and its seats were released: start again.' : status === 'paid' ? 'This cart is paid: it cannot change.' : 'This cart was released: start again.'),

@@ -7,7 +7,11 @@
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
+import { randomBytes } from 'node:crypto';
+import { loadOrCreateSecret } from '../db/seed.js';
 import { cartRoutes } from './cart-routes.js';
+import { ManageLinks } from './manage-links.js';
+import { manageRoutes } from './manage-routes.js';
 import { ShopCarts } from './carts.js';
 import { ShopCatalogue } from './catalogue.js';
 import { shopLimits, type ShopLimits } from './limits.js';
@@ -23,6 +27,8 @@ export interface Shop {
   catalogue: ShopCatalogue;
   carts: ShopCarts;
   limits: ShopLimits;
+  /** The link to a customer's own booking, in its messages and on its paid cart. */
+  manageLinks: ManageLinks;
 }
 
 declare module 'fastify' {
@@ -38,11 +44,13 @@ const plugin = fp(
       catalogue: new ShopCatalogue(app.db, app.now, { tours: app.tours, gallery: app.gallery, departures: app.departures, pictureUrl: (token) => app.gallery.urlsOf(token).medium }),
       carts: new ShopCarts(app.db, app.now),
       limits: shopLimits(app.config),
+      manageLinks: new ManageLinks(() => loadOrCreateSecret(app.db, 'manage_link_secret', () => randomBytes(32).toString('base64url')), app.config.publicUrl),
     });
     await app.register(shopOfficeRoutes, { prefix: API_PREFIX });
     await app.register(shopPublicRoutes, { prefix: `${API_PREFIX}/shop` });
     // The carts sell through the flows, registered after this domain: asked at the time of a request.
     await app.register(cartRoutes, { prefix: `${API_PREFIX}/shop` });
+    await app.register(manageRoutes, { prefix: `${API_PREFIX}/shop` });
     await app.register(shopPageRoutes);
   },
   { name: 'shop', dependencies: ['business', 'tours', 'departures', 'bookings'], decorators: { fastify: ['db', 'now', 'audit', 'config'] } },

@@ -8,6 +8,8 @@ import {
   CartParamsSchema,
   CartPatchSchema,
   CartSchema,
+  ManagedBookingSchema,
+  ManageParamsSchema,
   NewCartSchema,
   ShopAvailabilityQuerySchema,
   ShopAvailabilitySchema,
@@ -135,7 +137,7 @@ export const deleteCartSchema = {
   tags: publicTags,
   security: [],
   summary: 'Give a cart up',
-  description: `${cartNote} Its seats go back at once. A cart already expired or released answers 204 again; a paid one 409.`,
+  description: `${cartNote} Its seats go back at once, and its payment pages still open at Stripe are ended (a page Stripe will not end, or cannot be reached for, stays: a payment made on it is recorded as a late one, confirmed while the seats are free, else due back). A cart already expired or released answers 204 again; a paid one 409.`,
   params: CartParamsSchema,
   querystring: ShopLangQuerySchema,
   response: { 204: Type.Null(), ...errorResponses(400, 404, 409) },
@@ -167,4 +169,21 @@ export const shopFunnelSchema = {
     'carts paid (or booked to pay later), holds that lapsed unpaid, and carts given up (or whose payment page expired), from what the server recorded.',
   querystring: FunnelQuerySchema,
   response: { 200: FunnelSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+const manageNote =
+  'No session: the token in the link (from the booking’s confirmation e-mail, or sent again on a lookup) is the only key. It names one booking and opens no other; ' +
+  'a reseller’s booking has none. It holds until 30 days after the departure ends; a wrong, unknown or run-out token is 404.';
+
+export const getManagedBookingSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'A customer’s own booking',
+  description:
+    `${manageNote} What was booked, paid and is due, the voucher while confirmed, and what the customer may do now without the office (can), with why not for each action not offered ` +
+    '(why: not_confirmed, nothing_to_pay, no_card_payments, not_offered by the tour’s selfService, too_late past its untilHours before the start, started). ' +
+    'cancellationQuote: what cancelling today keeps and gives back, while the customer may cancel. Nothing staff-only.',
+  params: ManageParamsSchema,
+  querystring: ShopLangQuerySchema,
+  response: { 200: ManagedBookingSchema, ...errorResponses(400, 404) },
 };

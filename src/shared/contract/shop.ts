@@ -3,10 +3,11 @@
  * public shapes carry nothing private: no cost, supplier, margin, staff note or commission.
  */
 import Type, { type Static } from 'typebox';
-import { BOOKING_RULES } from './booking-rules.js';
+import { BOOKING_RULES, BOOKING_STATUSES } from './booking-rules.js';
 import { NullableIsoDateTimeSchema } from './common.js';
 import { EmailSchema } from './users.js';
 import { CancellationFeeSchema, SelfServiceSchema } from './tours.js';
+import { CancellationQuoteSchema } from './bookings.js';
 
 export const SHOP_RULES = {
   holdMinutes: { minimum: 30, maximum: 120, default: 30 },
@@ -239,3 +240,38 @@ export const FunnelDaySchema = Type.Object(
 );
 export type FunnelDay = Static<typeof FunnelDaySchema>;
 export const FunnelSchema = Type.Object({ data: Type.Array(FunnelDaySchema, { description: 'Oldest first, every day of the range, today last' }) }, { title: 'ShopFunnel' });
+
+/** Why an action on a customer's own booking is not offered now (null: it is). */
+export const MANAGE_REFUSALS = ['not_confirmed', 'nothing_to_pay', 'no_card_payments', 'not_offered', 'too_late', 'started'] as const;
+
+export const ManagedBookingSchema = Type.Object(
+  {
+    reference: Type.String(),
+    status: Type.Enum([...BOOKING_STATUSES]),
+    tour: Type.Object({ code: Type.String(), title: Type.String() }),
+    departure: Type.Object({ departureId: Type.String({ format: 'uuid' }), date: Type.String(), startTime: Type.String(), startsAt: Type.String({ format: 'date-time' }), timeZone: Type.String() }),
+    travellers: Type.Array(Type.Object({ category: Type.Enum(['ADULT', 'CHILD', 'INFANT']), firstName: Type.String(), lastName: Type.String() })),
+    extras: Type.Array(Type.Object({ componentId: Type.String({ format: 'uuid' }), name: Type.String(), quantity: Type.Integer(), unitPriceMinor: Type.Integer() })),
+    currency: Type.String(),
+    totalMinor: Type.Integer(),
+    paidMinor: Type.Integer({ description: 'Paid less refunded' }),
+    balanceMinor: Type.Integer({ description: 'Still to pay (negative: owed back to the customer)' }),
+    balanceDueDate: Type.String({ description: 'YYYY-MM-DD in the tour’s zone' }),
+    voucherUrl: Type.Union([Type.String(), Type.Null()], { description: 'The voucher (PDF) while the booking is confirmed' }),
+    can: Type.Object({ pay: Type.Boolean(), cancel: Type.Boolean(), change: Type.Boolean() }, { description: 'What the customer may do now without the office' }),
+    why: Type.Object(
+      {
+        pay: Type.Union([Type.Enum([...MANAGE_REFUSALS]), Type.Null()]),
+        cancel: Type.Union([Type.Enum([...MANAGE_REFUSALS]), Type.Null()]),
+        change: Type.Union([Type.Enum([...MANAGE_REFUSALS]), Type.Null()]),
+      },
+      { description: 'For each action not offered, why (null where it is)' },
+    ),
+    selfService: SelfServiceSchema,
+    cancellationQuote: Type.Union([CancellationQuoteSchema, Type.Null()], { description: 'What cancelling today keeps and gives back, while the customer may cancel' }),
+  },
+  { title: 'ManagedBooking' },
+);
+export type ManagedBooking = Static<typeof ManagedBookingSchema>;
+
+export const ManageParamsSchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });

@@ -54,6 +54,9 @@ describe('the Online sales screen', () => {
     await userEvent.type(hold, '45');
     await userEvent.click(screen.getByRole('button', { name: /^save$/i }));
     expect(await screen.findByText(/http:\/\/www\.example\.com\/book: must be a web site’s origin/)).toBeInTheDocument();
+    // The toast says what happened in words, not the field's key.
+    expect(await screen.findByText('The shop settings were not saved: see the fields marked below')).toBeInTheDocument();
+    expect(screen.queryByText(/embedOrigins/)).toBeNull();
     expect(origins).toHaveValue('http://www.example.com/book');
     expect((await admin.request<ShopSettings>('shop-settings')).holdMinutes).toBe(30);
 

@@ -13,6 +13,7 @@ export const TEMPLATES_DE: MessagesIn<typeof TEMPLATES_EN> = {
       booking_deposit: 'Die Anzahlung nach den Bedingungen der Tour',
       booking_balanceDueDate: 'Der Tag, an dem die Restzahlung fällig ist',
       booking_dueNow: 'Was jetzt und bis wann zu zahlen ist, als Satz (zuerst die Anzahlung, solange sie nicht gezahlt ist, dann der Rest bis zu seinem Tag)',
+      booking_manageLink: 'Die eigene Seite des Kunden zur Buchung (ansehen, Voucher, was fällig ist); leer bei der Buchung eines Wiederverkäufers',
       booking_change: 'Was eine Änderung aus der Buchung gemacht hat, als Sätze (das neue Datum, die Reisenden jetzt, der neue Preis); in anderen Nachrichten leer',
       booking_travellers: 'Die Reisenden, gezählt (2 Erwachsene, 1 Kind)',
       tour_title: 'Der Titel der Tour',

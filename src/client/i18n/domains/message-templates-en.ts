@@ -10,6 +10,7 @@ export const TEMPLATES_EN = {
       booking_deposit: 'The deposit the tour’s terms ask for',
       booking_balanceDueDate: 'The day the balance is due',
       booking_dueNow: 'What to pay now and by when, as a sentence (the deposit first while it is not paid, then the balance by its day)',
+      booking_manageLink: 'The customer’s own page of the booking (see it, its voucher and what is due); empty for a reseller’s booking',
       booking_change: 'What a change made of the booking, as sentences (its new date, its travellers now, its new price); empty in other messages',
       booking_travellers: 'The travellers, counted (2 adults, 1 child)',
       tour_title: 'The tour’s title',

@@ -12,6 +12,7 @@ export const SHOP_DE = {
     saving: 'Wird gespeichert…',
     saved: 'Shop-Einstellungen gespeichert',
     not_saved: 'Die Shop-Einstellungen wurden nicht gespeichert',
+    not_saved_fields: 'Die Shop-Einstellungen wurden nicht gespeichert: siehe die markierten Felder unten',
     fields: {
       enabled: 'Der Shop verkauft',
       holdMinutes: 'Ein Warenkorb hält seine Plätze (Minuten)',

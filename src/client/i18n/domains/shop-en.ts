@@ -12,6 +12,7 @@ export const SHOP_EN = {
     saving: 'Saving…',
     saved: 'Shop settings saved',
     not_saved: 'The shop settings were not saved',
+    not_saved_fields: 'The shop settings were not saved: see the fields marked below',
     fields: {
       enabled: 'The shop sells',
       holdMinutes: 'A cart holds its seats for (minutes)',

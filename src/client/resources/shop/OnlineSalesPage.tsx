@@ -71,8 +71,10 @@ export function OnlineSalesPage() {
       setProblems({});
       notify('shop.saved', { type: 'success' });
     } catch (error) {
-      setProblems(fieldErrorsOf(error) ?? {});
-      notify(error instanceof Error ? error.message : 'shop.not_saved', { type: 'error' });
+      const fields = fieldErrorsOf(error);
+      setProblems(fields ?? {});
+      // Refused fields are named beside each field, in words (an origin by its line): the toast only says so.
+      notify(fields ? 'shop.not_saved_fields' : error instanceof Error ? error.message : 'shop.not_saved', { type: 'error' });
     } finally {
       setSaving(false);
     }

@@ -31,6 +31,13 @@
     for (var key in detail) message[key] = detail[key];
     window.parent.postMessage(message, host);
   }
+  // What the widget tells the site's analytics: the cart's lines and extras as GA4 items, with their prices and quantities.
+  function sale(c) {
+    var unit = Math.pow(10, digits);
+    var items = c.lines.map(function (line) { return { item_variant: line.category, price: line.unitPriceMinor / unit, quantity: line.quantity }; });
+    c.extras.forEach(function (extra) { items.push({ item_id: extra.componentId, item_name: extra.name, item_category: 'extra', price: extra.unitPriceMinor / unit, quantity: extra.quantity }); });
+    return { cartId: c.cartId, reference: c.reference, value: c.totalMinor / unit, currency: c.currency, items: items };
+  }
   function remember(key) {
     try { if (key) sessionStorage.setItem(storeKey, key); else sessionStorage.removeItem(storeKey); } catch { /* storage refused: the cart lives as long as the page */ }
   }
@@ -295,7 +302,7 @@
     forgetDraft();
     clearInterval(timer);
     remember(null);
-    tell('completed', { reference: paid.reference, value: paid.totalMinor / Math.pow(10, digits), currency: paid.currency });
+    tell('completed', sale(paid));
     location.assign(data.cartPage.replace('{cartId}', encodeURIComponent(paid.cartId)));
   }
 
@@ -325,7 +332,7 @@
         });
       }
       show(answer.body);
-      tell('cart', { cartId: answer.body.cartId, value: answer.body.totalMinor / Math.pow(10, digits), currency: answer.body.currency });
+      tell('cart', sale(answer.body));
       $('details-heading').focus();
     });
   });
@@ -383,7 +390,7 @@
         return showErrors(answer, toField);
       }
       cart = answer.body;
-      tell('checkout', { cartId: cart.cartId, value: cart.totalMinor / Math.pow(10, digits), currency: cart.currency });
+      tell('checkout', sale(cart));
       return api('POST', '/carts/' + encodeURIComponent(cart.cartId) + '/checkout', { pay: pay ? pay.value : 'full' }).then(function (paid) {
         if (!paid.ok) {
           setBusy(button, null);
@@ -442,6 +449,9 @@
     api('GET', '/carts/' + encodeURIComponent(kept)).then(function (answer) {
       if (answer.ok && answer.body.status === 'open') {
         show(answer.body);
+        // Another date was asked for (the widget's other Book button): the held one stays, and the customer is told so.
+        var asked = params.get('departure');
+        if (asked && asked !== answer.body.departure.departureId) say(W.heldOther);
       } else if (answer.ok && answer.body.status === 'paid') done(answer.body);
       else { remember(null); if (answer.ok) tell('released', {}); }
     });

@@ -9,8 +9,8 @@
   var script = document.currentScript;
   var SHOP = new URL(script ? script.src : location.href).origin;
   var WORDS = {
-    en: { dates: 'Next dates', book: 'Book', more: 'All dates', left: ' left', soldOut: 'Sold out', none: 'No dates open just now.', failed: 'The dates could not be loaded.', retry: 'Try again', close: 'Close', frame: 'Booking', resume: 'Continue your booking', tab: 'Open the booking in a new tab', from: 'from ' },
-    de: { dates: 'Nächste Termine', book: 'Buchen', more: 'Alle Termine', left: ' frei', soldOut: 'Ausgebucht', none: 'Zurzeit keine Termine offen.', failed: 'Die Termine konnten nicht geladen werden.', retry: 'Erneut versuchen', close: 'Schließen', frame: 'Buchung', resume: 'Buchung fortsetzen', tab: 'Buchung in neuem Tab öffnen', from: 'ab ' },
+    en: { dates: 'Next dates', book: 'Book', more: 'All dates', left: ' left', soldOut: 'Sold out', none: 'No dates open just now.', failed: 'The dates could not be loaded.', retry: 'Try again', close: 'Close', frame: 'Booking', loading: 'Loading the dates…', resume: 'Continue your booking', tab: 'Open the booking in a new tab', from: 'from ' },
+    de: { dates: 'Nächste Termine', book: 'Buchen', more: 'Alle Termine', left: ' frei', soldOut: 'Ausgebucht', none: 'Zurzeit keine Termine offen.', failed: 'Die Termine konnten nicht geladen werden.', retry: 'Erneut versuchen', close: 'Schließen', frame: 'Buchung', loading: 'Termine werden geladen…', resume: 'Buchung fortsetzen', tab: 'Buchung in neuem Tab öffnen', from: 'ab ' },
   };
   // Sizes in em, never rem: the host page's own root font size must not reach the widget.
   var STYLE =
@@ -36,6 +36,17 @@
   }
 
   customElements.define('tour-booking', class extends HTMLElement {
+    static get observedAttributes() { return ['tour', 'lang']; }
+
+    // Another tour or language set on the element (by a page's script, after it was drawn): drawn again for it.
+    attributeChangedCallback(name, before, after) {
+      if (!this.shadowRoot || before === after) return;
+      if (this.dialog.open) this.dialog.close();
+      this.dialog.setAttribute('aria-label', this.words().frame);
+      this.info = null;
+      this.load();
+    }
+
     connectedCallback() {
       if (this.shadowRoot) return;
       var root = this.attachShadow({ mode: 'open' });
@@ -73,17 +84,25 @@
 
     load() {
       var self = this;
+      var asked = this.code() + ':' + this.language();
+      this.asked = asked;
+      this.box.textContent = '';
+      this.box.appendChild(element('p', { role: 'status' }, this.words().loading));
       var from = new Date().toISOString().slice(0, 10);
       var to = new Date(Date.now() + 91 * 864e5).toISOString().slice(0, 10);
       var base = SHOP + '/api/shop/tours/' + encodeURIComponent(this.code());
       var get = function (url) { return fetch(url, { credentials: 'omit' }).then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); }); };
       Promise.all([get(base + '?lang=' + this.language()), get(base + '/availability?from=' + from + '&to=' + to + '&lang=' + this.language())]).then(function (answers) {
+        if (self.asked !== asked) return; // the element was set to another tour meanwhile
         self.info = answers[0];
         self.dates = answers[1].data.filter(function (d) { return d.status === 'AVAILABLE' || d.status === 'LIMITED'; }).slice(0, 6);
         self.draw();
+        // Seen once per tour: drawn again in another language, it is the same item.
+        if (self.viewed === self.info.code) return;
+        self.viewed = self.info.code;
         var price = self.dates.length ? self.dates[0].prices.ADULT : self.info.prices.ADULT;
         push('view_item', { currency: self.info.currency, value: self.money(price, true), items: [{ item_id: self.info.code, item_name: self.info.title, price: self.money(price, true) }] });
-      }, function () { self.failed(); });
+      }, function () { if (self.asked === asked) self.failed(); });
     }
 
     money(minor, plain) {
@@ -98,7 +117,7 @@
       this.box.textContent = '';
       this.box.appendChild(element('p', { role: 'alert' }, w.failed));
       var retry = this.box.appendChild(element('button', { type: 'button' }, w.retry));
-      retry.addEventListener('click', function () { self.box.textContent = ''; self.load(); });
+      retry.addEventListener('click', function () { self.load(); });
     }
 
     draw() {
@@ -150,27 +169,33 @@
       close.addEventListener('click', function () { dialog.close(); });
       this.frame = dialog.appendChild(element('iframe', { src: url, title: w.frame }));
       this.ready = false;
-      setTimeout(function () { if (!self.ready) tab.hidden = false; }, 4000);
+      // The booking page says it is ready as it loads; a frame that loaded without saying so was refused
+      // by the shop (this site is not among its allowed ones): the tab is offered at once, else after 4 s.
+      var offer = function () { if (!self.ready) tab.hidden = false; };
+      this.frame.addEventListener('load', function () { setTimeout(offer, 300); });
+      setTimeout(offer, 4000);
       dialog.showModal();
     }
 
     message(event) {
       var data = event.data;
       if (event.origin !== SHOP || !this.frame || event.source !== this.frame.contentWindow || !data || data.source !== 'tour-booking') return;
-      var item = { item_id: this.code(), item_name: this.info ? this.info.title : this.code() };
+      var tour = { item_id: this.code(), item_name: this.info ? this.info.title : this.code() };
+      // The booking page's lines and extras, each named for this tour unless it names itself (an extra).
+      var items = (Array.isArray(data.items) ? data.items : [{}]).map(function (one) { return Object.assign({}, tour, one); });
       this.ready = true;
       if (data.type === 'cart') {
         this.cart(data.cartId);
-        push('add_to_cart', { currency: data.currency, value: data.value, items: [item] });
+        push('add_to_cart', { currency: data.currency, value: data.value, items: items });
       } else if (data.type === 'checkout') {
-        push('begin_checkout', { currency: data.currency, value: data.value, items: [item] });
+        push('begin_checkout', { currency: data.currency, value: data.value, items: items });
       } else if (data.type === 'close') {
         this.dialog.close();
       } else if (data.type === 'released') {
         this.cart(null);
       } else if (data.type === 'completed') {
         this.cart(null);
-        push('purchase', { transaction_id: data.reference, currency: data.currency, value: data.value, items: [item] });
+        push('purchase', { transaction_id: data.reference, currency: data.currency, value: data.value, items: items });
         this.dispatchEvent(new CustomEvent('booking-completed', { bubbles: true, composed: true, detail: { reference: data.reference, value: data.value, currency: data.currency } }));
       }
     }

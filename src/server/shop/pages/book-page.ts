@@ -42,6 +42,8 @@ const WORDS = {
     noneOpen: 'No date is open for booking just now.',
     noCard: 'Card payments are not set up for this shop: please book with us by phone or e-mail.',
     noScript: 'Booking here needs JavaScript. You can also book with us by phone or e-mail:',
+    noScriptAlone: 'Booking here needs JavaScript.',
+    askedClosed: 'The date you chose can no longer be booked (sold out or closed): choose another below.',
     seatsLeft: (n: number) => (n === 1 ? '1 seat left' : `${n} seats left`),
   },
   de: {
@@ -75,6 +77,8 @@ const WORDS = {
     noneOpen: 'Zurzeit ist kein Termin buchbar.',
     noCard: 'Kartenzahlung ist für diesen Shop nicht eingerichtet: Bitte buchen Sie telefonisch oder per E-Mail bei uns.',
     noScript: 'Die Buchung hier braucht JavaScript. Sie können auch telefonisch oder per E-Mail bei uns buchen:',
+    noScriptAlone: 'Die Buchung hier braucht JavaScript.',
+    askedClosed: 'Der gewählte Termin ist nicht mehr buchbar (ausgebucht oder geschlossen): Wählen Sie unten einen anderen.',
     seatsLeft: (n: number) => (n === 1 ? 'noch 1 Platz' : `noch ${n} Plätze`),
   },
 } as const;
@@ -88,6 +92,7 @@ const SCRIPT_WORDS = {
     minutesLeft: { one: '1 minute left', many: '{n} minutes left' },
     warning: { one: 'Your seats are released in 1 minute unless you keep them.', many: 'Your seats are released in {n} minutes unless you keep them.' },
     released: 'You gave the seats up. Choose again when you like.',
+    heldOther: 'You are still holding seats on the date shown below: pay for them, or give them up to choose another date.',
     expired: 'The hold on your seats ended and they were released. Choose again to hold them anew.',
     soldOut: { none: 'Sold out: please choose another date.', one: 'Only 1 seat is left on this date.', many: 'Only {n} seats are left on this date.' },
     failed: 'Something went wrong on our side. Please try again.',
@@ -114,14 +119,15 @@ const SCRIPT_WORDS = {
     minutesLeft: { one: 'noch 1 Minute', many: 'noch {n} Minuten' },
     warning: { one: 'Ihre Plätze werden in 1 Minute freigegeben, wenn Sie sie nicht behalten.', many: 'Ihre Plätze werden in {n} Minuten freigegeben, wenn Sie sie nicht behalten.' },
     released: 'Sie haben die Plätze freigegeben. Wählen Sie neu, wann Sie möchten.',
+    heldOther: 'Sie halten noch Plätze für den unten gezeigten Termin: Bezahlen Sie sie, oder geben Sie sie frei, um einen anderen Termin zu wählen.',
     expired: 'Die Reservierung Ihrer Plätze ist abgelaufen und sie wurden freigegeben. Wählen Sie neu, um sie wieder zu reservieren.',
     soldOut: { none: 'Ausgebucht: Bitte wählen Sie einen anderen Termin.', one: 'Für diesen Termin ist nur noch 1 Platz frei.', many: 'Für diesen Termin sind nur noch {n} Plätze frei.' },
     failed: 'Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es noch einmal.',
     offline: 'Der Shop war nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es noch einmal.',
     fixFields: 'Bitte prüfen Sie die unten markierten Felder.',
     payInTab: 'Die Zahlungsseite wurde in einem neuen Tab geöffnet. Diese Seite zeigt Ihre Buchung, sobald die Zahlung durch ist.',
-    traveller: 'Reisende(r) {n} ({category})',
-    category: { ADULT: 'Erwachsene(r)', CHILD: 'Kind', INFANT: 'Kleinkind' },
+    traveller: 'Person {n} ({category})',
+    category: { ADULT: 'Erwachsene', CHILD: 'Kind', INFANT: 'Kleinkind' },
     firstName: 'Vorname',
     lastName: 'Nachname',
     dateOfBirth: 'Geburtsdatum (freiwillig)',
@@ -141,6 +147,8 @@ export interface BookPageInput {
   departures: ShopDeparture[];
   /** The date asked for in the address, when it is one of them. */
   selected: string | null;
+  /** A date was asked for that is not open any more (sold out, closed, cancelled). */
+  askedClosed: boolean;
   settings: Pick<ShopSettings, 'payLater' | 'embedOrigins'>;
   cardPayments: boolean;
   language: ShopLanguage;
@@ -192,9 +200,9 @@ export function bookPage(input: BookPageInput): string {
   };
   const body = `<p><a href="${escapeHtml(inLanguage(`/shop/tours/${encodeURIComponent(tour.code)}`, language))}">${escapeHtml(tour.title)}</a></p>
 <h1>${escapeHtml(words.title(tour.title))}</h1>
-<noscript><p class="notice">${escapeHtml(words.noScript)} ${contact}</p></noscript>
+<noscript><p class="notice">${contact === '' ? escapeHtml(words.noScriptAlone) : `${escapeHtml(words.noScript)} ${contact}`}</p></noscript>
 <div id="hold" class="notice" hidden><p id="hold-text" role="status" tabindex="-1"></p><p id="hold-warning" class="warning" role="alert"></p><p class="actions"><button id="extend" type="button" class="button secondary" hidden>${words.extend}</button> <button id="release" type="button" class="button secondary">${words.release}</button></p></div>
-<p id="page-message" class="error" role="alert" tabindex="-1"></p>
+<p id="page-message" class="error" role="alert" tabindex="-1">${input.askedClosed && departures.length > 0 ? escapeHtml(words.askedClosed) : ''}</p>
 ${
   departures.length === 0
     ? `<p>${words.noneOpen}</p>`

@@ -11,7 +11,10 @@ import { cartAnswer } from '../carts.js';
 import { frameablePolicy } from '../../http/security-headers.js';
 import { loadAsset, sendAsset } from '../assets.js';
 import { bookPage } from './book-page.js';
-import { cartPage, escapeHtml, sitemap, tourListPage, tourPage, type Business } from './templates.js';
+import { cartPage, escapeHtml, managePage, sitemap, tourListPage, tourPage, type Business } from './templates.js';
+import { AppError } from '../../http/errors.js';
+import { refusalIn } from '../../http/refusal-language.js';
+import { managedBooking, managedView } from '../manage-routes.js';
 import type { ShopLanguage } from './texts.js';
 
 function languageOf(request: FastifyRequest): ShopLanguage {
@@ -20,9 +23,11 @@ function languageOf(request: FastifyRequest): ShopLanguage {
 
 const HTML = 'text/html; charset=utf-8';
 
-function notFoundPage(reply: FastifyReply, language: ShopLanguage): FastifyReply {
-  const [title, text, back] =
+/** The shop's 404 page; `said` in its place of the plain sentence (a booking's link that opens none, or has run out). */
+function notFoundPage(reply: FastifyReply, language: ShopLanguage, said?: string): FastifyReply {
+  const [title, plain, back] =
     language === 'de' ? ['Nicht gefunden', 'Diese Seite gibt es nicht (mehr).', 'Alle Touren'] : ['Not found', 'This page does not exist (any more).', 'All tours'];
+  const text = said === undefined ? plain : escapeHtml(said);
   return reply
     .code(404)
     .type(HTML)
@@ -79,6 +84,8 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
       tour,
       departures: open,
       selected,
+      // A date asked for (from the tour page, the widget, a link) that is no longer open: said, not silently swapped.
+      askedClosed: typeof asked === 'string' && asked !== '' && selected === null,
       settings,
       cardPayments: app.paymentLinks.configured,
       language,
@@ -95,11 +102,25 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     const booking = cart && (await app.bookings.get(cart.booking_id));
     if (!cart || !booking) return notFoundPage(reply, language);
     const settings = await app.shop.settings.get();
-    const answer = cartAnswer(request.params.cartId, cart, booking, app.now());
+    const plain = cartAnswer(request.params.cartId, cart, booking, app.now());
+    const answer = plain.status === 'paid' ? { ...plain, manageUrl: await app.shop.manageLinks.url(booking.id, language) } : plain;
     // Back from paying before Stripe's event: the page looks again in a few seconds.
     const waiting = answer.status === 'open' && (request.query as { paid?: unknown }).paid === '1';
     const html = cartPage(answer, language, await business(), app.config.publicUrl, waiting);
     return reply.type(HTML).header('cache-control', 'no-store').header('content-security-policy', frameablePolicy(settings.embedOrigins)).send(html);
+  });
+
+  // A customer's own booking, opened by its link's token (never cached, never indexed, framed by no one).
+  app.get<{ Params: { token: string } }>('/shop/manage/:token', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    try {
+      const { booking, tour } = await managedBooking(app, request.params.token);
+      const view = await managedView(app, booking, tour);
+      return reply.type(HTML).header('cache-control', 'no-store').send(managePage(view, request.params.token, language, await business(), app.config.publicUrl));
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return notFoundPage(reply, language, refusalIn(language, error.message));
+      throw error;
+    }
   });
 
   // Any other address under /shop is the shop's own 404 page, not the office's app.

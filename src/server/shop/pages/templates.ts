@@ -4,7 +4,7 @@
  * running a script. Every value from the database is escaped here; a tour's description and days
  * are HTML sanitised when they were saved (security/rich-text.ts).
  */
-import type { Cart, ShopDeparture, ShopTour, ShopTourSummary } from '../../../shared/contract/shop.js';
+import type { Cart, ManagedBooking, ShopDeparture, ShopTour, ShopTourSummary } from '../../../shared/contract/shop.js';
 import { formatMinor } from '../../../shared/money.js';
 import { LOCALES, textsOf, type ShopLanguage } from './texts.js';
 
@@ -274,6 +274,45 @@ ${extras}
 ${row(text.total, escapeHtml(money(cart.totalMinor, cart.currency, language)))}
 ${cart.status === 'paid' ? row(text.paid, escapeHtml(money(cart.paidMinor, cart.currency, language))) : ''}
 ${cart.status === 'paid' && owed !== null ? row(text.toPay, escapeHtml(owed)) : ''}
-</tbody></table>`;
+</tbody></table>
+${cart.manageUrl ? `<p><a class="button" href="${escapeHtml(new URL(cart.manageUrl).pathname + new URL(cart.manageUrl).search)}">${text.seeBooking}</a></p>` : ''}`;
   return layout({ language, title: `${text.cartTitle} ${cart.reference}`, description: text.cartTitle, url: `${publicUrl}/shop/carts/${encodeURIComponent(cart.cartId)}`, business, body, noIndex: true, refreshSeconds: waitingForPayment ? 5 : undefined });
+}
+
+/** A customer's own booking (/shop/manage/{token}): what was booked, paid and is due, the voucher, and whom to ask for more. */
+export function managePage(view: ManagedBooking, token: string, language: ShopLanguage, business: Business, publicUrl: string): string {
+  const text = textsOf(language);
+  const amount = (minor: number) => escapeHtml(money(minor, view.currency, language));
+  const dueBy = dateText(view.balanceDueDate, language, { day: 'numeric', month: 'long', year: 'numeric' });
+  const status =
+    view.status === 'confirmed'
+      ? view.balanceMinor > 0
+        ? text.manageStatus.owing(money(view.balanceMinor, view.currency, language), dueBy)
+        : text.manageStatus.confirmed
+      : view.status === 'cancelled'
+        ? view.balanceMinor < 0
+          ? text.manageStatus.refund(money(-view.balanceMinor, view.currency, language))
+          : text.manageStatus.cancelled
+        : text.manageStatus.other;
+  const row = (label: string, value: string) => `<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
+  const travellers = view.travellers.map((traveller) => escapeHtml(text.travellerLine(`${traveller.firstName} ${traveller.lastName}`.trim(), text.category[traveller.category]))).join('<br>');
+  const extras = view.extras.map((extra) => row(escapeHtml(extra.name), `${extra.quantity} × ${amount(extra.unitPriceMinor)}`)).join('\n');
+  const contact = [business.phone, business.email].filter((value): value is string => Boolean(value)).join(' · ');
+  const quote = view.cancellationQuote;
+  const body = `<h1>${escapeHtml(text.manageTitle(view.reference))}</h1>
+<p class="lead" role="status">${escapeHtml(status)}</p>
+<table><tbody>
+${row(text.reference, escapeHtml(view.reference))}
+${row(text.tour, `<a href="${escapeHtml(inLanguage(`/shop/tours/${encodeURIComponent(view.tour.code)}`, language))}">${escapeHtml(view.tour.title)}</a>`)}
+${row(text.when, `${escapeHtml(dateText(view.departure.date, language))}, ${escapeHtml(view.departure.startTime)} (${escapeHtml(view.departure.timeZone)})`)}
+${row(text.who, travellers)}
+${extras}
+${row(text.total, amount(view.totalMinor))}
+${row(text.paid, amount(view.paidMinor))}
+${view.balanceMinor > 0 ? row(text.toPay, `${amount(view.balanceMinor)} (${escapeHtml(dueBy)})`) : ''}
+</tbody></table>
+${view.voucherUrl ? `<p><a class="button" href="${escapeHtml(view.voucherUrl)}">${text.voucher}</a></p><p class="hint">${text.showVoucher}</p>` : ''}
+${quote ? `<p>${escapeHtml(text.cancelToday(money(quote.feeMinor, view.currency, language), money(quote.refundDueMinor, view.currency, language)))}</p>` : ''}
+${view.status === 'confirmed' ? `<p>${escapeHtml(contact === '' ? text.askUsBare : text.askUs(contact))}</p>` : ''}`;
+  return layout({ language, title: text.manageTitle(view.reference), description: text.manageTitle(view.reference), url: `${publicUrl}/shop/manage/${encodeURIComponent(token)}`, business, body, noIndex: true });
 }

@@ -53,6 +53,22 @@ const EN = {
   total: 'Total',
   paid: 'Paid',
   toPay: 'Still to pay',
+  manageTitle: (reference: string) => `Your booking ${reference}`,
+  manageStatus: {
+    confirmed: 'Your booking is confirmed.',
+    owing: (owed: string, by: string) => `Your booking is confirmed. ${owed} is still to pay, by ${by}.`,
+    cancelled: 'This booking is cancelled.',
+    refund: (amount: string) => `This booking is cancelled. ${amount} is owed back to you: we refund it to the way you paid.`,
+    other: 'This booking is not confirmed (yet).',
+  },
+  voucher: 'Your voucher (PDF)',
+  seeBooking: 'Your booking and its voucher',
+  showVoucher: 'Show it at the start, on your phone or printed.',
+  travellerLine: (name: string, category: string) => `${name} (${category})`,
+  category: { ADULT: 'adult', CHILD: 'child', INFANT: 'infant' },
+  cancelToday: (fee: string, back: string) => `Cancelling today keeps ${fee} under this tour’s terms; ${back} of what you paid would come back to you.`,
+  askUs: (contact: string) => `To pay the rest, change the date or cancel, contact us: ${contact}.`,
+  askUsBare: 'To pay the rest, change the date or cancel, reply to your confirmation e-mail.',
 } as const;
 
 type Texts = {
@@ -114,6 +130,22 @@ const DE: Texts = {
   total: 'Gesamt',
   paid: 'Bezahlt',
   toPay: 'Noch zu zahlen',
+  manageTitle: (reference) => `Ihre Buchung ${reference}`,
+  manageStatus: {
+    confirmed: 'Ihre Buchung ist bestätigt.',
+    owing: (owed, by) => `Ihre Buchung ist bestätigt. ${owed} sind noch bis zum ${by} zu zahlen.`,
+    cancelled: 'Diese Buchung ist storniert.',
+    refund: (amount) => `Diese Buchung ist storniert. Ihnen stehen ${amount} zu: Wir erstatten sie auf dem Weg, auf dem Sie bezahlt haben.`,
+    other: 'Diese Buchung ist (noch) nicht bestätigt.',
+  },
+  voucher: 'Ihr Voucher (PDF)',
+  seeBooking: 'Ihre Buchung und ihr Voucher',
+  showVoucher: 'Zeigen Sie ihn beim Start vor, auf dem Handy oder ausgedruckt.',
+  travellerLine: (name, category) => `${name} (${category})`,
+  category: { ADULT: 'erwachsen', CHILD: 'Kind', INFANT: 'Kleinkind' },
+  cancelToday: (fee, back) => `Eine Stornierung heute behält nach den Bedingungen dieser Tour ${fee} ein; ${back} Ihrer Zahlung bekämen Sie zurück.`,
+  askUs: (contact) => `Um den Rest zu bezahlen, den Termin zu ändern oder zu stornieren, wenden Sie sich an uns: ${contact}.`,
+  askUsBare: 'Um den Rest zu bezahlen, den Termin zu ändern oder zu stornieren, antworten Sie auf Ihre Bestätigungs-E-Mail.',
 };
 
 export function textsOf(language: ShopLanguage): Texts {

@@ -1,0 +1,201 @@
+/**
+ * A customer's own booking, opened by the link in its confirmation: the token is the only key, names
+ * one booking and opens no other, and holds until 30 days after the trip. The answer says what was
+ * booked, paid and is due, and what the customer may do now without the office (by the tour's
+ * self-service terms, in the tour's time), with why not. A reseller's booking has no link. Runs on
+ * the embedded database and, with TEST_DATABASE_URL, on a PostgreSQL server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Booking } from '../../src/shared/contract/bookings.js';
+import type { Cart, ManagedBooking } from '../../src/shared/contract/shop.js';
+import type { Tour } from '../../src/shared/contract/tours.js';
+import { expectError } from '../helpers/assertions.js';
+import { createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
+import { createResellerWithKey, octoAs } from '../helpers/octo.js';
+import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
+import { as, createTestApp, login, readOutbox, type TestApp } from '../helpers/test-app.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let t: TestApp;
+let stripe: StripeDouble;
+let staff: ReturnType<typeof as>;
+let tour: Tour;
+let address = 0;
+
+beforeAll(async () => {
+  stripe = await startStripeDouble();
+  t = await createTestApp({ env: { ...stripe.env, BUSINESS_NAME: 'Fjord & Co', BUSINESS_PHONE: '+47 22 00 00 00' } });
+  stripe.now = t.clock.now;
+  staff = as(t.app, (await login(t.app, t.admin)).accessToken);
+  tour = await createTour(viaInject(staff), {
+    status: 'published',
+    bookableOnline: true,
+    depositPercent: 20,
+    bookingCutoffHours: 0,
+    timeZone: 'Europe/Oslo',
+    durationDays: 2,
+    prices: { ADULT: 10_000, CHILD: 6_000, INFANT: null },
+    cancellationFees: [{ daysBefore: 30, percent: 0 }, { daysBefore: 7, percent: 50 }, { daysBefore: 0, percent: 100 }],
+    selfService: { cancel: true, change: false, untilHours: 48 },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await stripe?.close();
+});
+
+let days = 20;
+const departureOf = (capacity = 10) => createDeparture(viaInject(staff), tour.id, { startDate: new Date(t.clock.time + ++days * DAY).toISOString().slice(0, 10), startTime: '10:00', capacity });
+const shop = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, remoteAddress: `203.0.113.${++address % 250}`, ...(payload !== undefined && { payload: payload as object }) });
+const tokenOf = (url: string) => /\/shop\/manage\/([\w-]+)/.exec(url)![1]!;
+const managed = (token: string) => shop('GET', `/api/shop/manage/${token}`);
+const deliver = (event: { payload: string; signature: string }) =>
+  t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature }, payload: event.payload });
+
+async function mailsTo(email: string) {
+  await t.app.background.settled();
+  while ((await t.app.messages.sendDue()) > 0);
+  return (await readOutbox(t.outboxDir)).filter((mail) => mail.to === email);
+}
+
+/** A confirmed booking made by the office, and its link as its confirmation carries it. */
+async function officeBooking(email: string, departureId?: string): Promise<{ booking: Booking; token: string }> {
+  const departure = departureId ?? (await departureOf()).id;
+  const made = await staff({ method: 'POST', url: '/api/bookings', payload: { departureId: departure, status: 'confirmed', contact: { name: 'Kari Nordmann', email }, travellers: [{ category: 'ADULT', firstName: 'Kari', lastName: 'Nordmann' }, { category: 'CHILD', firstName: 'Ola', lastName: 'Nordmann' }] } });
+  expect(made.statusCode, made.body).toBe(201);
+  const mail = (await mailsTo(email)).find((one) => one.subject.includes('is confirmed'));
+  const link = /https?:\/\/\S+\/shop\/manage\/[\w-]+\S*/.exec(mail!.text)?.[0];
+  expect(link, mail!.text).toBeDefined();
+  return { booking: made.json<Booking>(), token: tokenOf(link!) };
+}
+
+describe('the link to a customer’s own booking', () => {
+  it('comes with an office booking’s confirmation and opens that booking: what was booked, paid and is due, its voucher, nothing of the office’s', async () => {
+    const { booking, token } = await officeBooking('kari@example.test');
+    expect(token).toMatch(/^[\w-]{65}$/);
+    const answer = await managed(token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const view = answer.json<ManagedBooking>();
+    expect(view).toMatchObject({
+      reference: booking.reference,
+      status: 'confirmed',
+      tour: { code: tour.code, title: tour.title },
+      departure: { departureId: booking.departureId, date: booking.startDate, startTime: '10:00', timeZone: 'Europe/Oslo' },
+      travellers: [
+        { category: 'ADULT', firstName: 'Kari', lastName: 'Nordmann' },
+        { category: 'CHILD', firstName: 'Ola', lastName: 'Nordmann' },
+      ],
+      currency: 'EUR',
+      totalMinor: 16_000,
+      paidMinor: 0,
+      balanceMinor: 16_000,
+      balanceDueDate: booking.balanceDueDate,
+      can: { pay: true, cancel: true, change: false },
+      why: { pay: null, cancel: null, change: 'not_offered' },
+      selfService: { cancel: true, change: false, untilHours: 48 },
+    });
+    expect(view.cancellationQuote).toMatchObject({ feeMinor: 0 });
+    expect(view.voucherUrl).toMatch(/\/api\/vouchers\//);
+    expect((await t.app.inject({ method: 'GET', url: new URL(view.voucherUrl!).pathname + new URL(view.voucherUrl!).search })).headers['content-type']).toContain('application/pdf');
+    // Nothing staff-only: no notes, no customer record, no audit, no costs.
+    expect(Object.keys(view).sort()).toEqual(
+      ['reference', 'status', 'tour', 'departure', 'travellers', 'extras', 'currency', 'totalMinor', 'paidMinor', 'balanceMinor', 'balanceDueDate', 'voucherUrl', 'can', 'why', 'selfService', 'cancellationQuote'].sort(),
+    );
+
+    // Its page, in English and German, never cached nor indexed.
+    const page = await shop('GET', `/shop/manage/${token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('noindex');
+    expect(page.body).toContain(`Your booking ${booking.reference}`);
+    expect(page.body).toMatch(/Your booking is confirmed\. €160\.00 is still to pay, by \d+ \w+ \d{4}\./);
+    expect(page.body).toContain('Kari Nordmann (adult)');
+    expect(page.body).toContain('Your voucher (PDF)');
+    expect(page.body).toContain('+47 22 00 00 00');
+    const german = await shop('GET', `/shop/manage/${token}?lang=de`);
+    expect(german.body).toContain(`Ihre Buchung ${booking.reference}`);
+    expect(german.body).toMatch(/160,00\s€ sind noch bis zum/);
+  });
+
+  it('comes with a paid cart and its confirmation, in the customer’s language', async () => {
+    const departure = await departureOf();
+    const made = (await shop('POST', '/api/shop/carts', { departureId: departure.id, travellers: { ADULT: 1 }, language: 'de' })).json<Cart>();
+    await shop('PATCH', `/api/shop/carts/${made.cartId}`, { contact: { name: 'Ingrid Berg', email: 'ingrid@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Ingrid', lastName: 'Berg' }] });
+    expect((await shop('GET', `/api/shop/carts/${made.cartId}`)).json<Cart>().manageUrl, 'not before it is paid').toBeNull();
+    const url = (await shop('POST', `/api/shop/carts/${made.cartId}/checkout`, { pay: 'full' })).json<{ url: string }>().url;
+    const session = [...stripe.sessions.values()].find((one) => one.url === url)!;
+    expect((await deliver(stripe.completedEvent(session.id))).statusCode).toBe(200);
+    const cart = (await shop('GET', `/api/shop/carts/${made.cartId}`)).json<Cart>();
+    expect(cart.manageUrl).toMatch(/^http:\/\/office\.test\/shop\/manage\/[\w-]{65}\?lang=de$/);
+    const mail = (await mailsTo('ingrid@example.test')).find((one) => one.subject.includes('ist bestätigt'));
+    expect(mail!.text).toContain(`Ihre Buchung online: ${cart.manageUrl}`);
+    expect((await managed(tokenOf(cart.manageUrl!))).json<ManagedBooking>()).toMatchObject({ reference: cart.reference, status: 'confirmed', paidMinor: 10_000, balanceMinor: 0, can: { pay: false }, why: { pay: 'nothing_to_pay' } });
+    // The cart's own page leads there.
+    expect((await shop('GET', `/shop/carts/${made.cartId}?lang=de`)).body).toContain(`href="/shop/manage/${tokenOf(cart.manageUrl!)}?lang=de"`);
+  });
+
+  it('is the only key: a token changed, cut, or made of one booking’s id and another’s code opens nothing', async () => {
+    const first = await officeBooking('first@example.test');
+    const second = await officeBooking('second@example.test');
+    const flip = (token: string, at: number) => token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+    for (const token of [flip(first.token, 3), flip(first.token, 40), first.token.slice(0, 64), `${first.token}A`, first.token.slice(0, 22) + second.token.slice(22), 'x', '../../etc']) {
+      expectError(await managed(token), 404, 'NOT_FOUND');
+    }
+    const page = await shop('GET', `/shop/manage/${flip(first.token, 50)}?lang=de`);
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('Dieser Link öffnet keine Buchung');
+    // Each token opens its own booking.
+    expect((await managed(second.token)).json<ManagedBooking>().reference).toBe(second.booking.reference);
+  });
+
+  it('answers what the customer may do by the tour’s terms in the tour’s time, and why not', async () => {
+    const { booking, token } = await officeBooking('terms@example.test');
+    const startsAt = Date.parse(booking.startsAt);
+    const saved = t.clock.time;
+    try {
+      t.clock.time = startsAt - 48 * HOUR;
+      expect((await managed(token)).json<ManagedBooking>()).toMatchObject({ can: { cancel: true }, why: { cancel: null } });
+      t.clock.time = startsAt - 48 * HOUR + 1000;
+      expect((await managed(token)).json<ManagedBooking>()).toMatchObject({ can: { cancel: false, pay: true }, why: { cancel: 'too_late' }, cancellationQuote: null });
+      t.clock.time = startsAt + 1000;
+      expect((await managed(token)).json<ManagedBooking>()).toMatchObject({ can: { cancel: false }, why: { cancel: 'started' } });
+      // A two-day trip: its link holds until 30 days after its last day, in its zone, and not a day longer.
+      const lastDay = Date.parse(`${booking.startDate}T12:00:00Z`) + DAY;
+      t.clock.time = lastDay + 30 * DAY;
+      expect((await managed(token)).statusCode).toBe(200);
+      t.clock.time = lastDay + 31 * DAY;
+      const gone = await managed(token);
+      expectError(gone, 404, 'NOT_FOUND');
+      expect(gone.json<{ message: string }>().message).toContain('run out');
+    } finally {
+      t.clock.time = saved;
+    }
+  });
+
+  it('shows a cancelled booking as cancelled, with nothing to do and no voucher', async () => {
+    const { booking, token } = await officeBooking('cancelled@example.test');
+    const cancelled = await staff({ method: 'POST', url: `/api/bookings/${booking.id}/cancel`, payload: { reason: 'Changed plans' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await managed(token)).json<ManagedBooking>()).toMatchObject({
+      status: 'cancelled',
+      voucherUrl: null,
+      can: { pay: false, cancel: false, change: false },
+      why: { pay: 'not_confirmed', cancel: 'not_confirmed', change: 'not_confirmed' },
+    });
+    expect((await shop('GET', `/shop/manage/${token}`)).body).toContain('This booking is cancelled.');
+  });
+
+  it('is not given for a reseller’s booking, whose customer the reseller speaks to', async () => {
+    const departure = await departureOf();
+    const { key } = await createResellerWithKey(staff);
+    const octo = octoAs(t.app, key);
+    const sold = await octo('POST', '/bookings', { productId: departure.tourId, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }] });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const found = (await staff({ method: 'GET', url: `/api/bookings?departureId=${departure.id}&channel=reseller` })).json<{ data: Booking[] }>().data;
+    expect(found).toHaveLength(1);
+    expectError(await managed(await t.app.shop.manageLinks.token(found[0]!.id)), 404, 'NOT_FOUND');
+  });
+});
