@@ -167,6 +167,15 @@ describe('a customer on a phone, with the keyboard alone', () => {
     await noWiderThanTheScreen(page);
     await checkA11y(page, 'shop-cart-paid-en');
     await screenshot(page, 'shop-cart-paid-en-phone');
+    // The customer's own page of the booking, from the paid cart's page.
+    await tabTo(page, /^Your booking and its voucher$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/shop/manage/'));
+    await page.getByText(/^Your booking is confirmed\. €1,060\.00 is still to pay, by \d+ \w+ \d{4}\.$/).waitFor();
+    await page.getByRole('link', { name: 'Your voucher (PDF)' }).waitFor();
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-manage-en');
+    await screenshot(page, 'shop-manage-en-phone');
 
     const booking = (await api.call<{ data: Booking[] }>('GET', `/api/bookings?departureId=${departure.id}&status=confirmed`)).body.data[0]!;
     expect(booking).toMatchObject({ channel: 'online', paidMinor: 26_500, balanceMinor: 106_000, contact: { name: 'Ola Nordmann', email: 'ola.nordmann@example.no' } });
