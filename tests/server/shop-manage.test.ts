@@ -151,6 +151,16 @@ describe('the link to a customer’s own booking', () => {
     expect((await managed(second.token)).json<ManagedBooking>().reference).toBe(second.booking.reference);
   });
 
+  it('is the one the office copies from the booking’s page, the same every time', async () => {
+    const { booking, token } = await officeBooking('copied@example.test');
+    const copied = await staff({ method: 'GET', url: `/api/bookings/${booking.id}/manage-link` });
+    expect(copied.statusCode, copied.body).toBe(200);
+    expect(copied.json<{ url: string }>().url).toBe(`http://office.test/shop/manage/${token}`);
+    expect((await staff({ method: 'GET', url: `/api/bookings/${booking.id}/manage-link` })).json<{ url: string }>().url).toBe(`http://office.test/shop/manage/${token}`);
+    expectError(await staff({ method: 'GET', url: '/api/bookings/00000000-0000-4000-8000-000000000000/manage-link' }), 404, 'NOT_FOUND');
+    expectError(await t.app.inject({ method: 'GET', url: `/api/bookings/${booking.id}/manage-link` }), 403, 'TOKEN_MISSING');
+  });
+
   it('answers what the customer may do by the tour’s terms in the tour’s time, and why not', async () => {
     const { booking, token } = await officeBooking('terms@example.test');
     const startsAt = Date.parse(booking.startsAt);
@@ -197,5 +207,6 @@ describe('the link to a customer’s own booking', () => {
     const found = (await staff({ method: 'GET', url: `/api/bookings?departureId=${departure.id}&channel=reseller` })).json<{ data: Booking[] }>().data;
     expect(found).toHaveLength(1);
     expectError(await managed(await t.app.shop.manageLinks.token(found[0]!.id)), 404, 'NOT_FOUND');
+    expectError(await staff({ method: 'GET', url: `/api/bookings/${found[0]!.id}/manage-link` }), 409, 'CONFLICT');
   });
 });

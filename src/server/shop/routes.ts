@@ -10,12 +10,20 @@ import { httpErrors } from '../http/errors.js';
 import type { OnlineTour } from './catalogue.js';
 import { AVAILABILITY_CACHE, CATALOGUE_CACHE, cachedJson } from './http-cache.js';
 import { funnel } from './funnel.js';
-import { shopFunnelSchema, getShopSettingsSchema, getShopTourSchema, listShopToursSchema, shopAvailabilitySchema, updateShopSettingsSchema } from './schemas.js';
+import { bookingManageLinkSchema, shopFunnelSchema, getShopSettingsSchema, getShopTourSchema, listShopToursSchema, shopAvailabilitySchema, updateShopSettingsSchema } from './schemas.js';
 
 export const shopOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/shop/funnel', { schema: shopFunnelSchema, onRequest: requireUser('shop.manage') }, async (request) => ({
     data: await funnel(app.db, app.now(), app.config.businessTimeZone, request.query.days ?? 30),
   }));
+
+  // The link a booking's confirmation carries, for staff to copy (a customer on the phone who lost the e-mail).
+  app.get('/bookings/:id/manage-link', { schema: bookingManageLinkSchema, onRequest: requireUser('bookings.update') }, async (request) => {
+    const booking = await app.bookings.get(request.params.id);
+    if (!booking) throw httpErrors.notFound('No booking with this id.');
+    if (booking.resellerId !== null) throw httpErrors.conflict('A reseller’s booking has no page of its own for the customer: the reseller speaks to its customers.');
+    return { url: await app.shop.manageLinks.url(booking.id, null) };
+  });
 
   app.get('/shop-settings', { schema: getShopSettingsSchema, onRequest: requireUser('shop.manage') }, async () => app.shop.settings.get());
 

@@ -187,3 +187,14 @@ export const getManagedBookingSchema = {
   querystring: ShopLangQuerySchema,
   response: { 200: ManagedBookingSchema, ...errorResponses(400, 404) },
 };
+
+export const bookingManageLinkSchema = {
+  tags: officeTags,
+  security,
+  summary: 'The customer’s own page of a booking',
+  description:
+    'Needs `bookings.update`: the link the booking’s confirmation carries, to copy and hand over another way (sending the confirmation again sends it too). ' +
+    'It is the same link every time (nothing is stored per booking). 409 for a reseller’s booking: the reseller speaks to its customers.',
+  params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+  response: { 200: Type.Object({ url: Type.String() }, { title: 'ManageLink' }), ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};

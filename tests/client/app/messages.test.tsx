@@ -55,6 +55,10 @@ describe('messages to customers', () => {
     await user.click(screen.getByRole('button', { name: 'Send now' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Messages to the customer' })).getAllByText('Payment or refund received')).toHaveLength(2), { timeout: 10_000 });
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Messages to the customer' })).getAllByText('Sent')).toHaveLength(2), { timeout: 10_000 });
+    // The customer's own page of the booking, to hand over another way: the link its confirmation carries.
+    await user.click(screen.getByRole('button', { name: 'Copy the customer’s own link' }));
+    await screen.findByText('The customer’s link is on the clipboard', {}, { timeout: 10_000 });
+    expect(await navigator.clipboard.readText()).toMatch(/\/shop\/manage\/[\w-]{65}$/);
   });
 
   test('a template: an unknown placeholder is refused before saving; saved, it is what a preview on a real booking shows', async () => {

@@ -231,6 +231,10 @@ export const BOOKINGS_DE: MessagesIn<typeof BOOKINGS_EN> = {
       failed_line: 'Nicht gesendet%{reason} · %{smart_count} Versuch |||| Nicht gesendet%{reason} · %{smart_count} Versuche',
       queued_line: 'In der Warteschlange seit %{time}%{last}',
       last_attempt: ' · letzter Versuch: %{error}',
+      copy_manage_link: 'Eigenen Link des Kunden kopieren',
+      manage_link_copied: 'Der Link des Kunden ist in der Zwischenablage',
+      manage_link_refused: 'Nicht kopiert (der Browser hat es abgelehnt). Der Link: %{url}',
+      manage_link_failed: 'Der Link konnte nicht geholt werden.',
     },
     cancel: {
       say_why: 'Sagen Sie, warum: Der Grund wird bei der Buchung gespeichert.',

@@ -228,6 +228,10 @@ export const BOOKINGS_EN = {
       failed_line: 'Not sent%{reason} · %{smart_count} attempt |||| Not sent%{reason} · %{smart_count} attempts',
       queued_line: 'Queued %{time}%{last}',
       last_attempt: ' · last attempt: %{error}',
+      copy_manage_link: 'Copy the customer’s own link',
+      manage_link_copied: 'The customer’s link is on the clipboard',
+      manage_link_refused: 'Not copied (the browser refused). The link: %{url}',
+      manage_link_failed: 'The link could not be fetched.',
     },
     cancel: {
       say_why: 'Say why: the reason is kept with the booking.',

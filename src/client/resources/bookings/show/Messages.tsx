@@ -3,6 +3,7 @@
  * (queued, sent, failed with the reason), and a way to send a kind again. A reseller's booking has
  * none: the reseller speaks to its customers.
  */
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Box, Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-ad
 import { t } from '../../../i18n';
 import type { Booking } from '../../../../shared/contract/bookings';
 import { MESSAGE_KINDS, type Message, type MessageKind } from '../../../../shared/contract/messages';
+import { copyText } from '../../../clipboard';
 import { formatDateTime } from '../../../dates';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
 import { LoadFailure } from '../../common/LoadError';
@@ -61,6 +63,27 @@ function SendAgain({ booking }: { booking: Booking }) {
   );
 }
 
+/** The customer's own page of the booking (the link its confirmation carries), to hand over another way. */
+function CopyManageLink({ booking }: { booking: Booking }) {
+  const dataProvider = useDataProvider<BackOfficeDataProvider>();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const copy = async () => {
+    try {
+      const { url } = await dataProvider.call<{ url: string }>(`bookings/${encodeURIComponent(booking.id)}/manage-link`);
+      const done = await copyText(url);
+      notify(done ? 'bookings.messages.manage_link_copied' : 'bookings.messages.manage_link_refused', { type: done ? 'info' : 'warning', messageArgs: { url } });
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'bookings.messages.manage_link_failed', { type: 'error' });
+    }
+  };
+  return (
+    <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copy()} sx={{ mt: 1 }}>
+      {translate('bookings.messages.copy_manage_link')}
+    </Button>
+  );
+}
+
 export function Messages({ booking }: { booking: Booking }) {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const { canAccess: canSend } = useCanAccess({ resource: 'bookings', action: 'edit' });
@@ -103,6 +126,7 @@ export function Messages({ booking }: { booking: Booking }) {
         </Box>
       )}
       {canSend === true && booking.contact.email.trim() !== '' && <SendAgain booking={booking} />}
+      {canSend === true && <CopyManageLink booking={booking} />}
     </Box>
   );
 }
