@@ -220,7 +220,7 @@ describe('the reminders job', () => {
 describe('templates', () => {
   it('ship in English and German, refuse a placeholder the product does not know, and what is saved is what goes', async () => {
     const all = (await staff({ method: 'GET', url: '/api/message-templates' })).json<MessageTemplate[]>();
-    expect(all.map((template) => template.kind)).toEqual(['booking_confirmed', 'payment_received', 'balance_reminder', 'departure_reminder', 'booking_cancelled', 'payment_link', 'booking_changed']);
+    expect(all.map((template) => template.kind)).toEqual(['booking_confirmed', 'payment_received', 'balance_reminder', 'departure_reminder', 'booking_cancelled', 'payment_link', 'booking_changed', 'manage_link']);
     expect(all.every((template) => template.enabled && !template.custom && template.texts.de.subject !== '')).toBe(true);
     const confirmed = all[0]!;
     const bad = await staff({ method: 'PUT', url: '/api/message-templates/booking_confirmed', payload: { enabled: true, texts: { ...confirmed.texts, en: { subject: 'Hi {{customer.password}}', body: '{{booking.reference}} {{ secret }}' } } } });

@@ -210,3 +210,66 @@ describe('the link to a customer’s own booking', () => {
     expectError(await staff({ method: 'GET', url: `/api/bookings/${found[0]!.id}/manage-link` }), 409, 'CONFLICT');
   });
 });
+
+describe('asking for the link again', () => {
+  const lookup = (payload: unknown, remoteAddress = `198.18.0.${++address % 250}`, query = '') =>
+    t.app.inject({ method: 'POST', url: `/api/shop/manage/lookup${query}`, remoteAddress, payload: payload as object });
+  const sent = async (email: string) => (await mailsTo(email)).filter((mail) => mail.subject.includes('your link to it') || mail.subject.includes('Ihr Link dazu'));
+
+  it('e-mails the link to the booking’s own address when the reference and a last name match, any case, accents ignored; answers the same when nothing matches', async () => {
+    const { booking, token } = await officeBooking('lookup@example.test');
+    const spaced = `${booking.reference.slice(0, 4).toLowerCase()} ${booking.reference.slice(4)}`;
+    const answers = [
+      await lookup({ reference: spaced, lastName: 'NÖRDMANN' }), // the lead traveller's, accents ignored
+      await lookup({ reference: booking.reference, lastName: 'Someone Else' }),
+      await lookup({ reference: 'ZZZZZZZZ', lastName: 'Nordmann' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(202);
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
+    // The same answer, word for word, whether a booking matched or none exists.
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers[0]!.json<{ message: string }>().message).toBe('If a booking matches, the link to it is on its way to the e-mail address it was booked with.');
+    const mails = await sent('lookup@example.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/shop/manage/${token}`);
+    // In German on asking.
+    expect((await lookup({ reference: 'ZZZZZZZZ', lastName: 'X' }, undefined, '?lang=de')).json<{ message: string }>().message).toContain('Wenn eine Buchung passt');
+  });
+
+  it('sends nothing for a reseller’s booking', async () => {
+    const departure = await departureOf();
+    const { key } = await createResellerWithKey(staff);
+    const sold = await octoAs(t.app, key)('POST', '/bookings', { productId: departure.tourId, optionId: 'DEFAULT', availabilityId: departure.id, unitItems: [{ unitId: 'adult' }] });
+    expect(sold.statusCode).toBe(200);
+    const found = (await staff({ method: 'GET', url: `/api/bookings?departureId=${departure.id}&channel=reseller` })).json<{ data: Booking[] }>().data[0]!;
+    const before = (await readOutbox(t.outboxDir)).length;
+    expect((await lookup({ reference: found.reference, lastName: found.travellers[0]!.lastName || 'x' })).statusCode).toBe(202);
+    await t.app.background.settled();
+    while ((await t.app.messages.sendDue()) > 0);
+    expect((await readOutbox(t.outboxDir)).length).toBe(before);
+  });
+
+  it('allows 5 lookups per reference and per address in 15 minutes, then 429 with Retry-After', async () => {
+    const { booking } = await officeBooking('limits@example.test');
+    // One reference from many addresses.
+    for (let n = 0; n < 5; n += 1) expect((await lookup({ reference: booking.reference, lastName: 'Wrong' })).statusCode).toBe(202);
+    const refused = await lookup({ reference: booking.reference, lastName: 'Nordmann' });
+    expectError(refused, 429, 'RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // Many references from one address.
+    for (let n = 0; n < 5; n += 1) expect((await lookup({ reference: `NOPE000${n}`, lastName: 'X' }, '198.19.0.1')).statusCode).toBe(202);
+    expectError(await lookup({ reference: 'NOPE0009', lastName: 'X' }, '198.19.0.1'), 429, 'RATE_LIMITED');
+    // A quarter of an hour later, both may ask again.
+    const saved = t.clock.time;
+    t.clock.advance(15 * 60_000 + 1000);
+    try {
+      expect((await lookup({ reference: booking.reference, lastName: 'Nordmann' }, '198.19.0.1')).statusCode).toBe(202);
+    } finally {
+      t.clock.time = saved;
+    }
+    expect(await sent('limits@example.test')).toHaveLength(1);
+  });
+});

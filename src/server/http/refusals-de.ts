@@ -23,6 +23,7 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
     'Warenkörbe von Ihrer Adresse aus halten zu viele Plätze (höchstens {0} gleichzeitig): Schließen Sie einen ab oder geben Sie ihn frei, oder versuchen Sie es in {1} Min. noch einmal. Eine größere Gruppe bucht beim Veranstalter.',
   'Too many carts from your address this hour: try again in {} min.': 'Zu viele Warenkörbe von Ihrer Adresse in dieser Stunde: Versuchen Sie es in {0} Min. noch einmal.',
   'No such cart.': 'Diesen Warenkorb gibt es nicht.',
+  'Too many lookups for this booking or from your address: try again in {} min.': 'Zu viele Anfragen für diese Buchung oder von Ihrer Adresse: Versuchen Sie es in {0} Min. noch einmal.',
   'A reseller’s booking has no page of its own for the customer: the reseller speaks to its customers.': 'Die Buchung eines Wiederverkäufers hat keine eigene Seite für den Kunden: Der Wiederverkäufer spricht mit seinen Kunden.',
   'This link does not open a booking: use the link from your latest e-mail, or ask for it again.': 'Dieser Link öffnet keine Buchung: Nutzen Sie den Link aus Ihrer letzten E-Mail, oder fordern Sie ihn neu an.',
   'This link to your booking has run out (30 days after the trip): please contact us.': 'Dieser Link zu Ihrer Buchung ist abgelaufen (30 Tage nach der Reise): Bitte wenden Sie sich an uns.',

@@ -107,4 +107,18 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
         'Stornogebühr: {{cancellation.fee}}\nAn Sie zu erstatten: {{cancellation.refundDue}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
+  manage_link: {
+    en: {
+      subject: 'Your booking {{booking.reference}}: your link to it',
+      body:
+        'Dear {{customer.name}},\n\nhere is the link to your booking {{booking.reference}} for {{tour.title}} ({{departure.start}}):\n\n{{booking.manageLink}}\n\n' +
+        'It shows your booking, its voucher and what is still to pay. If you did not ask for it, you can ignore this message: only this e-mail address receives the link.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+    },
+    de: {
+      subject: 'Ihre Buchung {{booking.reference}}: Ihr Link dazu',
+      body:
+        'Guten Tag {{customer.name}},\n\nhier ist der Link zu Ihrer Buchung {{booking.reference}} für {{tour.title}} ({{departure.start}}):\n\n{{booking.manageLink}}\n\n' +
+        'Er zeigt Ihre Buchung, ihren Voucher und was noch zu zahlen ist. Falls Sie ihn nicht angefordert haben, können Sie diese Nachricht übergehen: Nur diese E-Mail-Adresse erhält den Link.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+    },
+  },
 };

@@ -4,6 +4,7 @@ import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
 import * as messages from './migrations/0022-messages.js';
 import * as bookingChanged from './migrations/0037-booking-changed.js';
+import * as manageLink from './migrations/0058-manage-link.js';
 import { messageRoutes } from './routes.js';
 import { Messages } from './service.js';
 
@@ -39,7 +40,7 @@ const plugin = fp(
 const messagesModule: DomainModule = {
   name: 'messages',
   tag: { name: 'messages', description: 'Messages the product sends customers by itself, and their templates' },
-  migrations: { '0022-messages': messages, '0037-booking-changed': bookingChanged },
+  migrations: { '0022-messages': messages, '0037-booking-changed': bookingChanged, '0058-manage-link': manageLink },
   plugin,
 };
 

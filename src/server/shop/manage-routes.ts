@@ -3,18 +3,69 @@
  * The token is the only key (manage-links.ts); what the answer holds is the customer's, never the
  * office's.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MANAGE_LOOKUP_RULES } from '../../shared/contract/shop.js';
+import { AppError } from '../http/errors.js';
+import { refusalLanguage } from '../http/refusal-language.js';
 import type { Booking } from '../../shared/contract/bookings.js';
 import type { Tour } from '../../shared/contract/tours.js';
 import { manageLinkHolds } from './manage-links.js';
 import { manageErrors, managedAnswer, manageRules } from './manage.js';
-import { getManagedBookingSchema } from './schemas.js';
+import { getManagedBookingSchema, manageLookupSchema } from './schemas.js';
+
+const WINDOW_MS = MANAGE_LOOKUP_RULES.windowMinutes * 60_000;
+/** The lookup's one answer, whatever was found: nothing is learnt of the references. */
+const LOOKUP_ANSWER = {
+  en: 'If a booking matches, the link to it is on its way to the e-mail address it was booked with.',
+  de: 'Wenn eine Buchung passt, ist der Link dazu an die E-Mail-Adresse unterwegs, mit der sie gebucht wurde.',
+};
+
+/** A name as compared: accents and case ignored, spaces folded. */
+function folded(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Whether a last name given is the lead traveller's or the contact's (the contact's name's last words). */
+export function lastNameMatches(booking: Booking, lastName: string): boolean {
+  const given = folded(lastName);
+  if (given === '') return false;
+  const lead = booking.travellers[0];
+  if (lead && folded(lead.lastName) === given) return true;
+  const contact = folded(booking.contact.name);
+  return contact === given || contact.endsWith(` ${given}`);
+}
 
 export const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/manage/:token', { schema: getManagedBookingSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { booking, tour } = await managedBooking(app, request.params.token);
     return managedView(app, booking, tour);
+  });
+
+  app.post('/manage/lookup', { schema: manageLookupSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const reference = request.body.reference.replace(/\s+/g, '').toUpperCase();
+    const keys = [`manage-lookup:ref:${reference}`, `manage-lookup:ip:${request.ip}`];
+    const counts = await Promise.all(keys.map((key) => app.counters.peek(key)));
+    const full = counts.find((count) => count.count >= MANAGE_LOOKUP_RULES.perWindow);
+    if (full) {
+      const retryAfter = Math.max(1, Math.ceil((full.resetAt - app.now()) / 1000));
+      throw new AppError(429, 'RATE_LIMITED', `Too many lookups for this booking or from your address: try again in ${Math.ceil(retryAfter / 60)} min.`, undefined, { 'retry-after': String(retryAfter) });
+    }
+    await Promise.all(keys.map((key) => app.counters.hit(key, WINDOW_MS)));
+    const { lastName } = request.body;
+    // Looked up and sent after the answer: its time says nothing of whether the booking exists.
+    app.background.run('send a booking’s link again', async () => {
+      const booking = await app.bookings.byReference(reference);
+      if (!booking || booking.resellerId !== null || booking.contact.email.trim() === '') return;
+      if (booking.status !== 'confirmed' && booking.status !== 'cancelled') return;
+      if (!lastNameMatches(booking, lastName)) return;
+      await app.db.transaction().execute((trx) => app.messages.queueIn(trx, booking, 'manage_link', `lookup:${randomUUID()}`));
+    });
+    const asked = (request.query as { lang?: string }).lang;
+    const language = asked === 'de' || asked === 'en' ? asked : refusalLanguage(request.headers['accept-language']);
+    return reply.code(202).send({ message: LOOKUP_ANSWER[language] });
   });
 };
 

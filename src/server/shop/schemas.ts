@@ -9,6 +9,8 @@ import {
   CartPatchSchema,
   CartSchema,
   ManagedBookingSchema,
+  ManageLookupAnswerSchema,
+  ManageLookupSchema,
   ManageParamsSchema,
   NewCartSchema,
   ShopAvailabilityQuerySchema,
@@ -197,4 +199,17 @@ export const bookingManageLinkSchema = {
     'It is the same link every time (nothing is stored per booking). 409 for a reseller’s booking: the reseller speaks to its customers.',
   params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
   response: { 200: Type.Object({ url: Type.String() }, { title: 'ManageLink' }), ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
+};
+
+export const manageLookupSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Ask for the link to one’s own booking again',
+  description:
+    'No session. 202 with the same answer whether or not such a booking exists, so nothing is learnt of the references: when one does (not a reseller’s, confirmed or cancelled), and the last name is ' +
+    'its lead traveller’s or its contact’s (any case, accents ignored), the link is e-mailed to the booking’s contact, never to an address given here. ' +
+    'At most 5 lookups per reference and per client address in 15 minutes: past either, 429 RATE_LIMITED with Retry-After.',
+  body: ManageLookupSchema,
+  querystring: ShopLangQuerySchema,
+  response: { 202: ManageLookupAnswerSchema, ...errorResponses(400, 429) },
 };

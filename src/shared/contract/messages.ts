@@ -8,7 +8,7 @@ import Type, { type Static } from 'typebox';
 import { IsoDateTimeSchema, NullableIsoDateTimeSchema, UuidSchema } from './common.js';
 import { CUSTOMER_LANGUAGES, LanguageSchema } from './customers.js';
 
-export const MESSAGE_KINDS = ['booking_confirmed', 'payment_received', 'balance_reminder', 'departure_reminder', 'booking_cancelled', 'payment_link', 'booking_changed'] as const;
+export const MESSAGE_KINDS = ['booking_confirmed', 'payment_received', 'balance_reminder', 'departure_reminder', 'booking_cancelled', 'payment_link', 'booking_changed', 'manage_link'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** Every placeholder a template may name, with what it stands for. */

@@ -275,3 +275,22 @@ export const ManagedBookingSchema = Type.Object(
 export type ManagedBooking = Static<typeof ManagedBookingSchema>;
 
 export const ManageParamsSchema = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const MANAGE_LOOKUP_RULES = {
+  reference: { minLength: 1, maxLength: 20 },
+  lastName: { minLength: 1, maxLength: 100 },
+  /** Lookups allowed per reference, and per client address, in each window. */
+  perWindow: 5,
+  windowMinutes: 15,
+} as const;
+
+export const ManageLookupSchema = Type.Object(
+  {
+    reference: Type.String({ ...MANAGE_LOOKUP_RULES.reference, description: 'The booking’s reference, as on its confirmation (any case, spaces ignored)' }),
+    lastName: Type.String({ ...MANAGE_LOOKUP_RULES.lastName, description: 'The lead traveller’s or the contact’s last name (any case, accents ignored)' }),
+  },
+  { additionalProperties: false },
+);
+export type ManageLookup = Static<typeof ManageLookupSchema>;
+
+export const ManageLookupAnswerSchema = Type.Object({ message: Type.String() }, { title: 'ManageLookupAnswer' });

@@ -55,6 +55,7 @@ export const COMMON_DE: MessagesIn<typeof COMMON_EN> = {
     booking_cancelled: 'Buchung storniert',
     payment_link: 'Zahlungslink',
     booking_changed: 'Buchung geändert',
+    manage_link: 'Link zur Buchung',
   },
   message_kind_when: {
     booking_confirmed: 'Buchung bestätigt (Voucher im Anhang)',
@@ -64,5 +65,6 @@ export const COMMON_DE: MessagesIn<typeof COMMON_EN> = {
     booking_cancelled: 'Buchung storniert',
     payment_link: 'Zahlungslink (von einem Mitarbeiter aus der Buchung gesendet)',
     booking_changed: 'Buchung geändert (verschoben oder andere Reisende; neuer Voucher anbei)',
+    manage_link: 'Link zur Buchung (die eigene Seite des Kunden; wenn er ihn im Shop neu anfordert)',
   },
 };

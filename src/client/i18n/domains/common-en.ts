@@ -53,6 +53,7 @@ export const COMMON_EN = {
     booking_cancelled: 'Booking cancelled',
     payment_link: 'Payment link',
     booking_changed: 'Booking changed',
+    manage_link: 'Link to the booking',
   },
   message_kind_when: {
     booking_confirmed: 'Booking confirmed (voucher attached)',
@@ -62,5 +63,6 @@ export const COMMON_EN = {
     booking_cancelled: 'Booking cancelled',
     payment_link: 'Payment link (sent by a clerk from the booking)',
     booking_changed: 'Booking changed (moved, or other travellers; new voucher attached)',
+    manage_link: 'Link to the booking (the customer’s own page; when they ask for it again in the shop)',
   },
 };
