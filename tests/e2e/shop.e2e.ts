@@ -176,9 +176,17 @@ describe('a customer on a phone, with the keyboard alone', () => {
     await noWiderThanTheScreen(page);
     await checkA11y(page, 'shop-manage-en');
     await screenshot(page, 'shop-manage-en-phone');
+    // The rest paid from there, with the keyboard: Stripe's page, and back to the booking.
+    await tabTo(page, /^Pay €1,060\.00 by card$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /Stripe double: pay 1060\.00 EUR/ }).waitFor();
+    await tabTo(page, /^Pay 1060\.00 EUR$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/shop/manage/'));
+    await page.getByText(/^Your booking is confirmed\.$/).waitFor();
 
     const booking = (await api.call<{ data: Booking[] }>('GET', `/api/bookings?departureId=${departure.id}&status=confirmed`)).body.data[0]!;
-    expect(booking).toMatchObject({ channel: 'online', paidMinor: 26_500, balanceMinor: 106_000, contact: { name: 'Ola Nordmann', email: 'ola.nordmann@example.no' } });
+    expect(booking).toMatchObject({ channel: 'online', paidMinor: 132_500, balanceMinor: 0, contact: { name: 'Ola Nordmann', email: 'ola.nordmann@example.no' } });
     expect(booking.travellers.map((traveller) => `${traveller.firstName} ${traveller.lastName}`)).toEqual(['Ola Nordmann', 'Kari Nordmann']);
     expect(booking.extras).toEqual([expect.objectContaining({ name: 'Kayak afternoon', quantity: 1 })]);
   });

@@ -350,6 +350,7 @@ describe('OpenAPI document at /api/docs', () => {
     'post /api/shop/carts/{cartId}/checkout',
     'get /api/shop/manage/{token}',
     'post /api/shop/manage/lookup',
+    'post /api/shop/manage/{token}/pay',
     'get /api/bookings/{id}/manage-link',
     'get /api/admin/auth/user/{id}',
     'post /api/auth/confirm-email',

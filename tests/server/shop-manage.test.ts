@@ -273,3 +273,56 @@ describe('asking for the link again', () => {
     expect(await sent('limits@example.test')).toHaveLength(1);
   });
 });
+
+describe('paying what is still owed from one’s own page', () => {
+  const pay = (token: string, payload: unknown = {}, query = '') => shop('POST', `/api/shop/manage/${token}/pay${query}`, payload);
+  const sessionFor = (url: string) => [...stripe.sessions.values()].find((session) => session.url === url)!;
+
+  it('makes a Stripe page for the balance or part of it, never more; the paid event records it once; then there is nothing to pay', async () => {
+    const { booking, token } = await officeBooking('payer@example.test');
+    const whole = await pay(token);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.headers['cache-control']).toBe('no-store');
+    const session = sessionFor(whole.json<{ url: string }>().url);
+    expect(session).toMatchObject({ amount_total: 16_000, currency: 'eur', metadata: { bookingId: booking.id } });
+    expect(session.success_url).toBe(`http://office.test/shop/manage/${token}`);
+    // Asked again: the same page, not a second one to pay twice.
+    expect((await pay(token)).json<{ url: string }>().url).toBe(session.url);
+    expect(sessionFor((await pay(token, { amountMinor: 5_000 })).json<{ url: string }>().url).amount_total).toBe(5_000);
+    const tooMuch = await pay(token, { amountMinor: 16_001 });
+    expectError(tooMuch, 400, 'VALIDATION');
+    expect(Object.keys(tooMuch.json<{ errors: Record<string, string> }>().errors)).toEqual(['amountMinor']);
+
+    const event = stripe.completedEvent(session.id);
+    const delivered = await Promise.all([deliver(event), deliver(event)]);
+    expect(delivered.filter((answer) => answer.json<{ recorded: boolean }>().recorded)).toHaveLength(1);
+    expect((await managed(token)).json<ManagedBooking>()).toMatchObject({ paidMinor: 16_000, balanceMinor: 0, can: { pay: false }, why: { pay: 'nothing_to_pay' } });
+    const payments = (await staff({ method: 'GET', url: `/api/bookings/${booking.id}/payments` })).json<{ data: { method: string; amountMinor: number }[] }>().data;
+    expect(payments).toEqual([expect.objectContaining({ method: 'card', amountMinor: 16_000 })]);
+    // The page was made by the customer: the booking's history says so.
+    const timeline = (await staff({ method: 'GET', url: `/api/bookings/${booking.id}/timeline` })).json<{ data: { action: string; actorName: string | null }[] }>().data;
+    expect(timeline.filter((entry) => entry.action === 'payment_link.created').map((entry) => entry.actorName)).toEqual(['Customer (online shop)', 'Customer (online shop)']);
+
+    const refused = await pay(token, {}, '?lang=de');
+    expectError(refused, 409, 'CONFLICT');
+    expect(refused.json<{ message: string }>().message).toBe('Auf diese Buchung ist nichts mehr zu zahlen.');
+  });
+
+  it('from the page without a script: its Pay button’s form goes to Stripe’s page, which the page’s policy lets a form reach', async () => {
+    const { token } = await officeBooking('form.payer@example.test');
+    const page = await shop('GET', `/shop/manage/${token}`);
+    expect(page.body).toContain(`<form method="post" action="/shop/manage/${token}/pay"><button class="button" type="submit">Pay €160.00 by card</button></form>`);
+    expect(page.body).toContain('To change the date or cancel, contact us: +47 22 00 00 00.');
+    expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${stripe.url}`);
+    const sent = await t.app.inject({ method: 'POST', url: `/shop/manage/${token}/pay`, remoteAddress: '203.0.113.77', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(sent.statusCode, sent.body).toBe(303);
+    const session = sessionFor(String(sent.headers.location));
+    expect(session.amount_total).toBe(16_000);
+    await deliver(stripe.completedEvent(session.id));
+    // Pressed again on a page left open after paying: the page as it is now, saying why.
+    const again = await t.app.inject({ method: 'POST', url: `/shop/manage/${token}/pay?lang=de`, remoteAddress: '203.0.113.77', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('<p class="error" role="alert">Auf diese Buchung ist nichts mehr zu zahlen.</p>');
+    expect(again.body).not.toContain('mit Karte bezahlen');
+  });
+});

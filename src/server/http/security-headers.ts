@@ -29,6 +29,11 @@ export function frameablePolicy(origins: readonly string[]): string {
   return CONTENT_SECURITY_POLICY.replace("frame-ancestors 'none'", ["frame-ancestors 'self'", ...origins].join(' '));
 }
 
+/** The policy of a page whose form posts here and is sent on to another origin (a customer's Pay button, answered by a redirect to Stripe's page). */
+export function formSendingPolicy(origins: readonly string[]): string {
+  return CONTENT_SECURITY_POLICY.replace("form-action 'self'", ["form-action 'self'", ...origins].join(' '));
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     // A route may set a stricter policy of its own (the gallery's pictures do).

@@ -24,7 +24,7 @@ const NEW_CART = { id: '', extensions: 0, marketing_consent: false, checkout_at:
 const CUSTOMER_NOTE = 'From the customer (online shop):';
 
 /** What a customer does in the shop: no user acts; the audit log names the customer. */
-function shopOrigin(request: FastifyRequest): RequestOrigin {
+export function shopOrigin(request: FastifyRequest): RequestOrigin {
   return { actorId: null, actorLabel: SHOP_CUSTOMER_LABEL, permissions: null, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 

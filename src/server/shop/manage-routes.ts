@@ -12,7 +12,12 @@ import type { Booking } from '../../shared/contract/bookings.js';
 import type { Tour } from '../../shared/contract/tours.js';
 import { manageLinkHolds } from './manage-links.js';
 import { manageErrors, managedAnswer, manageRules } from './manage.js';
-import { getManagedBookingSchema, manageLookupSchema } from './schemas.js';
+import { httpErrors } from '../http/errors.js';
+import { shopOrigin } from './cart-routes.js';
+import { getManagedBookingSchema, manageLookupSchema, managePaySchema } from './schemas.js';
+
+/** How long a payment page made from the customer's own page lives. */
+const PAY_PAGE_MS = 60 * 60_000;
 
 const WINDOW_MS = MANAGE_LOOKUP_RULES.windowMinutes * 60_000;
 /** The lookup's one answer, whatever was found: nothing is learnt of the references. */
@@ -41,6 +46,12 @@ export const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
     const { booking, tour } = await managedBooking(app, request.params.token);
     return managedView(app, booking, tour);
+  });
+
+  app.post('/manage/:token/pay', { schema: managePaySchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const language = request.query.lang === 'de' ? 'de' : 'en';
+    return { url: await payPage(app, request.params.token, request.body.amountMinor, language, shopOrigin(request)) };
   });
 
   app.post('/manage/lookup', { schema: manageLookupSchema }, async (request, reply) => {
@@ -80,6 +91,26 @@ export async function managedBooking(app: ShopApp, token: string): Promise<{ boo
   if (!tour) throw manageErrors.notFound();
   if (!manageLinkHolds(booking, tour.durationDays, new Date(app.now()))) throw manageErrors.expired();
   return { booking, tour };
+}
+
+/**
+ * A payment page for what the customer still owes (or part of it), made from their own page: the
+ * same amount asked again while its page is payable answers the same page. Stripe's event records
+ * the payment as any card payment's.
+ */
+export async function payPage(app: ShopApp, token: string, asked: number | undefined, language: 'en' | 'de', origin: ReturnType<typeof shopOrigin>): Promise<string> {
+  const { booking, tour } = await managedBooking(app, token);
+  const rules = manageRules(booking, tour, app.now(), app.paymentLinks.configured);
+  if (!rules.can.pay) throw manageErrors.cannotPay(rules.why.pay);
+  const amountMinor = asked ?? booking.balanceMinor;
+  if (amountMinor > booking.balanceMinor) throw httpErrors.validation({ amountMinor: `must be at most ${booking.balanceMinor}: what is still to pay` });
+  const expiresAt = new Date(app.now() + PAY_PAGE_MS);
+  const open = await app.paymentLinks.openFor(booking.id, amountMinor, new Date(app.now() + 10 * 60_000));
+  if (open) return open.url;
+  const back = `${app.config.publicUrl}/shop/manage/${token}${language === 'de' ? '?lang=de' : ''}`;
+  const link = await app.paymentLinks.prepare(booking, { amountMinor, email: false }, { successUrl: back, cancelUrl: back, expiresAt, metadata: {} });
+  await app.db.transaction().execute((trx) => app.paymentLinks.store(trx, booking, link, null, origin));
+  return link.session.url;
 }
 
 /** The customer's answer: the booking, its voucher while confirmed, what they may do, and what cancelling would keep. */

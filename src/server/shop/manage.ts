@@ -14,6 +14,17 @@ type Refusal = (typeof MANAGE_REFUSALS)[number];
 export const manageErrors = {
   notFound: () => new AppError(404, 'NOT_FOUND', 'This link does not open a booking: use the link from your latest e-mail, or ask for it again.'),
   expired: () => new AppError(404, 'NOT_FOUND', 'This link to your booking has run out (30 days after the trip): please contact us.'),
+  /** Why the customer may not pay here now. */
+  cannotPay: (why: Refusal | null) =>
+    new AppError(
+      409,
+      'CONFLICT',
+      why === 'nothing_to_pay'
+        ? 'Nothing is left to pay on this booking.'
+        : why === 'no_card_payments'
+          ? 'Card payments are not set up here: please pay as agreed with us.'
+          : 'This booking is not confirmed: there is nothing to pay here.',
+    ),
 };
 
 /** What the customer may do now, and why not where they may not. */

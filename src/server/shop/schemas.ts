@@ -12,6 +12,7 @@ import {
   ManageLookupAnswerSchema,
   ManageLookupSchema,
   ManageParamsSchema,
+  ManagePaySchema,
   NewCartSchema,
   ShopAvailabilityQuerySchema,
   ShopAvailabilitySchema,
@@ -212,4 +213,17 @@ export const manageLookupSchema = {
   body: ManageLookupSchema,
   querystring: ShopLangQuerySchema,
   response: { 202: ManageLookupAnswerSchema, ...errorResponses(400, 429) },
+};
+
+export const managePaySchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Pay what is still owed on one’s own booking',
+  description:
+    `${manageNote} → {url} of a Stripe Checkout Session for the balance, or for amountMinor (never more than the balance: 400 naming it), living an hour; the same amount asked again while its page is payable answers the same page. ` +
+    'The payment is recorded by Stripe’s event, once, as any card payment (the customer hears of it by e-mail). 409 while the customer may not pay here (why.pay in the booking’s answer), in the customer’s language.',
+  params: ManageParamsSchema,
+  querystring: ShopLangQuerySchema,
+  body: ManagePaySchema,
+  response: { 200: CartCheckoutAnswerSchema, ...errorResponses(400, 404, 409, 503) },
 };

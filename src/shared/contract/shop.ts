@@ -294,3 +294,9 @@ export const ManageLookupSchema = Type.Object(
 export type ManageLookup = Static<typeof ManageLookupSchema>;
 
 export const ManageLookupAnswerSchema = Type.Object({ message: Type.String() }, { title: 'ManageLookupAnswer' });
+
+export const ManagePaySchema = Type.Object(
+  { amountMinor: Type.Optional(Type.Integer({ minimum: 1, description: 'What to pay now, in minor units: at most the balance (default: the whole balance)' })) },
+  { additionalProperties: false },
+);
+export type ManagePay = Static<typeof ManagePaySchema>;

@@ -8,13 +8,14 @@ import { addDays, localDateAt } from '../../../shared/local-time.js';
 import { SHOP_RULES } from '../../../shared/contract/shop.js';
 import { cachedBody, CATALOGUE_CACHE } from '../http-cache.js';
 import { cartAnswer } from '../carts.js';
-import { frameablePolicy } from '../../http/security-headers.js';
+import { formSendingPolicy, frameablePolicy } from '../../http/security-headers.js';
 import { loadAsset, sendAsset } from '../assets.js';
 import { bookPage } from './book-page.js';
 import { cartPage, escapeHtml, managePage, sitemap, tourListPage, tourPage, type Business } from './templates.js';
 import { AppError } from '../../http/errors.js';
 import { refusalIn } from '../../http/refusal-language.js';
-import { managedBooking, managedView } from '../manage-routes.js';
+import { managedBooking, managedView, payPage } from '../manage-routes.js';
+import { shopOrigin } from '../cart-routes.js';
 import type { ShopLanguage } from './texts.js';
 
 function languageOf(request: FastifyRequest): ShopLanguage {
@@ -110,16 +111,37 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     return reply.type(HTML).header('cache-control', 'no-store').header('content-security-policy', frameablePolicy(settings.embedOrigins)).send(html);
   });
 
+  // Where a Pay button's form is sent on to: Stripe's payment pages (its checkout host, or the local double's origin in tests).
+  const stripe = app.config.stripe;
+  const managePolicy = formSendingPolicy(stripe ? [stripe.apiUrl.hostname === 'api.stripe.com' ? 'https://checkout.stripe.com' : stripe.apiUrl.origin] : []);
+
   // A customer's own booking, opened by its link's token (never cached, never indexed, framed by no one).
   app.get<{ Params: { token: string } }>('/shop/manage/:token', { schema: hidden }, async (request, reply) => {
     const language = languageOf(request);
     try {
       const { booking, tour } = await managedBooking(app, request.params.token);
       const view = await managedView(app, booking, tour);
-      return reply.type(HTML).header('cache-control', 'no-store').send(managePage(view, request.params.token, language, await business(), app.config.publicUrl));
+      return reply.type(HTML).header('cache-control', 'no-store').header('content-security-policy', managePolicy).send(managePage(view, request.params.token, language, await business(), app.config.publicUrl));
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) return notFoundPage(reply, language, refusalIn(language, error.message));
       throw error;
+    }
+  });
+
+  // The customer's own page's Pay button is a plain form (the page has no script): its empty body is read here.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+  app.post<{ Params: { token: string } }>('/shop/manage/:token/pay', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    try {
+      const url = await payPage(app, request.params.token, undefined, language, shopOrigin(request));
+      return reply.code(303).header('cache-control', 'no-store').header('location', url).send();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.statusCode === 404) return notFoundPage(reply, language, refusalIn(language, error.message));
+      // Refused (paid meanwhile, say, or Stripe away): the page as it is now, saying why.
+      const { booking, tour } = await managedBooking(app, request.params.token);
+      const view = await managedView(app, booking, tour);
+      return reply.code(error.statusCode).type(HTML).header('cache-control', 'no-store').header('content-security-policy', managePolicy).send(managePage(view, request.params.token, language, await business(), app.config.publicUrl, refusalIn(language, error.message)));
     }
   });
 

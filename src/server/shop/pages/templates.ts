@@ -280,7 +280,7 @@ ${cart.manageUrl ? `<p><a class="button" href="${escapeHtml(new URL(cart.manageU
 }
 
 /** A customer's own booking (/shop/manage/{token}): what was booked, paid and is due, the voucher, and whom to ask for more. */
-export function managePage(view: ManagedBooking, token: string, language: ShopLanguage, business: Business, publicUrl: string): string {
+export function managePage(view: ManagedBooking, token: string, language: ShopLanguage, business: Business, publicUrl: string, refused?: string): string {
   const text = textsOf(language);
   const amount = (minor: number) => escapeHtml(money(minor, view.currency, language));
   const dueBy = dateText(view.balanceDueDate, language, { day: 'numeric', month: 'long', year: 'numeric' });
@@ -299,8 +299,12 @@ export function managePage(view: ManagedBooking, token: string, language: ShopLa
   const extras = view.extras.map((extra) => row(escapeHtml(extra.name), `${extra.quantity} × ${amount(extra.unitPriceMinor)}`)).join('\n');
   const contact = [business.phone, business.email].filter((value): value is string => Boolean(value)).join(' · ');
   const quote = view.cancellationQuote;
+  const ask = view.can.pay ? (contact === '' ? text.askUsChangeBare : text.askUsChange(contact)) : contact === '' ? text.askUsBare : text.askUs(contact);
+  const pay = view.can.pay
+    ? `<form method="post" action="${escapeHtml(inLanguage(`/shop/manage/${encodeURIComponent(token)}/pay`, language))}"><button class="button" type="submit">${escapeHtml(text.payNow(money(view.balanceMinor, view.currency, language)))}</button></form>`
+    : '';
   const body = `<h1>${escapeHtml(text.manageTitle(view.reference))}</h1>
-<p class="lead" role="status">${escapeHtml(status)}</p>
+${refused ? `<p class="error" role="alert">${escapeHtml(refused)}</p>\n` : ''}<p class="lead" role="status">${escapeHtml(status)}</p>
 <table><tbody>
 ${row(text.reference, escapeHtml(view.reference))}
 ${row(text.tour, `<a href="${escapeHtml(inLanguage(`/shop/tours/${encodeURIComponent(view.tour.code)}`, language))}">${escapeHtml(view.tour.title)}</a>`)}
@@ -313,6 +317,7 @@ ${view.balanceMinor > 0 ? row(text.toPay, `${amount(view.balanceMinor)} (${escap
 </tbody></table>
 ${view.voucherUrl ? `<p><a class="button" href="${escapeHtml(view.voucherUrl)}">${text.voucher}</a></p><p class="hint">${text.showVoucher}</p>` : ''}
 ${quote ? `<p>${escapeHtml(text.cancelToday(money(quote.feeMinor, view.currency, language), money(quote.refundDueMinor, view.currency, language)))}</p>` : ''}
-${view.status === 'confirmed' ? `<p>${escapeHtml(contact === '' ? text.askUsBare : text.askUs(contact))}</p>` : ''}`;
+${pay}
+${view.status === 'confirmed' ? `<p>${escapeHtml(ask)}</p>` : ''}`;
   return layout({ language, title: text.manageTitle(view.reference), description: text.manageTitle(view.reference), url: `${publicUrl}/shop/manage/${encodeURIComponent(token)}`, business, body, noIndex: true });
 }

@@ -69,6 +69,9 @@ const EN = {
   cancelToday: (fee: string, back: string) => `Cancelling today keeps ${fee} under this tour’s terms; ${back} of what you paid would come back to you.`,
   askUs: (contact: string) => `To pay the rest, change the date or cancel, contact us: ${contact}.`,
   askUsBare: 'To pay the rest, change the date or cancel, reply to your confirmation e-mail.',
+  payNow: (amount: string) => `Pay ${amount} by card`,
+  askUsChange: (contact: string) => `To change the date or cancel, contact us: ${contact}.`,
+  askUsChangeBare: 'To change the date or cancel, reply to your confirmation e-mail.',
 } as const;
 
 type Texts = {
@@ -146,6 +149,9 @@ const DE: Texts = {
   cancelToday: (fee, back) => `Eine Stornierung heute behält nach den Bedingungen dieser Tour ${fee} ein; ${back} Ihrer Zahlung bekämen Sie zurück.`,
   askUs: (contact) => `Um den Rest zu bezahlen, den Termin zu ändern oder zu stornieren, wenden Sie sich an uns: ${contact}.`,
   askUsBare: 'Um den Rest zu bezahlen, den Termin zu ändern oder zu stornieren, antworten Sie auf Ihre Bestätigungs-E-Mail.',
+  payNow: (amount) => `${amount} mit Karte bezahlen`,
+  askUsChange: (contact) => `Um den Termin zu ändern oder zu stornieren, wenden Sie sich an uns: ${contact}.`,
+  askUsChangeBare: 'Um den Termin zu ändern oder zu stornieren, antworten Sie auf Ihre Bestätigungs-E-Mail.',
 };
 
 export function textsOf(language: ShopLanguage): Texts {
