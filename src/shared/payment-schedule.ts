@@ -5,6 +5,7 @@
  * and the cancel dialog show them.
  */
 import type { CancellationFee } from './contract/tours.js';
+import { daysBetween, localDateAt } from './local-time.js';
 
 /** The deposit of a total: `percent` of it rounded to the minor unit; no percent: the whole total at booking. */
 export function depositOf(totalMinor: number, depositPercent: number | null): number {
@@ -25,4 +26,15 @@ export function cancellationQuote(terms: readonly CancellationFee[], days: numbe
   const percent = tier?.percent ?? 0;
   const feeMinor = Math.min(Math.max(0, paidMinor), Math.round((totalMinor * percent) / 100));
   return { feeMinor, refundDueMinor: Math.max(0, paidMinor) - feeMinor, daysBefore: days, percent };
+}
+
+/** The quote for cancelling a booking at `at`: its whole days left to the start, counted in its tour's zone. */
+export function cancellationQuoteAt(
+  terms: readonly CancellationFee[],
+  booking: { startDate: string; timeZone: string; totalMinor: number; paidMinor: number },
+  at: Date,
+): ReturnType<typeof cancellationQuote> {
+  // Whole days left: daysBetween counts both ends.
+  const daysLeft = daysBetween(localDateAt(at, booking.timeZone), booking.startDate) - 1;
+  return cancellationQuote(terms, daysLeft, booking.totalMinor, booking.paidMinor);
 }

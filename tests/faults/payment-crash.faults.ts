@@ -45,6 +45,45 @@ async function deliver(baseUrl: string, sessionId: string): Promise<{ status: nu
   }
 }
 
+/** Every cart comes from this machine's one address: its limits lifted. */
+const SHOP_ENV = () => ({ ...ENV(), SHOP_MAX_OPEN_CARTS: '100', SHOP_MAX_HELD_SEATS: '100000', SHOP_CART_RATE: '1000' });
+
+/**
+ * A server of its own on the DATA_DIR (the test before leaves its own running: one at a time), a
+ * tour sold online at `priceMinor` with one departure of `capacity`, and `count` one-seat carts
+ * named and checked out, each with its Checkout Session at the double.
+ */
+async function checkedOutCarts(code: string, startDate: string, capacity: number, priceMinor: number, count: number) {
+  if (server) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  const started = await startServer(SHOP_ENV());
+  server = started;
+  const token = await signIn(started.baseUrl);
+  const tour = await call(started.baseUrl, 'tours', {
+    method: 'POST',
+    token,
+    body: { code, title: code, timeZone: 'UTC', currency: 'EUR', durationDays: 1, status: 'published', bookableOnline: true, bookingCutoffHours: 0, prices: { ADULT: priceMinor, CHILD: null, INFANT: null } },
+  });
+  expect(tour.status).toBe(201);
+  const departure = await call(started.baseUrl, 'departures', { method: 'POST', token, body: { tourId: (tour.body as { id: string }).id, startDate, startTime: '09:00', capacity } });
+  const departureId = (departure.body as { id: string }).id;
+  const carts: { cartId: string; sessionId: string; reference: string }[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const made = await call(started.baseUrl, 'shop/carts', { method: 'POST', body: { departureId, travellers: { ADULT: 1 } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const { cartId, reference } = made.body as { cartId: string; reference: string };
+    const named = await call(started.baseUrl, `shop/carts/${cartId}`, { method: 'PATCH', body: { contact: { name: `Shopper ${n}`, email: `${code.toLowerCase()}${n}@crash.test` }, travellers: [{ category: 'ADULT', firstName: 'S', lastName: `${n}` }] } });
+    expect(named.status).toBe(200);
+    const checkout = await call(started.baseUrl, `shop/carts/${cartId}/checkout`, { method: 'POST', body: { pay: 'full' } });
+    expect(checkout.status).toBe(200);
+    const url = (checkout.body as { url: string }).url;
+    carts.push({ cartId, reference, sessionId: [...stripe.sessions.values()].find((session) => session.url === url)!.id });
+  }
+  return { started, departureId, carts };
+}
+
 test('kill -9 while Stripe’s paid events arrive: after Stripe delivers them again, each booking has exactly one card payment', async () => {
   server = await startServer(ENV());
   let token = await signIn(server.baseUrl);
@@ -92,45 +131,16 @@ test('kill -9 while Stripe’s paid events arrive: after Stripe delivers them ag
 
 test('kill -9 while shop carts’ paid events arrive: after Stripe delivers them again, each cart’s booking is confirmed once with one card payment, and its seats counted once', async () => {
   const CARTS = 12;
-  // Every cart comes from this machine's one address: its limits lifted.
-  const env = { ...ENV(), SHOP_MAX_OPEN_CARTS: '100', SHOP_MAX_HELD_SEATS: '100000', SHOP_CART_RATE: '1000' };
-  // The test before leaves its server running on the same DATA_DIR: one server at a time.
-  if (server) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
-  server = await startServer(env);
-  let token = await signIn(server.baseUrl);
-  const tour = await call(server.baseUrl, 'tours', {
-    method: 'POST',
-    token,
-    body: { code: 'CRASH-SHOP', title: 'Crash shop', timeZone: 'UTC', currency: 'EUR', durationDays: 1, status: 'published', bookableOnline: true, bookingCutoffHours: 0, prices: { ADULT: 8_000, CHILD: null, INFANT: null } },
-  });
-  expect(tour.status).toBe(201);
-  const departure = await call(server.baseUrl, 'departures', { method: 'POST', token, body: { tourId: (tour.body as { id: string }).id, startDate: '2031-07-07', startTime: '09:00', capacity: 50 } });
-  const departureId = (departure.body as { id: string }).id;
-  const carts: { cartId: string; sessionId: string; reference: string }[] = [];
-  for (let n = 0; n < CARTS; n += 1) {
-    const made = await call(server.baseUrl, 'shop/carts', { method: 'POST', body: { departureId, travellers: { ADULT: 1 } } });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const { cartId, reference } = made.body as { cartId: string; reference: string };
-    const named = await call(server.baseUrl, `shop/carts/${cartId}`, { method: 'PATCH', body: { contact: { name: `Shopper ${n}`, email: `shopper${n}@crash.test` }, travellers: [{ category: 'ADULT', firstName: 'S', lastName: `${n}` }] } });
-    expect(named.status).toBe(200);
-    const checkout = await call(server.baseUrl, `shop/carts/${cartId}/checkout`, { method: 'POST', body: { pay: 'full' } });
-    expect(checkout.status).toBe(200);
-    const url = (checkout.body as { url: string }).url;
-    carts.push({ cartId, reference, sessionId: [...stripe.sessions.values()].find((session) => session.url === url)!.id });
-  }
-
+  const { started, departureId, carts } = await checkedOutCarts('CRASH-SHOP', '2031-07-07', 50, 8_000, CARTS);
   const answered: ({ status: number; recorded: boolean } | null)[] = [];
-  const deliveries = carts.flatMap((cart) => [cart, cart]).map(async (cart) => answered.push(await deliver(server!.baseUrl, cart.sessionId)));
+  const deliveries = carts.flatMap((cart) => [cart, cart]).map(async (cart) => answered.push(await deliver(started.baseUrl, cart.sessionId)));
   await waitUntil(async () => answered.filter((answer) => answer?.status === 200).length >= 3, 20_000, 5);
-  server.child.kill('SIGKILL');
-  await server.exited;
+  started.child.kill('SIGKILL');
+  await started.exited;
   await Promise.all(deliveries);
 
-  server = await startServer(env);
-  token = await signIn(server.baseUrl);
+  server = await startServer(SHOP_ENV());
+  const token = await signIn(server.baseUrl);
   const again = await Promise.all(carts.map((cart) => deliver(server!.baseUrl, cart.sessionId)));
   expect(again.map((answer) => answer?.status)).toEqual(carts.map(() => 200));
   for (const cart of carts) {
@@ -148,38 +158,12 @@ test('kill -9 while shop carts’ paid events arrive: after Stripe delivers them
 test('holds lapsing under paying customers while the office sells the freed seats, and kill -9: no seat sold twice, every payment kept, a cart whose seats were sold cancelled with its money due back', async () => {
   const CARTS = 6;
   const RIVALS = 3;
-  const env = { ...ENV(), SHOP_MAX_OPEN_CARTS: '100', SHOP_MAX_HELD_SEATS: '100000', SHOP_CART_RATE: '1000' };
-  if (server) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
-  server = await startServer(env);
-  let token = await signIn(server.baseUrl);
-  const tour = await call(server.baseUrl, 'tours', {
-    method: 'POST',
-    token,
-    body: { code: 'LAPSE-PAY', title: 'Lapse pay', timeZone: 'UTC', currency: 'EUR', durationDays: 1, status: 'published', bookableOnline: true, bookingCutoffHours: 0, prices: { ADULT: 7_000, CHILD: null, INFANT: null } },
-  });
-  expect(tour.status).toBe(201);
-  const departure = await call(server.baseUrl, 'departures', { method: 'POST', token, body: { tourId: (tour.body as { id: string }).id, startDate: '2031-08-08', startTime: '09:00', capacity: CARTS } });
-  const departureId = (departure.body as { id: string }).id;
-  const carts: { cartId: string; sessionId: string; reference: string }[] = [];
-  for (let n = 0; n < CARTS; n += 1) {
-    const made = await call(server.baseUrl, 'shop/carts', { method: 'POST', body: { departureId, travellers: { ADULT: 1 } } });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const { cartId, reference } = made.body as { cartId: string; reference: string };
-    const named = await call(server.baseUrl, `shop/carts/${cartId}`, { method: 'PATCH', body: { contact: { name: `Late ${n}`, email: `late${n}@crash.test` }, travellers: [{ category: 'ADULT', firstName: 'L', lastName: `${n}` }] } });
-    expect(named.status).toBe(200);
-    const checkout = await call(server.baseUrl, `shop/carts/${cartId}/checkout`, { method: 'POST', body: { pay: 'full' } });
-    expect(checkout.status).toBe(200);
-    const url = (checkout.body as { url: string }).url;
-    carts.push({ cartId, reference, sessionId: [...stripe.sessions.values()].find((session) => session.url === url)!.id });
-  }
+  const { started, departureId, carts } = await checkedOutCarts('LAPSE-PAY', '2031-08-08', CARTS, 7_000, CARTS);
 
   // The customers are still on Stripe's pages when the holds run out. The server has no clock to
   // move: it is stopped, and the holds' end written into the past, as if it had been down that long.
-  server.child.kill('SIGTERM');
-  await server.exited;
+  started.child.kill('SIGTERM');
+  await started.exited;
   const { PGlite, extensions, startParams } = await loadPGlite();
   const offline = new PGlite({ dataDir: join(dataDir, 'db'), startParams, extensions });
   const lapsed = await offline.query(`update bookings set hold_expires_at = now() - interval '1 minute' where channel = 'online' and status = 'held' and departure_id = $1`, [departureId]);
@@ -187,8 +171,8 @@ test('holds lapsing under paying customers while the office sells the freed seat
   expect(lapsed.affectedRows).toBe(CARTS);
 
   // Back up: the office sells seats the lapsed holds free while Stripe's paid events (each twice) arrive, and the server dies again part-way.
-  server = await startServer(env);
-  token = await signIn(server.baseUrl);
+  server = await startServer(SHOP_ENV());
+  let token = await signIn(server.baseUrl);
   const answered: ({ status: number; recorded: boolean } | null)[] = [];
   const office: (number | null)[] = [];
   const sell = async (n: number) => {
@@ -208,7 +192,7 @@ test('holds lapsing under paying customers while the office sells the freed seat
   await server.exited;
   await Promise.all(work);
 
-  server = await startServer(env);
+  server = await startServer(SHOP_ENV());
   token = await signIn(server.baseUrl);
   const again = await Promise.all(carts.map((cart) => deliver(server!.baseUrl, cart.sessionId)));
   expect(again.map((answer) => answer?.status)).toEqual(carts.map(() => 200));

@@ -4,9 +4,8 @@
  * departure's seats too, so the routes run them as flows (server/flows), as does the sweep of lapsed holds.
  */
 import type { GuideManifest } from '../../shared/contract/manifests.js';
-import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { loadOrCreateSecret } from '../db/seed.js';
+import { secretHmac } from '../db/seed.js';
 import { API_PREFIX } from '../http/schemas.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { BookingsRepository } from './repository.js';
@@ -46,8 +45,7 @@ const plugin = fp(
     app.decorate('voucherOf', async (booking: Booking) => vouchers.make(booking, new Date(app.now()), await app.business.details()));
     app.decorate('manifestsPdf', async (manifests: GuideManifest[], day?: string) => vouchers.manifests(manifests, (await app.business.details()).name, day));
     app.addHook('onClose', async () => vouchers.close());
-    const voucherSecret = () => loadOrCreateSecret(app.db, 'voucher_link_secret', () => randomBytes(32).toString('base64url'));
-    app.decorate('voucherLinks', new VoucherLinks(voucherSecret, app.config.publicUrl));
+    app.decorate('voucherLinks', new VoucherLinks(secretHmac(app.db, 'voucher_link_secret'), app.config.publicUrl));
     app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.now));
     app.decorate('checkIn', new CheckIn(app.db, app.now, app.audit, app.counters));
     await app.register(bookingRoutes, { prefix: API_PREFIX });

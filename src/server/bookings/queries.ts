@@ -17,8 +17,8 @@ import {
 } from '../../shared/contract/bookings.js';
 import { foldedContains, fromJson, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
-import { addDays, daysBetween, localDateAt, startOfDay, startOfNextDay } from '../../shared/local-time.js';
-import { cancellationQuote, depositOf, latestToday } from '../../shared/payment-schedule.js';
+import { addDays, localDateAt, startOfDay, startOfNextDay } from '../../shared/local-time.js';
+import { cancellationQuoteAt, depositOf, latestToday } from '../../shared/payment-schedule.js';
 import { ACTIVE_BOOKING_STATUSES } from '../../shared/contract/booking-rules.js';
 import { Temporal } from 'temporal-polyfill';
 import { resellerStatementCsv } from './documents.js';
@@ -176,9 +176,7 @@ export class BookingQueries {
     if (!booking) return null;
     if (booking.status === 'cancelled' || booking.status === 'expired') throw httpErrors.conflict(`This booking is ${booking.status}: there is nothing to cancel.`);
     const terms = await this.db.selectFrom('tours').select('cancellation_fees').where('id', '=', booking.tourId).executeTakeFirstOrThrow();
-    // Whole days left: daysBetween counts both ends.
-    const daysLeft = daysBetween(localDateAt(new Date(this.now()), booking.timeZone), booking.startDate) - 1;
-    return cancellationQuote(fromJson(terms.cancellation_fees), daysLeft, booking.totalMinor, booking.paidMinor);
+    return cancellationQuoteAt(fromJson(terms.cancellation_fees), booking, new Date(this.now()));
   }
 
   async get(id: string, db: Kysely<Database> = this.db): Promise<Booking | null> {

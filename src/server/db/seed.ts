@@ -3,7 +3,7 @@
  * and, on an empty database, the first administrator. Runs under an advisory lock so that two
  * instances starting together on one PostgreSQL do not both seed.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { ADMIN_ROLE, ALL_PERMISSIONS, SYSTEM_ROLES } from '../../shared/permissions.js';
 import { generatePassword, hashPassword } from '../auth/passwords.js';
@@ -97,4 +97,20 @@ export async function loadOrCreateSecret(db: Kysely<Database>, key: string, gene
     .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
+}
+
+/**
+ * HMAC-SHA256 (base64url) with a shared secret of the settings table (`key`), made at its first use:
+ * a server starts, and answers 503, while the database is away, and the secret is read again on
+ * the next use after a failure. The signed links (a voucher's, a customer's own booking's) use it.
+ */
+export function secretHmac(db: Kysely<Database>, key: string): (text: string) => Promise<string> {
+  let secret: Promise<string> | null = null;
+  return async (text) => {
+    secret ??= loadOrCreateSecret(db, key, () => randomBytes(32).toString('base64url')).catch((error: unknown) => {
+      secret = null;
+      throw error;
+    });
+    return createHmac('sha256', await secret).update(text).digest('base64url');
+  };
 }

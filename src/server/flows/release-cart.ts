@@ -42,5 +42,5 @@ export async function releaseCart(ctx: FlowContext, cart: { id: string; bookingI
     await lockDepartureRow(trx, cart.departureId);
     await releaseIn(ctx, trx, cart, origin);
   });
-  return (await ctx.paymentLinks.endOpenPages(cart.bookingId)).failed;
+  return ctx.paymentLinks.endOpenPages(cart.bookingId);
 }

@@ -134,10 +134,10 @@ export class PaymentLinks {
    * Ends at Stripe every page of the booking still payable (a customer gave their cart up: the
    * page in another tab must not take money for seats that went back), and records each as ended.
    * A page Stripe will not end (paid meanwhile, or Stripe unreachable) stays as it is: its paid
-   * event, if one comes, is recorded as any other. Answers how many pages could not be ended.
+   * event, if one comes, is recorded as any other. Answers the pages that could not be ended.
    */
-  async endOpenPages(bookingId: string): Promise<{ ended: number; failed: { sessionId: string; error: unknown }[] }> {
-    if (!this.gateway) return { ended: 0, failed: [] };
+  async endOpenPages(bookingId: string): Promise<{ sessionId: string; error: unknown }[]> {
+    if (!this.gateway) return [];
     const at = new Date(this.now());
     const open = await this.db
       .selectFrom('payment_links')
@@ -148,7 +148,6 @@ export class PaymentLinks {
       .where('session_id', '<>', '')
       .execute();
     const failed: { sessionId: string; error: unknown }[] = [];
-    let ended = 0;
     for (const link of open) {
       try {
         await this.gateway.expireCheckout(link.session_id);
@@ -157,9 +156,8 @@ export class PaymentLinks {
         continue;
       }
       await this.db.updateTable('payment_links').set({ expires_at: at }).where('id', '=', link.id).where('status', '=', 'open').execute();
-      ended += 1;
     }
-    return { ended, failed };
+    return failed;
   }
 
   /** A prepared link kept, with the message it is sent in (null: the clerk hands it over), and audited. */

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NewBooking } from '../../shared/contract/bookings.js';
-import { CART_RULES, type Cart, type NewCart } from '../../shared/contract/shop.js';
+import { CART_RULES, type NewCart } from '../../shared/contract/shop.js';
 import { SHOP_CUSTOMER_LABEL } from '../../shared/domains/shop.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import { httpErrors } from '../http/errors.js';
@@ -42,12 +42,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (key: string, cart: CartRow) => {
     const booking = await app.bookings.get(cart.booking_id);
     if (!booking) throw cartErrors.notFound();
-    return withManageUrl(cartAnswer(key, cart, booking, app.now()), booking.id, cart.language);
+    return app.shop.manageLinks.onCart(cartAnswer(key, cart, booking, app.now()), booking.id, cart.language);
   };
-
-  /** A paid cart leads to the customer's own page of its booking. */
-  const withManageUrl = async (view: Cart, bookingId: string, language: 'en' | 'de' | null): Promise<Cart> =>
-    view.status === 'paid' ? { ...view, manageUrl: await app.shop.manageLinks.url(bookingId, language) } : view;
 
   /** The cart and its booking, when it is still open (409 naming why not). */
   const openCart = async (key: string) => {

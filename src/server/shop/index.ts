@@ -7,8 +7,7 @@
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
-import { randomBytes } from 'node:crypto';
-import { loadOrCreateSecret } from '../db/seed.js';
+import { secretHmac } from '../db/seed.js';
 import { cartRoutes } from './cart-routes.js';
 import { ManageLinks } from './manage-links.js';
 import { manageRoutes } from './manage-routes.js';
@@ -44,7 +43,7 @@ const plugin = fp(
       catalogue: new ShopCatalogue(app.db, app.now, { tours: app.tours, gallery: app.gallery, departures: app.departures, pictureUrl: (token) => app.gallery.urlsOf(token).medium }),
       carts: new ShopCarts(app.db, app.now),
       limits: shopLimits(app.config),
-      manageLinks: new ManageLinks(() => loadOrCreateSecret(app.db, 'manage_link_secret', () => randomBytes(32).toString('base64url')), app.config.publicUrl),
+      manageLinks: new ManageLinks(secretHmac(app.db, 'manage_link_secret'), app.config.publicUrl),
     });
     await app.register(shopOfficeRoutes, { prefix: API_PREFIX });
     await app.register(shopPublicRoutes, { prefix: `${API_PREFIX}/shop` });

@@ -6,7 +6,8 @@
  * no sign-in, no reference to guess. A reseller's booking has none: the reseller speaks to its
  * customers. The link holds until 30 days after the departure ends, in the tour's zone.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import type { Cart } from '../../shared/contract/shop.js';
 import { addDays, localDateAt } from '../../shared/local-time.js';
 
 /** 22 base64url characters of the booking's id and 43 of its HMAC. */
@@ -15,10 +16,9 @@ const TOKEN = /^[A-Za-z0-9_-]{65}$/;
 export const MANAGE_DAYS_AFTER = 30;
 
 export class ManageLinks {
-  private secret: Promise<string> | null = null;
-
   constructor(
-    private readonly loadSecret: () => Promise<string>,
+    /** HMAC with the links' secret (secretHmac). */
+    private readonly sign: (text: string) => Promise<string>,
     private readonly publicUrl: string,
   ) {}
 
@@ -43,12 +43,13 @@ export class ManageLinks {
     return given.length === expected.length && timingSafeEqual(given, expected) ? bookingId : null;
   }
 
-  private async mac(bookingId: string): Promise<string> {
-    this.secret ??= this.loadSecret().catch((error: unknown) => {
-      this.secret = null;
-      throw error;
-    });
-    return createHmac('sha256', await this.secret).update(`manage:${bookingId}`).digest('base64url');
+  /** A cart's answer, leading once paid to the customer's own page of its booking. */
+  async onCart(view: Cart, bookingId: string, language: 'en' | 'de' | null): Promise<Cart> {
+    return view.status === 'paid' ? { ...view, manageUrl: await this.url(bookingId, language) } : view;
+  }
+
+  private mac(bookingId: string): Promise<string> {
+    return this.sign(`manage:${bookingId}`);
   }
 }
 

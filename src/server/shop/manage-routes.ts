@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MANAGE_LOOKUP_RULES } from '../../shared/contract/shop.js';
+import { cancellationQuoteAt } from '../../shared/payment-schedule.js';
 import { AppError } from '../http/errors.js';
 import { refusalLanguage } from '../http/refusal-language.js';
 import type { Booking } from '../../shared/contract/bookings.js';
@@ -32,7 +33,7 @@ function folded(name: string): string {
 }
 
 /** Whether a last name given is the lead traveller's or the contact's (the contact's name's last words). */
-export function lastNameMatches(booking: Booking, lastName: string): boolean {
+function lastNameMatches(booking: Booking, lastName: string): boolean {
   const given = folded(lastName);
   if (given === '') return false;
   const lead = booking.travellers[0];
@@ -116,7 +117,8 @@ export async function payPage(app: ShopApp, token: string, asked: number | undef
 /** The customer's answer: the booking, its voucher while confirmed, what they may do, and what cancelling would keep. */
 export async function managedView(app: ShopApp, booking: Booking, tour: Tour) {
   const rules = manageRules(booking, tour, app.now(), app.paymentLinks.configured);
-  const cancellationQuote = rules.can.cancel ? await app.bookings.cancellationQuote(booking.id) : null;
+  // The booking and its tour's terms are at hand: the quote is worked out from them, not read again.
+  const cancellationQuote = rules.can.cancel ? cancellationQuoteAt(tour.cancellationFees, booking, new Date(app.now())) : null;
   const voucherUrl = booking.status === 'confirmed' ? await app.voucherLinks.url(booking.id) : null;
   return managedAnswer(booking, tour, rules, { voucherUrl, cancellationQuote });
 }

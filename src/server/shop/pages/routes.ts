@@ -103,8 +103,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     const booking = cart && (await app.bookings.get(cart.booking_id));
     if (!cart || !booking) return notFoundPage(reply, language);
     const settings = await app.shop.settings.get();
-    const plain = cartAnswer(request.params.cartId, cart, booking, app.now());
-    const answer = plain.status === 'paid' ? { ...plain, manageUrl: await app.shop.manageLinks.url(booking.id, language) } : plain;
+    const answer = await app.shop.manageLinks.onCart(cartAnswer(request.params.cartId, cart, booking, app.now()), booking.id, language);
     // Back from paying before Stripe's event: the page looks again in a few seconds.
     const waiting = answer.status === 'open' && (request.query as { paid?: unknown }).paid === '1';
     const html = cartPage(answer, language, await business(), app.config.publicUrl, waiting);
