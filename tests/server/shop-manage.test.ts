@@ -180,8 +180,12 @@ describe('the link to a customer’s own booking', () => {
       const gone = await managed(token);
       expectError(gone, 404, 'NOT_FOUND');
       expect(gone.json<{ message: string }>().message).toContain('run out');
+      // The office is not handed a link that no longer opens the booking.
+      staff = as(t.app, (await login(t.app, t.admin)).accessToken); // the clock moved past the token's life
+      expectError(await staff({ method: 'GET', url: `/api/bookings/${booking.id}/manage-link` }), 409, 'CONFLICT');
     } finally {
       t.clock.time = saved;
+      staff = as(t.app, (await login(t.app, t.admin)).accessToken);
     }
   });
 

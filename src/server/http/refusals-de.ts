@@ -23,6 +23,7 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
     'Warenkörbe von Ihrer Adresse aus halten zu viele Plätze (höchstens {0} gleichzeitig): Schließen Sie einen ab oder geben Sie ihn frei, oder versuchen Sie es in {1} Min. noch einmal. Eine größere Gruppe bucht beim Veranstalter.',
   'Too many carts from your address this hour: try again in {} min.': 'Zu viele Warenkörbe von Ihrer Adresse in dieser Stunde: Versuchen Sie es in {0} Min. noch einmal.',
   'No such cart.': 'Diesen Warenkorb gibt es nicht.',
+  'This booking’s own page has closed: its link holds until 30 days after the trip.': 'Die eigene Seite dieser Buchung ist geschlossen: Ihr Link gilt bis 30 Tage nach der Reise.',
   'Nothing is left to pay on this booking.': 'Auf diese Buchung ist nichts mehr zu zahlen.',
   'Card payments are not set up here: please pay as agreed with us.': 'Kartenzahlungen sind hier nicht eingerichtet: Bitte zahlen Sie wie mit uns vereinbart.',
   'This booking is not confirmed: there is nothing to pay here.': 'Diese Buchung ist nicht bestätigt: Hier ist nichts zu zahlen.',

@@ -10,6 +10,7 @@ import { httpErrors } from '../http/errors.js';
 import type { OnlineTour } from './catalogue.js';
 import { AVAILABILITY_CACHE, CATALOGUE_CACHE, cachedJson } from './http-cache.js';
 import { funnel } from './funnel.js';
+import { manageLinkHolds } from './manage-links.js';
 import { bookingManageLinkSchema, shopFunnelSchema, getShopSettingsSchema, getShopTourSchema, listShopToursSchema, shopAvailabilitySchema, updateShopSettingsSchema } from './schemas.js';
 
 export const shopOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,6 +23,9 @@ export const shopOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const booking = await app.bookings.get(request.params.id);
     if (!booking) throw httpErrors.notFound('No booking with this id.');
     if (booking.resellerId !== null) throw httpErrors.conflict('A reseller’s booking has no page of its own for the customer: the reseller speaks to its customers.');
+    // A link that no longer opens the booking is not handed out as if it did.
+    const tour = await app.tours.get(booking.tourId);
+    if (tour && !manageLinkHolds(booking, tour.durationDays, new Date(app.now()))) throw httpErrors.conflict('This booking’s own page has closed: its link holds until 30 days after the trip.');
     return { url: await app.shop.manageLinks.url(booking.id, null) };
   });
 

@@ -197,7 +197,7 @@ export const bookingManageLinkSchema = {
   summary: 'The customer’s own page of a booking',
   description:
     'Needs `bookings.update`: the link the booking’s confirmation carries, to copy and hand over another way (sending the confirmation again sends it too). ' +
-    'It is the same link every time (nothing is stored per booking). 409 for a reseller’s booking: the reseller speaks to its customers.',
+    'It is the same link every time (nothing is stored per booking). 409 for a reseller’s booking (the reseller speaks to its customers), and once the link has run out (30 days after the trip).',
   params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
   response: { 200: Type.Object({ url: Type.String() }, { title: 'ManageLink' }), ...errorResponses(...AUTHENTICATED_ERRORS, 404, 409) },
 };
