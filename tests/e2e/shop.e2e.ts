@@ -1,7 +1,8 @@
 /**
  * The shop as a customer meets it on a phone (390 px), with the keyboard alone: a tour's page,
  * its booking page, the hold's warning and its extension, paying at the local Stripe double, and
- * the booking's own page after; and the widget on an operator's website served from another port,
+ * the booking's own page after, where a customer pays the rest, moves the date and cancels (in
+ * English and German); and the widget on an operator's website served from another port,
  * under that website's hostile styles. axe on every shop page, screenshots in English and German
  * (screenshots/e2e/shop-*.png).
  */
@@ -226,6 +227,85 @@ describe('a customer on a phone, with the keyboard alone', () => {
     const held = (await api.call<Departure>('GET', `/api/departures/${departure.id}`)).body;
     expect(held.seatsHeld).toBe(0);
   });
+});
+
+describe('a customer’s own booking, on a phone with the keyboard alone', () => {
+  /** A booking the office made on a tour whose customers may move and cancel themselves, and the link its confirmation carries. */
+  async function ownBooking(code: string, name: string): Promise<{ booking: Booking; link: string; later: Departure }> {
+    const made = await api.call<Tour>('POST', '/api/tours', {
+      body: aTour({ code, title: 'Glacier day', timeZone: 'Europe/Oslo', currency: 'EUR', status: 'published', bookingCutoffHours: 24, prices: { ADULT: 20_000, CHILD: 10_000, INFANT: null }, selfService: { cancel: true, change: true, untilHours: 48 } }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const first = await api.call<Departure>('POST', '/api/departures', { body: { tourId: made.body.id, startDate: at(30), startTime: '08:00', capacity: 10 } });
+    const later = await api.call<Departure>('POST', '/api/departures', { body: { tourId: made.body.id, startDate: at(45), startTime: '08:00', capacity: 10, prices: { ADULT: 23_000, CHILD: 10_000, INFANT: null } } });
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    const booked = await api.call<Booking>('POST', '/api/bookings', {
+      body: { departureId: first.body.id, status: 'confirmed', contact: { name, email: 'own.booking@example.no' }, travellers: [{ category: 'ADULT', firstName: name.split(' ')[0], lastName: name.split(' ')[1] }] },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const link = await api.call<{ url: string }>('GET', `/api/bookings/${booked.body.id}/manage-link`);
+    expect(link.status).toBe(200);
+    return { booking: booked.body, link: new URL(link.body.url).pathname, later: later.body };
+  }
+
+  for (const language of ['en', 'de'] as const) {
+    test(`${language === 'en' ? 'in English' : 'in German'}: pays the balance, moves to a dearer date and pays the difference, then cancels and has all of it back on the card`, async () => {
+      const words =
+        language === 'en'
+          ? { pay: /^Pay €200\.00 by card$/, paid: /^Your booking is confirmed\.$/, date: /^New date/, see: /^See the price$/, quote: /costs €230\.00\. That is €30\.00 more/, move: /^Move my booking to /, moved: 'Your booking is moved. We have sent you an e-mail with your new voucher.', payRest: /^Pay €30\.00 by card$/, box: /^Yes, cancel this booking/, cancel: /^Cancel my booking$/, cancelled: /^This booking is cancelled\.$/ }
+          : { pay: /^200,00\s€ mit Karte bezahlen$/, paid: /^Ihre Buchung ist bestätigt\.$/, date: /^Neuer Termin/, see: /^Preis ansehen$/, quote: /kostet Ihre Buchung 230,00\s€\. Das sind 30,00\s€ mehr/, move: /^Meine Buchung auf den /, moved: 'Ihre Buchung ist verlegt. Wir haben Ihnen eine E-Mail mit Ihrem neuen Voucher geschrieben.', payRest: /^30,00\s€ mit Karte bezahlen$/, box: /^Ja, diese Buchung stornieren/, cancel: /^Meine Buchung stornieren$/, cancelled: /^Diese Buchung ist storniert\.$/ };
+      const { booking, link, later } = await ownBooking(`E2E-SELF-${language.toUpperCase()}`, language === 'en' ? 'Ingrid Berg' : 'Jürgen Weiß');
+      const { page } = await suite.open({ ...PHONE, ...(language === 'de' && { locale: 'de-DE' }) });
+      const own = `${link}${language === 'de' ? '?lang=de' : ''}`;
+      await page.goto(own);
+      await noWiderThanTheScreen(page);
+      await checkA11y(page, `shop-manage-own-${language}`);
+      await screenshot(page, `shop-manage-own-${language}-phone`);
+
+      // The balance, at Stripe's page and back.
+      await tabTo(page, words.pay);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: /Stripe double: pay 200\.00 EUR/ }).waitFor();
+      await tabTo(page, /^Pay 200\.00 EUR$/);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === link);
+      await page.getByText(words.paid).waitFor();
+
+      // Another date: its price first, then the move.
+      await tabTo(page, words.date);
+      await tabTo(page, words.see);
+      await page.keyboard.press('Enter');
+      await page.getByText(words.quote).waitFor();
+      await checkA11y(page, `shop-manage-quote-${language}`);
+      await screenshot(page, `shop-manage-quote-${language}-phone`);
+      await tabTo(page, words.move);
+      await page.keyboard.press('Enter');
+      await page.getByText(words.moved).waitFor();
+      expect((await api.call<Booking>('GET', `/api/bookings/${booking.id}`)).body).toMatchObject({ departureId: later.id, totalMinor: 23_000, paidMinor: 20_000, balanceMinor: 3_000 });
+      // The difference, paid as the balance was.
+      await tabTo(page, words.payRest);
+      await page.keyboard.press('Enter');
+      await tabTo(page, /^Pay 30\.00 EUR$/);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === link);
+      await page.getByText(words.paid).waitFor();
+
+      // Cancelling asks for the box to be ticked, then the whole price goes back to the card (30 days and more ahead: no fee).
+      await tabTo(page, words.box);
+      await page.keyboard.press('Space');
+      await tabTo(page, words.cancel);
+      await page.keyboard.press('Enter');
+      // The double refunds at once: the page says the booking is cancelled, with nothing more owed.
+      await page.getByText(words.cancelled).waitFor();
+      await noWiderThanTheScreen(page);
+      await checkA11y(page, `shop-manage-cancelled-${language}`);
+      await screenshot(page, `shop-manage-cancelled-${language}-phone`);
+      const after = (await api.call<Booking>('GET', `/api/bookings/${booking.id}`)).body;
+      expect(after).toMatchObject({ status: 'cancelled', paidMinor: 0, refundedMinor: 23_000 });
+      expect([...stripe.refunds.values()].filter((refund) => refund.metadata.bookingId === booking.id).map((refund) => refund.amount).sort()).toEqual([3_000, 20_000]);
+    });
+  }
 });
 
 describe('the widget on the operator’s own website', () => {

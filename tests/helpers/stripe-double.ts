@@ -3,7 +3,8 @@
  * Checkout Sessions as Stripe's API does (form-encoded parameters, a secret key, idempotency keys,
  * the limits of expires_at), serves a payment page for each, and when it is paid sends
  * `checkout.session.completed` to the webhook endpoint it was given, signed as Stripe signs (HMAC
- * SHA-256 of "timestamp.payload" with the endpoint's secret). Tests also build and sign events
+ * SHA-256 of "timestamp.payload" with the endpoint's secret). It refunds a paid session's payment
+ * intent as POST /v1/refunds does, and signs `refund.updated` for a refund that settles later. Tests also build and sign events
  * themselves, to replay, forge or delay them.
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -32,6 +33,18 @@ export interface DoubleSession {
   line_items: { name: string; unit_amount: number; quantity: number }[];
 }
 
+export interface DoubleRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface StripeDouble {
   /** STRIPE_API_URL for the product. */
   url: string;
@@ -52,11 +65,24 @@ export interface StripeDouble {
   expiredEvent(sessionId: string): { payload: string; signature: string };
   /** The customer pays on the page: the session is complete and its event goes to webhookUrl. Answers the webhook's status. */
   pay(sessionId: string): Promise<number>;
+  /** Refunds made through POST /v1/refunds, by id (an idempotent replay answers the first one). */
+  refunds: Map<string, DoubleRefund>;
+  /** Every refund request as it came (a replay too), with its idempotency key. */
+  refundRequests: { idempotencyKey: string | null; params: Record<string, unknown> }[];
+  /** The status a new refund is answered with: a card refund is `succeeded` at once, some methods stay `pending` until an event says. */
+  refundStatus: 'succeeded' | 'pending';
+  /** The next refund requests are made at Stripe but their answers are lost (a 500 after the work): the caller must ask again with the same key. */
+  loseRefundAnswers: number;
+  /** The signed `refund.updated` of a refund, after its status is set (Stripe sends it when a pending refund settles). */
+  refundEvent(refundId: string, status: DoubleRefund['status']): { payload: string; signature: string };
+  /** Sends a signed event to webhookUrl; answers the webhook's status. */
+  deliver(event: { payload: string; signature: string }): Promise<number>;
   close(): Promise<void>;
 }
 
 export async function startStripeDouble(): Promise<StripeDouble> {
   const byKey = new Map<string, DoubleSession>();
+  const refundsByKey = new Map<string, DoubleRefund>();
   const double: StripeDouble = {
     url: '',
     env: {},
@@ -65,6 +91,39 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     webhookUrl: null,
     now: () => Date.now(),
     failWith: null,
+    refunds: new Map(),
+    refundRequests: [],
+    refundStatus: 'succeeded',
+    loseRefundAnswers: 0,
+    refundEvent(refundId, status) {
+      const refund = double.refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = status;
+      const signedAt = Math.floor(double.now() / 1000);
+      const event = {
+        id: `evt_${randomBytes(12).toString('hex')}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: signedAt,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type: status === 'failed' ? 'refund.failed' : 'refund.updated',
+        data: { object: structuredClone(refund) },
+      };
+      const payload = JSON.stringify(event, null, 2);
+      return { payload, signature: sign(payload, signedAt, TEST_STRIPE_WEBHOOK_SECRET) };
+    },
+    async deliver(event) {
+      if (!double.webhookUrl) throw new Error('the double has no webhook endpoint to tell');
+      const response = await fetch(double.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        body: event.payload,
+      });
+      await response.arrayBuffer();
+      return response.status;
+    },
     completedEvent(sessionId, options = {}) {
       const session = double.sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
@@ -151,6 +210,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     }
     const expire = /^\/v1\/checkout\/sessions\/(cs_test_\w+)\/expire$/.exec(url.pathname);
     if (request.method === 'POST' && expire) return expireSession(request, response, expire[1]!);
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') return createRefund(request, body, response);
     return stripeError(response, 404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${url.pathname}).`);
   }
 
@@ -196,6 +256,52 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     double.sessions.set(id, session);
     if (idempotencyKey) byKey.set(idempotencyKey, session);
     json(response, 200, session);
+  }
+
+  /**
+   * As Stripe's POST /v1/refunds for a payment intent: at most what the charge has left to refund
+   * (Stripe's `charge_already_refunded` past it), the same idempotency key answering the first refund.
+   */
+  function createRefund(request: IncomingMessage, body: string, response: ServerResponse): void {
+    if (request.headers.authorization !== `Bearer ${TEST_STRIPE_KEY}`) return stripeError(response, 401, 'invalid_request_error', 'Invalid API Key provided.');
+    if (double.failWith !== null) return stripeError(response, double.failWith, 'api_error', 'The double was told to fail.');
+    const params = decodeForm(body);
+    const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : null;
+    double.refundRequests.push({ idempotencyKey, params });
+    const replay = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+    if (replay) return answerRefund(response, replay);
+    const intent = typeof params.payment_intent === 'string' ? params.payment_intent : '';
+    // A session whose completed event was made (pay(), or a test's completedEvent()) has its payment intent.
+    const session = [...double.sessions.values()].find((one) => one.payment_intent === intent);
+    if (!session) return stripeError(response, 404, 'invalid_request_error', `No such payment_intent: '${intent}'`);
+    const refunded = [...double.refunds.values()].filter((one) => one.payment_intent === intent && one.status !== 'failed').reduce((sum, one) => sum + one.amount, 0);
+    const amount = params.amount === undefined ? session.amount_total - refunded : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) return stripeError(response, 400, 'invalid_request_error', 'amount: a positive integer');
+    if (amount > session.amount_total - refunded) {
+      return stripeError(response, 400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - refunded})`);
+    }
+    const refund: DoubleRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: session.currency,
+      payment_intent: intent,
+      status: double.refundStatus,
+      reason: typeof params.reason === 'string' ? params.reason : null,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      created: Math.floor(double.now() / 1000),
+    };
+    double.refunds.set(refund.id, refund);
+    if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+    answerRefund(response, refund);
+  }
+
+  function answerRefund(response: ServerResponse, refund: DoubleRefund): void {
+    if (double.loseRefundAnswers > 0) {
+      double.loseRefundAnswers -= 1;
+      return stripeError(response, 500, 'api_error', 'The refund was made but this answer was lost (the double was told to).');
+    }
+    json(response, 200, refund);
   }
 
   /** As Stripe's POST /v1/checkout/sessions/{id}/expire: only an open session ends; one paid or ended is refused. */

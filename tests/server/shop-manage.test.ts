@@ -102,7 +102,7 @@ describe('the link to a customer’s own booking', () => {
     expect((await t.app.inject({ method: 'GET', url: new URL(view.voucherUrl!).pathname + new URL(view.voucherUrl!).search })).headers['content-type']).toContain('application/pdf');
     // Nothing staff-only: no notes, no customer record, no audit, no costs.
     expect(Object.keys(view).sort()).toEqual(
-      ['reference', 'status', 'tour', 'departure', 'travellers', 'extras', 'currency', 'totalMinor', 'paidMinor', 'balanceMinor', 'balanceDueDate', 'voucherUrl', 'can', 'why', 'selfService', 'cancellationQuote'].sort(),
+      ['reference', 'status', 'tour', 'departure', 'travellers', 'extras', 'currency', 'totalMinor', 'paidMinor', 'balanceMinor', 'balanceDueDate', 'voucherUrl', 'can', 'why', 'selfService', 'cancellationQuote', 'refundingMinor'].sort(),
     );
 
     // Its page, in English and German, never cached nor indexed.
@@ -316,7 +316,8 @@ describe('paying what is still owed from one’s own page', () => {
     const { token } = await officeBooking('form.payer@example.test');
     const page = await shop('GET', `/shop/manage/${token}`);
     expect(page.body).toContain(`<form method="post" action="/shop/manage/${token}/pay"><button class="button" type="submit">Pay €160.00 by card</button></form>`);
-    expect(page.body).toContain('To change the date or cancel, contact us: +47 22 00 00 00.');
+    expect(page.body).toContain('To change the date, contact us: +47 22 00 00 00.');
+    expect(page.body).toContain(`<form method="post" action="/shop/manage/${token}/cancel">`);
     expect(page.headers['content-security-policy']).toContain(`form-action 'self' ${stripe.url}`);
     const sent = await t.app.inject({ method: 'POST', url: `/shop/manage/${token}/pay`, remoteAddress: '203.0.113.77', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(sent.statusCode, sent.body).toBe(303);
@@ -328,5 +329,284 @@ describe('paying what is still owed from one’s own page', () => {
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('<p class="error" role="alert">Auf diese Buchung ist nichts mehr zu zahlen.</p>');
     expect(again.body).not.toContain('mit Karte bezahlen');
+  });
+});
+
+/** A departure `daysAhead` days from the test's now, at its own time (one tour may have several on a day). */
+let minute = 0;
+const departureIn = async (tourId: string, daysAhead: number, options: { capacity?: number; adult?: number } = {}) =>
+  createDeparture(viaInject(staff), tourId, {
+    startDate: new Date(t.clock.time + daysAhead * DAY).toISOString().slice(0, 10),
+    startTime: `${String(11 + Math.floor(++minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+    capacity: options.capacity ?? 10,
+    ...(options.adult !== undefined && { prices: { ADULT: options.adult, CHILD: 6_000, INFANT: null } }),
+  });
+
+/** Pays `amountMinor` (default: the balance) of a booking by card, from its own page, through Stripe's event. */
+async function payByCard(token: string, amountMinor?: number): Promise<string> {
+  const page = await shop('POST', `/api/shop/manage/${token}/pay`, amountMinor === undefined ? {} : { amountMinor });
+  expect(page.statusCode, page.body).toBe(200);
+  const session = [...stripe.sessions.values()].find((one) => one.url === page.json<{ url: string }>().url)!;
+  expect((await deliver(stripe.completedEvent(session.id))).json<{ recorded: boolean }>().recorded).toBe(true);
+  return stripe.sessions.get(session.id)!.payment_intent!;
+}
+
+const paymentsOf = async (id: string) => (await staff({ method: 'GET', url: `/api/bookings/${id}/payments` })).json<{ data: { kind: string; method: string; amountMinor: number; reference: string }[] }>().data;
+const timelineOf = async (id: string) => (await staff({ method: 'GET', url: `/api/bookings/${id}/timeline` })).json<{ data: { action: string; actorName: string | null }[] }>().data;
+const refundsOf = (intent: string) => [...stripe.refunds.values()].filter((refund) => refund.payment_intent === intent);
+const quiet = () => {};
+
+describe('cancelling one’s own booking', () => {
+  const cancel = (token: string, query = '') => shop('POST', `/api/shop/manage/${token}/cancel${query}`);
+
+  it('keeps the fee the tour’s terms set today, refunds the rest to the card once, tells the customer, and the history names the customer', async () => {
+    const { booking, token } = await officeBooking('canceller@example.test', (await departureIn(tour.id, 10)).id);
+    const intent = await payByCard(token);
+    const quote = (await managed(token)).json<ManagedBooking>().cancellationQuote;
+    expect(quote).toMatchObject({ feeMinor: 8_000, refundDueMinor: 8_000 });
+
+    const answer = await cancel(token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.json<ManagedBooking>()).toMatchObject({ status: 'cancelled', paidMinor: 8_000, balanceMinor: 0, refundingMinor: 0, can: { pay: false, cancel: false, change: false }, voucherUrl: null });
+    const [refund] = refundsOf(intent);
+    expect(refundsOf(intent)).toHaveLength(1);
+    expect(refund).toMatchObject({ amount: 8_000, status: 'succeeded', reason: 'requested_by_customer' });
+    expect(await paymentsOf(booking.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'payment', method: 'card', amountMinor: 16_000 }), expect.objectContaining({ kind: 'refund', method: 'card', amountMinor: 8_000, reference: refund!.id })]),
+    );
+    // Stripe's own event for the refund, twice: it was recorded from the answer already.
+    const event = stripe.refundEvent(refund!.id, 'succeeded');
+    const again = await Promise.all([deliver(event), deliver(event)]);
+    expect(again.map((one) => one.json<{ recorded: boolean }>().recorded)).toEqual([false, false]);
+    expect((await paymentsOf(booking.id)).filter((payment) => payment.kind === 'refund')).toHaveLength(1);
+
+    const timeline = await timelineOf(booking.id);
+    expect(timeline.find((entry) => entry.action === 'booking.cancelled')?.actorName).toBe('Customer (online shop)');
+    expect(timeline.filter((entry) => entry.action === 'refund.recorded').map((entry) => entry.actorName)).toEqual(['Customer (online shop)']);
+    expect((await mailsTo('canceller@example.test')).map((mail) => mail.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/cancelled/i)]));
+    // Staff see it at once, in the bookings list.
+    const listed = (await staff({ method: 'GET', url: `/api/bookings?q=${booking.reference}` })).json<{ data: Booking[] }>().data[0]!;
+    expect(listed).toMatchObject({ status: 'cancelled', paidMinor: 8_000, refundedMinor: 8_000 });
+
+    const refused = await cancel(token, '?lang=de');
+    expectError(refused, 409, 'CONFLICT');
+    expect(refused.json<{ message: string }>().message).toBe('Diese Buchung ist nicht bestätigt: Hier ist nichts zu stornieren.');
+  });
+
+  it('refunds once when Stripe’s answers are lost and it is asked again after the server stopped', async () => {
+    const { booking, token } = await officeBooking('lost.answer@example.test', (await departureIn(tour.id, 40)).id);
+    const intent = await payByCard(token);
+    // Stripe makes the refund but every answer is lost (the SDK's own retries too).
+    stripe.loseRefundAnswers = 100;
+    const answer = await cancel(token);
+    stripe.loseRefundAnswers = 0;
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<ManagedBooking>()).toMatchObject({ status: 'cancelled', paidMinor: 16_000, refundingMinor: 16_000 });
+    expect(refundsOf(intent)).toHaveLength(1);
+    const keys = stripe.refundRequests.filter((request) => request.params.payment_intent === intent).map((request) => request.idempotencyKey);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+    expect((await paymentsOf(booking.id)).filter((payment) => payment.kind === 'refund')).toEqual([]);
+
+    // As after a restart: the jobs' round asks again with the same key when its time comes, and records what Stripe answers, once.
+    expect(await t.app.flows.sendDueCardRefunds(quiet)).toBe(0);
+    t.clock.advance(2 * 60_000);
+    await Promise.all([t.app.flows.sendDueCardRefunds(quiet), t.app.flows.sendDueCardRefunds(quiet)]);
+    expect(refundsOf(intent)).toHaveLength(1);
+    expect((await paymentsOf(booking.id)).filter((payment) => payment.kind === 'refund')).toEqual([expect.objectContaining({ amountMinor: 16_000, reference: refundsOf(intent)[0]!.id })]);
+    expect((await managed(token)).json<ManagedBooking>()).toMatchObject({ paidMinor: 0, refundingMinor: 0, balanceMinor: 0 });
+    await deliver(stripe.refundEvent(refundsOf(intent)[0]!.id, 'succeeded'));
+    expect((await paymentsOf(booking.id)).filter((payment) => payment.kind === 'refund')).toHaveLength(1);
+  });
+
+  it('settles a pending refund by Stripe’s event, once; a refund that fails stays owed, in the history', async () => {
+    const first = await officeBooking('pending.refund@example.test', (await departureIn(tour.id, 40)).id);
+    const second = await officeBooking('failed.refund@example.test', (await departureIn(tour.id, 40)).id);
+    const firstIntent = await payByCard(first.token);
+    const secondIntent = await payByCard(second.token);
+    stripe.refundStatus = 'pending';
+    try {
+      expect((await cancel(first.token)).json<ManagedBooking>()).toMatchObject({ refundingMinor: 16_000, paidMinor: 16_000 });
+      expect((await cancel(second.token)).json<ManagedBooking>()).toMatchObject({ refundingMinor: 16_000 });
+    } finally {
+      stripe.refundStatus = 'succeeded';
+    }
+    const settled = stripe.refundEvent(refundsOf(firstIntent)[0]!.id, 'succeeded');
+    const delivered = await Promise.all([deliver(settled), deliver(settled)]);
+    expect(delivered.filter((one) => one.json<{ recorded: boolean }>().recorded)).toHaveLength(1);
+    expect((await managed(first.token)).json<ManagedBooking>()).toMatchObject({ paidMinor: 0, refundingMinor: 0 });
+
+    await deliver(stripe.refundEvent(refundsOf(secondIntent)[0]!.id, 'failed'));
+    expect((await managed(second.token)).json<ManagedBooking>()).toMatchObject({ paidMinor: 16_000, refundingMinor: 0, balanceMinor: -16_000 });
+    expect((await paymentsOf(second.booking.id)).filter((payment) => payment.kind === 'refund')).toEqual([]);
+    expect((await timelineOf(second.booking.id)).map((entry) => entry.action)).toContain('card_refund.failed');
+    const owed = (await staff({ method: 'GET', url: `/api/bookings?q=${second.booking.reference}` })).json<{ data: Booking[] }>().data[0]!;
+    expect(owed.paymentStatus).toBe('refund_due');
+  });
+
+  it('refunds what the card paid; what was paid another way stays owed by the office', async () => {
+    const { booking, token } = await officeBooking('cash.and.card@example.test', (await departureIn(tour.id, 40)).id);
+    const intent = await payByCard(token, 5_000);
+    const cash = await staff({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', method: 'cash', amountMinor: 11_000 } });
+    expect(cash.statusCode, cash.body).toBe(201);
+    expect((await cancel(token)).json<ManagedBooking>()).toMatchObject({ status: 'cancelled', paidMinor: 11_000, balanceMinor: -11_000, refundingMinor: 0 });
+    expect(refundsOf(intent).map((refund) => refund.amount)).toEqual([5_000]);
+    const listed = (await staff({ method: 'GET', url: `/api/bookings?q=${booking.reference}` })).json<{ data: Booking[] }>().data[0]!;
+    expect(listed.paymentStatus).toBe('refund_due');
+  });
+
+  it('is refused past the tour’s untilHours, in the tour’s time, naming the rule in the customer’s language', async () => {
+    const soon = await createDeparture(viaInject(staff), tour.id, { startDate: new Date(t.clock.time + 3 * DAY).toISOString().slice(0, 10), startTime: '07:00', capacity: 10 });
+    const { token } = await officeBooking('too.late@example.test', soon.id);
+    // 48 hours before the start, in Oslo, the last moment; a minute after it, too late.
+    t.clock.time = Date.parse(soon.startsAt) - 48 * HOUR - 60_000;
+    expect((await managed(token)).json<ManagedBooking>().can.cancel).toBe(true);
+    t.clock.advance(2 * 60_000);
+    const view = (await managed(token)).json<ManagedBooking>();
+    expect(view).toMatchObject({ can: { cancel: false }, why: { cancel: 'too_late' }, cancellationQuote: null });
+    const refused = await cancel(token);
+    expectError(refused, 409, 'CONFLICT');
+    expect(refused.json<{ message: string }>().message).toBe('Cancelling here is possible until 48 hours before the departure: please contact us.');
+    expect((await cancel(token, '?lang=de')).json<{ message: string }>().message).toBe('Eine Stornierung ist hier bis 48 Stunden vor der Abfahrt möglich: Bitte wenden Sie sich an uns.');
+    expect((await managed(token)).json<ManagedBooking>().status).toBe('confirmed');
+  });
+});
+
+describe('moving one’s own booking to another date', () => {
+  let movable: Tour;
+  beforeAll(async () => {
+    // The clock moved on in the tests before: a fresh sign-in.
+    staff = as(t.app, (await login(t.app, t.admin)).accessToken);
+    movable = await createTour(viaInject(staff), {
+      status: 'published',
+      bookingCutoffHours: 0,
+      timeZone: 'Europe/Oslo',
+      prices: { ADULT: 10_000, CHILD: 6_000, INFANT: null },
+      selfService: { cancel: true, change: true, untilHours: 24 },
+    });
+  });
+  const quote = (token: string, departureId: string, query = '') => shop('POST', `/api/shop/manage/${token}/change-quote${query}`, { departureId });
+  const change = (token: string, departureId: string, query = '') => shop('POST', `/api/shop/manage/${token}/change${query}`, { departureId });
+  const seatsOn = async (id: string) => (await staff({ method: 'GET', url: `/api/departures/${id}` })).json<{ seatsConfirmed: number }>().seatsConfirmed;
+
+  it('lists the dates it may move to, quotes the difference first, moves through the office’s change flow and tells the customer', async () => {
+    const from = await departureIn(movable.id, 40);
+    const dearer = await departureIn(movable.id, 60, { adult: 12_000 });
+    const full = await departureIn(movable.id, 61, { capacity: 1 });
+    const { booking, token } = await officeBooking('mover@example.test', from.id);
+    await payByCard(token, 4_000);
+
+    const dates = (await shop('GET', `/api/shop/manage/${token}/dates`)).json<{ data: { departureId: string }[] }>().data.map((one) => one.departureId);
+    expect(dates).toContain(dearer.id);
+    expect(dates).not.toContain(from.id);
+    expect(dates).not.toContain(full.id);
+
+    const asked = await quote(token, dearer.id);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ departure: { departureId: dearer.id, date: dearer.startDate }, currency: 'EUR', newTotalMinor: 18_000, differenceMinor: 2_000, newBalanceMinor: 14_000 });
+    // A quote changes nothing.
+    expect((await managed(token)).json<ManagedBooking>().departure.departureId).toBe(from.id);
+
+    const moved = await change(token, dearer.id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<ManagedBooking>()).toMatchObject({ departure: { departureId: dearer.id }, totalMinor: 18_000, paidMinor: 4_000, balanceMinor: 14_000, can: { pay: true } });
+    expect(await seatsOn(from.id)).toBe(0);
+    expect(await seatsOn(dearer.id)).toBe(2);
+    const timeline = await timelineOf(booking.id);
+    expect(timeline.find((entry) => entry.action === 'booking.changed')?.actorName).toBe('Customer (online shop)');
+    expect((await mailsTo('mover@example.test')).map((mail) => mail.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/changed/i)]));
+
+    expectError(await change(token, full.id), 409, 'SOLD_OUT');
+    const elsewhere = await departureOf();
+    const otherTour = await change(token, elsewhere.id, '?lang=de');
+    expectError(otherTour, 400, 'VALIDATION');
+    expect(otherTour.json<{ errors: Record<string, string> }>().errors).toEqual({ departureId: 'muss ein Termin derselben Tour sein' });
+    expectError(await quote(token, dearer.id), 400, 'VALIDATION');
+    expect((await managed(token)).json<ManagedBooking>().departure.departureId).toBe(dearer.id);
+  });
+
+  it('to a cheaper date, refunds the difference to the card once; paid another way, the office moves it', async () => {
+    const from = await departureIn(movable.id, 70, { adult: 12_000 });
+    const cheaper = await departureIn(movable.id, 71);
+    const { booking, token } = await officeBooking('cheaper@example.test', from.id);
+    const intent = await payByCard(token);
+    expect((await quote(token, cheaper.id)).json()).toMatchObject({ newTotalMinor: 16_000, differenceMinor: -2_000, newBalanceMinor: -2_000 });
+    const moved = await change(token, cheaper.id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<ManagedBooking>()).toMatchObject({ totalMinor: 16_000, paidMinor: 16_000, balanceMinor: 0, refundingMinor: 0 });
+    expect(refundsOf(intent).map((refund) => refund.amount)).toEqual([2_000]);
+    expect((await paymentsOf(booking.id)).filter((payment) => payment.kind === 'refund').map((payment) => payment.amountMinor)).toEqual([2_000]);
+
+    const cashFrom = await departureIn(movable.id, 72, { adult: 12_000 });
+    const cashTo = await departureIn(movable.id, 73);
+    const paidInCash = await officeBooking('cash.mover@example.test', cashFrom.id);
+    await staff({ method: 'POST', url: `/api/bookings/${paidInCash.booking.id}/payments`, payload: { kind: 'payment', method: 'cash', amountMinor: 18_000 } });
+    const refused = await change(paidInCash.token, cashTo.id);
+    expectError(refused, 409, 'CONFLICT');
+    expect(refused.json<{ message: string }>().message).toBe('Moving to this date would leave €20.00 to pay back that was not paid by card here: please contact us to move your booking.');
+    expect((await managed(paidInCash.token)).json<ManagedBooking>().departure.departureId).toBe(cashFrom.id);
+    expect(await seatsOn(cashTo.id)).toBe(0);
+  });
+
+  it('is refused when the tour does not offer it or past untilHours, naming the rule', async () => {
+    const { token } = await officeBooking('no.change@example.test', (await departureIn(tour.id, 40)).id);
+    const other = await departureIn(tour.id, 41);
+    const refused = await change(token, other.id);
+    expectError(refused, 409, 'CONFLICT');
+    expect(refused.json<{ message: string }>().message).toBe('This tour’s bookings are not moved to other dates here: please contact us.');
+    expect((await shop('GET', `/api/shop/manage/${token}/dates`)).json()).toEqual({ data: [] });
+
+    const soon = await createDeparture(viaInject(staff), movable.id, { startDate: new Date(t.clock.time + 2 * DAY).toISOString().slice(0, 10), startTime: '09:00', capacity: 10 });
+    const late = await officeBooking('late.mover@example.test', soon.id);
+    const later = await departureIn(movable.id, 30);
+    t.clock.time = Date.parse(soon.startsAt) - 23 * HOUR;
+    const tooLate = await quote(late.token, later.id, '?lang=de');
+    expectError(tooLate, 409, 'CONFLICT');
+    expect(tooLate.json<{ message: string }>().message).toBe('Änderungen sind hier bis 24 Stunden vor der Abfahrt möglich: Bitte wenden Sie sich an uns.');
+  });
+});
+
+describe('the customer’s own page without a script', () => {
+  const form = (token: string, action: string, fields: Record<string, string>, query = '') =>
+    t.app.inject({ method: 'POST', url: `/shop/manage/${token}/${action}${query}`, remoteAddress: '203.0.113.99', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+
+  it('moves the date in two steps, the price shown first, and cancels only with the box ticked, in German too', async () => {
+    staff = as(t.app, (await login(t.app, t.admin)).accessToken);
+    const flexible = await createTour(viaInject(staff), { status: 'published', bookingCutoffHours: 0, timeZone: 'Europe/Oslo', prices: { ADULT: 10_000, CHILD: 6_000, INFANT: null }, selfService: { cancel: true, change: true, untilHours: 24 } });
+    const from = await departureIn(flexible.id, 40);
+    const to = await departureIn(flexible.id, 45, { adult: 11_000 });
+    const { booking, token } = await officeBooking('no.script@example.test', from.id);
+
+    const page = await shop('GET', `/shop/manage/${token}?lang=de`);
+    expect(page.body).toContain('<h2>Termin ändern</h2>');
+    expect(page.body).toContain(`<option value="${to.id}">`);
+    const quoted = await form(token, 'change-quote', { departureId: to.id }, '?lang=de');
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.body).toMatch(/kostet Ihre Buchung 170,00\s€\. Das sind 10,00\s€ mehr, die Sie nach der Änderung hier bezahlen\./);
+    expect(quoted.body).toContain(`<input type="hidden" name="departureId" value="${to.id}">`);
+    expect((await managed(token)).json<ManagedBooking>().departure.departureId).toBe(from.id);
+
+    const moved = await form(token, 'change', { departureId: to.id }, '?lang=de');
+    expect(moved.statusCode).toBe(303);
+    expect(moved.headers.location).toBe(`/shop/manage/${token}?done=changed&lang=de`);
+    expect((await shop('GET', String(moved.headers.location))).body).toContain('Ihre Buchung ist verlegt.');
+    expect((await managed(token)).json<ManagedBooking>()).toMatchObject({ departure: { departureId: to.id }, totalMinor: 17_000 });
+
+    const sameAgain = await form(token, 'change', { departureId: to.id });
+    expect(sameAgain.statusCode).toBe(400);
+    expect(sameAgain.body).toContain('<p class="error" role="alert">is the date already booked: choose another</p>');
+
+    const unticked = await form(token, 'cancel', {});
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.body).toContain('Tick the box to confirm that you want to cancel.');
+    expect((await managed(token)).json<ManagedBooking>().status).toBe('confirmed');
+    const cancelled = await form(token, 'cancel', { confirm: 'yes' });
+    expect(cancelled.statusCode).toBe(303);
+    const after = await shop('GET', String(cancelled.headers.location));
+    expect(after.body).toContain('Your booking is cancelled. We have sent you an e-mail.');
+    expect(after.body).not.toContain('<h2>Cancel</h2>');
+    const timeline = await timelineOf(booking.id);
+    expect(timeline.filter((entry) => entry.action === 'booking.changed' || entry.action === 'booking.cancelled').map((entry) => entry.actorName)).toEqual(['Customer (online shop)', 'Customer (online shop)']);
   });
 });

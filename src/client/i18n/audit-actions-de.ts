@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'message.resent': 'Nachricht erneut gesendet',
   'payment_link.created': 'Zahlungslink erstellt',
   'payment_link.paid': 'Zahlungslink per Karte bezahlt',
+  'card_refund.requested': 'Kartenerstattung bei Stripe angefordert',
+  'card_refund.failed': 'Kartenerstattung bei Stripe fehlgeschlagen',
   'reseller.created': 'Vertriebspartner angelegt',
   'reseller.updated': 'Vertriebspartner geändert',
   'reseller.key_created': 'API-Schlüssel eines Vertriebspartners erstellt',

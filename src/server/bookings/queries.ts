@@ -580,7 +580,7 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
     balanceDueDate: dueDate,
     // A reseller's customer owes nothing (they paid the reseller): the reseller owes the net, and nothing is overdue from the customer.
     overdue: row.channel !== 'reseller' && (ACTIVE_BOOKING_STATUSES as readonly string[]).includes(status) && standing.balanceMinor > 0 && localDateAt(at, row.time_zone) > dueDate,
-    resellerOwesMinor: row.channel === 'reseller' && status === 'confirmed' ? Math.max(0, (toMoney(row.net_minor) ?? totalMinor) - (paidMinor - refundedMinor)) : null,
+    resellerOwesMinor: row.channel === 'reseller' && status === 'confirmed' ? Math.max(0, (toMoney(row.net_minor) ?? totalMinor) - paidMinor) : null,
     holdExpiresAt: row.hold_expires_at?.toISOString() ?? null,
     contact: { name: row.contact_name, email: row.contact_email, phone: row.contact_phone },
     customerId: row.customer_id,

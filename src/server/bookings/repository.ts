@@ -623,9 +623,9 @@ export class BookingsRepository extends BookingQueries {
   }
 
   /**
-   * A payment or refund in the caller's transaction. `arrived`: money that already reached the
-   * business (a card payment its provider reports): recorded whatever the balance or the booking's
-   * status, since refusing it would lose it; a balance below zero is owed to the customer.
+   * A payment or refund in the caller's transaction. `arrived`: money that already moved (a card
+   * payment or refund its provider reports): recorded whatever the balance or the booking's
+   * status, since refusing it would lose track of it; a balance below zero is owed to the customer.
    */
   async recordPaymentIn(trx: Kysely<Database>, bookingId: string, input: NewPayment, origin: RequestOrigin, options: { arrived?: boolean } = {}): Promise<Payment> {
     const at = new Date(this.now());
@@ -644,8 +644,8 @@ export class BookingsRepository extends BookingQueries {
     const fee = status === 'cancelled' ? (toMoney(booking.cancel_fee_minor) ?? 0) : 0;
     const { balanceMinor } = paymentStanding({ status, totalMinor: toMoney(booking.total_minor)!, paidMinor: paid, refundedMinor: toMoney(booking.refunded_minor)!, feeMinor: fee });
     const money = (amount: number) => formatMinor(amount, booking.currency);
-    if (input.kind === 'payment' && options.arrived) {
-      // Recorded as it came: nothing to refuse.
+    if (options.arrived) {
+      // Recorded as it came (money that reached the business, or a card refund that left it): nothing to refuse.
     } else if (input.kind === 'payment') {
       if (status === 'expired') throw httpErrors.conflict('The hold on this booking has expired: it takes no payment.');
       if (input.amountMinor > balanceMinor) {

@@ -5,6 +5,7 @@ import type { BookingsRepository } from '../bookings/repository.js';
 import type { CustomersRepository } from '../customers/repository.js';
 import type { Messages } from '../messages/service.js';
 import type { PaymentLinks } from '../payments/service.js';
+import type { CardRefunds } from '../payments/refunds.js';
 import type { Database } from '../db/schema.js';
 import type { DeparturesRepository } from '../departures/repository.js';
 import type { Webhooks } from '../resellers/webhooks.js';
@@ -22,6 +23,8 @@ export interface FlowContext {
   customers: Pick<CustomersRepository, 'checkMerge' | 'absorb' | 'lockForErasure' | 'erase'>;
   messages: Pick<Messages, 'forget' | 'queueIn' | 'queueChange'>;
   paymentLinks: Pick<PaymentLinks, 'claim' | 'settle' | 'prepare' | 'store' | 'openFor' | 'ofSession' | 'endOpenPages'>;
+  /** Card refunds through Stripe: asked for in the transaction that owes them, settled once. */
+  cardRefunds: Pick<CardRefunds, 'requestIn' | 'send' | 'claim' | 'noteRecorded' | 'noteFailed' | 'due'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
   webhooks: Pick<Webhooks, 'enqueue' | 'nudge' | 'forget'>;
   /** A departure's guides and vehicles follow it: freed when it is cancelled, moved when its date moves. */

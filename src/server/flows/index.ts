@@ -33,10 +33,16 @@ import { expireLapsedHolds } from './expire-lapsed-holds.js';
 import { openCart, type CartToOpen } from './open-cart.js';
 import { releaseCart, releaseCartOfSession } from './release-cart.js';
 import { checkoutCart } from './checkout-cart.js';
+import { sendCardRefunds, settleCardRefund } from './card-refunds.js';
+import { cancelByCustomer, changeByCustomer, quoteChangeByCustomer, type SelfServiceDone } from './self-service.js';
+import type { RefundClaim } from '../payments/refunds.js';
+import type { RefundState } from '../payments/stripe.js';
 import type { SessionOptions } from '../payments/service.js';
 import { confirmForReseller, confirmHeldAsRead, holdForReseller, type ResellerSaleDone } from './reseller-sale.js';
 
 export const SWEEP_INTERVAL_MS = 30_000;
+/** Refunds asked again by the jobs' round are recorded as Stripe's doing. */
+const STRIPE_ORIGIN: RequestOrigin = { actorId: null, actorLabel: 'Stripe', permissions: null, ip: null, userAgent: null };
 
 export class Flows {
   constructor(
@@ -71,6 +77,38 @@ export class Flows {
   /** A cart's payment page expired unpaid: its seats go back at once (unless paid, or another page is payable). */
   releaseCartOfSession(sessionId: string, origin: RequestOrigin): Promise<boolean> {
     return this.run((ctx) => releaseCartOfSession(ctx, sessionId, origin));
+  }
+
+  /** A customer cancels their own booking under the tour's fees; what is owed back is asked of their card (sendCardRefunds). */
+  cancelByCustomer(id: string, feeMinor: number, origin: RequestOrigin): Promise<SelfServiceDone> {
+    return this.run((ctx) => cancelByCustomer(ctx, id, feeMinor, origin));
+  }
+
+  /** What a customer's move to another departure would make of their booking, nothing changed. */
+  quoteChangeByCustomer(id: string, departureId: string, origin: RequestOrigin): Promise<Booking> {
+    return this.run((ctx) => quoteChangeByCustomer(ctx, id, departureId, origin));
+  }
+
+  /** A customer moves their own booking to another departure; less to pay is asked back of their card (sendCardRefunds). */
+  changeByCustomer(id: string, departureId: string, origin: RequestOrigin): Promise<SelfServiceDone> {
+    return this.run((ctx) => changeByCustomer(ctx, id, departureId, origin));
+  }
+
+  /** Asks Stripe for refunds whose transaction committed and records each answer once; answers how many did not answer (asked again later). */
+  sendCardRefunds(ids: readonly string[], origin: RequestOrigin, log: (error: unknown, id: string) => void): Promise<number> {
+    return sendCardRefunds(this.ctx, ids, origin, log);
+  }
+
+  /** The refunds whose asking did not answer, asked again (the jobs' round; after a restart too). */
+  async sendDueCardRefunds(log: (error: unknown, id: string) => void): Promise<number> {
+    const ids = await this.ctx.cardRefunds.due();
+    await sendCardRefunds(this.ctx, ids, STRIPE_ORIGIN, log);
+    return ids.length;
+  }
+
+  /** A refund's state from Stripe (an answer or an event), recorded once. */
+  settleCardRefund(state: RefundState, origin: RequestOrigin): Promise<RefundClaim | null> {
+    return settleCardRefund(this.ctx, state, origin);
   }
 
   confirmBooking(id: string, origin: RequestOrigin, amendment?: BookingAmendment): Promise<Booking> {
@@ -194,7 +232,7 @@ const plugin = fp(
     app.decorate(
       'flows',
       new Flows(
-        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, webhooks: app.webhooks, resources: app.resources, carts: app.shop.carts },
+        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, cardRefunds: app.cardRefunds, webhooks: app.webhooks, resources: app.resources, carts: app.shop.carts },
         (channel) => app.metrics?.bookingMade(channel),
       ),
     );
@@ -215,6 +253,24 @@ const plugin = fp(
     const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
+
+    // Card refunds whose asking did not answer (Stripe away, or the server stopped after writing them): asked again with the other jobs.
+    if (app.config.jobsIntervalMs !== null && app.cardRefunds.configured) {
+      let refunding = false;
+      const refunds = setInterval(() => {
+        if (refunding) return;
+        refunding = true;
+        app.background.run('ask Stripe for card refunds again', async () => {
+          try {
+            await app.flows.sendDueCardRefunds((error, id) => app.log.warn({ refundId: id, reason: error instanceof Error ? error.message : String(error) }, 'Stripe did not answer a card refund: it is asked again later'));
+          } finally {
+            refunding = false;
+          }
+        });
+      }, app.config.jobsIntervalMs);
+      refunds.unref();
+      app.addHook('onClose', async () => clearInterval(refunds));
+    }
 
     // The retention period, when one is set: looked at with the other jobs (JOBS_INTERVAL).
     const months = app.config.travellerRetentionMonths;

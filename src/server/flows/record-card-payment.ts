@@ -22,7 +22,7 @@ export async function recordCardPayment(ctx: FlowContext, checkout: CompletedChe
     if (cart) await lockDepartureRowOf(trx, ctx.bookings.departureIdOf(link.bookingId));
     const amountMinor = checkout.amountMinor ?? link.amountMinor;
     const payment = await ctx.bookings.recordPaymentIn(trx, link.bookingId, { kind: 'payment', method: 'card', amountMinor, reference: checkout.paymentIntent || checkout.sessionId }, origin, { arrived: true });
-    await ctx.paymentLinks.settle(trx, link, payment.id, amountMinor, origin);
+    await ctx.paymentLinks.settle(trx, link, payment.id, amountMinor, checkout.paymentIntent, origin);
     if (cart) await confirmPaidCart(ctx, trx, cart.id, link.bookingId, origin);
     return payment;
   });

@@ -37,6 +37,12 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw httpErrors.validation({ 'stripe-signature': 'does not verify for this body within 5 minutes' });
       }
       const origin = { actorId: null, actorLabel: 'Stripe', permissions: null, ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      // A refund asked of Stripe that settled (or failed): recorded once, whether its answer came first or this.
+      if (event && 'refund' in event) {
+        const claim = await app.flows.settleCardRefund(event.refund, origin);
+        if (claim) request.log.info({ bookingId: claim.bookingId, refundId: claim.stripeRefundId, status: claim.now }, 'a card refund settled at Stripe');
+        return { received: true as const, recorded: claim?.now === 'succeeded' };
+      }
       // A session that ended unpaid: a shop cart's hold is released at once (a clerk's link just lapses).
       if (event && 'expired' in event) {
         const released = await app.flows.releaseCartOfSession(event.expired.sessionId, origin);

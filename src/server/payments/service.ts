@@ -260,8 +260,13 @@ export class PaymentLinks {
   }
 
   /** The payment a claimed link was paid with, noted on it and in the audit log. */
-  async settle(trx: Kysely<Database>, link: LinkClaim, paymentId: string, amountMinor: number, origin: RequestOrigin): Promise<void> {
-    await trx.updateTable('payment_links').set({ payment_id: paymentId }).where('id', '=', link.id).execute();
+  async settle(trx: Kysely<Database>, link: LinkClaim, paymentId: string, amountMinor: number, paymentIntent: string, origin: RequestOrigin): Promise<void> {
+    // The payment intent is what a refund of this payment names at Stripe (a session id is no payment intent).
+    await trx
+      .updateTable('payment_links')
+      .set({ payment_id: paymentId, paid_minor: amountMinor, payment_intent: paymentIntent.startsWith('pi_') ? paymentIntent : null })
+      .where('id', '=', link.id)
+      .execute();
     await this.audit.record(
       { action: 'payment_link.paid', ...auditOrigin(origin), targetType: 'booking', targetId: link.bookingId, details: { linkId: link.id, paymentId, amountMinor, currency: link.currency } },
       trx,

@@ -46,11 +46,30 @@ export interface ExpiredCheckout {
   metadata: Record<string, string>;
 }
 
-/** What the webhook acts on: a session completed (paid, or not yet for a slow method), or one that expired unpaid. */
-export type CheckoutEvent = { completed: CompletedCheckout } | { expired: ExpiredCheckout };
+/** A refund as Stripe reports it, in its answer or in a `refund.*` event. */
+export interface RefundState {
+  refundId: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  amountMinor: number;
+  /** The refund's own metadata: `refundId` names the card_refunds row it was asked for. */
+  metadata: Record<string, string>;
+}
+
+export interface RefundRequest {
+  paymentIntent: string;
+  amountMinor: number;
+  /** The same key again answers the refund the first call made: a refund asked twice is made once. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** What the webhook acts on: a session completed (paid, or not yet for a slow method), one that expired unpaid, or a refund that settled. */
+export type CheckoutEvent = { completed: CompletedCheckout } | { expired: ExpiredCheckout } | { refund: RefundState };
 
 export interface CardPayments {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Refunds part or all of a card payment; throws when Stripe refuses or cannot be reached (ask again with the same key). */
+  refund(request: RefundRequest): Promise<RefundState>;
   /** Ends an open Checkout Session at once: its page can no longer be paid. Throws when Stripe refuses (already paid or ended) or cannot be reached. */
   expireCheckout(sessionId: string): Promise<void>;
   /**
@@ -104,6 +123,13 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
       if (!session.url) throw new Error(`Stripe answered the Checkout Session ${session.id} without a URL`);
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
+    async refund(request) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: request.paymentIntent, amount: request.amountMinor, reason: 'requested_by_customer', metadata: request.metadata },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return refundState(refund);
+    },
     async expireCheckout(sessionId) {
       await stripe.checkout.sessions.expire(sessionId);
     },
@@ -113,6 +139,7 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
       const signedAt = signedAtOf(signature);
       if (!(signedAt * 1000 <= nowMs + SIGNATURE_TOLERANCE_S * 1000)) throw new Error('Timestamp outside the tolerance zone');
       const metadataOf = (metadata: Stripe.Metadata | null) => Object.fromEntries(Object.entries(metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') return { refund: refundState(event.data.object) };
       if (event.type === 'checkout.session.expired') return { expired: { sessionId: event.data.object.id, metadata: metadataOf(event.data.object.metadata) } };
       // A card is paid on completion; a slower method (a bank debit) says so later in its own event.
       if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
@@ -130,6 +157,12 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
       };
     },
   };
+}
+
+function refundState(refund: Stripe.Refund): RefundState {
+  const status = refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled' || refund.status === 'requires_action' ? refund.status : 'pending';
+  const metadata = Object.fromEntries(Object.entries(refund.metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return { refundId: refund.id, status, amountMinor: refund.amount, metadata };
 }
 
 /**

@@ -184,7 +184,7 @@ export function cartAnswer(key: string, cart: CartRow, booking: Booking, at: num
     currency: booking.currency,
     totalMinor: booking.totalMinor,
     depositMinor: booking.depositMinor,
-    paidMinor: booking.paidMinor - booking.refundedMinor,
+    paidMinor: booking.paidMinor,
     balanceMinor: booking.balanceMinor,
     balanceDueDate: booking.balanceDueDate,
     contact: booking.contact.email.trim() === '' ? null : booking.contact,

@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MANAGE_LOOKUP_RULES } from '../../shared/contract/shop.js';
+import { MANAGE_CHANGE_DAYS, MANAGE_LOOKUP_RULES, type ManageChangeDates, type ManageChangeQuote } from '../../shared/contract/shop.js';
+import { closedFor } from '../../shared/contract/departure-rules.js';
+import { addDays, localDateAt } from '../../shared/local-time.js';
 import { cancellationQuoteAt } from '../../shared/payment-schedule.js';
 import { AppError } from '../http/errors.js';
 import { refusalLanguage } from '../http/refusal-language.js';
@@ -15,7 +17,7 @@ import { manageLinkHolds } from './manage-links.js';
 import { manageErrors, managedAnswer, manageRules } from './manage.js';
 import { httpErrors } from '../http/errors.js';
 import { shopOrigin } from './cart-routes.js';
-import { getManagedBookingSchema, manageLookupSchema, managePaySchema } from './schemas.js';
+import { getManagedBookingSchema, manageCancelSchema, manageChangeDatesSchema, manageChangeQuoteSchema, manageChangeSchema, manageLookupSchema, managePaySchema } from './schemas.js';
 
 /** How long a payment page made from the customer's own page lives. */
 const PAY_PAGE_MS = 60 * 60_000;
@@ -53,6 +55,30 @@ export const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', 'no-store');
     const language = request.query.lang === 'de' ? 'de' : 'en';
     return { url: await payPage(app, request.params.token, request.body.amountMinor, language, shopOrigin(request)) };
+  });
+
+  app.post('/manage/:token/cancel', { schema: manageCancelSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { booking } = await cancelOwnBooking(app, request.params.token, shopOrigin(request), (error, id) => request.log.warn({ refundId: id, reason: error instanceof Error ? error.message : String(error) }, 'Stripe did not answer a card refund: it is asked again later'));
+    return booking;
+  });
+
+  app.get('/manage/:token/dates', { schema: manageChangeDatesSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { booking, tour } = await managedBooking(app, request.params.token);
+    return { data: await changeDates(app, booking, tour) };
+  });
+
+  app.post('/manage/:token/change-quote', { schema: manageChangeQuoteSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return quoteOwnChange(app, request.params.token, request.body.departureId, shopOrigin(request));
+  });
+
+  app.post('/manage/:token/change', { schema: manageChangeSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return changeOwnBooking(app, request.params.token, request.body.departureId, shopOrigin(request), (error, id) =>
+      request.log.warn({ refundId: id, reason: error instanceof Error ? error.message : String(error) }, 'Stripe did not answer a card refund: it is asked again later'),
+    );
   });
 
   app.post('/manage/lookup', { schema: manageLookupSchema }, async (request, reply) => {
@@ -119,6 +145,70 @@ export async function managedView(app: ShopApp, booking: Booking, tour: Tour) {
   const rules = manageRules(booking, tour, app.now(), app.paymentLinks.configured);
   // The booking and its tour's terms are at hand: the quote is worked out from them, not read again.
   const cancellationQuote = rules.can.cancel ? cancellationQuoteAt(tour.cancellationFees, booking, new Date(app.now())) : null;
-  const voucherUrl = booking.status === 'confirmed' ? await app.voucherLinks.url(booking.id) : null;
-  return managedAnswer(booking, tour, rules, { voucherUrl, cancellationQuote });
+  const [voucherUrl, refunding] = await Promise.all([booking.status === 'confirmed' ? app.voucherLinks.url(booking.id) : null, app.cardRefunds.underway(booking.id)]);
+  return managedAnswer(booking, tour, rules, { voucherUrl, cancellationQuote, refundingMinor: refunding.reduce((sum, refund) => sum + refund.amountMinor, 0) });
+}
+
+type RefundLog = (error: unknown, id: string) => void;
+
+/** Stripe is asked for the refunds a change wrote, now; the e-mail its transaction queued goes out. */
+async function afterSelfService(app: ShopApp, refundIds: string[], origin: ReturnType<typeof shopOrigin>, log: RefundLog): Promise<void> {
+  if (refundIds.length > 0) await app.flows.sendCardRefunds(refundIds, origin, log);
+  app.messages.nudge();
+}
+
+/**
+ * The customer cancels under the tour's terms: the fee today's quote keeps, the rest refunded to
+ * their card (asked now; asked again later by the jobs if Stripe does not answer).
+ */
+export async function cancelOwnBooking(app: ShopApp, token: string, origin: ReturnType<typeof shopOrigin>, log: RefundLog) {
+  const { booking, tour } = await managedBooking(app, token);
+  const rules = manageRules(booking, tour, app.now(), app.paymentLinks.configured);
+  if (!rules.can.cancel) throw manageErrors.cannotCancel(rules.why.cancel, tour.selfService.untilHours);
+  const quote = cancellationQuoteAt(tour.cancellationFees, booking, new Date(app.now()));
+  const done = await app.flows.cancelByCustomer(booking.id, quote.feeMinor, origin);
+  await afterSelfService(app, done.refundIds, origin, log);
+  return { booking: await managedView(app, (await app.bookings.get(booking.id))!, tour), refundIds: done.refundIds };
+}
+
+/** The departure a customer asks to move to, checked against their booking and the tour's rules (the change flow checks the seats and that it still sells). */
+async function changeAllowed(app: ShopApp, token: string, departureId: string) {
+  const { booking, tour } = await managedBooking(app, token);
+  const rules = manageRules(booking, tour, app.now(), app.paymentLinks.configured);
+  if (!rules.can.change) throw manageErrors.cannotChange(rules.why.change, tour.selfService.untilHours);
+  if (departureId === booking.departureId) throw manageErrors.sameDeparture();
+  const departure = await app.departures.get(departureId);
+  if (!departure || departure.tourId !== booking.tourId) throw manageErrors.otherTour();
+  return { booking, tour, departure };
+}
+
+export async function quoteOwnChange(app: ShopApp, token: string, departureId: string, origin: ReturnType<typeof shopOrigin>): Promise<ManageChangeQuote> {
+  const { booking, departure } = await changeAllowed(app, token, departureId);
+  const moved = await app.flows.quoteChangeByCustomer(booking.id, departureId, origin);
+  return {
+    departure: { departureId: departure.id, date: departure.startDate, startTime: departure.startTime, startsAt: departure.startsAt, timeZone: departure.timeZone },
+    currency: moved.currency,
+    newTotalMinor: moved.totalMinor,
+    differenceMinor: moved.totalMinor - booking.totalMinor,
+    newBalanceMinor: moved.balanceMinor,
+  };
+}
+
+export async function changeOwnBooking(app: ShopApp, token: string, departureId: string, origin: ReturnType<typeof shopOrigin>, log: RefundLog) {
+  const { booking, tour } = await changeAllowed(app, token, departureId);
+  const done = await app.flows.changeByCustomer(booking.id, departureId, origin);
+  await afterSelfService(app, done.refundIds, origin, log);
+  return managedView(app, (await app.bookings.get(booking.id))!, tour);
+}
+
+/** The dates a booking may move to: the tour's open departures in the year ahead, not past their cut-off, with its seats free. */
+export async function changeDates(app: ShopApp, booking: Booking, tour: Tour): Promise<ManageChangeDates['data']> {
+  if (!manageRules(booking, tour, app.now(), app.paymentLinks.configured).can.change) return [];
+  const at = new Date(app.now());
+  const from = localDateAt(at, tour.timeZone);
+  const departures = await app.departures.calendarOf(tour.id, { from, to: addDays(from, MANAGE_CHANGE_DAYS) }, tour.bookingCutoffHours);
+  return departures
+    .filter((departure) => departure.id !== booking.departureId && departure.seatsAvailable >= booking.seats)
+    .filter((departure) => closedFor({ status: departure.status, startsAt: departure.startsAt, bookingCutoffHours: tour.bookingCutoffHours }, at.getTime()) === null)
+    .map((departure) => ({ departureId: departure.id, date: departure.startDate, startTime: departure.startTime, startsAt: departure.startsAt }));
 }

@@ -7,7 +7,7 @@
 import type { Booking, CancellationQuote } from '../../shared/contract/bookings.js';
 import type { ManagedBooking, MANAGE_REFUSALS } from '../../shared/contract/shop.js';
 import type { Tour } from '../../shared/contract/tours.js';
-import { AppError } from '../http/errors.js';
+import { AppError, httpErrors } from '../http/errors.js';
 
 type Refusal = (typeof MANAGE_REFUSALS)[number];
 
@@ -25,6 +25,34 @@ export const manageErrors = {
           ? 'Card payments are not set up here: please pay as agreed with us.'
           : 'This booking is not confirmed: there is nothing to pay here.',
     ),
+  /** Why the customer may not cancel here now, naming the rule. */
+  cannotCancel: (why: Refusal | null, untilHours: number) =>
+    new AppError(
+      409,
+      'CONFLICT',
+      why === 'too_late'
+        ? `Cancelling here is possible until ${untilHours} hours before the departure: please contact us.`
+        : why === 'started'
+          ? 'The trip has started: it cannot be cancelled here. Please contact us.'
+          : why === 'not_offered'
+            ? 'This tour’s bookings are not cancelled here: please contact us.'
+            : 'This booking is not confirmed: there is nothing to cancel here.',
+    ),
+  /** Why the customer may not move their booking here now, naming the rule. */
+  cannotChange: (why: Refusal | null, untilHours: number) =>
+    new AppError(
+      409,
+      'CONFLICT',
+      why === 'too_late'
+        ? `Changes here are possible until ${untilHours} hours before the departure: please contact us.`
+        : why === 'started'
+          ? 'The trip has started: it cannot be moved here. Please contact us.'
+          : why === 'not_offered'
+            ? 'This tour’s bookings are not moved to other dates here: please contact us.'
+            : 'This booking is not confirmed: it cannot be moved here.',
+    ),
+  otherTour: () => httpErrors.validation({ departureId: 'must be a date of the same tour' }),
+  sameDeparture: () => httpErrors.validation({ departureId: 'is the date already booked: choose another' }),
 };
 
 /** What the customer may do now, and why not where they may not. */
@@ -44,7 +72,7 @@ export function managedAnswer(
   booking: Booking,
   tour: Pick<Tour, 'selfService'>,
   rules: ReturnType<typeof manageRules>,
-  extra: { voucherUrl: string | null; cancellationQuote: CancellationQuote | null },
+  extra: { voucherUrl: string | null; cancellationQuote: CancellationQuote | null; refundingMinor: number },
 ): ManagedBooking {
   return {
     reference: booking.reference,
@@ -55,7 +83,7 @@ export function managedAnswer(
     extras: booking.extras.map((one) => ({ componentId: one.componentId, name: one.name, quantity: one.quantity, unitPriceMinor: one.unitPriceMinor })),
     currency: booking.currency,
     totalMinor: booking.totalMinor,
-    paidMinor: booking.paidMinor - booking.refundedMinor,
+    paidMinor: booking.paidMinor,
     balanceMinor: booking.balanceMinor,
     balanceDueDate: booking.balanceDueDate,
     voucherUrl: extra.voucherUrl,
@@ -63,5 +91,6 @@ export function managedAnswer(
     why: rules.why,
     selfService: tour.selfService,
     cancellationQuote: extra.cancellationQuote,
+    refundingMinor: extra.refundingMinor,
   };
 }

@@ -13,6 +13,9 @@ import {
   ManageLookupSchema,
   ManageParamsSchema,
   ManagePaySchema,
+  ManageChangeSchema,
+  ManageChangeQuoteSchema,
+  ManageChangeDatesSchema,
   NewCartSchema,
   ShopAvailabilityQuerySchema,
   ShopAvailabilitySchema,
@@ -226,4 +229,56 @@ export const managePaySchema = {
   querystring: ShopLangQuerySchema,
   body: ManagePaySchema,
   response: { 200: CartCheckoutAnswerSchema, ...errorResponses(400, 404, 409, 503) },
+};
+
+export const manageCancelSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Cancel one’s own booking',
+  description:
+    `${manageNote} While the tour's selfService allows it (cancel on, and not within untilHours of the start, in the tour's zone; else 409 naming the rule, in the customer's language): ` +
+    'the booking is cancelled by the office’s own flow, keeping the fee the tour’s cancellationFees set today (cancellationQuote in the booking’s answer). What was paid beyond it ' +
+    'is refunded to the card it was paid with through Stripe’s Refunds API, recorded once on the booking when Stripe says it succeeded (its answer or its refund event, whichever comes first; ' +
+    'a refund Stripe did not answer is asked again with the same idempotency key, so never twice). What was paid another way stays owed back by the office (refund_due). ' +
+    'The customer is sent the cancellation by e-mail; the history names the customer. Answers the booking as it now is (refundingMinor: still on its way back to the card).',
+  params: ManageParamsSchema,
+  querystring: ShopLangQuerySchema,
+  response: { 200: ManagedBookingSchema, ...errorResponses(400, 404, 409) },
+};
+
+export const manageChangeDatesSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'The dates one’s own booking may move to',
+  description: `${manageNote} The tour’s departures in the year ahead that are open, not past their booking cut-off, and have the booking’s seats free; empty while the customer may not change (why.change).`,
+  params: ManageParamsSchema,
+  querystring: ShopLangQuerySchema,
+  response: { 200: ManageChangeDatesSchema, ...errorResponses(400, 404) },
+};
+
+export const manageChangeQuoteSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'What moving one’s own booking would cost',
+  description:
+    `${manageNote} The booking on another departure of the same tour, priced as the office's change flow prices it (today's prices), nothing changed: the new total and the difference. ` +
+    '409 while the customer may not change (why.change), 409 SOLD_OUT without the seats, 400 for a departure of another tour, and 409 for one that no longer sells.',
+  params: ManageParamsSchema,
+  querystring: ShopLangQuerySchema,
+  body: ManageChangeSchema,
+  response: { 200: ManageChangeQuoteSchema, ...errorResponses(400, 404, 409) },
+};
+
+export const manageChangeSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Move one’s own booking to another date',
+  description:
+    `${manageNote} As change-quote, then the move, in one transaction through the office's change flow: the seats are taken on the new departure and given back on the old, or nothing changes ` +
+    '(409 SOLD_OUT). More to pay raises the balance (payable here); less is refunded to the card it was paid with, as a cancellation’s refund is (409 when it was not paid by card here: the office moves it). ' +
+    'The customer is sent the change by e-mail; the history names the customer. Answers the booking as it now is.',
+  params: ManageParamsSchema,
+  querystring: ShopLangQuerySchema,
+  body: ManageChangeSchema,
+  response: { 200: ManagedBookingSchema, ...errorResponses(400, 404, 409) },
 };

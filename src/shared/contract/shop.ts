@@ -269,6 +269,7 @@ export const ManagedBookingSchema = Type.Object(
     ),
     selfService: SelfServiceSchema,
     cancellationQuote: Type.Union([CancellationQuoteSchema, Type.Null()], { description: 'What cancelling today keeps and gives back, while the customer may cancel' }),
+    refundingMinor: Type.Integer({ description: 'Asked back to the customer’s card and not yet settled at Stripe; what is owed back beyond it, the office pays back' }),
   },
   { title: 'ManagedBooking' },
 );
@@ -300,3 +301,28 @@ export const ManagePaySchema = Type.Object(
   { additionalProperties: false },
 );
 export type ManagePay = Static<typeof ManagePaySchema>;
+
+export const ManageChangeSchema = Type.Object({ departureId: Type.String({ format: 'uuid', description: 'Another departure of the same tour' }) }, { additionalProperties: false });
+export type ManageChange = Static<typeof ManageChangeSchema>;
+
+export const ManageChangeQuoteSchema = Type.Object(
+  {
+    departure: Type.Object({ departureId: Type.String({ format: 'uuid' }), date: Type.String(), startTime: Type.String(), startsAt: Type.String({ format: 'date-time' }), timeZone: Type.String() }),
+    currency: Type.String(),
+    newTotalMinor: Type.Integer({ description: 'The booking’s price on that departure, by today’s prices' }),
+    differenceMinor: Type.Integer({ description: 'New total less the present one: above zero, more to pay; below zero, refunded to the card' }),
+    newBalanceMinor: Type.Integer({ description: 'What would be left to pay (below zero: what would go back to the card)' }),
+  },
+  { title: 'ManageChangeQuote' },
+);
+export type ManageChangeQuote = Static<typeof ManageChangeQuoteSchema>;
+
+/** A date the customer may move to: open, with the booking's seats free, in the months ahead. */
+export const ManageChangeDatesSchema = Type.Object(
+  { data: Type.Array(Type.Object({ departureId: Type.String({ format: 'uuid' }), date: Type.String(), startTime: Type.String(), startsAt: Type.String({ format: 'date-time' }) })) },
+  { title: 'ManageChangeDates' },
+);
+export type ManageChangeDates = Static<typeof ManageChangeDatesSchema>;
+
+/** How far ahead a customer may move their booking on their own. */
+export const MANAGE_CHANGE_DAYS = 365;

@@ -7,6 +7,8 @@ export const PAYMENTS = domainFacts({
   auditActions: {
     'payment_link.created': 'Payment link made',
     'payment_link.paid': 'Payment link paid by card',
+    'card_refund.requested': 'Card refund asked of Stripe',
+    'card_refund.failed': 'Card refund failed at Stripe',
   },
   auditTargets: [],
   errorCodes: ['PAYMENTS_NOT_CONFIGURED'],

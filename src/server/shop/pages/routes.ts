@@ -11,12 +11,13 @@ import { cartAnswer } from '../carts.js';
 import { formSendingPolicy, frameablePolicy } from '../../http/security-headers.js';
 import { loadAsset, sendAsset } from '../assets.js';
 import { bookPage } from './book-page.js';
-import { cartPage, escapeHtml, managePage, sitemap, tourListPage, tourPage, type Business } from './templates.js';
+import { cartPage, escapeHtml, inLanguage, managePage, sitemap, tourListPage, tourPage, type Business, type ManagePageParts } from './templates.js';
 import { AppError } from '../../http/errors.js';
 import { refusalIn } from '../../http/refusal-language.js';
-import { managedBooking, managedView, payPage } from '../manage-routes.js';
+import { cancelOwnBooking, changeDates, changeOwnBooking, managedBooking, managedView, payPage, quoteOwnChange } from '../manage-routes.js';
+import { manageErrors } from '../manage.js';
 import { shopOrigin } from '../cart-routes.js';
-import type { ShopLanguage } from './texts.js';
+import { textsOf, type ShopLanguage } from './texts.js';
 
 function languageOf(request: FastifyRequest): ShopLanguage {
   return (request.query as { lang?: unknown } | undefined)?.lang === 'de' ? 'de' : 'en';
@@ -115,32 +116,94 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   const managePolicy = formSendingPolicy(stripe ? [stripe.apiUrl.hostname === 'api.stripe.com' ? 'https://checkout.stripe.com' : stripe.apiUrl.origin] : []);
 
   // A customer's own booking, opened by its link's token (never cached, never indexed, framed by no one).
+  const sendManagePage = async (reply: FastifyReply, token: string, language: ShopLanguage, parts: ManagePageParts = {}, statusCode = 200) => {
+    const { booking, tour } = await managedBooking(app, token);
+    const view = await managedView(app, booking, tour);
+    const dates = view.can.change ? await changeDates(app, booking, tour) : [];
+    return reply
+      .code(statusCode)
+      .type(HTML)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', managePolicy)
+      .send(managePage(view, token, language, await business(), app.config.publicUrl, { dates, ...parts }));
+  };
+  /** A form's action refused: the page as it is now, saying why (a token that opens nothing: the 404 page). */
+  const refusedManage = async (reply: FastifyReply, token: string, language: ShopLanguage, error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+    if (error.statusCode === 404) return notFoundPage(reply, language, refusalIn(language, error.message));
+    const fields = Object.values(error.errors ?? {});
+    const said = refusalIn(language, fields.length > 0 ? String(fields[0]) : error.message);
+    return sendManagePage(reply, token, language, { refused: said }, error.statusCode);
+  };
+  /** Back to the page after an action, in its language, saying what was done (a reload sends nothing again). */
+  const afterAction = (reply: FastifyReply, token: string, language: ShopLanguage, done: 'cancelled' | 'changed') =>
+    reply.code(303).header('cache-control', 'no-store').header('location', inLanguage(`/shop/manage/${encodeURIComponent(token)}?done=${done}`, language)).send();
+
   app.get<{ Params: { token: string } }>('/shop/manage/:token', { schema: hidden }, async (request, reply) => {
     const language = languageOf(request);
+    const asked = (request.query as { done?: unknown }).done;
     try {
-      const { booking, tour } = await managedBooking(app, request.params.token);
-      const view = await managedView(app, booking, tour);
-      return reply.type(HTML).header('cache-control', 'no-store').header('content-security-policy', managePolicy).send(managePage(view, request.params.token, language, await business(), app.config.publicUrl));
+      return await sendManagePage(reply, request.params.token, language, { ...(asked === 'cancelled' || asked === 'changed' ? { done: asked } : {}) });
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) return notFoundPage(reply, language, refusalIn(language, error.message));
       throw error;
     }
   });
 
-  // The customer's own page's Pay button is a plain form (the page has no script): its empty body is read here.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+  // The customer's own page's buttons are plain forms (the page has no script): their few fields are read here.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+  const formField = (request: FastifyRequest, name: string): string => {
+    const value = (request.body as Record<string, unknown> | null | undefined)?.[name];
+    return typeof value === 'string' ? value : '';
+  };
+  const refundLog = (request: FastifyRequest) => (error: unknown, id: string) =>
+    request.log.warn({ refundId: id, reason: error instanceof Error ? error.message : String(error) }, 'Stripe did not answer a card refund: it is asked again later');
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
   app.post<{ Params: { token: string } }>('/shop/manage/:token/pay', { schema: hidden }, async (request, reply) => {
     const language = languageOf(request);
     try {
       const url = await payPage(app, request.params.token, undefined, language, shopOrigin(request));
       return reply.code(303).header('cache-control', 'no-store').header('location', url).send();
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (error.statusCode === 404) return notFoundPage(reply, language, refusalIn(language, error.message));
       // Refused (paid meanwhile, say, or Stripe away): the page as it is now, saying why.
-      const { booking, tour } = await managedBooking(app, request.params.token);
-      const view = await managedView(app, booking, tour);
-      return reply.code(error.statusCode).type(HTML).header('cache-control', 'no-store').header('content-security-policy', managePolicy).send(managePage(view, request.params.token, language, await business(), app.config.publicUrl, refusalIn(language, error.message)));
+      return refusedManage(reply, request.params.token, language, error);
+    }
+  });
+
+  app.post<{ Params: { token: string } }>('/shop/manage/:token/change-quote', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    const departureId = formField(request, 'departureId');
+    try {
+      if (!UUID.test(departureId)) throw manageErrors.otherTour();
+      const quote = await quoteOwnChange(app, request.params.token, departureId, shopOrigin(request));
+      return await sendManagePage(reply, request.params.token, language, { quote });
+    } catch (error) {
+      return refusedManage(reply, request.params.token, language, error);
+    }
+  });
+
+  app.post<{ Params: { token: string } }>('/shop/manage/:token/change', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    const departureId = formField(request, 'departureId');
+    try {
+      if (!UUID.test(departureId)) throw manageErrors.otherTour();
+      await changeOwnBooking(app, request.params.token, departureId, shopOrigin(request), refundLog(request));
+      return afterAction(reply, request.params.token, language, 'changed');
+    } catch (error) {
+      return refusedManage(reply, request.params.token, language, error);
+    }
+  });
+
+  app.post<{ Params: { token: string } }>('/shop/manage/:token/cancel', { schema: hidden }, async (request, reply) => {
+    const language = languageOf(request);
+    // The box is required by the page; a form sent without it (an old browser) is asked again, nothing cancelled.
+    if (formField(request, 'confirm') !== 'yes') return sendManagePage(reply, request.params.token, language, { refused: textsOf(language).cancelTick }, 400).catch((error: unknown) => refusedManage(reply, request.params.token, language, error));
+    try {
+      await cancelOwnBooking(app, request.params.token, shopOrigin(request), refundLog(request));
+      return afterAction(reply, request.params.token, language, 'cancelled');
+    } catch (error) {
+      return refusedManage(reply, request.params.token, language, error);
     }
   });
 

@@ -4,7 +4,7 @@
  * running a script. Every value from the database is escaped here; a tour's description and days
  * are HTML sanitised when they were saved (security/rich-text.ts).
  */
-import type { Cart, ManagedBooking, ShopDeparture, ShopTour, ShopTourSummary } from '../../../shared/contract/shop.js';
+import type { Cart, ManageChangeDates, ManageChangeQuote, ManagedBooking, ShopDeparture, ShopTour, ShopTourSummary } from '../../../shared/contract/shop.js';
 import { formatMinor } from '../../../shared/money.js';
 import { LOCALES, textsOf, type ShopLanguage } from './texts.js';
 
@@ -279,32 +279,93 @@ ${cart.manageUrl ? `<p><a class="button" href="${escapeHtml(new URL(cart.manageU
   return layout({ language, title: `${text.cartTitle} ${cart.reference}`, description: text.cartTitle, url: `${publicUrl}/shop/carts/${encodeURIComponent(cart.cartId)}`, business, body, noIndex: true, refreshSeconds: waitingForPayment ? 5 : undefined });
 }
 
-/** A customer's own booking (/shop/manage/{token}): what was booked, paid and is due, the voucher, and whom to ask for more. */
-export function managePage(view: ManagedBooking, token: string, language: ShopLanguage, business: Business, publicUrl: string, refused?: string): string {
+/** What the customer's own page shows beside the booking: a refusal, the dates to move to, a move's price, an action just done. */
+export interface ManagePageParts {
+  refused?: string;
+  dates?: ManageChangeDates['data'];
+  quote?: ManageChangeQuote;
+  done?: 'cancelled' | 'changed';
+}
+
+/**
+ * A customer's own booking (/shop/manage/{token}): what was booked, paid and is due, the voucher,
+ * and what they may do without the office, each a plain form (the page has no script): pay the
+ * rest, move to another date (its price shown first), cancel (a box ticked first). What they may
+ * not do is explained, with whom to ask.
+ */
+export function managePage(view: ManagedBooking, token: string, language: ShopLanguage, business: Business, publicUrl: string, parts: ManagePageParts = {}): string {
   const text = textsOf(language);
   const amount = (minor: number) => escapeHtml(money(minor, view.currency, language));
+  const moneyText = (minor: number) => money(minor, view.currency, language);
   const dueBy = dateText(view.balanceDueDate, language, { day: 'numeric', month: 'long', year: 'numeric' });
-  const status =
+  // Owed back beyond what is on its way to the card: the office pays it back.
+  const owedBack = Math.max(0, -view.balanceMinor - view.refundingMinor);
+  const cancelled = view.status === 'cancelled';
+  const status = [
     view.status === 'confirmed'
       ? view.balanceMinor > 0
-        ? text.manageStatus.owing(money(view.balanceMinor, view.currency, language), dueBy)
+        ? text.manageStatus.owing(moneyText(view.balanceMinor), dueBy)
         : text.manageStatus.confirmed
-      : view.status === 'cancelled'
-        ? view.balanceMinor < 0
-          ? text.manageStatus.refund(money(-view.balanceMinor, view.currency, language))
-          : text.manageStatus.cancelled
-        : text.manageStatus.other;
+      : cancelled
+        ? view.refundingMinor > 0
+          ? text.refunding(true, moneyText(view.refundingMinor))
+          : owedBack > 0
+            ? text.manageStatus.refund(moneyText(owedBack))
+            : text.manageStatus.cancelled
+        : text.manageStatus.other,
+    !cancelled && view.refundingMinor > 0 ? text.refunding(false, moneyText(view.refundingMinor)) : '',
+    (cancelled && view.refundingMinor > 0) || (!cancelled && view.balanceMinor < 0) ? (owedBack > 0 ? text.owedBack(moneyText(owedBack)) : '') : '',
+  ]
+    .filter((sentence) => sentence !== '')
+    .join(' ');
   const row = (label: string, value: string) => `<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
   const travellers = view.travellers.map((traveller) => escapeHtml(text.travellerLine(`${traveller.firstName} ${traveller.lastName}`.trim(), text.category[traveller.category]))).join('<br>');
   const extras = view.extras.map((extra) => row(escapeHtml(extra.name), `${extra.quantity} × ${amount(extra.unitPriceMinor)}`)).join('\n');
   const contact = [business.phone, business.email].filter((value): value is string => Boolean(value)).join(' · ');
+  const reach = contact === '' ? text.reachBare : text.reach(contact);
+  const action = (path: string) => escapeHtml(inLanguage(`/shop/manage/${encodeURIComponent(token)}/${path}`, language));
   const quote = view.cancellationQuote;
-  const ask = view.can.pay ? (contact === '' ? text.askUsChangeBare : text.askUsChange(contact)) : contact === '' ? text.askUsBare : text.askUs(contact);
+  const whenOf = (date: string, startTime: string) => `${dateText(date, language)}, ${startTime}`;
   const pay = view.can.pay
-    ? `<form method="post" action="${escapeHtml(inLanguage(`/shop/manage/${encodeURIComponent(token)}/pay`, language))}"><button class="button" type="submit">${escapeHtml(text.payNow(money(view.balanceMinor, view.currency, language)))}</button></form>`
+    ? `<form method="post" action="${action('pay')}"><button class="button" type="submit">${escapeHtml(text.payNow(moneyText(view.balanceMinor)))}</button></form>`
     : '';
+
+  // Another date: chosen from the open ones, its price shown, then the move confirmed.
+  let change = '';
+  if (view.can.change) {
+    const dates = parts.dates ?? [];
+    const asked = parts.quote;
+    const choose =
+      dates.length === 0
+        ? `<p>${escapeHtml(text.noOtherDates)}</p>`
+        : `<form method="post" action="${action('change-quote')}"><div class="field"><label for="departure">${escapeHtml(text.changeLabel)}</label><select id="departure" name="departureId" required>${dates
+            .map((date) => `<option value="${escapeHtml(date.departureId)}"${asked?.departure.departureId === date.departureId ? ' selected' : ''}>${escapeHtml(whenOf(date.date, date.startTime))}</option>`)
+            .join('')}</select></div><button class="button secondary" type="submit">${escapeHtml(text.changeSee)}</button></form>`;
+    const confirm = asked
+      ? `<div class="notice" id="change-quote"><p role="status">${escapeHtml(text.changeQuote(whenOf(asked.departure.date, asked.departure.startTime), moneyText(asked.newTotalMinor)))} ${escapeHtml(
+          asked.differenceMinor > 0 ? text.changeMore(moneyText(asked.differenceMinor)) : asked.differenceMinor < 0 ? text.changeLess(moneyText(-asked.differenceMinor)) : text.changeSame,
+        )}</p><form method="post" action="${action('change')}"><input type="hidden" name="departureId" value="${escapeHtml(asked.departure.departureId)}"><div class="actions"><button class="button" type="submit">${escapeHtml(
+          text.changeConfirm(dateText(asked.departure.date, language)),
+        )}</button><a class="button secondary" href="${escapeHtml(inLanguage(`/shop/manage/${encodeURIComponent(token)}`, language))}">${escapeHtml(text.keepDate)}</a></div></form></div>`
+      : '';
+    change = `<h2>${escapeHtml(text.changeTitle)}</h2>${confirm}${choose}`;
+  } else if (view.status === 'confirmed' && (view.why.change === 'too_late' || view.why.change === 'not_offered')) {
+    change = `<h2>${escapeHtml(text.changeTitle)}</h2><p>${escapeHtml(view.why.change === 'too_late' ? text.changeTooLate(view.selfService.untilHours, reach) : text.changeNotOffered(reach))}</p>`;
+  }
+
+  // Cancelling: what the terms keep today, and a box to tick so that no slip of a finger cancels.
+  let cancel = '';
+  if (view.can.cancel && quote) {
+    cancel = `<h2>${escapeHtml(text.cancelTitle)}</h2><p>${escapeHtml(text.cancelToday(moneyText(quote.feeMinor), moneyText(quote.refundDueMinor)))}</p><form method="post" action="${action('cancel')}"><label class="choice"><input type="checkbox" name="confirm" value="yes" required>${escapeHtml(
+      text.cancelBox,
+    )}</label><button class="button secondary" type="submit">${escapeHtml(text.cancelButton)}</button></form>`;
+  } else if (view.status === 'confirmed' && (view.why.cancel === 'too_late' || view.why.cancel === 'not_offered')) {
+    cancel = `<h2>${escapeHtml(text.cancelTitle)}</h2><p>${escapeHtml(view.why.cancel === 'too_late' ? text.cancelTooLate(view.selfService.untilHours, reach) : text.cancelNotOffered(reach))}</p>`;
+  }
+
+  const done = parts.done === 'cancelled' ? text.doneCancelled : parts.done === 'changed' ? text.doneChanged : null;
   const body = `<h1>${escapeHtml(text.manageTitle(view.reference))}</h1>
-${refused ? `<p class="error" role="alert">${escapeHtml(refused)}</p>\n` : ''}<p class="lead" role="status">${escapeHtml(status)}</p>
+${parts.refused ? `<p class="error" role="alert">${escapeHtml(parts.refused)}</p>\n` : ''}${done ? `<p class="notice" role="status">${escapeHtml(done)}</p>\n` : ''}<p class="lead"${done ? '' : ' role="status"'}>${escapeHtml(status)}</p>
 <table><tbody>
 ${row(text.reference, escapeHtml(view.reference))}
 ${row(text.tour, `<a href="${escapeHtml(inLanguage(`/shop/tours/${encodeURIComponent(view.tour.code)}`, language))}">${escapeHtml(view.tour.title)}</a>`)}
@@ -316,8 +377,8 @@ ${row(text.paid, amount(view.paidMinor))}
 ${view.balanceMinor > 0 ? row(text.toPay, `${amount(view.balanceMinor)} (${escapeHtml(dueBy)})`) : ''}
 </tbody></table>
 ${view.voucherUrl ? `<p><a class="button" href="${escapeHtml(view.voucherUrl)}">${text.voucher}</a></p><p class="hint">${text.showVoucher}</p>` : ''}
-${quote ? `<p>${escapeHtml(text.cancelToday(money(quote.feeMinor, view.currency, language), money(quote.refundDueMinor, view.currency, language)))}</p>` : ''}
 ${pay}
-${view.status === 'confirmed' ? `<p>${escapeHtml(ask)}</p>` : ''}`;
+${change}
+${cancel}`;
   return layout({ language, title: text.manageTitle(view.reference), description: text.manageTitle(view.reference), url: `${publicUrl}/shop/manage/${encodeURIComponent(token)}`, business, body, noIndex: true });
 }

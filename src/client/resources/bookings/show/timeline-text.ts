@@ -35,6 +35,10 @@ export function timelineDetail(entry: TimelineEntry, booking: Booking): string {
       return `${t('bookings.timeline.link_for', { amount: amount ?? '' })}${details.emailed ? t('bookings.timeline.emailed') : ''}`;
     case 'payment_link.paid':
       return t('bookings.timeline.by_card', { amount: amount ?? '' });
+    case 'card_refund.requested':
+    case 'card_refund.failed':
+      // How much was asked back to the card, or did not go back: the refund's own line says when it arrived.
+      return amount ?? '';
     case 'booking.updated':
       return amendmentLines(details).join('; ');
     case 'booking.cutoff_overridden':
