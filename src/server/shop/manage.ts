@@ -91,6 +91,7 @@ export function managedAnswer(
     why: rules.why,
     selfService: tour.selfService,
     cancellationQuote: extra.cancellationQuote,
+    refundedMinor: booking.refundedMinor,
     refundingMinor: extra.refundingMinor,
   };
 }

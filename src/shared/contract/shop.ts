@@ -269,6 +269,7 @@ export const ManagedBookingSchema = Type.Object(
     ),
     selfService: SelfServiceSchema,
     cancellationQuote: Type.Union([CancellationQuoteSchema, Type.Null()], { description: 'What cancelling today keeps and gives back, while the customer may cancel' }),
+    refundedMinor: Type.Integer({ description: 'Refunded so far (already taken off paidMinor)' }),
     refundingMinor: Type.Integer({ description: 'Asked back to the customer’s card and not yet settled at Stripe; what is owed back beyond it, the office pays back' }),
   },
   { title: 'ManagedBooking' },

@@ -374,6 +374,7 @@ ${row(text.who, travellers)}
 ${extras}
 ${row(text.total, amount(view.totalMinor))}
 ${row(text.paid, amount(view.paidMinor))}
+${view.refundedMinor > 0 ? row(text.refunded, amount(view.refundedMinor)) : ''}
 ${view.balanceMinor > 0 ? row(text.toPay, `${amount(view.balanceMinor)} (${escapeHtml(dueBy)})`) : ''}
 </tbody></table>
 ${view.voucherUrl ? `<p><a class="button" href="${escapeHtml(view.voucherUrl)}">${text.voucher}</a></p><p class="hint">${text.showVoucher}</p>` : ''}

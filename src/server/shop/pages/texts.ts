@@ -53,6 +53,7 @@ const EN = {
   total: 'Total',
   paid: 'Paid',
   toPay: 'Still to pay',
+  refunded: 'Refunded',
   manageTitle: (reference: string) => `Your booking ${reference}`,
   manageStatus: {
     confirmed: 'Your booking is confirmed.',
@@ -153,6 +154,7 @@ const DE: Texts = {
   total: 'Gesamt',
   paid: 'Bezahlt',
   toPay: 'Noch zu zahlen',
+  refunded: 'Erstattet',
   manageTitle: (reference) => `Ihre Buchung ${reference}`,
   manageStatus: {
     confirmed: 'Ihre Buchung ist bestätigt.',
