@@ -306,7 +306,7 @@ export class Messages {
       row.kind,
       language,
       await this.sources.business(),
-      booking,
+      row.kind === 'booking_cancelled' ? await this.asCancelled(booking) : booking,
       await this.paymentFor(row.kind, booking, row.event_key),
       link,
       (await this.template(row.kind)).texts[language],
@@ -346,6 +346,17 @@ export class Messages {
   /** A reseller's customer is the reseller's to speak to: their booking has no page of its own. */
   private async manageLinkOf(booking: Booking, language: CustomerLanguage): Promise<string> {
     return booking.resellerId === null && this.sources.manageLink ? this.sources.manageLink(booking.id, language) : '';
+  }
+
+  /**
+   * A cancelled booking as its cancellation left it: a refund recorded since (a card refund Stripe
+   * made at once) still counts in what the cancellation says is to be refunded.
+   */
+  private async asCancelled(booking: Booking): Promise<Booking> {
+    const since = booking.cancellation?.at;
+    if (!since) return booking;
+    const refunded = ((await this.sources.payments(booking.id)) ?? []).filter((payment) => payment.kind === 'refund' && payment.createdAt >= since).reduce((sum, payment) => sum + payment.amountMinor, 0);
+    return refunded === 0 ? booking : { ...booking, balanceMinor: booking.balanceMinor - refunded };
   }
 
   private async paymentFor(kind: MessageKind, booking: Booking, eventKey: string | null): Promise<Payment | null> {
