@@ -242,6 +242,14 @@ describe('asking for the link again', () => {
     expect((await lookup({ reference: 'ZZZZZZZZ', lastName: 'X' }, undefined, '?lang=de')).json<{ message: string }>().message).toContain('Wenn eine Buchung passt');
   });
 
+  it('matches ß typed as ss', async () => {
+    const departure = await departureOf();
+    const made = await staff({ method: 'POST', url: '/api/bookings', payload: { departureId: departure.id, status: 'confirmed', contact: { name: 'Jürgen Weiß', email: 'weiss@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Jürgen', lastName: 'Weiß' }] } });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await lookup({ reference: made.json<Booking>().reference, lastName: 'WEISS' })).statusCode).toBe(202);
+    expect(await sent('weiss@example.test')).toHaveLength(1);
+  });
+
   it('sends nothing for a reseller’s booking', async () => {
     const departure = await departureOf();
     const { key } = await createResellerWithKey(staff);

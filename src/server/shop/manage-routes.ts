@@ -29,9 +29,9 @@ const LOOKUP_ANSWER = {
   de: 'Wenn eine Buchung passt, ist der Link dazu an die E-Mail-Adresse unterwegs, mit der sie gebucht wurde.',
 };
 
-/** A name as compared: accents and case ignored, spaces folded. */
+/** A name as compared: accents and case ignored, ß as ss (Weiß is typed Weiss on a keyboard without it), spaces folded. */
 function folded(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ß/g, 'ss').replace(/\s+/g, ' ').trim();
 }
 
 /** Whether a last name given is the lead traveller's or the contact's (the contact's name's last words). */
