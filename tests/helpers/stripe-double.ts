@@ -71,6 +71,8 @@ export interface StripeDouble {
   refundRequests: { idempotencyKey: string | null; params: Record<string, unknown> }[];
   /** The status a new refund is answered with: a card refund is `succeeded` at once, some methods stay `pending` until an event says. */
   refundStatus: 'succeeded' | 'pending';
+  /** Awaited after a refund is made and before it is answered (a fault test kills the server there). */
+  beforeRefundAnswer: ((refund: DoubleRefund) => Promise<void>) | null;
   /** The next refund requests are made at Stripe but their answers are lost (a 500 after the work): the caller must ask again with the same key. */
   loseRefundAnswers: number;
   /** The signed `refund.updated` of a refund, after its status is set (Stripe sends it when a pending refund settles). */
@@ -95,6 +97,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     refundRequests: [],
     refundStatus: 'succeeded',
     loseRefundAnswers: 0,
+    beforeRefundAnswer: null,
     refundEvent(refundId, status) {
       const refund = double.refunds.get(refundId);
       if (!refund) throw new Error(`no refund ${refundId}`);
@@ -262,7 +265,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
    * As Stripe's POST /v1/refunds for a payment intent: at most what the charge has left to refund
    * (Stripe's `charge_already_refunded` past it), the same idempotency key answering the first refund.
    */
-  function createRefund(request: IncomingMessage, body: string, response: ServerResponse): void {
+  function createRefund(request: IncomingMessage, body: string, response: ServerResponse): void | Promise<void> {
     if (request.headers.authorization !== `Bearer ${TEST_STRIPE_KEY}`) return stripeError(response, 401, 'invalid_request_error', 'Invalid API Key provided.');
     if (double.failWith !== null) return stripeError(response, double.failWith, 'api_error', 'The double was told to fail.');
     const params = decodeForm(body);
@@ -293,6 +296,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     };
     double.refunds.set(refund.id, refund);
     if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+    if (double.beforeRefundAnswer) return double.beforeRefundAnswer(refund).then(() => answerRefund(response, refund));
     answerRefund(response, refund);
   }
 
