@@ -144,7 +144,8 @@ describe('a cart', () => {
     const good = {
       contact: { name: 'Anna Müller', email: ' anna@example.test ', phone: '+49 30 1234' },
       travellers: [
-        { category: 'CHILD', firstName: 'Lena', lastName: 'Müller', dateOfBirth: '2018-04-02' },
+        // Eight on the day of the trip.
+        { category: 'CHILD', firstName: 'Lena', lastName: 'Müller', dateOfBirth: `${Number(departure.startDate.slice(0, 4)) - 8}-${departure.startDate.slice(5)}` },
         { category: 'ADULT', firstName: 'Anna', lastName: 'Müller' },
       ],
       marketingConsent: true,
@@ -157,6 +158,15 @@ describe('a cart', () => {
     expect(Object.keys(badEmail.json<{ errors: Record<string, string> }>().errors)).toContain('contact.email');
     const blank = await shop('PATCH', url, { ...good, travellers: [good.travellers[0], { ...good.travellers[1], lastName: '  ' }] });
     expectError(blank, 400, 'VALIDATION');
+    // A date of birth must fit the category held, by the tour's bands on the day: no child's price for an adult, in German too.
+    const grownUp = await t.app.inject({ method: 'PATCH', url: `${url}?lang=de`, remoteAddress: '198.51.100.200', payload: { ...good, travellers: [{ ...good.travellers[0], dateOfBirth: '1990-01-01' }, { ...good.travellers[1], dateOfBirth: '2020-01-01' }] } });
+    expectError(grownUp, 400, 'VALIDATION');
+    expect(grownUp.json<{ errors: Record<string, string> }>().errors).toEqual({
+      'travellers.0.dateOfBirth': 'ist von jemandem, der am Tag 12 oder älter ist: Buchen Sie ihn als Erwachsenen',
+      'travellers.1.dateOfBirth': 'ist von jemandem, der am Tag unter 12 ist: Buchen Sie ihn als Kind oder Kleinkind',
+    });
+    const unborn = await shop('PATCH', url, { ...good, travellers: [{ ...good.travellers[0], dateOfBirth: '2099-01-01' }, good.travellers[1]] });
+    expect(unborn.json<{ errors: Record<string, string> }>().errors).toEqual({ 'travellers.0.dateOfBirth': 'must be before the day of the trip' });
 
     const saved = await shop('PATCH', url, good);
     expect(saved.statusCode, saved.body).toBe(200);

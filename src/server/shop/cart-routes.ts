@@ -34,6 +34,24 @@ function pageLanguage(request: FastifyRequest): 'en' | 'de' {
   return asked === 'de' || asked === 'en' ? asked : refusalLanguage(request.headers['accept-language']);
 }
 
+/** Whole years from a date of birth to a day (YYYY-MM-DD both): a birthday on the day counts. */
+function ageOn(dateOfBirth: string, day: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Why a date of birth does not fit the category it was held as, by the tour's age bands on the departure's day; null when it does. */
+function categoryRefusedBecause(category: 'ADULT' | 'CHILD' | 'INFANT', dateOfBirth: string, startDate: string, bands: { infantAgeUnder: number; childAgeUnder: number }): string | null {
+  if (dateOfBirth > startDate) return 'must be before the day of the trip';
+  const age = ageOn(dateOfBirth, startDate);
+  if (category === 'ADULT' && age < bands.childAgeUnder) return `is of someone under ${bands.childAgeUnder} on the day: book them as a child or an infant`;
+  if (category === 'CHILD' && age >= bands.childAgeUnder) return `is of someone ${bands.childAgeUnder} or older on the day: book them as an adult`;
+  if (category === 'CHILD' && age < bands.infantAgeUnder) return `is of someone under ${bands.infantAgeUnder} on the day: book them as an infant`;
+  if (category === 'INFANT' && age >= bands.infantAgeUnder) return `is of someone ${bands.infantAgeUnder} or older on the day: book them as a child`;
+  return null;
+}
+
 function noStore(reply: FastifyReply): void {
   reply.header('cache-control', 'no-store');
 }
@@ -120,6 +138,17 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       problems.travellers = `must be the travellers held: ${adults} adults, ${children} children and ${infants} infants`;
     }
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    // A date of birth given must fit the category held: a child's price is not an adult's (the tour's bands, on the day it starts).
+    if (patch.travellers.some((traveller) => traveller.dateOfBirth)) {
+      const tour = await app.tours.get(booking.tourId);
+      if (tour) {
+        patch.travellers.forEach((traveller, index) => {
+          const problem = traveller.dateOfBirth ? categoryRefusedBecause(traveller.category, traveller.dateOfBirth, booking.startDate, tour) : null;
+          if (problem) problems[`travellers.${index}.dateOfBirth`] = problem;
+        });
+        if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+      }
+    }
     const names = CATEGORIES.flatMap((_, index) =>
       given[index]!.map((traveller, position) => ({
         id: held[index]![position]!.id,
