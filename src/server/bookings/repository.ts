@@ -19,7 +19,7 @@ import {
 } from '../../shared/contract/bookings.js';
 import { formatMinor } from '../../shared/money.js';
 import { bookingNetOf } from '../../shared/commission.js';
-import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
+import { auditOrigin, type AuditEntry, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { isUniqueViolation, rowsInserted, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
@@ -291,6 +291,51 @@ export class BookingsRepository extends BookingQueries {
       audited as (${this.audit.insertedWith(entries, sql`from confirmed`)})
       ${this.bookingWritten(db, 'confirmed').select(sql`${steps.alsoRead ?? null}`.as('also'))}`.execute(db);
     return done.rows.length === 1 ? { booking: this.fromRow(done.rows[0], this.joinedOf(read)), also: done.rows[0].also } : null;
+  }
+
+  /**
+   * A card payment that confirms a held booking as read (a shop cart paid in time), in one
+   * statement: the departure's row locked, the payment's claim (steps.claimed, the payments
+   * domain's, which must answer a row), the booking confirmed with the money on it while it is
+   * still the hold that was read, its seats moved, the payment written, everything audited, and
+   * what the caller writes with it (steps.alsoWritten, when confirmed). Answers whether the claim
+   * and the confirmation both happened; when not, the caller rolls its transaction back and the
+   * general flow answers (the payment is then recorded as it came, whatever became of the hold).
+   */
+  async payAndConfirmAsRead(
+    db: Kysely<Database>,
+    read: Booking,
+    payment: { id: string; amountMinor: number; reference: string },
+    origin: RequestOrigin,
+    steps: { at: Date; departureLocked: OperationNodeSource; claimed: OperationNodeSource; seatsMoved: (when: RawBuilder<boolean>) => OperationNodeSource; alsoWritten: (when: RawBuilder<boolean>) => OperationNodeSource; alsoAudited: Pick<AuditEntry, 'action' | 'details'>[] },
+  ): Promise<boolean> {
+    const { at } = steps;
+    const confirmed = db
+      .updateTable('bookings')
+      .set({ status: 'confirmed', confirmed_at: at, hold_expires_at: null, paid_minor: sql`paid_minor + ${payment.amountMinor}`, updated_at: at })
+      .where('id', '=', read.id)
+      .where('status', '=', 'held')
+      .where('hold_expires_at', '>', at)
+      .where('updated_at', '=', new Date(read.updatedAt))
+      .where(sql<boolean>`exists (select 1 from claimed)`)
+      .returning('id');
+    const written = { id: payment.id, booking_id: read.id, kind: 'payment', amount_minor: payment.amountMinor, currency: read.currency, method: 'card', reference: payment.reference, received_at: at, recorded_by: origin.actorId, created_at: at };
+    const entries: AuditEntry[] = [
+      { action: 'payment.recorded' as const, details: { reference: read.reference, paymentId: payment.id, amountMinor: payment.amountMinor, currency: read.currency, method: 'card' } },
+      ...steps.alsoAudited,
+      { action: 'booking.confirmed' as const, details: { reference: read.reference, from: 'held', seats: read.seats } },
+    ].map((entry): AuditEntry => ({ ...entry, ...auditOrigin(origin), targetType: 'booking', targetId: read.id }));
+    const done = await sql<{ claimed: number; confirmed: number }>`
+      with locked as (${steps.departureLocked}),
+      claimed as (${steps.claimed}),
+      confirmed as (${confirmed}),
+      moved as (${steps.seatsMoved(sql<boolean>`exists (select 1 from confirmed)`)}),
+      paid as (${rowsInserted('payments', [written], sql`from confirmed`)}),
+      also as (${steps.alsoWritten(sql<boolean>`exists (select 1 from confirmed)`)}),
+      audited as (${this.audit.insertedWith(entries, sql`from confirmed`)})
+      select (select count(*) from claimed)::int as claimed, (select count(*) from confirmed)::int as confirmed`.execute(db);
+    const row = done.rows[0];
+    return row !== undefined && row.claimed === 1 && row.confirmed === 1;
   }
 
   /** The departure a booking is on, as an expression for the statement that locks the departure's row first. */

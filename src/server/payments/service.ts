@@ -4,11 +4,11 @@
  * card-payment flow runs in its transaction: claiming the link once, then noting its payment.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Booking } from '../../shared/contract/bookings.js';
 import { dueNowMinor, PAYMENT_LINK_HOURS, type NewPaymentLink, type PaymentLink } from '../../shared/contract/payment-links.js';
 import { formatMinor } from '../../shared/money.js';
-import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
+import { auditOrigin, type AuditEntry, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
 import { AppError, httpErrors } from '../http/errors.js';
@@ -259,6 +259,31 @@ export class PaymentLinks {
     return { id: claimed.id, bookingId: claimed.booking_id, amountMinor: toMoney(claimed.amount_minor)!, currency: claimed.currency };
   }
 
+  /**
+   * The claim of a paid event's link, as a statement another composes (a held cart's payment
+   * confirmed in one statement): the link named by the event's metadata, still open, for the
+   * amount and currency paid, marked paid with its payment. Answers a row when it claimed it; a
+   * link paid before, or not this server's, answers none (the general claim() then decides).
+   */
+  claimQuery(db: Kysely<Database>, checkout: CompletedCheckout, link: { id: string; bookingId: string }, paymentId: string, at: Date, when: RawBuilder<boolean>) {
+    return db
+      .updateTable('payment_links')
+      .set({ status: 'paid', paid_at: at, payment_id: paymentId, paid_minor: checkout.amountMinor, payment_intent: checkout.paymentIntent.startsWith('pi_') ? checkout.paymentIntent : null })
+      .where('id', '=', link.id)
+      .where('booking_id', '=', link.bookingId)
+      .where('session_id', '=', checkout.sessionId)
+      .where('status', '=', 'open')
+      .where('amount_minor', '=', checkout.amountMinor ?? -1)
+      .where('currency', '=', checkout.currency)
+      .where(when)
+      .returning('id');
+  }
+
+  /** What the audit log says of a link paid (the details settle() writes). */
+  paidEntry(link: { id: string; currency: string }, paymentId: string, amountMinor: number): Pick<AuditEntry, 'action' | 'details'> {
+    return { action: 'payment_link.paid', details: { linkId: link.id, paymentId, amountMinor, currency: link.currency } };
+  }
+
   /** The payment a claimed link was paid with, noted on it and in the audit log. */
   async settle(trx: Kysely<Database>, link: LinkClaim, paymentId: string, amountMinor: number, paymentIntent: string, origin: RequestOrigin): Promise<void> {
     // The payment intent is what a refund of this payment names at Stripe (a session id is no payment intent).
@@ -267,10 +292,7 @@ export class PaymentLinks {
       .set({ payment_id: paymentId, paid_minor: amountMinor, payment_intent: paymentIntent.startsWith('pi_') ? paymentIntent : null })
       .where('id', '=', link.id)
       .execute();
-    await this.audit.record(
-      { action: 'payment_link.paid', ...auditOrigin(origin), targetType: 'booking', targetId: link.bookingId, details: { linkId: link.id, paymentId, amountMinor, currency: link.currency } },
-      trx,
-    );
+    await this.audit.record({ ...this.paidEntry(link, paymentId, amountMinor), ...auditOrigin(origin), targetType: 'booking', targetId: link.bookingId }, trx);
   }
 
   private amountFor(booking: Booking, asked: number | undefined): number {

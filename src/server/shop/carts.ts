@@ -5,7 +5,7 @@
  * address, so that two requests at once from one address cannot both pass the limit.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Cart } from '../../shared/contract/shop.js';
 import { CART_RULES } from '../../shared/contract/shop.js';
 import type { Booking } from '../../shared/contract/bookings.js';
@@ -137,6 +137,11 @@ export class ShopCarts {
   /** The customer went to the payment page (the first time counts, for the funnel). */
   async markCheckout(trx: Kysely<Database>, id: string, at: Date): Promise<void> {
     await trx.updateTable('shop_carts').set({ checkout_at: at }).where('id', '=', id).where('checkout_at', 'is', null).execute();
+  }
+
+  /** The cart of a booking marked paid, as a statement another composes (when `when` holds). */
+  paidQuery(db: Kysely<Database>, bookingId: string, at: Date, when: RawBuilder<boolean>) {
+    return db.updateTable('shop_carts').set({ paid_at: at }).where('booking_id', '=', bookingId).where('paid_at', 'is', null).where(when);
   }
 
   async markPaid(trx: Kysely<Database>, id: string, at: Date): Promise<void> {
