@@ -415,6 +415,8 @@ export class DeparturesRepository {
         'd.price_infant_minor',
         'd.single_supplement_minor',
         't.status as tour_status',
+        't.bookable_online',
+        't.max_pax',
         't.currency',
         't.code as tour_code',
         't.booking_cutoff_hours',

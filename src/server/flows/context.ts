@@ -30,5 +30,5 @@ export interface FlowContext {
   /** A departure's guides and vehicles follow it: freed when it is cancelled, moved when its date moves. */
   resources: Pick<ResourcesRepository, 'endForDeparture' | 'followDeparture'>;
   /** A customer's cart is written with the held booking it is, and released with its seats. */
-  carts: Pick<ShopCarts, 'insertIn' | 'markReleased' | 'ofBooking' | 'markCheckout' | 'markPaid' | 'paidQuery'>;
+  carts: Pick<ShopCarts, 'insertIn' | 'checkRoomIn' | 'writeIn' | 'markReleased' | 'ofBooking' | 'markCheckout' | 'markPaid' | 'paidQuery'>;
 }

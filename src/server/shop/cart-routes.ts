@@ -76,17 +76,13 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/carts', { schema: createCartSchema }, async (request, reply) => {
     noStore(reply);
-    const settings = await app.shop.settings.get();
+    const settings = await app.shop.settings.current();
     if (!settings.enabled) throw httpErrors.notFound('The online shop is closed.');
     const body: NewCart = request.body;
     const counts = { ADULT: body.travellers.ADULT ?? 0, CHILD: body.travellers.CHILD ?? 0, INFANT: body.travellers.INFANT ?? 0 };
     const travellers = counts.ADULT + counts.CHILD + counts.INFANT;
     if (travellers === 0) throw httpErrors.validation({ travellers: 'must count at least one traveller' });
     if (counts.ADULT === 0) throw httpErrors.validation({ 'travellers.ADULT': 'must be at least 1: children and infants travel with an adult' });
-    const departure = await app.departures.get(body.departureId);
-    const tour = departure && (await app.tours.get(departure.tourId));
-    if (!departure || !tour || tour.status !== 'published' || !tour.bookableOnline || departure.status === 'cancelled') throw httpErrors.notFound('No such departure.');
-    if (tour.maxPax !== null && travellers > tour.maxPax) throw httpErrors.validation({ travellers: `must be at most ${tour.maxPax} on this tour` });
     // An extra is had at most once by each traveller: a robot's thousand picnics are no order.
     const problems: Record<string, string> = {};
     (body.extras ?? []).forEach((extra, index) => {
@@ -103,7 +99,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const language = body.language ?? pageLanguage(request);
     const key = newCartKey();
     const input: NewBooking = {
-      departureId: departure.id,
+      departureId: body.departureId,
       // Names and contact come with the cart's next step; the seats are held now.
       contact: { name: '', email: '', phone: null, language },
       travellers: CATEGORIES.flatMap((category) => Array.from({ length: counts[category] }, () => ({ category, firstName: '', lastName: '' }))),
@@ -111,6 +107,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       holdMinutes: settings.holdMinutes,
     };
     const { limits } = app.shop;
+    // The departure, its tour and its terms are read by the flow: a departure the shop does not sell is 404 there.
     const booking = await app.flows.openCart(input, shopOrigin(request), { hash: key.hash, client: request.ip, language, maxOpen: limits.maxOpenCarts, maxSeats: limits.maxHeldSeats });
     await app.counters.hit(hourKey, HOUR_MS);
     reply.code(201);
@@ -203,7 +200,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const amountMinor = pay === 'deposit' ? Math.min(booking.depositMinor, booking.balanceMinor) : pay === 'full' ? booking.balanceMinor : 0;
     if (pay === 'later' || amountMinor <= 0) {
       // Nothing to pay now (paying later, or a deposit of nothing): booked at once, the price due by the payment schedule.
-      if (pay === 'later' && !(await app.shop.settings.get()).payLater) throw httpErrors.conflict('Paying later is not offered here: pay by card.');
+      if (pay === 'later' && !(await app.shop.settings.current()).payLater) throw httpErrors.conflict('Paying later is not offered here: pay by card.');
       await app.flows.confirmBooking(booking.id, origin);
       // Checked out and booked at once: the funnel counts it as both.
       const at = new Date(app.now());

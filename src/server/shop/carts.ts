@@ -75,15 +75,28 @@ export class ShopCarts {
     trx: Kysely<Database>,
     cart: { hash: string; bookingId: string; seats: number; client: string; language: 'en' | 'de' | null; maxOpen: number; maxSeats: number },
   ): Promise<void> {
+    await this.checkRoomIn(trx, cart);
+    await this.writeIn(trx, cart);
+  }
+
+  /**
+   * The address's open carts counted under a lock of the address (held to the commit), this one's
+   * seats with them: past `maxOpen` or `maxSeats`, 429 (the caller's transaction is undone).
+   */
+  async checkRoomIn(trx: Kysely<Database>, cart: { seats: number; client: string; maxOpen: number; maxSeats: number }): Promise<void> {
     const at = new Date(this.now());
     await sql`select pg_advisory_xact_lock(hashtextextended(${`shop-cart:${cart.client}`}, 0))`.execute(trx);
     const open = await this.openOf(trx, cart.client, at);
     const retryAfter = Math.max(1, Math.ceil(((open.firstEnds?.getTime() ?? at.getTime() + 60_000) - at.getTime()) / 1000));
     if (open.count >= cart.maxOpen) throw cartErrors.tooManyOpen(retryAfter);
     if (open.seats + cart.seats > cart.maxSeats) throw cartErrors.tooManySeats(retryAfter, cart.maxSeats);
+  }
+
+  /** The cart's row, written in the transaction of its booking (after checkRoomIn). */
+  async writeIn(trx: Kysely<Database>, cart: { hash: string; bookingId: string; client: string; language: 'en' | 'de' | null }): Promise<void> {
     await trx
       .insertInto('shop_carts')
-      .values({ id: randomUUID(), key_hash: cart.hash, booking_id: cart.bookingId, client: cart.client, language: cart.language, created_at: at })
+      .values({ id: randomUUID(), key_hash: cart.hash, booking_id: cart.bookingId, client: cart.client, language: cart.language, created_at: new Date(this.now()) })
       .execute();
   }
 

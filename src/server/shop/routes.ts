@@ -45,14 +45,14 @@ export const shopPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The tour by its code when the shop sells and the tour is sold online; else 404 as for no tour at all. */
   const onlineTour = async (code: string): Promise<OnlineTour> => {
-    const settings = await app.shop.settings.get();
+    const settings = await app.shop.settings.current();
     const found = settings.enabled ? await app.shop.catalogue.find(code) : null;
     if (!found) throw httpErrors.notFound('No such tour.');
     return found;
   };
 
   app.get('/tours', { schema: listShopToursSchema }, async (request, reply) => {
-    const settings = await app.shop.settings.get();
+    const settings = await app.shop.settings.current();
     if (!settings.enabled) throw httpErrors.notFound('The online shop is closed.');
     return cachedJson(request, reply, { data: await app.shop.catalogue.tours() }, CATALOGUE_CACHE);
   });
@@ -67,7 +67,7 @@ export const shopPublicRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (to < from) throw httpErrors.validation({ to: 'must not be before from' });
     if (to > addDays(from, SHOP_RULES.availabilityDays - 1)) throw httpErrors.validation({ to: `must be at most ${SHOP_RULES.availabilityDays} days after from` });
     const found = await onlineTour(request.params.code);
-    const settings = await app.shop.settings.get();
+    const settings = await app.shop.settings.current();
     return cachedJson(request, reply, { data: await app.shop.catalogue.availability(found, { from, to }, settings) }, AVAILABILITY_CACHE);
   });
 };

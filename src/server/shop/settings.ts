@@ -50,6 +50,22 @@ export class ShopSettingsStore {
     private readonly audit: AuditLog,
   ) {}
 
+  /** The settings as the public shop reads them, and when they were read (performance.now()). */
+  private cached: { settings: ShopSettings; readAt: number } | null = null;
+
+  /**
+   * The settings for the public shop's every request (carts, pages, availability): read at most
+   * every SETTINGS_FRESH_MS on each instance; a save on this instance is seen at once, one on
+   * another within that time.
+   */
+  async current(): Promise<ShopSettings> {
+    const now = performance.now();
+    if (this.cached && now - this.cached.readAt < SETTINGS_FRESH_MS) return this.cached.settings;
+    const settings = await this.get();
+    this.cached = { settings, readAt: now };
+    return settings;
+  }
+
   async get(db: Kysely<Database> = this.db): Promise<ShopSettings> {
     const row = await db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirst();
     if (!row) return { ...DEFAULT_SHOP_SETTINGS, updatedAt: null };
@@ -92,6 +108,11 @@ export class ShopSettingsStore {
       const changed = (Object.keys(after) as (keyof ShopSettingsUpdate)[]).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
       await this.audit.record({ action: 'shop.settings_updated', ...auditOrigin(origin), targetType: 'shop_settings', targetId: null, details: { fields: changed, ...after } }, trx);
       return this.get(trx);
+    }).finally(() => {
+      this.cached = null;
     });
   }
 }
+
+/** How long an instance serves the shop's settings it read before reading them again. */
+export const SETTINGS_FRESH_MS = 2_000;

@@ -49,14 +49,14 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/shop', { schema: hidden }, async (request, reply) => {
     const language = languageOf(request);
-    if (!(await app.shop.settings.get()).enabled) return notFoundPage(reply, language);
+    if (!(await app.shop.settings.current()).enabled) return notFoundPage(reply, language);
     const html = tourListPage(await app.shop.catalogue.tours(), language, await business(), app.config.publicUrl);
     return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
   });
 
   /** A tour on sale with its dates of the next three months (from today in its zone), and the shop's settings; null when the shop does not sell it. */
   const tourOnSale = async (code: string) => {
-    const settings = await app.shop.settings.get();
+    const settings = await app.shop.settings.current();
     const found = settings.enabled && code.length <= 64 ? await app.shop.catalogue.find(code) : null;
     if (!found) return null;
     const from = localDateAt(new Date(app.now()), found.tour.timeZone);
@@ -103,7 +103,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     const cart = await app.shop.carts.byKey(request.params.cartId);
     const booking = cart && (await app.bookings.get(cart.booking_id));
     if (!cart || !booking) return notFoundPage(reply, language);
-    const settings = await app.shop.settings.get();
+    const settings = await app.shop.settings.current();
     const answer = await app.shop.manageLinks.onCart(cartAnswer(request.params.cartId, cart, booking, app.now()), booking.id, language);
     // Back from paying before Stripe's event: the page looks again in a few seconds.
     const waiting = answer.status === 'open' && (request.query as { paid?: unknown }).paid === '1';
@@ -212,7 +212,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
 
   // Search engines read the shop and nothing else: not the office, the API, a customer's cart or booking.
   app.get('/robots.txt', { schema: hidden }, async (request, reply) => {
-    const settings = await app.shop.settings.get();
+    const settings = await app.shop.settings.current();
     const shop = settings.enabled
       ? ['Allow: /shop', 'Disallow: /shop/carts/', 'Disallow: /shop/manage/', 'Disallow: /shop/*/book']
       : [];
@@ -221,7 +221,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/shop/sitemap.xml', { schema: hidden }, async (request, reply) => {
-    const settings = await app.shop.settings.get();
+    const settings = await app.shop.settings.current();
     const codes = settings.enabled ? (await app.shop.catalogue.tours()).map((tour) => tour.code) : [];
     return cachedBody(request, reply, sitemap(codes, app.config.publicUrl), 'application/xml; charset=utf-8', CATALOGUE_CACHE);
   });
