@@ -294,6 +294,61 @@ export class BookingsRepository extends BookingQueries {
   }
 
   /**
+   * Names and contact given to a booking as read (a shop cart's names), in one statement: the
+   * booking's contact and search text, the travellers' names, and the history's line, written only
+   * while the booking is still as read. Answers the booking as amended, or null, having written
+   * nothing, when it changed since it was read (the caller then amends it as the office does).
+   */
+  async amendAsRead(
+    db: Kysely<Database>,
+    read: Booking,
+    patch: { contact: NonNullable<BookingAmendment['contact']>; travellers: { id: string; firstName: string; lastName: string; dateOfBirth?: string | null }[]; notes?: string },
+    origin: RequestOrigin,
+  ): Promise<Booking | null> {
+    const problems = birthDateProblems(patch.travellers);
+    patch.travellers.forEach((traveller, index) => {
+      if (!read.travellers.some((held) => held.id === traveller.id)) problems[`travellers.${index}.id`] = 'must be a traveller of this booking';
+    });
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    const at = new Date(this.now());
+    // Only what differs is written and recorded, as amend() records it.
+    const changes: BookingChange[] = [];
+    const travellers = read.travellers.map((held, index) => {
+      const given = patch.travellers.find((traveller) => traveller.id === held.id);
+      if (!given) return held;
+      const next = { firstName: given.firstName.trim(), lastName: given.lastName.trim(), dateOfBirth: given.dateOfBirth === undefined ? held.dateOfBirth : given.dateOfBirth };
+      for (const field of ['firstName', 'lastName', 'dateOfBirth'] as const) {
+        if ((held[field] ?? null) !== (next[field] ?? null)) changes.push({ what: 'traveller', traveller: index + 1, field, before: held[field] ?? null, after: next[field] ?? null });
+      }
+      return { ...held, ...next };
+    });
+    const renamed = travellers.filter((traveller, index) => traveller !== read.travellers[index]);
+    const fields = fieldChanges(
+      { contact_name: read.contact.name, contact_email: read.contact.email, contact_phone: read.contact.phone, notes: read.notes, pickup: read.pickup, guide_notes: read.guideNotes, reseller_reference: read.resellerReference, reseller_contact: read.resellerContact },
+      patch,
+    );
+    changes.push(...fields.changes);
+    const contact = { name: fields.contact.name, email: fields.contact.email, phone: 'phone' in fields.contact ? fields.contact.phone : read.contact.phone };
+    const set = {
+      ...fields.set,
+      // The language to write to them in, kept without a line in the history.
+      ...(patch.contact.language !== undefined && { contact_language: patch.contact.language }),
+      search_text: searchText(read.reference, contact, travellers, read.resellerReference),
+      updated_at: at,
+    };
+    const named = db.updateTable('bookings').set(set).where('id', '=', read.id).where('status', '=', read.status).where('updated_at', '=', new Date(read.updatedAt)).returning('id');
+    const values = renamed.map((traveller) => sql`(${traveller.id}::uuid, ${traveller.firstName}::text, ${traveller.lastName}::text, ${traveller.dateOfBirth}::date)`);
+    const entries: AuditEntry[] = changes.length === 0 ? [] : [{ action: 'booking.updated', ...auditOrigin(origin), targetType: 'booking', targetId: read.id, details: { reference: read.reference, changes } }];
+    const done = await sql<{ named: number }>`
+      with named as (${named})
+      ${values.length > 0 ? sql`, renamed as (update booking_travellers as t set first_name = v.first_name, last_name = v.last_name, date_of_birth = v.date_of_birth from (values ${sql.join(values)}) as v (id, first_name, last_name, date_of_birth) where t.id = v.id and t.booking_id = ${read.id} and exists (select 1 from named))` : sql``}
+      ${entries.length > 0 ? sql`, audited as (${this.audit.insertedWith(entries, sql`from named`)})` : sql``}
+      select count(*)::int as named from named`.execute(db);
+    if (done.rows[0]?.named !== 1) return null;
+    return { ...read, contact, notes: set.notes ?? read.notes, travellers, updatedAt: at.toISOString() };
+  }
+
+  /**
    * A card payment that confirms a held booking as read (a shop cart paid in time), in one
    * statement: the departure's row locked, the payment's claim (steps.claimed, the payments
    * domain's, which must answer a row), the booking confirmed with the money on it while it is

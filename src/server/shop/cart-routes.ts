@@ -155,16 +155,14 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       })),
     );
     const { contact } = patch;
-    const amended = await app.flows.amendBooking(
-      booking.id,
-      {
-        contact: { name: contact.name, email: contact.email, phone: contact.phone ?? null, ...(contact.language !== undefined && { language: contact.language }) },
-        travellers: names,
-        // The customer's words, marked as theirs among the office's notes.
-        ...(patch.notes !== undefined && { notes: patch.notes.trim() === '' ? '' : `${CUSTOMER_NOTE} ${patch.notes.trim()}` }),
-      },
-      shopOrigin(request),
-    );
+    const amendment = {
+      contact: { name: contact.name, email: contact.email, phone: contact.phone ?? null, ...(contact.language !== undefined && { language: contact.language }) },
+      travellers: names,
+      // The customer's words, marked as theirs among the office's notes.
+      ...(patch.notes !== undefined && { notes: patch.notes.trim() === '' ? '' : `${CUSTOMER_NOTE} ${patch.notes.trim()}` }),
+    };
+    // One statement while the booking is as read above; changed meanwhile, amended as the office amends it.
+    const amended = (await app.bookings.amendAsRead(app.db, booking, amendment, shopOrigin(request))) ?? (await app.flows.amendBooking(booking.id, amendment, shopOrigin(request)));
     await app.shop.carts.setCustomerChoices(cart.id, { ...(patch.marketingConsent !== undefined && { marketingConsent: patch.marketingConsent }), ...(contact.language !== undefined && { language: contact.language }) });
     // The booking as amended; the cart's own fields the answer reads (its extensions, its release) as read above.
     return cartAnswer(request.params.cartId, cart, amended, app.now());
