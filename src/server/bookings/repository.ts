@@ -522,6 +522,25 @@ export class BookingsRepository extends BookingQueries {
     return true;
   }
 
+  /**
+   * A held booking's hold made to last until `until`, as a piece of a statement another composes
+   * (a cart's checkout): only while it is held and has not lapsed, and only ever longer; its
+   * history's line goes with it.
+   */
+  holdExtendedQuery(db: Kysely<Database>, read: Booking, until: Date, at: Date, origin: RequestOrigin): { extended: OperationNodeSource; entry: AuditEntry } {
+    return {
+      extended: db
+        .updateTable('bookings')
+        .set({ hold_expires_at: until, updated_at: at })
+        .where('id', '=', read.id)
+        .where('status', '=', 'held')
+        .where('hold_expires_at', '>', at)
+        .where('hold_expires_at', '<', until)
+        .returning('id'),
+      entry: { action: 'booking.hold_extended', ...auditOrigin(origin), targetType: 'booking', targetId: read.id, details: { reference: read.reference, before: read.holdExpiresAt, after: until.toISOString() } },
+    };
+  }
+
   async extendHold(id: string, until: Date, origin: RequestOrigin): Promise<Booking> {
     return this.db.transaction().execute(async (trx) => {
       const booking = await trx.selectFrom('bookings').select(['id', 'reference', 'status', 'hold_expires_at']).where('id', '=', id).forUpdate().executeTakeFirst();

@@ -22,7 +22,7 @@ export interface FlowContext {
   bookings: BookingsRepository;
   customers: Pick<CustomersRepository, 'checkMerge' | 'absorb' | 'lockForErasure' | 'erase'>;
   messages: Pick<Messages, 'forget' | 'queueIn' | 'queueChange'>;
-  paymentLinks: Pick<PaymentLinks, 'claim' | 'claimQuery' | 'paidEntry' | 'settle' | 'prepare' | 'store' | 'openFor' | 'ofSession' | 'endOpenPages'>;
+  paymentLinks: Pick<PaymentLinks, 'claim' | 'claimQuery' | 'paidEntry' | 'storeQuery' | 'settle' | 'prepare' | 'store' | 'openFor' | 'ofSession' | 'endOpenPages'>;
   /** Card refunds through Stripe: asked for in the transaction that owes them, settled once. */
   cardRefunds: Pick<CardRefunds, 'requestIn' | 'send' | 'claim' | 'noteRecorded' | 'noteFailed' | 'due'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
@@ -30,5 +30,5 @@ export interface FlowContext {
   /** A departure's guides and vehicles follow it: freed when it is cancelled, moved when its date moves. */
   resources: Pick<ResourcesRepository, 'endForDeparture' | 'followDeparture'>;
   /** A customer's cart is written with the held booking it is, and released with its seats. */
-  carts: Pick<ShopCarts, 'insertIn' | 'checkRoomIn' | 'writeIn' | 'markReleased' | 'ofBooking' | 'markCheckout' | 'markPaid' | 'paidQuery'>;
+  carts: Pick<ShopCarts, 'checkoutQuery' | 'insertIn' | 'checkRoomIn' | 'writeIn' | 'markReleased' | 'ofBooking' | 'markCheckout' | 'markPaid' | 'paidQuery'>;
 }

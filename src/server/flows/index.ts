@@ -32,7 +32,7 @@ import { deleteTestBookings } from './delete-test-bookings.js';
 import { expireLapsedHolds } from './expire-lapsed-holds.js';
 import { openCart, type CartToOpen } from './open-cart.js';
 import { releaseCart, releaseCartOfSession } from './release-cart.js';
-import { checkoutCart } from './checkout-cart.js';
+import { checkoutCart, type CartCheckout } from './checkout-cart.js';
 import { sendCardRefunds, settleCardRefund } from './card-refunds.js';
 import { cancelByCustomer, changeByCustomer, quoteChangeByCustomer, type SelfServiceDone } from './self-service.js';
 import type { RefundClaim } from '../payments/refunds.js';
@@ -70,8 +70,8 @@ export class Flows {
   }
 
   /** A customer goes to pay their cart: the payment page's address (the same page again for the same amount while it is payable). */
-  checkoutCart(booking: Booking, cartId: string, amountMinor: number, session: SessionOptions, origin: RequestOrigin): Promise<string> {
-    return this.run((ctx) => checkoutCart(ctx, booking, cartId, amountMinor, session, origin));
+  checkoutCart(booking: Booking, cart: CartCheckout, amountMinor: number, session: SessionOptions, origin: RequestOrigin): Promise<string> {
+    return this.run((ctx) => checkoutCart(ctx, booking, cart, amountMinor, session, origin));
   }
 
   /** A cart's payment page expired unpaid: its seats go back at once (unless paid, or another page is payable). */

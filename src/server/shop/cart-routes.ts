@@ -207,15 +207,14 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { url: page };
     }
     if (!app.paymentLinks.configured) throw cartErrors.paymentsNotConfigured();
-    // The payment page lives as long as the hold, and at least as long as Stripe's shortest page.
+    // The payment page lives as long as the hold, and at least as long as Stripe's shortest page:
+    // the hold is made to last as long, in the statement that keeps the page.
     let holdEnds = Date.parse(booking.holdExpiresAt!);
-    if (holdEnds < app.now() + SHORTEST_SESSION_MS) {
-      holdEnds = app.now() + SHORTEST_SESSION_MS;
-      await app.bookings.extendHold(booking.id, new Date(holdEnds), origin);
-    }
+    const longer = holdEnds < app.now() + SHORTEST_SESSION_MS;
+    if (longer) holdEnds = app.now() + SHORTEST_SESSION_MS;
     const url = await app.flows.checkoutCart(
       booking,
-      cart.id,
+      { id: cart.id, checkedOutBefore: cart.checkout_at !== null, holdUntil: longer ? new Date(holdEnds) : null },
       amountMinor,
       // Stripe counts in whole seconds: the page ends with the hold, never before it.
       { successUrl: `${page}&paid=1`, cancelUrl: page, expiresAt: new Date(Math.ceil(holdEnds / 1000) * 1000), metadata: { cartId: key } },

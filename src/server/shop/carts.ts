@@ -147,6 +147,11 @@ export class ShopCarts {
     return row ?? null;
   }
 
+  /** The customer went to the payment page, as a piece of a statement another composes (the first time counts, for the funnel). */
+  checkoutQuery(db: Kysely<Database>, id: string, at: Date) {
+    return db.updateTable('shop_carts').set({ checkout_at: at }).where('id', '=', id).where('checkout_at', 'is', null);
+  }
+
   /** The customer went to the payment page (the first time counts, for the funnel). */
   async markCheckout(trx: Kysely<Database>, id: string, at: Date): Promise<void> {
     await trx.updateTable('shop_carts').set({ checkout_at: at }).where('id', '=', id).where('checkout_at', 'is', null).execute();
