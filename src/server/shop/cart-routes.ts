@@ -10,7 +10,7 @@ import { CART_RULES, type NewCart } from '../../shared/contract/shop.js';
 import { SHOP_CUSTOMER_LABEL } from '../../shared/domains/shop.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import { httpErrors } from '../http/errors.js';
-import { refusalLanguage } from '../http/refusal-language.js';
+import { answerLanguageOf } from './language.js';
 import { cartAnswer, cartErrors, newCartKey, type CartRow } from './carts.js';
 import { checkoutCartSchema, createCartSchema, deleteCartSchema, extendCartSchema, getCartSchema, patchCartSchema } from './schemas.js';
 
@@ -26,12 +26,6 @@ const CUSTOMER_NOTE = 'From the customer (online shop):';
 /** What a customer does in the shop: no user acts; the audit log names the customer. */
 export function shopOrigin(request: FastifyRequest): RequestOrigin {
   return { actorId: null, actorLabel: SHOP_CUSTOMER_LABEL, permissions: null, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
-}
-
-/** The page's language: `lang` in the address, else Accept-Language's. */
-function pageLanguage(request: FastifyRequest): 'en' | 'de' {
-  const asked = (request.query as { lang?: unknown } | undefined)?.lang;
-  return asked === 'de' || asked === 'en' ? asked : refusalLanguage(request.headers['accept-language']);
 }
 
 /** Whole years from a date of birth to a day (YYYY-MM-DD both): a birthday on the day counts. */
@@ -96,7 +90,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { count, resetAt } = await app.counters.peek(hourKey);
     if (count >= app.shop.limits.cartsPerHour) throw cartErrors.tooMany(Math.max(1, Math.ceil((resetAt - app.now()) / 1000)));
 
-    const language = body.language ?? pageLanguage(request);
+    const language = body.language ?? answerLanguageOf(request);
     const key = newCartKey();
     const input: NewBooking = {
       departureId: body.departureId,
@@ -192,7 +186,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
     const origin = shopOrigin(request);
-    const language = cart.language ?? pageLanguage(request);
+    const language = cart.language ?? answerLanguageOf(request);
     const page = `${app.config.publicUrl}/shop/carts/${encodeURIComponent(key)}?lang=${language}`;
     const { pay } = request.body;
     const amountMinor = pay === 'deposit' ? Math.min(booking.depositMinor, booking.balanceMinor) : pay === 'full' ? booking.balanceMinor : 0;

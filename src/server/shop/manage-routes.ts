@@ -10,7 +10,7 @@ import { closedFor } from '../../shared/contract/departure-rules.js';
 import { addDays, localDateAt } from '../../shared/local-time.js';
 import { cancellationQuoteAt } from '../../shared/payment-schedule.js';
 import { AppError } from '../http/errors.js';
-import { refusalLanguage } from '../http/refusal-language.js';
+import { answerLanguageOf, pageLanguageOf } from './language.js';
 import type { Booking } from '../../shared/contract/bookings.js';
 import type { Tour } from '../../shared/contract/tours.js';
 import { manageLinkHolds } from './manage-links.js';
@@ -53,7 +53,8 @@ export const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/manage/:token/pay', { schema: managePaySchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const language = request.query.lang === 'de' ? 'de' : 'en';
+    // The way back from Stripe is a page: its language is the address's.
+    const language = pageLanguageOf(request);
     return { url: await payPage(app, request.params.token, request.body.amountMinor, language, shopOrigin(request)) };
   });
 
@@ -101,8 +102,7 @@ export const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!lastNameMatches(booking, lastName)) return;
       await app.db.transaction().execute((trx) => app.messages.queueIn(trx, booking, 'manage_link', `lookup:${randomUUID()}`));
     });
-    const asked = (request.query as { lang?: string }).lang;
-    const language = asked === 'de' || asked === 'en' ? asked : refusalLanguage(request.headers['accept-language']);
+    const language = answerLanguageOf(request);
     return reply.code(202).send({ message: LOOKUP_ANSWER[language] });
   });
 };

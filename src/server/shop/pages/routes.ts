@@ -18,10 +18,7 @@ import { cancelOwnBooking, changeDates, changeOwnBooking, managedBooking, manage
 import { manageErrors } from '../manage.js';
 import { shopOrigin } from '../cart-routes.js';
 import { textsOf, type ShopLanguage } from './texts.js';
-
-function languageOf(request: FastifyRequest): ShopLanguage {
-  return (request.query as { lang?: unknown } | undefined)?.lang === 'de' ? 'de' : 'en';
-}
+import { pageLanguageOf } from '../language.js';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -48,7 +45,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   app.get('/shop/embed.js', { schema: hidden }, async (request, reply) => sendAsset(request, reply, embedScript));
 
   app.get('/shop', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+    const language = pageLanguageOf(request);
     if (!(await app.shop.settings.current()).enabled) return notFoundPage(reply, language);
     const html = tourListPage(await app.shop.catalogue.tours(), language, await business(), app.config.publicUrl);
     return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
@@ -65,7 +62,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   };
 
   app.get<{ Params: { code: string } }>('/shop/tours/:code', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+    const language = pageLanguageOf(request);
     const onSale = await tourOnSale(request.params.code);
     if (!onSale) return notFoundPage(reply, language);
     const { settings, tour, departures } = onSale;
@@ -75,7 +72,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
 
   // The booking page: a checkout page, never cached, framed only by this server and the origins the operator allowed.
   app.get<{ Params: { code: string } }>('/shop/tours/:code/book', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+    const language = pageLanguageOf(request);
     const onSale = await tourOnSale(request.params.code);
     if (!onSale) return notFoundPage(reply, language);
     const { settings, tour, departures } = onSale;
@@ -99,7 +96,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get<{ Params: { cartId: string } }>('/shop/carts/:cartId', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+    const language = pageLanguageOf(request);
     const cart = await app.shop.carts.byKey(request.params.cartId);
     const booking = cart && (await app.bookings.get(cart.booking_id));
     if (!cart || !booking) return notFoundPage(reply, language);
@@ -140,7 +137,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     reply.code(303).header('cache-control', 'no-store').header('location', inLanguage(`/shop/manage/${encodeURIComponent(token)}?done=${done}`, language)).send();
 
   app.get<{ Params: { token: string } }>('/shop/manage/:token', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+    const language = pageLanguageOf(request);
     const asked = (request.query as { done?: unknown }).done;
     try {
       return await sendManagePage(reply, request.params.token, language, { ...(asked === 'cancelled' || asked === 'changed' ? { done: asked } : {}) });
@@ -161,7 +158,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
   app.post<{ Params: { token: string } }>('/shop/manage/:token/pay', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+    const language = pageLanguageOf(request);
     try {
       const url = await payPage(app, request.params.token, undefined, language, shopOrigin(request));
       return reply.code(303).header('cache-control', 'no-store').header('location', url).send();
@@ -172,7 +169,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Params: { token: string } }>('/shop/manage/:token/change-quote', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+    const language = pageLanguageOf(request);
     const departureId = formField(request, 'departureId');
     try {
       if (!UUID.test(departureId)) throw manageErrors.otherTour();
@@ -184,7 +181,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Params: { token: string } }>('/shop/manage/:token/change', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+    const language = pageLanguageOf(request);
     const departureId = formField(request, 'departureId');
     try {
       if (!UUID.test(departureId)) throw manageErrors.otherTour();
@@ -196,7 +193,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Params: { token: string } }>('/shop/manage/:token/cancel', { schema: hidden }, async (request, reply) => {
-    const language = languageOf(request);
+    const language = pageLanguageOf(request);
     // The box is required by the page; a form sent without it (an old browser) is asked again, nothing cancelled.
     if (formField(request, 'confirm') !== 'yes') return sendManagePage(reply, request.params.token, language, { refused: textsOf(language).cancelTick }, 400).catch((error: unknown) => refusedManage(reply, request.params.token, language, error));
     try {
@@ -208,7 +205,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // Any other address under /shop is the shop's own 404 page, not the office's app.
-  app.get('/shop/*', { schema: hidden }, async (request, reply) => notFoundPage(reply, languageOf(request)));
+  app.get('/shop/*', { schema: hidden }, async (request, reply) => notFoundPage(reply, pageLanguageOf(request)));
 
   // Search engines read the shop and nothing else: not the office, the API, a customer's cart or booking.
   app.get('/robots.txt', { schema: hidden }, async (request, reply) => {

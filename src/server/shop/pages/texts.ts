@@ -1,5 +1,6 @@
 /** The shop pages' words, in English and German (a customer's language, not the office's). */
-export type ShopLanguage = 'en' | 'de';
+export type { ShopLanguage } from '../language.js';
+import type { ShopLanguage } from '../language.js';
 
 const EN = {
   tours: 'Tours',
