@@ -125,7 +125,9 @@ describe('the booking page', () => {
     expect(answer.headers['cache-control']).toBe('no-store');
     const html = answer.body;
     expect(html).toContain('<meta name="robots" content="noindex">');
-    expect(html).toMatch(/<select id="departure" name="departure"><option value="[0-9a-f-]{36}">[^<]+08:30 · €1,299\.00 · 4 seats left<\/option><\/select>/);
+    expect(html).toMatch(/<select id="departure" name="departure" aria-describedby="seats-left"><option value="[0-9a-f-]{36}">[^<]+08:30 · €1,299\.00 · 4 seats left<\/option><\/select>/);
+    // The chosen date's seats left under the select too, which a phone's narrow select cuts off.
+    expect(html).toContain('<p class="hint left" id="seats-left" aria-live="polite">4 seats left</p>');
     expect(html).toContain('<label for="count-ADULT">Adults');
     expect(html).not.toContain('count-INFANT');
     const script = /<script src="(\/shop\/book\.js\?v=[\w-]+)" defer><\/script>/.exec(html)?.[1];

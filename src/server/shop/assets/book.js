@@ -122,6 +122,8 @@
   function preview() {
     var chosen = departure();
     var total = 0;
+    // The chosen date's seats left, which a phone's narrow select cuts off.
+    $('seats-left').textContent = chosen.left || '';
     CATEGORIES.forEach(function (category) {
       var price = chosen.prices[category];
       var hint = $('price-' + category);

@@ -162,9 +162,10 @@ export function bookPage(input: BookPageInput): string {
   const words = WORDS[language];
   const text = textsOf(language);
   const price = (minor: number | null) => (minor === null ? '' : money(minor, tour.currency, language));
+  const seatsLeftOf = (departure: ShopDeparture) => (departure.status === 'LIMITED' && departure.seatsLeft !== null ? words.seatsLeft(departure.seatsLeft) : '');
   const option = (departure: ShopDeparture) => {
-    // The price before the seats left: a phone's select shows the start of the line.
-    const left = departure.status === 'LIMITED' && departure.seatsLeft !== null ? ` · ${words.seatsLeft(departure.seatsLeft)}` : '';
+    // The price before the seats left: a phone's select shows the start of the line (and the chosen date's seats left show under it).
+    const left = seatsLeftOf(departure) === '' ? '' : ` · ${seatsLeftOf(departure)}`;
     const label = `${dateText(departure.date, language)}, ${departure.startTime} · ${price(departure.prices.ADULT)}${left}`;
     return `<option value="${escapeHtml(departure.departureId)}"${departure.departureId === input.selected ? ' selected' : ''}>${escapeHtml(label)}</option>`;
   };
@@ -191,7 +192,7 @@ export function bookPage(input: BookPageInput): string {
     language,
     currency: tour.currency,
     maxPax: tour.maxPax,
-    departures: departures.map((departure) => ({ id: departure.departureId, prices: departure.prices })),
+    departures: departures.map((departure) => ({ id: departure.departureId, prices: departure.prices, left: seatsLeftOf(departure) })),
     extras: tour.extras.map((extra) => ({ id: extra.componentId, priceMinor: extra.priceMinor })),
     hostOrigins: input.settings.embedOrigins,
     cartPage: inLanguage('/shop/carts/{cartId}', language),
@@ -208,7 +209,7 @@ ${
     ? `<p>${words.noneOpen}</p>`
     : `<form id="seats" novalidate>
 <h2>${words.step1}</h2>
-<div class="field"><label for="departure">${words.date}</label><select id="departure" name="departure">${departures.map(option).join('')}</select><p class="hint">${escapeHtml(text.timesIn(tour.timeZone))}</p></div>
+<div class="field"><label for="departure">${words.date}</label><select id="departure" name="departure" aria-describedby="seats-left">${departures.map(option).join('')}</select><p class="hint left" id="seats-left" aria-live="polite">${escapeHtml(first ? seatsLeftOf(first) : '')}</p><p class="hint">${escapeHtml(text.timesIn(tour.timeZone))}</p></div>
 <fieldset><legend>${words.travellers}</legend>
 ${counter('ADULT', words.adults, 1)}${counter('CHILD', words.children(tour.ages.childAgeUnder), 0)}${counter('INFANT', words.infants(tour.ages.infantAgeUnder), 0)}
 <p class="field-error" id="travellers-error"></p></fieldset>

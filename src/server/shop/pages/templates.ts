@@ -50,7 +50,7 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5
 .dates .when{flex:1 1 9rem;font-weight:600}.dates .status{flex:0 1 auto}.dates .price{flex:0 0 auto}
 .button{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;padding:.5rem 1rem;border-radius:8px;border:2px solid var(--accent);background:var(--accent);color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .button.secondary{background:#fff;color:var(--accent)}.button:focus-visible{outline:3px solid var(--ink);outline-offset:2px}.button[disabled]{opacity:.6;cursor:not-allowed}
-.field{margin:.75rem 0}.field label{display:block;font-weight:600;margin-bottom:.25rem}.hint{color:var(--muted);font-weight:400;margin:.25rem 0 0}
+.field{margin:.75rem 0}.field label{display:block;font-weight:600;margin-bottom:.25rem}.hint{color:var(--muted);font-weight:400;margin:.25rem 0 0}.hint:empty{display:none}.hint.left{color:var(--few);font-weight:600}
 input,select,textarea{font:inherit;color:inherit;min-height:44px;padding:.5rem .6rem;border:1px solid #6b7681;border-radius:6px;background:#fff;max-width:100%}
 input[type=number]{width:6rem}input[type=checkbox],input[type=radio]{min-height:24px;width:24px;height:24px;margin:0 .5rem 0 0;flex:none}
 select,#traveller-fields input:not([type=date]),.field input[type=email],.field input[type=tel],#contact-name,textarea{width:100%}
