@@ -533,7 +533,7 @@ describe('moving one’s own booking to another date', () => {
     const otherTour = await change(token, elsewhere.id, '?lang=de');
     expectError(otherTour, 400, 'VALIDATION');
     expect(otherTour.json<{ errors: Record<string, string> }>().errors).toEqual({ departureId: 'muss ein Termin derselben Tour sein' });
-    expectError(await quote(token, dearer.id), 400, 'VALIDATION');
+    expectError(await quote(token, dearer.id), 409, 'CONFLICT');
     expect((await managed(token)).json<ManagedBooking>().departure.departureId).toBe(dearer.id);
   });
 
@@ -543,8 +543,13 @@ describe('moving one’s own booking to another date', () => {
     const { booking, token } = await officeBooking('cheaper@example.test', from.id);
     const intent = await payByCard(token);
     expect((await quote(token, cheaper.id)).json()).toMatchObject({ newTotalMinor: 16_000, differenceMinor: -2_000, newBalanceMinor: -2_000 });
-    const moved = await change(token, cheaper.id);
-    expect(moved.statusCode, moved.body).toBe(200);
+    // The same move sent three times at once (a double tap, a retry): one move, one refund.
+    const sent = await Promise.all([change(token, cheaper.id), change(token, cheaper.id), change(token, cheaper.id)]);
+    expect(sent.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(sent.find((answer) => answer.statusCode === 409)!.json<{ message: string }>().message).toBe('Your booking is already on this date.');
+    // Past the page's own look, the move's transaction looks again under its locks (two servers, each sure the booking had not moved yet).
+    await expect(t.app.flows.changeByCustomer(booking.id, cheaper.id, { actorId: null, actorLabel: 'Customer (online shop)', permissions: null, ip: null, userAgent: null })).rejects.toThrow('Your booking is already on this date.');
+    const moved = sent.find((answer) => answer.statusCode === 200)!;
     expect(moved.json<ManagedBooking>()).toMatchObject({ totalMinor: 16_000, paidMinor: 16_000, balanceMinor: 0, refundingMinor: 0 });
     expect(refundsOf(intent).map((refund) => refund.amount)).toEqual([2_000]);
     expect((await paymentsOf(booking.id)).filter((payment) => payment.kind === 'refund').map((payment) => payment.amountMinor)).toEqual([2_000]);
@@ -605,8 +610,8 @@ describe('the customer’s own page without a script', () => {
     expect((await managed(token)).json<ManagedBooking>()).toMatchObject({ departure: { departureId: to.id }, totalMinor: 17_000 });
 
     const sameAgain = await form(token, 'change', { departureId: to.id });
-    expect(sameAgain.statusCode).toBe(400);
-    expect(sameAgain.body).toContain('<p class="error" role="alert">is the date already booked: choose another</p>');
+    expect(sameAgain.statusCode).toBe(409);
+    expect(sameAgain.body).toContain('<p class="error" role="alert">Your booking is already on this date.</p>');
 
     const unticked = await form(token, 'cancel', {});
     expect(unticked.statusCode).toBe(400);

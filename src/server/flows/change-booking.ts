@@ -34,7 +34,13 @@ export interface BookingChangeRequest {
    * refunded first (409).
    */
   refundAfter?: boolean;
+  /** The booking must move to another departure: already on it (a move sent twice at once), 409. */
+  mustMove?: boolean;
 }
+
+export const changeErrors = {
+  alreadyThere: () => httpErrors.conflict('Your booking is already on this date.'),
+};
 
 /** Thrown to roll a preview's transaction back, carrying what it would have made. */
 export class PreviewOnly extends Error {
@@ -63,6 +69,8 @@ export async function changeWithin(ctx: FlowContext, trx: Kysely<Database>, id: 
   const toDepartureId = change.departureId ?? fromDepartureId;
   for (const departureId of [...new Set([fromDepartureId, toDepartureId])].sort()) await lockDepartureRow(trx, departureId);
   const booking = await ctx.bookings.lockForChange(trx, id);
+  // Read again under the locks: a move sent twice at once finds the booking moved by the first.
+  if (change.mustMove && booking.departure_id === toDepartureId) throw changeErrors.alreadyThere();
   const state = changeableFrom(booking, at);
   const lines = await ctx.bookings.linesForChange(trx, id);
 

@@ -24,7 +24,7 @@ export interface FlowContext {
   messages: Pick<Messages, 'forget' | 'queueIn' | 'queueChange'>;
   paymentLinks: Pick<PaymentLinks, 'claim' | 'claimQuery' | 'paidEntry' | 'storeQuery' | 'settle' | 'prepare' | 'store' | 'openFor' | 'ofSession' | 'endOpenPages'>;
   /** Card refunds through Stripe: asked for in the transaction that owes them, settled once. */
-  cardRefunds: Pick<CardRefunds, 'requestIn' | 'send' | 'claim' | 'noteRecorded' | 'noteFailed' | 'due'>;
+  cardRefunds: Pick<CardRefunds, 'requestIn' | 'underwayIn' | 'send' | 'claim' | 'noteRecorded' | 'noteFailed' | 'due'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
   webhooks: Pick<Webhooks, 'enqueue' | 'nudge' | 'forget'>;
   /** A departure's guides and vehicles follow it: freed when it is cancelled, moved when its date moves. */

@@ -32,8 +32,8 @@ export const selfServiceErrors = {
 export async function cancelByCustomer(ctx: FlowContext, id: string, feeMinor: number, origin: RequestOrigin): Promise<SelfServiceDone> {
   return ctx.db.transaction().execute(async (trx) => {
     const cancelled = await cancelWithin(ctx, trx, id, { reason: CUSTOMER_CANCEL_REASON, feeMinor }, origin);
-    // A cancelled booking's balance is its fee less what was paid: below zero, owed back.
-    const owed = -cancelled.balanceMinor;
+    // A cancelled booking's balance is its fee less what was paid: below zero, owed back, less what is already on its way back (an earlier move's refund).
+    const owed = -cancelled.balanceMinor - (await ctx.cardRefunds.underwayIn(trx, id));
     const { ids } = owed > 0 ? await ctx.cardRefunds.requestIn(trx, cancelled, owed, 'cancelled', origin) : { ids: [] };
     return { booking: cancelled, refundIds: ids };
   });
@@ -47,8 +47,9 @@ export async function quoteChangeByCustomer(ctx: FlowContext, id: string, depart
 /** The customer moves to another departure: more to pay raises the balance; less is asked back to the card they paid with. */
 export async function changeByCustomer(ctx: FlowContext, id: string, departureId: string, origin: RequestOrigin): Promise<SelfServiceDone> {
   return ctx.db.transaction().execute(async (trx) => {
-    const changed = await changeWithin(ctx, trx, id, { departureId, refundAfter: true }, origin);
-    const owed = -changed.balanceMinor;
+    const changed = await changeWithin(ctx, trx, id, { departureId, refundAfter: true, mustMove: true }, origin);
+    // Below zero, the balance is owed back: less what is already on its way back (an earlier move's refund, not settled yet).
+    const owed = -changed.balanceMinor - (await ctx.cardRefunds.underwayIn(trx, id));
     if (owed <= 0) return { booking: changed, refundIds: [] };
     const { ids, coveredMinor } = await ctx.cardRefunds.requestIn(trx, changed, owed, 'changed', origin);
     // All of it goes back to the card, or the move is undone: an active booking holds more than it costs only while its refund is on its way.

@@ -170,6 +170,17 @@ export class CardRefunds {
     );
   }
 
+  /** What of a booking's money is on its way back to cards (asked, or pending at Stripe), read in the caller's transaction. */
+  async underwayIn(trx: Kysely<Database>, bookingId: string): Promise<number> {
+    const row = await trx
+      .selectFrom('card_refunds')
+      .select(sql<string>`coalesce(sum(amount_minor), 0)`.as('sum'))
+      .where('booking_id', '=', bookingId)
+      .where('status', 'in', ['requested', 'pending'])
+      .executeTakeFirstOrThrow();
+    return Number(row.sum);
+  }
+
   /** A booking's card refunds not yet settled (asked, or made and pending at Stripe). */
   async underway(bookingId: string): Promise<CardRefund[]> {
     const rows = await this.db

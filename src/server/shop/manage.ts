@@ -52,7 +52,7 @@ export const manageErrors = {
             : 'This booking is not confirmed: it cannot be moved here.',
     ),
   otherTour: () => httpErrors.validation({ departureId: 'must be a date of the same tour' }),
-  sameDeparture: () => httpErrors.validation({ departureId: 'is the date already booked: choose another' }),
+  sameDeparture: () => httpErrors.conflict('Your booking is already on this date.'),
 };
 
 /** What the customer may do now, and why not where they may not. */
