@@ -232,6 +232,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (params.mode !== 'payment') return stripeError(response, 400, 'invalid_request_error', 'mode: payment expected by this double');
     if (!Number.isInteger(unitAmount) || unitAmount < 1) return stripeError(response, 400, 'invalid_request_error', 'line_items[0][price_data][unit_amount]: a positive integer');
     if (typeof price?.currency !== 'string' || !/^[a-z]{3}$/.test(price.currency)) return stripeError(response, 400, 'invalid_request_error', 'Invalid currency');
+    // As Stripe: the króna is counted in hundredths that must be whole krónur.
+    if (price.currency === 'isk' && unitAmount % 100 !== 0) return stripeError(response, 400, 'invalid_request_error', 'ISK amounts must be a multiple of 100 (whole krónur in hundredths).');
     if (!(expiresAt >= nowS + 1800 && expiresAt <= nowS + 86_400)) {
       return stripeError(response, 400, 'invalid_request_error', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
     }

@@ -120,6 +120,26 @@ describe('paying a cart', () => {
     expect(mails.map((mail) => mail.subject).join(' | ')).toMatch(new RegExp(cart.reference));
   });
 
+  it('in Icelandic krónur: Stripe is asked for hundredths of whole krónur, and its event and its refund are counted back in krónur', async () => {
+    const iceland = await createTour(viaInject(staff), { status: 'published', bookableOnline: true, currency: 'ISK', bookingCutoffHours: 0, prices: { ADULT: 179_000, CHILD: null, INFANT: null }, selfService: { cancel: true, change: false, untilHours: 24 } });
+    const departure = await createDeparture(viaInject(staff), iceland.id, { startDate: new Date(t.clock.time + 90 * DAY).toISOString().slice(0, 10), capacity: 10 });
+    const cart = await readyCart(departure, 'kronur@example.test', 1);
+    expect(cart).toMatchObject({ currency: 'ISK', totalMinor: 179_000 });
+    const session = sessionFor((await checkout(cart, 'full')).json<{ url: string }>().url);
+    // ISK 179,000 is 17,900,000 in Stripe's count.
+    expect(session).toMatchObject({ amount_total: 17_900_000, currency: 'isk' });
+    expect((await deliver(stripe.completedEvent(session.id))).json<{ recorded: boolean }>().recorded).toBe(true);
+    const booking = await bookingOf(cart.reference);
+    expect(booking).toMatchObject({ status: 'confirmed', paidMinor: 179_000, balanceMinor: 0 });
+    expect((await paymentsOf(booking.id)).map((payment) => payment.amountMinor)).toEqual([179_000]);
+    // Cancelled by the customer 90 days ahead (no fee): the refund asked of Stripe is in its count, recorded in krónur.
+    const manage = await staff({ method: 'GET', url: `/api/bookings/${booking.id}/manage-link` });
+    const token = new URL(manage.json<{ url: string }>().url).pathname.split('/').at(-1)!;
+    expect((await shop('POST', `/api/shop/manage/${token}/cancel`)).statusCode).toBe(200);
+    expect([...stripe.refunds.values()].filter((refund) => refund.currency === 'isk').map((refund) => refund.amount)).toEqual([17_900_000]);
+    expect((await paymentsOf(booking.id)).filter((payment) => payment.kind === 'refund').map((payment) => payment.amountMinor)).toEqual([179_000]);
+  });
+
   it('paid after the hold lapsed: confirmed while its seats are still free', async () => {
     const departure = await departureOf();
     const cart = await readyCart(departure, 'late.free@example.test');

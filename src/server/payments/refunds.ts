@@ -110,10 +110,10 @@ export class CardRefunds {
    */
   async send(id: string): Promise<RefundState | null> {
     if (!this.gateway) return null;
-    const row = await this.db.selectFrom('card_refunds').select(['id', 'booking_id', 'payment_intent', 'amount_minor', 'attempts', 'status']).where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('card_refunds').select(['id', 'booking_id', 'payment_intent', 'amount_minor', 'currency', 'attempts', 'status']).where('id', '=', id).executeTakeFirst();
     if (!row || row.status !== 'requested') return null;
     try {
-      return await this.gateway.refund({ paymentIntent: row.payment_intent, amountMinor: toMoney(row.amount_minor)!, idempotencyKey: `refund:${row.id}`, metadata: { refundId: row.id, bookingId: row.booking_id } });
+      return await this.gateway.refund({ paymentIntent: row.payment_intent, amountMinor: toMoney(row.amount_minor)!, currency: row.currency, idempotencyKey: `refund:${row.id}`, metadata: { refundId: row.id, bookingId: row.booking_id } });
     } catch (error) {
       const refused = (error as { type?: string }).type === 'StripeInvalidRequestError';
       const attempts = row.attempts + 1;

@@ -4,6 +4,7 @@
  * HTTP double of Stripe (STRIPE_API_URL), never a stand-in for the SDK.
  */
 import type Stripe from 'stripe';
+import { currencyDigits } from '../../shared/money.js';
 
 export interface CheckoutRequest {
   bookingId: string;
@@ -58,6 +59,7 @@ export interface RefundState {
 export interface RefundRequest {
   paymentIntent: string;
   amountMinor: number;
+  currency: string;
   /** The same key again answers the refund the first call made: a refund asked twice is made once. */
   idempotencyKey: string;
   metadata: Record<string, string>;
@@ -77,6 +79,22 @@ export interface CardPayments {
    * of `nowMs` (either side of it); throws otherwise. Null for an event of another type (nothing to do).
    */
   checkoutEvent(payload: Buffer, signature: string, nowMs: number): CheckoutEvent | null;
+}
+
+/** Currencies Stripe counts in whole units (its "zero-decimal currencies"). */
+const STRIPE_ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+/** Currencies Stripe counts in thousandths. */
+const STRIPE_THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
+
+/**
+ * How many of the product's minor units (the currency's ISO digits, as Intl gives them) make one
+ * of Stripe's: Stripe counts every other currency in hundredths, the Icelandic króna among them
+ * (whole krónur, ×100), although the króna has no minor unit of its own.
+ */
+export function stripeFactor(currency: string, productDigits: number): number {
+  const code = currency.toUpperCase();
+  const stripeDigits = STRIPE_ZERO_DECIMAL.has(code) ? 0 : STRIPE_THREE_DECIMAL.has(code) ? 3 : 2;
+  return 10 ** (stripeDigits - productDigits);
 }
 
 /** Stripe accepts a signed event for 5 minutes after it was signed: a replay after that is refused. */
@@ -105,7 +123,7 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
               quantity: 1,
               price_data: {
                 currency: request.currency.toLowerCase(),
-                unit_amount: request.amountMinor,
+                unit_amount: toStripe(request.amountMinor, request.currency),
                 product_data: { name: `${request.reference} · ${request.tourTitle}`.slice(0, 250) },
               },
             },
@@ -125,7 +143,7 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
     },
     async refund(request) {
       const refund = await stripe.refunds.create(
-        { payment_intent: request.paymentIntent, amount: request.amountMinor, reason: 'requested_by_customer', metadata: request.metadata },
+        { payment_intent: request.paymentIntent, amount: toStripe(request.amountMinor, request.currency), reason: 'requested_by_customer', metadata: request.metadata },
         { idempotencyKey: request.idempotencyKey },
       );
       return refundState(refund);
@@ -149,7 +167,7 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
         completed: {
           sessionId: session.id,
           paid: session.payment_status === 'paid',
-          amountMinor: session.amount_total ?? null,
+          amountMinor: session.amount_total === null ? null : session.currency ? fromStripe(session.amount_total, session.currency) : session.amount_total,
           currency: (session.currency ?? '').toUpperCase(),
           paymentIntent: typeof intent === 'string' ? intent : (intent?.id ?? ''),
           metadata: metadataOf(session.metadata),
@@ -159,10 +177,20 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
   };
 }
 
+/** A product amount (minor units) as Stripe counts it. */
+function toStripe(amountMinor: number, currency: string): number {
+  return Math.round(amountMinor * stripeFactor(currency, currencyDigits(currency.toUpperCase())));
+}
+
+/** A Stripe amount back in the product's minor units. */
+function fromStripe(amount: number, currency: string): number {
+  return Math.round(amount / stripeFactor(currency, currencyDigits(currency.toUpperCase())));
+}
+
 function refundState(refund: Stripe.Refund): RefundState {
   const status = refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled' || refund.status === 'requires_action' ? refund.status : 'pending';
   const metadata = Object.fromEntries(Object.entries(refund.metadata ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-  return { refundId: refund.id, status, amountMinor: refund.amount, metadata };
+  return { refundId: refund.id, status, amountMinor: fromStripe(refund.amount, refund.currency), metadata };
 }
 
 /**
