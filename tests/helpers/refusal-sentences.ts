@@ -59,7 +59,7 @@ export function refusalSentences(): Map<string, string> {
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const callee = node.expression.getText(file);
         const args = [...(node.arguments ?? [])];
-        if (callee === 'AppError') args.slice(2, 3).forEach((arg) => leaves(arg, where));
+        if (callee === 'AppError') args.slice(2, 4).forEach((arg) => leaves(arg, where)); // its sentence and its fields' problems
         else if (/^httpErrors\.\w+$|^\w+Errors\.\w+$/.test(callee)) args.forEach((arg) => leaves(arg, where));
         else if (callee === 'put' && name === 'http/errors.ts') leaves(args[1], where);
       }

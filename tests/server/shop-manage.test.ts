@@ -532,7 +532,7 @@ describe('moving one’s own booking to another date', () => {
     const elsewhere = await departureOf();
     const otherTour = await change(token, elsewhere.id, '?lang=de');
     expectError(otherTour, 400, 'VALIDATION');
-    expect(otherTour.json<{ errors: Record<string, string> }>().errors).toEqual({ departureId: 'muss ein Termin derselben Tour sein' });
+    expect(otherTour.json<{ message: string; errors: Record<string, string> }>()).toMatchObject({ message: 'Das ist kein Termin dieser Tour: Wählen Sie einen aus der Liste.', errors: { departureId: 'muss ein Termin derselben Tour sein' } });
     expectError(await quote(token, dearer.id), 409, 'CONFLICT');
     expect((await managed(token)).json<ManagedBooking>().departure.departureId).toBe(dearer.id);
   });
@@ -596,10 +596,15 @@ describe('the customer’s own page without a script', () => {
 
     const page = await shop('GET', `/shop/manage/${token}?lang=de`);
     expect(page.body).toContain('<h2>Termin ändern</h2>');
-    expect(page.body).toContain(`<option value="${to.id}">`);
-    const quoted = await form(token, 'change-quote', { departureId: to.id }, '?lang=de');
+    expect(page.body).toMatch(new RegExp(`<option value="${to.id}">[^<]+ · 110,00\\s€</option>`));
+    expect(page.body).toContain(`<form method="get" action="/shop/manage/${token}#change-quote"><input type="hidden" name="lang" value="de">`);
+    // The price asked by the page's GET form: a reload or the back button sends nothing.
+    const quoted = await shop('GET', `/shop/manage/${token}?lang=de&quote=${to.id}`);
     expect(quoted.statusCode, quoted.body).toBe(200);
     expect(quoted.body).toMatch(/kostet Ihre Buchung 170,00\s€\. Das sind 10,00\s€ mehr, die Sie nach der Änderung hier bezahlen\./);
+    const garbage = await shop('GET', `/shop/manage/${token}?quote=not-a-date`);
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.body).toContain('That is not one of this tour’s dates: choose one from the list.');
     expect(quoted.body).toContain(`<input type="hidden" name="departureId" value="${to.id}">`);
     expect((await managed(token)).json<ManagedBooking>().departure.departureId).toBe(from.id);
 

@@ -45,6 +45,7 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'This tour’s bookings are not moved to other dates here: please contact us.': 'Buchungen dieser Tour werden nicht hier auf andere Termine verlegt: Bitte wenden Sie sich an uns.',
   'This booking is not confirmed: it cannot be moved here.': 'Diese Buchung ist nicht bestätigt: Sie kann hier nicht verlegt werden.',
   'must be a date of the same tour': 'muss ein Termin derselben Tour sein',
+  'That is not one of this tour’s dates: choose one from the list.': 'Das ist kein Termin dieser Tour: Wählen Sie einen aus der Liste.',
   'Your booking is already on this date.': 'Ihre Buchung ist bereits an diesem Termin.',
   'Moving to this date would leave {} to pay back that was not paid by card here: please contact us to move your booking.':
     'Mit diesem Termin wären {0} zurückzuzahlen, die nicht hier mit Karte bezahlt wurden: Bitte wenden Sie sich an uns, um Ihre Buchung zu verlegen.',

@@ -26,13 +26,13 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       subject: 'Payment received for booking {{booking.reference}}',
       body:
         'Dear {{customer.name}},\n\nwe have recorded {{payment.amount}} for your booking {{booking.reference}} ({{tour.title}}, {{departure.start}}).\n\n' +
-        'Paid so far: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\nKind regards,\n{{business.name}}',
+        'Paid so far: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\nYour booking online: {{booking.manageLink}}\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Zahlung für Buchung {{booking.reference}} erhalten',
       body:
         'Guten Tag {{customer.name}},\n\nwir haben {{payment.amount}} für Ihre Buchung {{booking.reference}} ({{tour.title}}, {{departure.start}}) verbucht.\n\n' +
-        'Bisher bezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\nMit freundlichen Grüßen\n{{business.name}}',
+        'Bisher bezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\nIhre Buchung online: {{booking.manageLink}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
   balance_reminder: {
@@ -83,14 +83,14 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       body:
         'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} has changed.\n\n{{booking.change}}\n\n' +
         'Departure: {{departure.start}}\nTravellers: {{booking.travellers}}\nPrice: {{booking.total}}\nPaid: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
-        'Your new voucher is attached: the old one no longer holds.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        'Your new voucher is attached: the old one no longer holds.\n\nYour booking online: {{booking.manageLink}}\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Ihre Buchung {{booking.reference}} wurde geändert: {{tour.title}}',
       body:
         'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} wurde geändert.\n\n{{booking.change}}\n\n' +
         'Abreise: {{departure.start}}\nReisende: {{booking.travellers}}\nPreis: {{booking.total}}\nBezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\n{{booking.dueNow}}\n\n' +
-        'Ihr neuer Voucher liegt bei: Der alte gilt nicht mehr.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        'Ihr neuer Voucher liegt bei: Der alte gilt nicht mehr.\n\nIhre Buchung online: {{booking.manageLink}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
   booking_cancelled: {
@@ -98,13 +98,13 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       subject: 'Booking {{booking.reference}} cancelled',
       body:
         'Dear {{customer.name}},\n\nyour booking {{booking.reference}} for {{tour.title}} ({{departure.start}}) is cancelled.\n\n' +
-        'Cancellation fee: {{cancellation.fee}}\nTo be refunded to you: {{cancellation.refundDue}}\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        'Cancellation fee: {{cancellation.fee}}\nTo be refunded to you: {{cancellation.refundDue}}\n\nYour booking online: {{booking.manageLink}}\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Buchung {{booking.reference}} storniert',
       body:
         'Guten Tag {{customer.name}},\n\nIhre Buchung {{booking.reference}} für {{tour.title}} ({{departure.start}}) ist storniert.\n\n' +
-        'Stornogebühr: {{cancellation.fee}}\nAn Sie zu erstatten: {{cancellation.refundDue}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        'Stornogebühr: {{cancellation.fee}}\nAn Sie zu erstatten: {{cancellation.refundDue}}\n\nIhre Buchung online: {{booking.manageLink}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
   manage_link: {

@@ -167,6 +167,7 @@ export async function cancelOwnBooking(app: ShopApp, token: string, origin: Retu
   if (!rules.can.cancel) throw manageErrors.cannotCancel(rules.why.cancel, tour.selfService.untilHours);
   const quote = cancellationQuoteAt(tour.cancellationFees, booking, new Date(app.now()));
   const done = await app.flows.cancelByCustomer(booking.id, quote.feeMinor, origin);
+  app.log.info({ bookingId: booking.id, reference: booking.reference, feeMinor: quote.feeMinor, refunds: done.refundIds.length }, 'a customer cancelled their booking on its own page');
   await afterSelfService(app, done.refundIds, origin, log);
   return { booking: await managedView(app, (await app.bookings.get(booking.id))!, tour), refundIds: done.refundIds };
 }
@@ -197,6 +198,7 @@ export async function quoteOwnChange(app: ShopApp, token: string, departureId: s
 export async function changeOwnBooking(app: ShopApp, token: string, departureId: string, origin: ReturnType<typeof shopOrigin>, log: RefundLog) {
   const { booking, tour } = await changeAllowed(app, token, departureId);
   const done = await app.flows.changeByCustomer(booking.id, departureId, origin);
+  app.log.info({ bookingId: booking.id, reference: booking.reference, from: booking.departureId, to: departureId, refunds: done.refundIds.length }, 'a customer moved their booking on its own page');
   await afterSelfService(app, done.refundIds, origin, log);
   return managedView(app, (await app.bookings.get(booking.id))!, tour);
 }
@@ -210,5 +212,5 @@ export async function changeDates(app: ShopApp, booking: Booking, tour: Tour): P
   return departures
     .filter((departure) => departure.id !== booking.departureId && departure.seatsAvailable >= booking.seats)
     .filter((departure) => closedFor({ status: departure.status, startsAt: departure.startsAt, bookingCutoffHours: tour.bookingCutoffHours }, at.getTime()) === null)
-    .map((departure) => ({ departureId: departure.id, date: departure.startDate, startTime: departure.startTime, startsAt: departure.startsAt }));
+    .map((departure) => ({ departureId: departure.id, date: departure.startDate, startTime: departure.startTime, startsAt: departure.startsAt, adultPriceMinor: departure.prices.ADULT ?? null }));
 }

@@ -51,7 +51,7 @@ export const manageErrors = {
             ? 'This tour’s bookings are not moved to other dates here: please contact us.'
             : 'This booking is not confirmed: it cannot be moved here.',
     ),
-  otherTour: () => httpErrors.validation({ departureId: 'must be a date of the same tour' }),
+  otherTour: () => new AppError(400, 'VALIDATION', 'That is not one of this tour’s dates: choose one from the list.', { departureId: 'must be a date of the same tour' }),
   sameDeparture: () => httpErrors.conflict('Your booking is already on this date.'),
 };
 

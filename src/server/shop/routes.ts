@@ -26,7 +26,9 @@ export const shopOfficeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // A link that no longer opens the booking is not handed out as if it did.
     const tour = await app.tours.get(booking.tourId);
     if (tour && !manageLinkHolds(booking, tour.durationDays, new Date(app.now()))) throw httpErrors.conflict('This booking’s own page has closed: its link holds until 30 days after the trip.');
-    return { url: await app.shop.manageLinks.url(booking.id, null) };
+    // In the customer's language, as their e-mails carry it (a German customer's page opens in German).
+    const customer = booking.customerId ? await app.customers.get(booking.customerId) : null;
+    return { url: await app.shop.manageLinks.url(booking.id, customer?.language === 'de' ? 'de' : null) };
   });
 
   app.get('/shop-settings', { schema: getShopSettingsSchema, onRequest: requireUser('shop.manage') }, async () => app.shop.settings.get());

@@ -320,7 +320,17 @@ export type ManageChangeQuote = Static<typeof ManageChangeQuoteSchema>;
 
 /** A date the customer may move to: open, with the booking's seats free, in the months ahead. */
 export const ManageChangeDatesSchema = Type.Object(
-  { data: Type.Array(Type.Object({ departureId: Type.String({ format: 'uuid' }), date: Type.String(), startTime: Type.String(), startsAt: Type.String({ format: 'date-time' }) })) },
+  {
+    data: Type.Array(
+      Type.Object({
+        departureId: Type.String({ format: 'uuid' }),
+        date: Type.String(),
+        startTime: Type.String(),
+        startsAt: Type.String({ format: 'date-time' }),
+        adultPriceMinor: Type.Union([Type.Integer(), Type.Null()], { description: 'An adult’s price on that date (the move’s own price: change-quote)' }),
+      }),
+    ),
+  },
   { title: 'ManageChangeDates' },
 );
 export type ManageChangeDates = Static<typeof ManageChangeDatesSchema>;

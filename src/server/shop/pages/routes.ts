@@ -112,6 +112,8 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   const stripe = app.config.stripe;
   const managePolicy = formSendingPolicy(stripe ? [stripe.apiUrl.hostname === 'api.stripe.com' ? 'https://checkout.stripe.com' : stripe.apiUrl.origin] : []);
 
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
   // A customer's own booking, opened by its link's token (never cached, never indexed, framed by no one).
   const sendManagePage = async (reply: FastifyReply, token: string, language: ShopLanguage, parts: ManagePageParts = {}, statusCode = 200) => {
     const { booking, tour } = await managedBooking(app, token);
@@ -128,8 +130,9 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   const refusedManage = async (reply: FastifyReply, token: string, language: ShopLanguage, error: unknown) => {
     if (!(error instanceof AppError)) throw error;
     if (error.statusCode === 404) return notFoundPage(reply, language, refusalIn(language, error.message));
+    // A refusal's own sentence; a bare field check's (Invalid value for: …) says its field's words instead.
     const fields = Object.values(error.errors ?? {});
-    const said = refusalIn(language, fields.length > 0 ? String(fields[0]) : error.message);
+    const said = refusalIn(language, fields.length > 0 && error.message.startsWith('Invalid value') ? String(fields[0]) : error.message);
     return sendManagePage(reply, token, language, { refused: said }, error.statusCode);
   };
   /** Back to the page after an action, in its language, saying what was done (a reload sends nothing again). */
@@ -138,12 +141,17 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { token: string } }>('/shop/manage/:token', { schema: hidden }, async (request, reply) => {
     const language = pageLanguageOf(request);
-    const asked = (request.query as { done?: unknown }).done;
+    const { done, quote: asked } = request.query as { done?: unknown; quote?: unknown };
     try {
-      return await sendManagePage(reply, request.params.token, language, { ...(asked === 'cancelled' || asked === 'changed' ? { done: asked } : {}) });
+      // A move's price, asked by the page's own GET form: quoted by the change flow, nothing changed.
+      let quote;
+      if (typeof asked === 'string' && asked !== '') {
+        if (!UUID.test(asked)) throw manageErrors.otherTour();
+        quote = await quoteOwnChange(app, request.params.token, asked, shopOrigin(request));
+      }
+      return await sendManagePage(reply, request.params.token, language, { ...(done === 'cancelled' || done === 'changed' ? { done } : {}), ...(quote && { quote }) });
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return notFoundPage(reply, language, refusalIn(language, error.message));
-      throw error;
+      return refusedManage(reply, request.params.token, language, error);
     }
   });
 
@@ -155,7 +163,6 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   };
   const refundLog = (request: FastifyRequest) => (error: unknown, id: string) =>
     request.log.warn({ refundId: id, reason: error instanceof Error ? error.message : String(error) }, 'Stripe did not answer a card refund: it is asked again later');
-  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
   app.post<{ Params: { token: string } }>('/shop/manage/:token/pay', { schema: hidden }, async (request, reply) => {
     const language = pageLanguageOf(request);
@@ -164,18 +171,6 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(303).header('cache-control', 'no-store').header('location', url).send();
     } catch (error) {
       // Refused (paid meanwhile, say, or Stripe away): the page as it is now, saying why.
-      return refusedManage(reply, request.params.token, language, error);
-    }
-  });
-
-  app.post<{ Params: { token: string } }>('/shop/manage/:token/change-quote', { schema: hidden }, async (request, reply) => {
-    const language = pageLanguageOf(request);
-    const departureId = formField(request, 'departureId');
-    try {
-      if (!UUID.test(departureId)) throw manageErrors.otherTour();
-      const quote = await quoteOwnChange(app, request.params.token, departureId, shopOrigin(request));
-      return await sendManagePage(reply, request.params.token, language, { quote });
-    } catch (error) {
       return refusedManage(reply, request.params.token, language, error);
     }
   });

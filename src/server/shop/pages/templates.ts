@@ -50,7 +50,7 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5
 .dates .when{flex:1 1 9rem;font-weight:600}.dates .status{flex:0 1 auto}.dates .price{flex:0 0 auto}
 .button{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;padding:.5rem 1rem;border-radius:8px;border:2px solid var(--accent);background:var(--accent);color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .button.secondary{background:#fff;color:var(--accent)}.button:focus-visible{outline:3px solid var(--ink);outline-offset:2px}.button[disabled]{opacity:.6;cursor:not-allowed}
-.field{margin:.75rem 0}.field label{display:block;font-weight:600;margin-bottom:.25rem}.hint{color:var(--muted);font-weight:400;margin:.25rem 0 0}.hint:empty{display:none}.hint.left{color:var(--few);font-weight:600}
+.field{margin:.75rem 0}.field label{display:block;font-weight:600;margin-bottom:.25rem}.hint{color:var(--muted);font-weight:400;margin:.25rem 0 0}.hint:empty{display:none}.hint.left{color:var(--few);font-weight:600}.hint.spaced{margin-bottom:1rem}
 input,select,textarea{font:inherit;color:inherit;min-height:44px;padding:.5rem .6rem;border:1px solid #6b7681;border-radius:6px;background:#fff;max-width:100%}
 input[type=number]{width:6rem}input[type=checkbox],input[type=radio]{min-height:24px;width:24px;height:24px;margin:0 .5rem 0 0;flex:none}
 select,#traveller-fields input:not([type=date]),.field input[type=email],.field input[type=tel],#contact-name,textarea{width:100%}
@@ -184,7 +184,15 @@ export function tourPage(tour: ShopTour, departures: ShopDeparture[], language: 
   ].join('');
   const extras = tour.extras.length > 0 ? `<h3>${text.extras}</h3><ul>${tour.extras.map((extra) => `<li>${escapeHtml(extra.name)}: ${escapeHtml(money(extra.priceMinor, tour.currency, language))}</li>`).join('')}</ul>` : '';
   const days = tour.itinerary.map((day) => `<h3>${text.day(day.day)}: ${escapeHtml(day.title)}</h3>${day.description}`).join('\n');
-  const fees = tour.cancellationFees.length > 0 ? `<ul>${tour.cancellationFees.map((fee) => `<li>${escapeHtml(text.feeTerm(fee.daysBefore, fee.percent))}</li>`).join('')}</ul>` : `<p>${text.noFee}</p>`;
+  // The tiers as the quote applies them: a tier from its days before until the next one's, none below the nearest.
+  const tiers = [...tour.cancellationFees].sort((a, b) => b.daysBefore - a.daysBefore);
+  const nearest = tiers.at(-1);
+  const fees =
+    tiers.length > 0
+      ? `<ul>${tiers.map((fee, index) => `<li>${escapeHtml(text.feeTerm(fee.daysBefore, index === 0 ? null : tiers[index - 1]!.daysBefore - 1, fee.percent))}</li>`).join('')}${
+          nearest && nearest.daysBefore > 0 ? `<li>${escapeHtml(text.feeNone(nearest.daysBefore))}</li>` : ''
+        }</ul>`
+      : `<p>${text.noFee}</p>`;
   const pictures = more.length > 0 ? `<h2>${text.pictures}</h2><div class="gallery">${more.map((picture) => `<img src="${escapeHtml(picture.url)}" alt="${escapeHtml(picture.alt)}" width="${picture.width}" height="${picture.height}" loading="lazy">`).join('')}</div>` : '';
   const open = departures.filter((departure) => departure.status === 'AVAILABLE' || departure.status === 'LIMITED');
   const lowest = open.reduce<number | null>((low, departure) => (departure.prices.ADULT !== null && (low === null || departure.prices.ADULT < low) ? departure.prices.ADULT : low), null) ?? tour.prices.ADULT;
@@ -335,16 +343,25 @@ export function managePage(view: ManagedBooking, token: string, language: ShopLa
   if (view.can.change) {
     const dates = parts.dates ?? [];
     const asked = parts.quote;
+    // The price is asked for by a plain GET of this page (it changes nothing): the back button and a reload stay harmless.
     const choose =
       dates.length === 0
         ? `<p>${escapeHtml(text.noOtherDates)}</p>`
-        : `<form method="post" action="${action('change-quote')}"><div class="field"><label for="departure">${escapeHtml(text.changeLabel)}</label><select id="departure" name="departureId" required>${dates
-            .map((date) => `<option value="${escapeHtml(date.departureId)}"${asked?.departure.departureId === date.departureId ? ' selected' : ''}>${escapeHtml(whenOf(date.date, date.startTime))}</option>`)
+        : `<form method="get" action="${escapeHtml(`/shop/manage/${encodeURIComponent(token)}`)}#change-quote">${language === 'de' ? '<input type="hidden" name="lang" value="de">' : ''}<div class="field"><label for="departure">${escapeHtml(text.changeLabel)}</label><select id="departure" name="quote" required>${dates
+            .map(
+              (date) =>
+                `<option value="${escapeHtml(date.departureId)}"${asked?.departure.departureId === date.departureId ? ' selected' : ''}>${escapeHtml(`${whenOf(date.date, date.startTime)}${date.adultPriceMinor === null ? '' : ` · ${moneyText(date.adultPriceMinor)}`}`)}</option>`,
+            )
             .join('')}</select></div><button class="button secondary" type="submit">${escapeHtml(text.changeSee)}</button></form>`;
+    const difference = asked
+      ? asked.differenceMinor > 0
+        ? text.changeMore(moneyText(asked.differenceMinor))
+        : asked.differenceMinor < 0
+          ? `${text.changeLess(moneyText(-asked.differenceMinor))} ${asked.newBalanceMinor < 0 ? text.changeBack(moneyText(-asked.newBalanceMinor)) : asked.newBalanceMinor > 0 ? text.changeOwed(moneyText(asked.newBalanceMinor)) : ''}`.trim()
+          : text.changeSame
+      : '';
     const confirm = asked
-      ? `<div class="notice" id="change-quote"><p role="status">${escapeHtml(text.changeQuote(whenOf(asked.departure.date, asked.departure.startTime), moneyText(asked.newTotalMinor)))} ${escapeHtml(
-          asked.differenceMinor > 0 ? text.changeMore(moneyText(asked.differenceMinor)) : asked.differenceMinor < 0 ? text.changeLess(moneyText(-asked.differenceMinor)) : text.changeSame,
-        )}</p><form method="post" action="${action('change')}"><input type="hidden" name="departureId" value="${escapeHtml(asked.departure.departureId)}"><div class="actions"><button class="button" type="submit">${escapeHtml(
+      ? `<div class="notice" id="change-quote"><p role="status">${escapeHtml(text.changeQuote(whenOf(asked.departure.date, asked.departure.startTime), moneyText(asked.newTotalMinor)))} ${escapeHtml(difference)}</p><form method="post" action="${action('change')}"><input type="hidden" name="departureId" value="${escapeHtml(asked.departure.departureId)}"><div class="actions"><button class="button" type="submit">${escapeHtml(
           text.changeConfirm(dateText(asked.departure.date, language)),
         )}</button><a class="button secondary" href="${escapeHtml(inLanguage(`/shop/manage/${encodeURIComponent(token)}`, language))}">${escapeHtml(text.keepDate)}</a></div></form></div>`
       : '';
@@ -356,7 +373,8 @@ export function managePage(view: ManagedBooking, token: string, language: ShopLa
   // Cancelling: what the terms keep today, and a box to tick so that no slip of a finger cancels.
   let cancel = '';
   if (view.can.cancel && quote) {
-    cancel = `<h2>${escapeHtml(text.cancelTitle)}</h2><p>${escapeHtml(text.cancelToday(moneyText(quote.feeMinor), moneyText(quote.refundDueMinor)))}</p><form method="post" action="${action('cancel')}"><label class="choice"><input type="checkbox" name="confirm" value="yes" required>${escapeHtml(
+    const terms = quote.feeMinor > 0 ? text.cancelToday(moneyText(quote.feeMinor), moneyText(quote.refundDueMinor)) : quote.refundDueMinor > 0 ? text.cancelFree(moneyText(quote.refundDueMinor)) : text.cancelFreeUnpaid;
+    cancel = `<h2>${escapeHtml(text.cancelTitle)}</h2><p>${escapeHtml(terms)}</p><form method="post" action="${action('cancel')}"><label class="choice"><input type="checkbox" name="confirm" value="yes" required>${escapeHtml(
       text.cancelBox,
     )}</label><button class="button secondary" type="submit">${escapeHtml(text.cancelButton)}</button></form>`;
   } else if (view.status === 'confirmed' && (view.why.cancel === 'too_late' || view.why.cancel === 'not_offered')) {
@@ -377,7 +395,7 @@ ${row(text.paid, amount(view.paidMinor))}
 ${view.refundedMinor > 0 ? row(text.refunded, amount(view.refundedMinor)) : ''}
 ${view.balanceMinor > 0 ? row(text.toPay, `${amount(view.balanceMinor)} (${escapeHtml(dueBy)})`) : ''}
 </tbody></table>
-${view.voucherUrl ? `<p><a class="button" href="${escapeHtml(view.voucherUrl)}">${text.voucher}</a></p><p class="hint">${text.showVoucher}</p>` : ''}
+${view.voucherUrl ? `<p><a class="button" href="${escapeHtml(view.voucherUrl)}">${text.voucher}</a></p><p class="hint spaced">${text.showVoucher}</p>` : ''}
 ${pay}
 ${change}
 ${cancel}`;
