@@ -242,6 +242,26 @@ describe('asking for the link again', () => {
     expect((await lookup({ reference: 'ZZZZZZZZ', lastName: 'X' }, undefined, '?lang=de')).json<{ message: string }>().message).toContain('Wenn eine Buchung passt');
   });
 
+  it('has a page of its own, without a script, answering the same whether or not a booking matches', async () => {
+    const { booking } = await officeBooking('find.page@example.test');
+    const page = await shop('GET', '/shop/manage?lang=de');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<form method="post" action="/shop/manage?lang=de">');
+    expect(page.body).toContain('noindex');
+    const post = (fields: Record<string, string>, from = '198.18.1.1') =>
+      t.app.inject({ method: 'POST', url: '/shop/manage', remoteAddress: from, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    const found = await post({ reference: booking.reference.toLowerCase(), lastName: 'nordmann' });
+    const unknown = await post({ reference: 'ZZZZZZZZ', lastName: 'Nordmann' }, '198.18.1.2');
+    for (const answer of [found, unknown]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('<p class="notice" role="status">If a booking matches, the link to it is on its way to the e-mail address it was booked with.</p>');
+    }
+    expect(await sent('find.page@example.test')).toHaveLength(1);
+    // A bad link's page leads here.
+    expect((await shop('GET', '/shop/manage/not-a-token')).body).toContain('<a href="/shop/manage">Find your booking</a>');
+  });
+
   it('matches ß typed as ss', async () => {
     const departure = await departureOf();
     const made = await staff({ method: 'POST', url: '/api/bookings', payload: { departureId: departure.id, status: 'confirmed', contact: { name: 'Jürgen Weiß', email: 'weiss@example.test' }, travellers: [{ category: 'ADULT', firstName: 'Jürgen', lastName: 'Weiß' }] } });

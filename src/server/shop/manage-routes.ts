@@ -84,30 +84,43 @@ export const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/manage/lookup', { schema: manageLookupSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const reference = request.body.reference.replace(/\s+/g, '').toUpperCase();
-    const keys = [`manage-lookup:ref:${reference}`, `manage-lookup:ip:${request.ip}`];
-    const counts = await Promise.all(keys.map((key) => app.counters.peek(key)));
-    const full = counts.find((count) => count.count >= MANAGE_LOOKUP_RULES.perWindow);
-    if (full) {
-      const retryAfter = Math.max(1, Math.ceil((full.resetAt - app.now()) / 1000));
-      throw new AppError(429, 'RATE_LIMITED', `Too many lookups for this booking or from your address: try again in ${Math.ceil(retryAfter / 60)} min.`, undefined, { 'retry-after': String(retryAfter) });
-    }
-    await Promise.all(keys.map((key) => app.counters.hit(key, WINDOW_MS)));
-    const { lastName } = request.body;
-    // Looked up and sent after the answer: its time says nothing of whether the booking exists.
-    app.background.run('send a booking’s link again', async () => {
-      const booking = await app.bookings.byReference(reference);
-      if (!booking || booking.resellerId !== null || booking.contact.email.trim() === '') return;
-      if (booking.status !== 'confirmed' && booking.status !== 'cancelled') return;
-      if (!lastNameMatches(booking, lastName)) return;
-      await app.db.transaction().execute((trx) => app.messages.queueIn(trx, booking, 'manage_link', `lookup:${randomUUID()}`));
-    });
-    const language = answerLanguageOf(request);
-    return reply.code(202).send({ message: LOOKUP_ANSWER[language] });
+    await lookUpBooking(app, request.body.reference, request.body.lastName, request.ip);
+    return reply.code(202).send({ message: LOOKUP_ANSWER[answerLanguageOf(request)] });
   });
 };
 
 type ShopApp = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/**
+ * A customer asks for their booking's link again (the API's lookup and the page's form): at most
+ * MANAGE_LOOKUP_RULES.perWindow per reference and per address in its window (429 past it); the
+ * booking is looked up and its link e-mailed to its own address after the answer, so neither the
+ * answer nor its time says whether the reference exists.
+ */
+export async function lookUpBooking(app: ShopApp, referenceGiven: string, lastName: string, ip: string): Promise<void> {
+  const reference = referenceGiven.replace(/\s+/g, '').toUpperCase();
+  const keys = [`manage-lookup:ref:${reference}`, `manage-lookup:ip:${ip}`];
+  const counts = await Promise.all(keys.map((key) => app.counters.peek(key)));
+  const full = counts.find((count) => count.count >= MANAGE_LOOKUP_RULES.perWindow);
+  if (full) {
+    const retryAfter = Math.max(1, Math.ceil((full.resetAt - app.now()) / 1000));
+    throw new AppError(429, 'RATE_LIMITED', `Too many lookups for this booking or from your address: try again in ${Math.ceil(retryAfter / 60)} min.`, undefined, { 'retry-after': String(retryAfter) });
+  }
+  await Promise.all(keys.map((key) => app.counters.hit(key, WINDOW_MS)));
+  app.background.run('send a booking’s link again', async () => {
+    const booking = await app.bookings.byReference(reference);
+    if (!booking || booking.resellerId !== null || booking.contact.email.trim() === '') return;
+    if (booking.status !== 'confirmed' && booking.status !== 'cancelled') return;
+    if (!lastNameMatches(booking, lastName)) return;
+    await app.db.transaction().execute((trx) => app.messages.queueIn(trx, booking, 'manage_link', `lookup:${randomUUID()}`));
+  });
+}
+
+/** The lookup's one answer, in a language. */
+export function lookupAnswer(language: 'en' | 'de'): string {
+  return LOOKUP_ANSWER[language];
+}
+
 
 /** The booking a token opens, with its tour; 404 for a token that opens none, a reseller's booking, or a link run out. */
 export async function managedBooking(app: ShopApp, token: string): Promise<{ booking: Booking; tour: Tour }> {

@@ -309,6 +309,8 @@ export const BOOKINGS_DE: MessagesIn<typeof BOOKINGS_EN> = {
       link_for: 'über %{amount}',
       emailed: ', per E-Mail an den Kunden',
       by_card: '%{amount} per Karte',
+      moved: 'vom %{from} auf den %{to}',
+      repriced: 'Preis %{before} → %{after}',
       the_history: 'Der Verlauf',
       loading: 'Wird geladen …',
       automatically: 'automatisch',

@@ -306,6 +306,8 @@ export const BOOKINGS_EN = {
       link_for: 'for %{amount}',
       emailed: ', e-mailed to the customer',
       by_card: '%{amount} by card',
+      moved: 'from %{from} to %{to}',
+      repriced: 'price %{before} → %{after}',
       the_history: 'The history',
       loading: 'Loading…',
       automatically: 'automatically',

@@ -11,10 +11,10 @@ import { cartAnswer } from '../carts.js';
 import { formSendingPolicy, frameablePolicy } from '../../http/security-headers.js';
 import { loadAsset, sendAsset } from '../assets.js';
 import { bookPage } from './book-page.js';
-import { cartPage, escapeHtml, inLanguage, managePage, sitemap, tourListPage, tourPage, type Business, type ManagePageParts } from './templates.js';
+import { cartPage, escapeHtml, findBookingPage, inLanguage, managePage, sitemap, tourListPage, tourPage, type Business, type ManagePageParts } from './templates.js';
 import { AppError } from '../../http/errors.js';
 import { refusalIn } from '../../http/refusal-language.js';
-import { cancelOwnBooking, changeDates, changeOwnBooking, managedBooking, managedView, payPage, quoteOwnChange } from '../manage-routes.js';
+import { cancelOwnBooking, changeDates, changeOwnBooking, lookUpBooking, lookupAnswer, managedBooking, managedView, payPage, quoteOwnChange } from '../manage-routes.js';
 import { manageErrors } from '../manage.js';
 import { shopOrigin } from '../cart-routes.js';
 import { textsOf, type ShopLanguage } from './texts.js';
@@ -24,14 +24,14 @@ const HTML = 'text/html; charset=utf-8';
 
 /** The shop's 404 page; `said` in its place of the plain sentence (a booking's link that opens none, or has run out). */
 function notFoundPage(reply: FastifyReply, language: ShopLanguage, said?: string): FastifyReply {
-  const [title, plain, back] =
-    language === 'de' ? ['Nicht gefunden', 'Diese Seite gibt es nicht (mehr).', 'Alle Touren'] : ['Not found', 'This page does not exist (any more).', 'All tours'];
+  const [title, plain, back, find] =
+    language === 'de' ? ['Nicht gefunden', 'Diese Seite gibt es nicht (mehr).', 'Alle Touren', 'Ihre Buchung finden'] : ['Not found', 'This page does not exist (any more).', 'All tours', 'Find your booking'];
   const text = said === undefined ? plain : escapeHtml(said);
   return reply
     .code(404)
     .type(HTML)
     .header('cache-control', 'no-store')
-    .send(`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="robots" content="noindex"></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><main><h1>${title}</h1><p>${text}</p><p><a href="/shop${language === 'de' ? '?lang=de' : ''}">${escapeHtml(back)}</a></p></main></body></html>`);
+    .send(`<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="robots" content="noindex"></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><main><h1>${title}</h1><p>${text}</p><p><a href="/shop${language === 'de' ? '?lang=de' : ''}">${escapeHtml(back)}</a></p><p><a href="/shop/manage${language === 'de' ? '?lang=de' : ''}">${escapeHtml(find)}</a></p></main></body></html>`);
 }
 
 export const shopPageRoutes: FastifyPluginAsync = async (app) => {
@@ -139,6 +139,33 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   const afterAction = (reply: FastifyReply, token: string, language: ShopLanguage, done: 'cancelled' | 'changed') =>
     reply.code(303).header('cache-control', 'no-store').header('location', inLanguage(`/shop/manage/${encodeURIComponent(token)}?done=${done}`, language)).send();
 
+  // The customer's own pages' buttons are plain forms (the pages have no script): their few fields are read here.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+  const formField = (request: FastifyRequest, name: string): string => {
+    const value = (request.body as Record<string, unknown> | null | undefined)?.[name];
+    return typeof value === 'string' ? value : '';
+  };
+  // Asking for one's booking's link again: the same answer whether or not a booking matches (the lookup's rules, manage-routes.ts).
+  app.get('/shop/manage', { schema: hidden }, async (request, reply) =>
+    reply.type(HTML).header('cache-control', 'no-store').send(findBookingPage(pageLanguageOf(request), await business(), app.config.publicUrl)),
+  );
+  app.post('/shop/manage', { schema: hidden }, async (request, reply) => {
+    const language = pageLanguageOf(request);
+    const reference = formField(request, 'reference').trim().slice(0, 20);
+    const lastName = formField(request, 'lastName').trim().slice(0, 100);
+    const details = await business();
+    const send = (statusCode: number, said: { text: string; refused: boolean }) =>
+      reply.code(statusCode).type(HTML).header('cache-control', 'no-store').send(findBookingPage(language, details, app.config.publicUrl, said));
+    if (reference === '' || lastName === '') return send(400, { text: textsOf(language).findIntro, refused: true });
+    try {
+      await lookUpBooking(app, reference, lastName, request.ip);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return send(error.statusCode, { text: refusalIn(language, error.message), refused: true });
+    }
+    return send(200, { text: lookupAnswer(language), refused: false });
+  });
+
   app.get<{ Params: { token: string } }>('/shop/manage/:token', { schema: hidden }, async (request, reply) => {
     const language = pageLanguageOf(request);
     const { done, quote: asked } = request.query as { done?: unknown; quote?: unknown };
@@ -155,12 +182,6 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  // The customer's own page's buttons are plain forms (the page has no script): their few fields are read here.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
-  const formField = (request: FastifyRequest, name: string): string => {
-    const value = (request.body as Record<string, unknown> | null | undefined)?.[name];
-    return typeof value === 'string' ? value : '';
-  };
   const refundLog = (request: FastifyRequest) => (error: unknown, id: string) =>
     request.log.warn({ refundId: id, reason: error instanceof Error ? error.message : String(error) }, 'Stripe did not answer a card refund: it is asked again later');
 

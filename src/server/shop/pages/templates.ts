@@ -110,7 +110,7 @@ ${parts.jsonLd ? `<script type="application/ld+json">${scriptJson(parts.jsonLd)}
 <main id="main">
 ${parts.body}
 </main>
-<footer>${business.name ? `<p><strong>${escapeHtml(business.name)}</strong></p>` : ''}${business.address.length > 0 ? `<p>${business.address.map(escapeHtml).join('<br>')}</p>` : ''}${contact.length > 0 ? `<p>${text.contact}: ${contact.map(escapeHtml).join(' · ')}</p>` : ''}</footer>
+<footer><p><a href="${escapeHtml(inLanguage('/shop/manage', parts.language))}">${text.findLink}</a></p>${business.name ? `<p><strong>${escapeHtml(business.name)}</strong></p>` : ''}${business.address.length > 0 ? `<p>${business.address.map(escapeHtml).join('<br>')}</p>` : ''}${contact.length > 0 ? `<p>${text.contact}: ${contact.map(escapeHtml).join(' · ')}</p>` : ''}</footer>
 </body>
 </html>`;
 }
@@ -400,4 +400,17 @@ ${pay}
 ${change}
 ${cancel}`;
   return layout({ language, title: text.manageTitle(view.reference), description: text.manageTitle(view.reference), url: `${publicUrl}/shop/manage/${encodeURIComponent(token)}`, business, body, noIndex: true });
+}
+
+/** Asking for one's booking's link again (/shop/manage): a reference and a last name, answered the same whether or not a booking matches. */
+export function findBookingPage(language: ShopLanguage, business: Business, publicUrl: string, said?: { text: string; refused: boolean }): string {
+  const text = textsOf(language);
+  const body = `<h1>${escapeHtml(text.findTitle)}</h1>
+${said ? `<p class="${said.refused ? 'error' : 'notice'}" role="${said.refused ? 'alert' : 'status'}">${escapeHtml(said.text)}</p>\n` : ''}<p>${escapeHtml(text.findIntro)}</p>
+<form method="post" action="${escapeHtml(inLanguage('/shop/manage', language))}">
+<div class="field"><label for="reference">${escapeHtml(text.findReference)}</label><input id="reference" name="reference" required maxlength="20" autocomplete="off" autocapitalize="characters" spellcheck="false" aria-describedby="reference-hint"><p class="hint" id="reference-hint">${escapeHtml(text.findReferenceHint)}</p></div>
+<div class="field"><label for="last-name">${escapeHtml(text.findLastName)}</label><input id="last-name" name="lastName" required maxlength="100" autocomplete="family-name"></div>
+<button class="button" type="submit">${escapeHtml(text.findSend)}</button>
+</form>`;
+  return layout({ language, title: text.findTitle, description: text.findIntro, url: `${publicUrl}/shop/manage`, business, body, noIndex: true });
 }

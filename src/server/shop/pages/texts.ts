@@ -101,6 +101,13 @@ const EN = {
   cancelNotOffered: (reach: string) => `To cancel, ${reach}.`,
   doneCancelled: 'Your booking is cancelled. We have sent you an e-mail.',
   doneChanged: 'Your booking is moved. We have sent you an e-mail with your new voucher.',
+  findTitle: 'Find your booking',
+  findIntro: 'Give your booking’s reference and a last name on it: we e-mail the link to your booking to the address it was booked with.',
+  findReference: 'Booking reference',
+  findReferenceHint: 'Eight letters and digits, on your confirmation.',
+  findLastName: 'Last name',
+  findSend: 'Send me the link',
+  findLink: 'Find your booking',
 } as const;
 
 type Texts = {
@@ -208,6 +215,13 @@ const DE: Texts = {
   cancelNotOffered: (reach) => `Um zu stornieren, ${reach}.`,
   doneCancelled: 'Ihre Buchung ist storniert. Wir haben Ihnen eine E-Mail geschrieben.',
   doneChanged: 'Ihre Buchung ist verlegt. Wir haben Ihnen eine E-Mail mit Ihrem neuen Voucher geschrieben.',
+  findTitle: 'Ihre Buchung finden',
+  findIntro: 'Geben Sie die Buchungsnummer und einen Nachnamen der Buchung an: Wir senden den Link zu Ihrer Buchung an die E-Mail-Adresse, mit der gebucht wurde.',
+  findReference: 'Buchungsnummer',
+  findReferenceHint: 'Acht Buchstaben und Ziffern, auf Ihrer Bestätigung.',
+  findLastName: 'Nachname',
+  findSend: 'Link senden',
+  findLink: 'Ihre Buchung finden',
 };
 
 export function textsOf(language: ShopLanguage): Texts {

@@ -4,6 +4,7 @@ import { t } from '../../../i18n';
 import { AUDIT_ACTION_LABELS } from '../../../../shared/types';
 import { amendmentLines, BOOKING_STATUS_LABELS, METHOD_LABELS, money } from '../booking-text';
 import { inSentence } from '../../../i18n/language';
+import { localDate } from '../../departures/departure-text';
 
 /** The actions the booking's history names in its own words (bookings.timeline.action.<action with _ for .>). */
 const TIMELINE_ACTIONS = ['booking.created', 'booking.confirmed', 'booking.cancelled', 'booking.expired', 'booking.updated', 'payment.recorded', 'refund.recorded', 'payment_link.created', 'payment_link.paid'];
@@ -35,6 +36,17 @@ export function timelineDetail(entry: TimelineEntry, booking: Booking): string {
       return `${t('bookings.timeline.link_for', { amount: amount ?? '' })}${details.emailed ? t('bookings.timeline.emailed') : ''}`;
     case 'payment_link.paid':
       return t('bookings.timeline.by_card', { amount: amount ?? '' });
+    case 'booking.changed': {
+      // Where it went and what it costs now: the e-mail the customer got says the same.
+      const moved = details.departure as { before?: unknown; after?: unknown } | undefined;
+      const total = details.totalMinor as { before?: unknown; after?: unknown } | undefined;
+      return [
+        moved && typeof moved.before === 'string' && typeof moved.after === 'string' ? t('bookings.timeline.moved', { from: localDate(moved.before), to: localDate(moved.after) }) : '',
+        total && typeof total.before === 'number' && typeof total.after === 'number' && total.before !== total.after ? t('bookings.timeline.repriced', { before: money(booking, total.before), after: money(booking, total.after) }) : '',
+      ]
+        .filter((part) => part !== '')
+        .join('; ');
+    }
     case 'card_refund.requested':
     case 'card_refund.failed':
       // How much was asked back to the card, or did not go back: the refund's own line says when it arrived.
