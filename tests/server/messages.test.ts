@@ -92,9 +92,10 @@ describe('messages queued with their event', () => {
     const mails = await sentTo(email);
     expect(mails.map((mail) => mail.subject)).toEqual([
       `Ihre Buchung ${booking.reference} ist bestätigt: ${tour.title}`,
-      `Zahlung für Buchung ${booking.reference} erhalten`,
+      `Zahlung erhalten: Buchung ${booking.reference}`,
       `Buchung ${booking.reference} storniert`,
-      `Zahlung für Buchung ${booking.reference} erhalten`,
+      // A refund's receipt says it is one.
+      `Erstattung veranlasst: Buchung ${booking.reference}`,
     ]);
     expect(mails[1]!.text).toMatch(/wir haben 50,00\s€ für Ihre Buchung/);
     expect(mails[2]!.text).toMatch(/Stornogebühr: 10,00\s€/);

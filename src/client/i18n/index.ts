@@ -15,7 +15,7 @@ import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { APP_EN, type AppMessagesIn } from './app-messages-en';
 import { DOMAINS_EN } from './domains/en';
 import { applyLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from './language';
-import { WORDS } from '../../shared/i18n/words';
+import { WORDS_EN, type Words } from '../../shared/i18n/words-en';
 import { PERMISSIONS } from '../../shared/permissions';
 import { AUDIT_ACTION_LABELS } from '../../shared/types';
 import { PUBLIC_MESSAGES } from './public-messages';
@@ -45,7 +45,7 @@ function merge(...trees: Tree[]): Tree {
   return out;
 }
 
-function messagesOf(ra: object, app: AppMessagesIn, domains: readonly object[], permissions: Record<string, string>, auditActions: Record<string, string>, language: Language): Tree {
+function messagesOf(ra: object, app: AppMessagesIn, domains: readonly object[], permissions: Record<string, string>, auditActions: Record<string, string>, words: Words, language: Language): Tree {
   return merge(
     ra as Tree,
     PUBLIC_MESSAGES[language],
@@ -56,7 +56,7 @@ function messagesOf(ra: object, app: AppMessagesIn, domains: readonly object[], 
     { permissions },
     // An audit entry's action: audit_actions.<action> ("audit_actions.booking.created").
     { audit_actions: auditActions },
-    { words: WORDS[language] as unknown as Tree },
+    { words: words as unknown as Tree },
     { resources: resourceNotices(app) },
     // The product's own wording where react-admin's generic one would leave the user guessing.
     {
@@ -102,19 +102,20 @@ export function t(key: string, values?: Values): string {
   return translateFrom(loaded[language]!.flat, language, key, values);
 }
 
-keep('en', messagesOf(englishMessages, APP_EN, DOMAINS_EN, PERMISSIONS, AUDIT_ACTION_LABELS, 'en'));
+keep('en', messagesOf(englishMessages, APP_EN, DOMAINS_EN, PERMISSIONS, AUDIT_ACTION_LABELS, WORDS_EN, 'en'));
 
 /** Makes sure a language's messages are here (German is a chunk of its own). */
 export async function loadLanguage(language: Language): Promise<void> {
   if (loaded[language]) return;
-  const [{ default: ra }, { APP_DE }, { DOMAINS_DE }, { PERMISSIONS_DE }, { AUDIT_ACTIONS_DE }] = await Promise.all([
+  const [{ default: ra }, { APP_DE }, { DOMAINS_DE }, { PERMISSIONS_DE }, { AUDIT_ACTIONS_DE }, { WORDS_DE }] = await Promise.all([
     import('./ra-german'),
     import('./app-messages-de'),
     import('./domains/de'),
     import('./permissions-de'),
     import('./audit-actions-de'),
+    import('../../shared/i18n/words-de'),
   ]);
-  keep(language, messagesOf(ra, APP_DE, DOMAINS_DE, PERMISSIONS_DE, AUDIT_ACTIONS_DE, language));
+  keep(language, messagesOf(ra, APP_DE, DOMAINS_DE, PERMISSIONS_DE, AUDIT_ACTIONS_DE, WORDS_DE, language));
 }
 
 function messagesFor(locale: string): TranslationMessages | Promise<TranslationMessages> {

@@ -23,13 +23,13 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
   },
   payment_received: {
     en: {
-      subject: 'Payment received for booking {{booking.reference}}',
+      subject: '{{payment.what}} for booking {{booking.reference}}',
       body:
         'Dear {{customer.name}},\n\nwe have recorded {{payment.amount}} for your booking {{booking.reference}} ({{tour.title}}, {{departure.start}}).\n\n' +
         'Paid so far: {{booking.paid}}\nLeft to pay: {{booking.balance}}\n\nYour booking online: {{booking.manageLink}}\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
-      subject: 'Zahlung für Buchung {{booking.reference}} erhalten',
+      subject: '{{payment.what}}: Buchung {{booking.reference}}',
       body:
         'Guten Tag {{customer.name}},\n\nwir haben {{payment.amount}} für Ihre Buchung {{booking.reference}} ({{tour.title}}, {{departure.start}}) verbucht.\n\n' +
         'Bisher bezahlt: {{booking.paid}}\nOffen: {{booking.balance}}\n\nIhre Buchung online: {{booking.manageLink}}\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
@@ -112,13 +112,13 @@ export const DEFAULT_TEXTS: Record<MessageKind, Texts> = {
       subject: 'Your booking {{booking.reference}}: your link to it',
       body:
         'Dear {{customer.name}},\n\nhere is the link to your booking {{booking.reference}} for {{tour.title}} ({{departure.start}}):\n\n{{booking.manageLink}}\n\n' +
-        'It shows your booking, its voucher and what is still to pay. If you did not ask for it, you can ignore this message: only this e-mail address receives the link.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        'It shows your booking and what was paid, and while it stands its voucher and what is still to pay. If you did not ask for it, you can ignore this message: only this e-mail address receives the link.\n\nKind regards,\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
     de: {
       subject: 'Ihre Buchung {{booking.reference}}: Ihr Link dazu',
       body:
         'Guten Tag {{customer.name}},\n\nhier ist der Link zu Ihrer Buchung {{booking.reference}} für {{tour.title}} ({{departure.start}}):\n\n{{booking.manageLink}}\n\n' +
-        'Er zeigt Ihre Buchung, ihren Voucher und was noch zu zahlen ist. Falls Sie ihn nicht angefordert haben, können Sie diese Nachricht übergehen: Nur diese E-Mail-Adresse erhält den Link.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
+        'Er zeigt Ihre Buchung und was bezahlt ist, und solange sie besteht, ihren Voucher und was noch zu zahlen ist. Falls Sie ihn nicht angefordert haben, können Sie diese Nachricht übergehen: Nur diese E-Mail-Adresse erhält den Link.\n\nMit freundlichen Grüßen\n{{business.name}}\n{{business.email}} {{business.phone}} {{business.website}}',
     },
   },
 };

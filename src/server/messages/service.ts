@@ -36,7 +36,7 @@ import { httpErrors } from '../http/errors.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { DEFAULT_TEXTS } from './defaults.js';
 import type { BookingBeforeChange } from './tables.js';
-import { changeSentences, dueNowSentence, refundOf, travellerCount } from '../../shared/i18n/words.js';
+import { changeSentences, dueNowSentence, paymentWhat, refundOf, travellerCount } from '../../shared/i18n/words.js';
 import { localDateAt } from '../../shared/local-time.js';
 import { dateTimeFormat } from '../../shared/intl-formats.js';
 
@@ -273,7 +273,8 @@ export class Messages {
       from (
         select id from messages
         where status = 'queued' and next_attempt_at <= ${at} and (locked_until is null or locked_until <= ${at})
-        order by next_attempt_at, seq
+        -- A booking's confirmation before the receipt of the payment that confirmed it (queued first by that payment's own row).
+        order by next_attempt_at, kind = 'payment_received', seq
         limit ${BATCH}
         for update skip locked
       ) due
@@ -555,6 +556,7 @@ export function placeholderValues(
             ? refundOf(language, money(payment.amountMinor))
             : money(payment.amountMinor)
           : '',
+    'payment.what': paymentWhat(language, payment?.kind === 'refund' ? 'refund' : 'payment'),
     'payment.link': link?.url ?? '',
     'booking.manageLink': manageLink,
     'cancellation.fee': money(fee),

@@ -26,6 +26,7 @@ export const PLACEHOLDERS = {
   'tour.code': 'The tour’s code',
   'departure.start': 'The departure’s local date and time, with its zone',
   'payment.amount': 'The payment or refund just recorded; in a payment link, what the link asks for',
+  'payment.what': 'What a receipt is for, as a title: Payment received, or Refund made',
   'payment.link': 'A card payment page for the balance, made for the message (in a payment link: the link the clerk made); empty unless card payments are set up',
   'booking.manageLink': 'The customer’s own page of the booking (see it, its voucher and what is due); empty for a reseller’s booking',
   'booking.change': 'What a change made of the booking, as sentences (its new date, its travellers now, its new price); empty in other messages',

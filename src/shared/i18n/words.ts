@@ -2,70 +2,16 @@
  * Words the staff screens and the customers' e-mails share, in each language the product has:
  * traveller categories, booking statuses, a refund. The browser's messages carry them under
  * `words.` (app-messages), the server's e-mails read them here, so a booking reads the same to
- * the clerk and to the customer.
+ * the clerk and to the customer. Each language's words are a file of their own (words-en.ts,
+ * words-de.ts): the office's first view carries the English only, the German come with its German.
  */
 import { fill, type Values } from './fill.js';
+import { WORDS_DE } from './words-de.js';
+import { WORDS_EN, type Words } from './words-en.js';
 
-const en = {
-  traveller: {
-    ADULT: 'adult |||| adults',
-    CHILD: 'child |||| children',
-    INFANT: 'infant |||| infants',
-  },
-  booking_status: {
-    held: 'Held',
-    confirmed: 'Confirmed',
-    waitlisted: 'Waitlisted',
-    cancelled: 'Cancelled',
-    expired: 'Expired',
-  },
-  refund_of: 'a refund of %{amount}',
-  due_now: {
-    nothing: 'Nothing is left to pay.',
-    deposit: 'Please pay the deposit of %{deposit} now, and the rest, %{rest}, by %{date}.',
-    balance_now: 'Please pay %{amount} now.',
-    balance_by: 'Please pay %{amount} by %{date}.',
-  },
-  changed: {
-    moved: 'It now departs on %{now} instead of %{before}.',
-    travellers: 'Travellers now: %{now} (before: %{before}).',
-    price: 'The price is now %{now} (before: %{before}).',
-    preview: '(Here the message says what changed: the new date, the travellers, the new price.)',
-  },
-};
+export type { Words } from './words-en.js';
 
-type Tree<T> = { [K in keyof T]: T[K] extends string ? string : Tree<T[K]> };
-export type Words = Tree<typeof en>;
-
-const de: Words = {
-  traveller: {
-    ADULT: 'Erwachsener |||| Erwachsene',
-    CHILD: 'Kind |||| Kinder',
-    INFANT: 'Kleinkind |||| Kleinkinder',
-  },
-  booking_status: {
-    held: 'Reserviert',
-    confirmed: 'Bestätigt',
-    waitlisted: 'Auf der Warteliste',
-    cancelled: 'Storniert',
-    expired: 'Abgelaufen',
-  },
-  refund_of: 'eine Erstattung von %{amount}',
-  due_now: {
-    nothing: 'Es ist nichts mehr zu zahlen.',
-    deposit: 'Bitte zahlen Sie jetzt die Anzahlung von %{deposit} und den Rest, %{rest}, bis zum %{date}.',
-    balance_now: 'Bitte zahlen Sie jetzt %{amount}.',
-    balance_by: 'Bitte zahlen Sie %{amount} bis zum %{date}.',
-  },
-  changed: {
-    moved: 'Die Abreise ist jetzt am %{now} statt am %{before}.',
-    travellers: 'Reisende jetzt: %{now} (vorher: %{before}).',
-    price: 'Der Preis ist jetzt %{now} (vorher: %{before}).',
-    preview: '(Hier sagt die Nachricht, was sich geändert hat: das neue Datum, die Reisenden, den neuen Preis.)',
-  },
-};
-
-export const WORDS: Record<'en' | 'de', Words> = { en, de };
+export const WORDS: Record<'en' | 'de', Words> = { en: WORDS_EN, de: WORDS_DE };
 
 /** "2 adults", "1 Kind": a count of travellers of a category. */
 export function travellerCount(language: 'en' | 'de', category: keyof Words['traveller'], count: number): string {
@@ -97,6 +43,11 @@ export function changeSentences(
   if (parts.travellers) sentences.push(fill(words.travellers, parts.travellers satisfies Values));
   if (parts.price) sentences.push(fill(words.price, parts.price satisfies Values));
   return sentences.join(' ');
+}
+
+/** A receipt's title: a payment received, or a refund made. */
+export function paymentWhat(language: 'en' | 'de', kind: 'payment' | 'refund'): string {
+  return WORDS[language].payment_what[kind];
 }
 
 export function refundOf(language: 'en' | 'de', amount: string): string {

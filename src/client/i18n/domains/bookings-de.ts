@@ -192,6 +192,7 @@ export const BOOKINGS_DE: MessagesIn<typeof BOOKINGS_EN> = {
       made_at: 'erstellt %{time}',
       by: 'von %{name}',
       with_reminder: 'mit einer Zahlungserinnerung',
+      by_customer: 'vom Kunden, online',
       emailed: 'per E-Mail gesendet',
       works_until: 'gilt bis %{time}',
       copy_link: 'Link kopieren',

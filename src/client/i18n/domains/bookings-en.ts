@@ -189,6 +189,7 @@ export const BOOKINGS_EN = {
       made_at: 'made %{time}',
       by: 'by %{name}',
       with_reminder: 'with a balance reminder',
+      by_customer: 'by the customer, online',
       emailed: 'e-mailed',
       works_until: 'works until %{time}',
       copy_link: 'Copy link',

@@ -20,6 +20,7 @@ export const TEMPLATES_DE: MessagesIn<typeof TEMPLATES_EN> = {
       tour_code: 'Der Code der Tour',
       departure_start: 'Ortsdatum und -zeit der Abfahrt, mit Zeitzone',
       payment_amount: 'Die gerade erfasste Zahlung oder Erstattung; in einem Zahlungslink der verlangte Betrag',
+      payment_what: 'Wofür eine Quittung ist, als Titel: Zahlung erhalten oder Erstattung veranlasst',
       payment_link: 'Eine Kartenzahlungsseite für den Saldo, für die Nachricht erstellt (in einem Zahlungslink: der Link des Mitarbeiters); leer, solange Kartenzahlungen nicht eingerichtet sind',
       cancellation_fee: 'Die bei Stornierung einbehaltene Gebühr',
       cancellation_refundDue: 'Was nach Stornierung zu erstatten ist',

@@ -17,6 +17,7 @@ export const TEMPLATES_EN = {
       tour_code: 'The tour’s code',
       departure_start: 'The departure’s local date and time, with its zone',
       payment_amount: 'The payment or refund just recorded; in a payment link, what the link asks for',
+      payment_what: 'What a receipt is for, as a title: Payment received, or Refund made',
       payment_link: 'A card payment page for the balance, made for the message (in a payment link: the link the clerk made); empty unless card payments are set up',
       cancellation_fee: 'The fee kept on cancellation',
       cancellation_refundDue: 'What is owed back after cancellation',

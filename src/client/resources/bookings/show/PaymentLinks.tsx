@@ -167,7 +167,8 @@ export function PaymentLinks({ booking }: { booking: Booking }) {
           <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 16rem', minWidth: 0 }}>
             {[
               translate('bookings.links.made_at', { time: formatDateTime(link.createdAt) }),
-              link.createdByName ? translate('bookings.links.by', { name: link.createdByName }) : translate('bookings.links.with_reminder'),
+              // No clerk made it: a message did (e-mailed), or the customer did on the shop's pages (a cart's checkout, their own booking's page).
+              link.createdByName ? translate('bookings.links.by', { name: link.createdByName }) : link.emailed ? translate('bookings.links.with_reminder') : translate('bookings.links.by_customer'),
               link.emailed ? translate('bookings.links.emailed') : null,
               link.status === 'open' ? translate('bookings.links.works_until', { time: formatDateTime(link.expiresAt) }) : null,
             ]
