@@ -616,7 +616,7 @@ describe('the customer’s own page without a script', () => {
 
     const page = await shop('GET', `/shop/manage/${token}?lang=de`);
     expect(page.body).toContain('<h2>Termin ändern</h2>');
-    expect(page.body).toMatch(new RegExp(`<option value="${to.id}">[^<]+ · 110,00\\s€</option>`));
+    expect(page.body).toMatch(new RegExp(`<option value="${to.id}">[^<]+ · 110,00\\s€ pro Erwachsenem</option>`));
     expect(page.body).toContain(`<form method="get" action="/shop/manage/${token}#change-quote"><input type="hidden" name="lang" value="de">`);
     // The price asked by the page's GET form: a reload or the back button sends nothing.
     const quoted = await shop('GET', `/shop/manage/${token}?lang=de&quote=${to.id}`);

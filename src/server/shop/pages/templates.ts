@@ -350,7 +350,7 @@ export function managePage(view: ManagedBooking, token: string, language: ShopLa
         : `<form method="get" action="${escapeHtml(`/shop/manage/${encodeURIComponent(token)}`)}#change-quote">${language === 'de' ? '<input type="hidden" name="lang" value="de">' : ''}<div class="field"><label for="departure">${escapeHtml(text.changeLabel)}</label><select id="departure" name="quote" required>${dates
             .map(
               (date) =>
-                `<option value="${escapeHtml(date.departureId)}"${asked?.departure.departureId === date.departureId ? ' selected' : ''}>${escapeHtml(`${whenOf(date.date, date.startTime)}${date.adultPriceMinor === null ? '' : ` · ${moneyText(date.adultPriceMinor)}`}`)}</option>`,
+                `<option value="${escapeHtml(date.departureId)}"${asked?.departure.departureId === date.departureId ? ' selected' : ''}>${escapeHtml(`${whenOf(date.date, date.startTime)}${date.adultPriceMinor === null ? '' : ` · ${moneyText(date.adultPriceMinor)} ${text.perAdult}`}`)}</option>`,
             )
             .join('')}</select></div><button class="button secondary" type="submit">${escapeHtml(text.changeSee)}</button></form>`;
     const difference = asked
