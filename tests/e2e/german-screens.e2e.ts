@@ -66,7 +66,11 @@ async function germanClerk(): Promise<Page> {
 /** Back to English for whoever signs in next (the choice is kept on the user). */
 async function backToEnglish(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sprache' }).click();
+  // The screens switch at once and the choice is kept on the account a moment later: the page is
+  // left only once it is kept, or the next one opens in the language still kept (German).
+  const kept = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok());
   await page.getByRole('menuitem', { name: 'English' }).click();
+  await kept;
   await page.goto(`/bookings/${booking.id}/show`);
   await see(page, 'Payments and refunds');
 }
