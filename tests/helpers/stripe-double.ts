@@ -102,20 +102,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const refund = double.refunds.get(refundId);
       if (!refund) throw new Error(`no refund ${refundId}`);
       refund.status = status;
-      const signedAt = Math.floor(double.now() / 1000);
-      const event = {
-        id: `evt_${randomBytes(12).toString('hex')}`,
-        object: 'event',
-        api_version: '2025-01-01',
-        created: signedAt,
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type: status === 'failed' ? 'refund.failed' : 'refund.updated',
-        data: { object: structuredClone(refund) },
-      };
-      const payload = JSON.stringify(event, null, 2);
-      return { payload, signature: sign(payload, signedAt, TEST_STRIPE_WEBHOOK_SECRET) };
+      return signedEvent(status === 'failed' ? 'refund.failed' : 'refund.updated', structuredClone(refund), double.now());
     },
     async deliver(event) {
       if (!double.webhookUrl) throw new Error('the double has no webhook endpoint to tell');
@@ -138,39 +125,13 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       };
       session.payment_intent = object.payment_intent;
       options.tamper?.(object);
-      const signedAt = Math.floor((options.signedAt ?? double.now()) / 1000);
-      const event = {
-        id: `evt_${randomBytes(12).toString('hex')}`,
-        object: 'event',
-        api_version: '2025-01-01',
-        created: signedAt,
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type: 'checkout.session.completed',
-        data: { object },
-      };
-      const payload = JSON.stringify(event, null, 2);
-      return { payload, signature: sign(payload, signedAt, options.secret ?? TEST_STRIPE_WEBHOOK_SECRET) };
+      return signedEvent('checkout.session.completed', object, options.signedAt ?? double.now(), options.secret);
     },
     expiredEvent(sessionId) {
       const session = double.sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       session.status = 'expired';
-      const signedAt = Math.floor(double.now() / 1000);
-      const event = {
-        id: `evt_${randomBytes(12).toString('hex')}`,
-        object: 'event',
-        api_version: '2025-01-01',
-        created: signedAt,
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type: 'checkout.session.expired',
-        data: { object: { ...structuredClone(session), status: 'expired', url: null } },
-      };
-      const payload = JSON.stringify(event, null, 2);
-      return { payload, signature: sign(payload, signedAt, TEST_STRIPE_WEBHOOK_SECRET) };
+      return signedEvent('checkout.session.expired', { ...structuredClone(session), status: 'expired', url: null }, double.now());
     },
     async pay(sessionId) {
       const session = double.sessions.get(sessionId);
@@ -342,6 +303,24 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   double.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   double.env = { STRIPE_SECRET_KEY: TEST_STRIPE_KEY, STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: double.url };
   return double;
+}
+
+/** An event as Stripe sends it to an endpoint, signed with its secret at `atMs`. */
+function signedEvent(type: string, object: unknown, atMs: number, secret = TEST_STRIPE_WEBHOOK_SECRET): { payload: string; signature: string } {
+  const signedAt = Math.floor(atMs / 1000);
+  const event = {
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: signedAt,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+  const payload = JSON.stringify(event, null, 2);
+  return { payload, signature: sign(payload, signedAt, secret) };
 }
 
 /** Stripe's signature header: t=<seconds>,v1=<HMAC-SHA256 of "t.payload" with the endpoint's secret>. */

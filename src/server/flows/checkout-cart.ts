@@ -26,7 +26,7 @@ export async function checkoutCart(ctx: FlowContext, booking: Booking, cart: Car
   }
   const link = await ctx.paymentLinks.prepare(booking, { amountMinor, email: false }, session);
   const at = new Date(ctx.now());
-  const stored = ctx.paymentLinks.storeQuery(ctx.db, booking, link, origin);
+  const stored = ctx.paymentLinks.storeQuery(ctx.db, booking, link, null, origin);
   // A hold that lapsed while Stripe made the page is not brought back: a payment on it is a late one.
   const held = cart.holdUntil && ctx.bookings.holdExtendedQuery(ctx.db, booking, cart.holdUntil, at, origin);
   await sql`

@@ -4,7 +4,7 @@
  * card-payment flow runs in its transaction: claiming the link once, then noting its payment.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { sql, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Booking } from '../../shared/contract/bookings.js';
 import { dueNowMinor, PAYMENT_LINK_HOURS, type NewPaymentLink, type PaymentLink } from '../../shared/contract/payment-links.js';
 import { formatMinor } from '../../shared/money.js';
@@ -160,9 +160,12 @@ export class PaymentLinks {
     return failed;
   }
 
-  /** A prepared link kept, with the message it is sent in (null: the clerk hands it over), and audited. */
-  /** A link's row and its history's line, as pieces of a statement another composes (a cart's checkout in one statement). */
-  storeQuery(db: Kysely<Database>, booking: Booking, link: PreparedLink, origin: RequestOrigin): { inserted: OperationNodeSource; entry: AuditEntry } {
+  /**
+   * A prepared link's row and its history's line (sent in `messageId`, or null: handed over by a
+   * clerk or opened by the customer), as pieces: store() writes them, and a cart's checkout
+   * composes them into its one statement.
+   */
+  storeQuery(db: Kysely<Database>, booking: Booking, link: PreparedLink, messageId: string | null, origin: RequestOrigin) {
     return {
       inserted: db
         .insertInto('payment_links')
@@ -174,7 +177,7 @@ export class PaymentLinks {
           session_id: link.session.id,
           url: link.session.url,
           expires_at: link.session.expiresAt,
-          message_id: null,
+          message_id: messageId,
           created_by: origin.actorId,
           created_at: new Date(this.now()),
         })
@@ -184,38 +187,18 @@ export class PaymentLinks {
         ...auditOrigin(origin),
         targetType: 'booking',
         targetId: booking.id,
-        details: { reference: booking.reference, linkId: link.id, amountMinor: link.amountMinor, currency: booking.currency, emailed: false },
-      },
+        details: { reference: booking.reference, linkId: link.id, amountMinor: link.amountMinor, currency: booking.currency, emailed: messageId !== null },
+      } satisfies AuditEntry,
     };
   }
 
+  /** A prepared link kept, with the message it is sent in (null: the clerk hands it over), and audited. */
   async store(trx: Kysely<Database>, booking: Booking, link: PreparedLink, messageId: string | null, origin: RequestOrigin): Promise<void> {
-    await trx
-      .insertInto('payment_links')
-      .values({
-        id: link.id,
-        booking_id: booking.id,
-        amount_minor: link.amountMinor,
-        currency: booking.currency,
-        session_id: link.session.id,
-        url: link.session.url,
-        expires_at: link.session.expiresAt,
-        message_id: messageId,
-        created_by: origin.actorId,
-        created_at: new Date(this.now()),
-      })
-      .execute();
-    await this.audit.record(
-      {
-        action: 'payment_link.created',
-        ...auditOrigin(origin),
-        targetType: 'booking',
-        targetId: booking.id,
-        details: { reference: booking.reference, linkId: link.id, amountMinor: link.amountMinor, currency: booking.currency, emailed: messageId !== null },
-      },
-      trx,
-    );
+    const { inserted, entry } = this.storeQuery(trx, booking, link, messageId, origin);
+    await inserted.execute();
+    await this.audit.record(entry, trx);
   }
+
 
   /**
    * The link a message carries, made once for that message however often its sending is tried:
