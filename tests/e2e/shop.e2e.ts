@@ -221,7 +221,23 @@ describe('a customer on a phone, with the keyboard alone', () => {
     await expect.poll(() => page.locator('#hold-warning').textContent()).toBe('');
     await expect.poll(() => page.locator('#hold-text').textContent()).toMatch(/\(noch 12 Minuten\)\.$/);
 
-    await tabTo(page, /^Plätze freigeben$/, 10);
+    // Staff changed the held travellers meanwhile (the office may): the refusal names its subject at
+    // the top, since no field of the form is the travellers as a whole.
+    await page.getByLabel('Vorname', { exact: true }).fill('Ingrid');
+    await page.getByLabel('Nachname', { exact: true }).fill('Berg');
+    await page.locator('#contact-name').fill('Ingrid Berg');
+    await page.locator('#contact-email').fill('ingrid.berg@example.no');
+    await page.route('**/api/shop/carts/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'VALIDATION', message: 'Ungültiger Wert für: travellers.', errors: { travellers: 'müssen die gehaltenen Reisenden sein: 2 Erwachsene, 0 Kinder und 0 Kleinkinder' } }) })
+        : route.fallback(),
+    );
+    await page.locator('#pay-button').click();
+    await expect.poll(() => page.locator('#page-message').textContent()).toBe('Reisende: müssen die gehaltenen Reisenden sein: 2 Erwachsene, 0 Kinder und 0 Kleinkinder');
+    await page.unroute('**/api/shop/carts/*');
+
+    await page.locator('#page-message').focus();
+    await tabTo(page, /^Plätze freigeben$/, 30);
     await page.keyboard.press('Enter');
     await page.getByText('Sie haben die Plätze freigegeben. Wählen Sie neu, wann Sie möchten.').waitFor();
     const held = (await api.call<Departure>('GET', `/api/departures/${departure.id}`)).body;

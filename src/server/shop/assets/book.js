@@ -67,23 +67,30 @@
     for (var j = 0; j < notes.length; j++) notes[j].textContent = '';
   }
 
-  // A refusal's field problems beside their fields, the first of them focused.
+  // A refusal's field problems beside their fields, the first of them focused. A problem with no
+  // field of its own on the page (the travellers as a whole, say) is said at the top with its subject.
   function showErrors(answer, where) {
     var errors = answer.body.errors || {};
     var first = null;
+    var unplaced = [];
     for (var field in errors) {
       var target = where(field);
-      if (!target) continue;
-      var note = $(target + '-error');
+      var note = target ? $(target + '-error') : null;
+      if (!note) {
+        var subject = W.subjects[field.split('.')[0]];
+        unplaced.push((subject || field) + ': ' + errors[field]);
+        continue;
+      }
       var input = $(target);
-      if (note) note.textContent = errors[field];
+      note.textContent = errors[field];
       if (input) {
         input.setAttribute('aria-invalid', 'true');
-        if (note) input.setAttribute('aria-describedby', ((input.getAttribute('aria-describedby') || '').replace(target + '-error', '') + ' ' + target + '-error').trim());
+        input.setAttribute('aria-describedby', ((input.getAttribute('aria-describedby') || '').replace(target + '-error', '') + ' ' + target + '-error').trim());
         if (!first) first = input;
       }
     }
-    say(answer.status === 400 ? W.fixFields : refusal(answer));
+    if (answer.status !== 400) say(refusal(answer));
+    else say(unplaced.length > 0 ? unplaced.join(' ') + (first ? ' ' + W.fixFields : '') : W.fixFields);
     if (first) first.focus();
   }
 

@@ -111,6 +111,7 @@ const SCRIPT_WORDS = {
     toPayment: 'Continue to payment',
     bookNow: 'Book',
     required: 'is required',
+    subjects: { travellers: 'Travellers', extras: 'Extras', contact: 'Contact', notes: 'Notes', departureId: 'Date', language: 'Language', marketingConsent: 'News by e-mail', pay: 'Payment' },
   },
   de: {
     holding: 'Ihre Plätze werden reserviert …',
@@ -138,6 +139,7 @@ const SCRIPT_WORDS = {
     toPayment: 'Weiter zur Zahlung',
     bookNow: 'Buchen',
     required: 'ist ein Pflichtfeld',
+    subjects: { travellers: 'Reisende', extras: 'Extras', contact: 'Kontakt', notes: 'Anmerkungen', departureId: 'Termin', language: 'Sprache', marketingConsent: 'Neuigkeiten per E-Mail', pay: 'Zahlung' },
   },
 } as const;
 
