@@ -13,6 +13,9 @@ export type TravellerCategory = (typeof TRAVELLER_CATEGORIES)[number];
 export interface DepartureTerms {
   prices: Record<TravellerCategory, number | null>;
   singleSupplementMinor: number | null;
+  /** The list prices `prices` were found from, and the rule that took them there (shared/pricing.ts); the prices themselves when left out. */
+  listPrices?: Record<TravellerCategory, number | null>;
+  rule?: { kind: 'early_bird' | 'last_minute' | 'group'; percent: number } | null;
 }
 
 /** A component of the tour, as an extra may be sold from it. */
@@ -37,6 +40,11 @@ export type PriceLine =
 export interface BookingPrice {
   /** Each traveller's price, in the request's order (null: the category is not sold). */
   travellerPrices: (number | null)[];
+  /** Each traveller's list price, before the rule (the same as travellerPrices when none applied). */
+  travellerListPrices: (number | null)[];
+  /** The rule the travellers' prices were found with, and what it took off their list prices in all. */
+  rule: { kind: 'early_bird' | 'last_minute' | 'group'; percent: number } | null;
+  discountMinor: number;
   /** The extras as sold: the component's name and price now, kept on the booking. */
   extras: { componentId: string; name: string; quantity: number; unitPriceMinor: number }[];
   singleRooms: number;
@@ -87,5 +95,8 @@ export function priceBooking(request: PriceRequest, departure: DepartureTerms, c
 
   const totalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
   if (!Number.isSafeInteger(totalMinor) && Object.keys(problems).length === 0) problems.travellers = 'the total is beyond what can be stored';
-  return { travellerPrices, extras, singleRooms, supplementMinor: supplement ?? 0, lines, totalMinor, problems };
+  const listed = departure.listPrices ?? departure.prices;
+  const travellerListPrices = request.travellers.map((traveller) => listed[traveller.category]);
+  const discountMinor = travellerPrices.reduce<number>((sum, price, index) => sum + Math.max(0, (travellerListPrices[index] ?? 0) - (price ?? 0)), 0);
+  return { travellerPrices, travellerListPrices, rule: departure.rule ?? null, discountMinor, extras, singleRooms, supplementMinor: supplement ?? 0, lines, totalMinor, problems };
 }

@@ -32,7 +32,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     tables: ['tours', 'departures', 'users', 'resellers', 'audit_log', 'tour_days'],
     why: "a booking shows its tour's code, title and zone, its departure's start time, who made it (a user, or a reseller by name), and its history; a guide's passenger list counts the meals of its tour's itinerary days",
   },
-  'departures/repository.ts': { tables: ['tours'], why: "a departure shows its tour's code, title, zone, length and terms" },
+  'departures/repository.ts': {
+    tables: ['tours', 'tour_seasons', 'tour_price_rules'],
+    why: "a departure shows its tour's code, title, zone, length and terms, and its price is found with it (its season and its tour's active rules, looked up on their tour's index in the same statement), so a list or a calendar asks no query per departure",
+  },
   'messages/service.ts': {
     tables: ['bookings', 'tours', 'customers'],
     why: "the reminders job finds the bookings due from the bookings' own indexes (a balance's due day in its tour's zone, a confirmed booking's start); a message goes in its customer's language, never to an erased customer",

@@ -290,6 +290,7 @@ export const APP_DE: AppMessagesIn = {
     checkin: 'Check-in',
     messages: 'Nachrichten an Kunden',
     shop: 'Online-Shop',
+    pricing: 'Saisons und Preisregeln',
   },
   validation: {
     enter: 'Bitte %{what} eingeben.',

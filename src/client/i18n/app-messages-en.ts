@@ -292,6 +292,7 @@ export const APP_EN = {
     checkin: 'Check-in',
     messages: 'Messages to customers',
     shop: 'Online shop',
+    pricing: 'Seasons and price rules',
   },
   validation: {
     enter: 'Enter %{what}.',

@@ -70,6 +70,8 @@ export const AUDIT_ACTIONS_DE: Record<AuditAction, string> = {
   'tour.media_added': 'Bild hinzugefügt',
   'tour.media_updated': 'Bild geändert',
   'tour.media_removed': 'Bild entfernt',
+  'tour.seasons_saved': 'Saisons gespeichert',
+  'tour.price_rules_saved': 'Preisregeln gespeichert',
   'profile.updated': 'Eigenen Namen geändert',
   'user.created': 'Benutzer angelegt',
   'user.invited': 'Einladung gesendet',

@@ -31,6 +31,7 @@ export const PERMISSIONS_DE: Record<Permission, string> = {
   'tours.create': 'Touren anlegen',
   'tours.update': 'Touren bearbeiten: Angaben, Preise, Bestandteile, Reiseverlauf und Bilder',
   'tours.delete': 'Touren ohne Termine löschen',
+  'pricing.manage': 'Saisons und Preisregeln einer Tour festlegen (Frühbucher, Last Minute, Gruppe)',
   'users.read': 'Benutzer auflisten und ansehen',
   'users.create': 'Benutzer anlegen',
   'users.update': 'Benutzer bearbeiten: Name, Rollen und Status',

@@ -39,7 +39,7 @@ type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingColumns>['executeT
 /** A booking's travellers and extras (from `travellers` and `extras`: the tables, or a statement's `returning *` of them), as JSON beside its columns. */
 function withLines<O>(rows: SelectQueryBuilder<Database & { b: Database['bookings'] }, 'b', O>, travellers: string, extras = 'booking_extras') {
   return rows.select([
-    sql<TravellerLine[]>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'date_of_birth', tr.date_of_birth, 'notes', tr.notes, 'unit_price_minor', tr.unit_price_minor, 'reseller_unit_uuid', tr.reseller_unit_uuid, 'reseller_unit_reference', tr.reseller_unit_reference, 'checked_in_at', tr.checked_in_at, 'no_show', tr.no_show) order by tr.position) from ${sql.table(travellers)} tr where tr.booking_id = b.id), '[]'::json)`.as('traveller_lines'),
+    sql<TravellerLine[]>`coalesce((select json_agg(json_build_object('id', tr.id, 'category', tr.category, 'first_name', tr.first_name, 'last_name', tr.last_name, 'date_of_birth', tr.date_of_birth, 'notes', tr.notes, 'unit_price_minor', tr.unit_price_minor, 'list_price_minor', tr.list_price_minor, 'reseller_unit_uuid', tr.reseller_unit_uuid, 'reseller_unit_reference', tr.reseller_unit_reference, 'checked_in_at', tr.checked_in_at, 'no_show', tr.no_show) order by tr.position) from ${sql.table(travellers)} tr where tr.booking_id = b.id), '[]'::json)`.as('traveller_lines'),
     sql<ExtraLine[]>`coalesce((select json_agg(json_build_object('component_id', x.component_id, 'name', x.name, 'quantity', x.quantity, 'unit_price_minor', x.unit_price_minor) order by x.position) from ${sql.table(extras)} x where x.booking_id = b.id), '[]'::json)`.as('extra_lines'),
   ]);
 }
@@ -92,6 +92,8 @@ function ownColumns(rows: SelectQueryBuilder<Database & { b: Database['bookings'
     'b.octo_uuid',
     'b.test_mode',
     'b.net_minor',
+    'b.price_rule',
+    'b.discount_minor',
     'b.reseller_contact',
     'b.reseller_commission_bp',
     'b.updated_at',
@@ -500,7 +502,7 @@ export class BookingQueries {
     const [travellers, extras] = await Promise.all([
       db
         .selectFrom('booking_travellers')
-        .select(['id', 'booking_id', 'category', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes', 'unit_price_minor'])
+        .select(['id', 'booking_id', 'category', 'first_name', 'last_name', sql<string | null>`date_of_birth::text`.as('date_of_birth'), 'notes', 'unit_price_minor', 'list_price_minor'])
         .where('booking_id', 'in', ids)
         .orderBy('booking_id')
         .orderBy('position')
@@ -542,6 +544,7 @@ type TravellerLine = {
   date_of_birth: string | null;
   notes: string;
   unit_price_minor: string | number;
+  list_price_minor: string | number | null;
   reseller_unit_uuid?: string | null;
   reseller_unit_reference?: string | null;
   checked_in_at?: string | null;
@@ -573,6 +576,7 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
     currency: row.currency,
     seats: row.seats,
     totalMinor,
+    pricing: { rule: row.price_rule ? { kind: row.price_rule.kind as 'early_bird' | 'last_minute' | 'group', percent: row.price_rule.percent } : null, promoCode: null, discountMinor: toMoney(row.discount_minor)! },
     paidMinor,
     refundedMinor,
     balanceMinor: standing.balanceMinor,
@@ -592,6 +596,8 @@ function toBooking(row: BookingRow, at: Date, travellers: TravellerLine[], extra
       dateOfBirth: line.date_of_birth,
       notes: line.notes,
       unitPriceMinor: toMoney(line.unit_price_minor)!,
+      // Sold before list prices were kept: its list price is what it was charged.
+      listPriceMinor: toMoney(line.list_price_minor ?? line.unit_price_minor)!,
       resellerUnitUuid: line.reseller_unit_uuid ?? null,
       resellerUnitReference: line.reseller_unit_reference ?? null,
       checkedInAt: line.checked_in_at ? new Date(line.checked_in_at).toISOString() : null,

@@ -134,6 +134,8 @@ export class BookingsRepository extends BookingQueries {
       seats,
       travellers: input.travellers.length,
       total_minor: sale.price.totalMinor,
+      price_rule: sale.price.rule && JSON.stringify(sale.price.rule),
+      discount_minor: sale.price.discountMinor,
       hold_expires_at: status === 'held' ? new Date(at.getTime() + (input.holdMinutes ?? 60) * 60_000) : null,
       contact_name: input.contact.name.trim(),
       contact_email: input.contact.email.trim(),
@@ -163,7 +165,7 @@ export class BookingsRepository extends BookingQueries {
     };
     return {
       booking,
-      travellers: input.travellers.map((traveller, position) => ({ id: randomUUID(), booking_id: id, ...travellerColumns(traveller, position, sale.price.travellerPrices[position]!) })),
+      travellers: input.travellers.map((traveller, position) => ({ id: randomUUID(), booking_id: id, ...travellerColumns(traveller, position, sale.price.travellerPrices[position]!, sale.price.travellerListPrices[position]!) })),
       extras: sale.price.extras.map((line, position) => ({ booking_id: id, component_id: line.componentId, position, name: line.name, quantity: line.quantity, unit_price_minor: line.unitPriceMinor })),
       audit: {
         action: 'booking.created' as const,
@@ -462,7 +464,7 @@ export class BookingsRepository extends BookingQueries {
     // Positions are unique per booking: move the kept rows out of the way before writing the new order.
     await trx.updateTable('booking_travellers').set({ position: sql`-1 - position` }).where('booking_id', '=', booking.id).execute();
     for (const [position, traveller] of travellers.entries()) {
-      const values = travellerColumns(traveller, position, price.travellerPrices[position]!);
+      const values = travellerColumns(traveller, position, price.travellerPrices[position]!, price.travellerListPrices[position]!);
       if (traveller.id !== undefined) await trx.updateTable('booking_travellers').set(values).where('id', '=', traveller.id).where('booking_id', '=', booking.id).execute();
       else await trx.insertInto('booking_travellers').values({ id: randomUUID(), booking_id: booking.id, ...values }).execute();
     }
@@ -484,6 +486,9 @@ export class BookingsRepository extends BookingQueries {
         seats,
         travellers: travellers.length,
         total_minor: price.totalMinor,
+        // A change is priced by today's seasons and rules (the flow priced it), and keeps what it found.
+        price_rule: price.rule && JSON.stringify(price.rule),
+        discount_minor: price.discountMinor,
         single_rooms: price.singleRooms,
         single_supplement_minor: price.supplementMinor,
         ...(before.reseller_commission_bp !== null && { net_minor: bookingNetOf(price, before.reseller_commission_bp) }),
@@ -890,7 +895,7 @@ function fieldChanges(was: AmendableFields, patch: BookingAmendment) {
 }
 
 /** A traveller's row as sold: at its place in the booking, at its price. */
-function travellerColumns(traveller: SaleTraveller, position: number, unitPriceMinor: number) {
+function travellerColumns(traveller: SaleTraveller, position: number, unitPriceMinor: number, listPriceMinor: number) {
   return {
     position,
     category: traveller.category,
@@ -899,6 +904,7 @@ function travellerColumns(traveller: SaleTraveller, position: number, unitPriceM
     date_of_birth: traveller.dateOfBirth ?? null,
     notes: traveller.notes?.trim() ?? '',
     unit_price_minor: unitPriceMinor,
+    list_price_minor: listPriceMinor,
     // Only a reseller's sale or change names them: a traveller kept through a change keeps its own.
     ...(traveller.resellerUnit && { reseller_unit_uuid: traveller.resellerUnit.uuid, reseller_unit_reference: traveller.resellerUnit.reference }),
   };

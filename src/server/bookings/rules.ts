@@ -5,6 +5,7 @@
  */
 import type { Booking, BookingStatus, CancelBooking, NewBooking } from '../../shared/contract/bookings.js';
 import { priceBooking, type BookingPrice } from '../../shared/booking-price.js';
+import { findPricesFor, type PricingTerms } from '../../shared/pricing.js';
 import { isCalendarDate } from '../../shared/local-time.js';
 import { formatMinor } from '../../shared/money.js';
 import { toMoney } from '../db/query-helpers.js';
@@ -32,6 +33,9 @@ export interface DepartureForSale {
   price_adult_minor: string | number | null;
   price_child_minor: string | number | null;
   price_infant_minor: string | number | null;
+  /** What its price is found from (the departures domain reads it with the departure), and when. */
+  pricing_terms: PricingTerms;
+  priced_at: Date;
   single_supplement_minor: string | number | null;
   tour_status: string;
   currency: string;
@@ -154,10 +158,14 @@ export function closedBecause(departure: { status: string; tour_status: string; 
  * new-booking form shows too (shared/booking-price.ts). 400 with every line that cannot be sold.
  */
 export function priceSale(input: NewBooking, departure: DepartureForSale, components: ComponentForSale[]): BookingPrice {
+  // The price found now for these travellers: the departure's, its season's or its tour's, less the rule that applies (shared/pricing.ts).
+  const found = findPricesFor(departure.pricing_terms, departure.starts_at.getTime(), departure.priced_at.getTime(), input.travellers);
   const price = priceBooking(
     input,
     {
-      prices: { ADULT: toMoney(departure.price_adult_minor), CHILD: toMoney(departure.price_child_minor), INFANT: toMoney(departure.price_infant_minor) },
+      prices: found.prices,
+      listPrices: found.listPrices,
+      rule: found.rule,
       singleSupplementMinor: toMoney(departure.single_supplement_minor),
     },
     components.map((component) => ({ id: component.id, name: component.name, inclusion: component.inclusion, priceMinor: toMoney(component.price_minor) })),

@@ -15,6 +15,9 @@ export interface BookingsTable {
   /** Travellers of the booking, infants too (migration 0011: the reports' totals read it). */
   travellers: number;
   total_minor: ColumnType<string | number, number, number>;
+  /** Migration 0062: the price rule it was sold with ({kind, percent}) and the discount given (list total − charged total of the travellers). */
+  price_rule: ColumnType<{ kind: string; percent: number } | null, string | null | undefined, string | null>;
+  discount_minor: ColumnType<string | number, number | undefined, number>;
   paid_minor: ColumnType<string | number, number | undefined, number>;
   refunded_minor: ColumnType<string | number, number | undefined, number>;
   cancel_fee_minor: Money;
@@ -73,6 +76,8 @@ export interface BookingTravellersTable {
   date_of_birth: ColumnType<string | null, string | null, string | null>;
   notes: string;
   unit_price_minor: ColumnType<string | number, number, number>;
+  /** Migration 0062: the list price the charged one was found from (null before then: as charged). */
+  list_price_minor: ColumnType<string | number | null, number | null | undefined, number | null>;
   /** A reseller's own uuid and reference for this traveller (an OCTO unit item), as it sent them. */
   reseller_unit_uuid: Nullable<string>;
   reseller_unit_reference: Nullable<string>;

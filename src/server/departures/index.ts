@@ -7,6 +7,7 @@ import type { DomainModule } from '../module.js';
 import * as departures from './migrations/0009-departures.js';
 import * as travellerRetention from './migrations/0025-traveller-retention.js';
 import * as countsOnStatusChange from './migrations/0027-counts-on-status-change.js';
+import * as ownPrices from './migrations/0061-own-prices.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +35,7 @@ const plugin = fp(
 const departuresModule: DomainModule = {
   name: 'departures',
   tag: { name: 'departures', description: 'Departures: the dates a tour can be booked on' },
-  migrations: { '0009-departures': departures, '0025-traveller-retention': travellerRetention, '0027-counts-on-status-change': countsOnStatusChange },
+  migrations: { '0009-departures': departures, '0025-traveller-retention': travellerRetention, '0027-counts-on-status-change': countsOnStatusChange, '0061-own-prices': ownPrices },
   plugin,
 };
 

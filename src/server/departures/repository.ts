@@ -12,6 +12,7 @@ import { DEPARTURE_RULES } from '../../shared/contract/departure-rules.js';
 import type { Assignment } from '../../shared/contract/resources.js';
 import type { Prices } from '../../shared/contract/tours.js';
 import { datesOnWeekdays, daysBetween, instantOf, isCalendarDate } from '../../shared/local-time.js';
+import { findPrices, type PriceRule, type PricingTerms } from '../../shared/pricing.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { fromJson, isUniqueViolation, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
@@ -69,7 +70,68 @@ function departureColumns(rows: SelectQueryBuilder<Database & { d: Database['dep
       't.booking_cutoff_hours',
       'd.cancel_reason',
       'd.created_at',
+      ...pricingColumns(at),
     ]);
+}
+
+/** A season as a departure's read carries it (the one holding its start date). */
+type SeasonJson = { name: string; adult: string | number | null; child: string | number | null; infant: string | number | null };
+/** A tour's active rule as a departure's read carries it. */
+type RuleJson = { kind: PriceRule['kind']; threshold: number; percent: number };
+
+/**
+ * What a departure's price is found from (shared/pricing.ts), read with it in the same statement:
+ * whether staff priced it, its tour's prices, the season holding its local start date and the
+ * tour's active rules, each a lookup on the tour's index of seasons and rules, so a list or a
+ * calendar asks no query per departure. `priced_at` is the moment its price is found for. The
+ * query names its departure `d` and the departure's tour `t`.
+ */
+function pricingColumns(at: Date) {
+  return [
+    'd.own_prices',
+    't.price_adult_minor as tour_price_adult_minor',
+    't.price_child_minor as tour_price_child_minor',
+    't.price_infant_minor as tour_price_infant_minor',
+    sql<SeasonJson | null>`(select json_build_object('name', s.name, 'adult', s.price_adult_minor, 'child', s.price_child_minor, 'infant', s.price_infant_minor)
+      from tour_seasons s where s.tour_id = d.tour_id and s.from_date <= d.start_date and s.to_date >= d.start_date order by s.from_date desc limit 1)`.as('season'),
+    sql<RuleJson[] | null>`(select json_agg(json_build_object('kind', r.kind, 'threshold', r.threshold, 'percent', r.percent) order by r.position)
+      from tour_price_rules r where r.tour_id = d.tour_id and r.active)`.as('price_rules'),
+    sql<Date>`${at}::timestamptz`.as('priced_at'),
+  ] as const;
+}
+
+/** The columns pricingColumns() reads, with the departure's own prices. */
+interface PricingRow {
+  own_prices: boolean;
+  price_adult_minor: Money;
+  price_child_minor: Money;
+  price_infant_minor: Money;
+  tour_price_adult_minor: Money;
+  tour_price_child_minor: Money;
+  tour_price_infant_minor: Money;
+  season: SeasonJson | null;
+  price_rules: RuleJson[] | null;
+}
+
+/** What the price finder takes, from a row read with pricingColumns(). */
+export function pricingTermsOf(row: PricingRow): PricingTerms {
+  const rules = (row.price_rules ?? []).map((rule): PriceRule => {
+    if (rule.kind === 'early_bird') return { kind: 'early_bird', daysBefore: rule.threshold, percent: rule.percent, active: true };
+    if (rule.kind === 'last_minute') return { kind: 'last_minute', hoursBefore: rule.threshold, percent: rule.percent, active: true };
+    return { kind: 'group', minTravellers: rule.threshold, percent: rule.percent, active: true };
+  });
+  return {
+    tourPrices: { ADULT: toMoney(row.tour_price_adult_minor), CHILD: toMoney(row.tour_price_child_minor), INFANT: toMoney(row.tour_price_infant_minor) },
+    departurePrices: row.own_prices ? { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) } : null,
+    season: row.season && { name: row.season.name, prices: { ADULT: toMoney(row.season.adult), CHILD: toMoney(row.season.child), INFANT: toMoney(row.season.infant) } },
+    rules,
+  };
+}
+
+/** A departure's prices as every channel shows them: found now for one adult (shared/pricing.ts). */
+function foundFor(row: PricingRow & { starts_at: Date; priced_at: Date | string }) {
+  const found = findPrices(pricingTermsOf(row), { startsAt: row.starts_at.getTime(), bookedAt: new Date(row.priced_at).getTime(), payingTravellers: 1 });
+  return { prices: found.prices, pricing: { own: row.own_prices, basis: found.basis, season: found.season, listPrices: found.listPrices, rule: found.rule } };
 }
 
 export class DeparturesRepository {
@@ -183,6 +245,7 @@ export class DeparturesRepository {
     const at = new Date(this.now());
     const rows = await this.db
       .selectFrom('departures as d')
+      .innerJoin('tours as t', 't.id', 'd.tour_id')
       .select([
         'd.id',
         sql<string>`d.start_date::text`.as('start_date'),
@@ -195,6 +258,7 @@ export class DeparturesRepository {
         'd.price_adult_minor',
         'd.price_child_minor',
         'd.price_infant_minor',
+        ...pricingColumns(at),
       ])
       .where('d.tour_id', '=', tourId)
       .where('d.start_date', '>=', range.from)
@@ -212,7 +276,7 @@ export class DeparturesRepository {
       bookingCutoffHours,
       capacity: row.capacity,
       seatsAvailable: Number(row.seats_available),
-      prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },
+      prices: foundFor(row).prices,
     }));
   }
 
@@ -256,6 +320,8 @@ export class DeparturesRepository {
             capacity: input.capacity,
             status: input.status ?? 'open',
             ...priceColumns(prices),
+            // Priced by staff when prices were given; else it follows its season, else its tour.
+            own_prices: input.prices !== undefined,
             single_supplement_minor: input.singleSupplementMinor === undefined ? toMoney(tour.single_supplement_minor) : input.singleSupplementMinor,
             created_at: at,
             updated_at: at,
@@ -365,7 +431,8 @@ export class DeparturesRepository {
           ...(startsAt && { starts_at: startsAt }),
           ...(patch.capacity !== undefined && { capacity: patch.capacity }),
           ...(patch.status !== undefined && { status: patch.status }),
-          ...(patch.prices !== undefined && priceColumns(patch.prices)),
+          // null: staff give the departure's price back to its season or tour.
+          ...(patch.prices !== undefined && (patch.prices === null ? { own_prices: false } : { ...priceColumns(patch.prices), own_prices: true })),
           ...(patch.singleSupplementMinor !== undefined && { single_supplement_minor: patch.singleSupplementMinor }),
           updated_at: at,
         })
@@ -401,7 +468,7 @@ export class DeparturesRepository {
    * made on every sale.
    */
   async forSale(db: Kysely<Database>, id: string) {
-    return db
+    const row = await db
       .selectFrom('departures as d')
       .innerJoin('tours as t', 't.id', 'd.tour_id')
       .select([
@@ -423,9 +490,11 @@ export class DeparturesRepository {
         't.title as tour_title',
         't.time_zone',
         'd.start_time',
+        ...pricingColumns(new Date(this.now())),
       ])
       .where('d.id', '=', id)
       .executeTakeFirst();
+    return row && { ...row, priced_at: new Date(row.priced_at), pricing_terms: pricingTermsOf(row) };
   }
 
   async record(
@@ -508,7 +577,7 @@ function toDeparture(row: DepartureRow): Departure {
     minPax: row.min_pax,
     guaranteed: row.seats_confirmed >= row.min_pax,
     status: row.status,
-    prices: { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) },
+    ...foundFor(row),
     singleSupplementMinor: toMoney(row.single_supplement_minor),
     bookingCutoffHours: row.booking_cutoff_hours,
     cancelReason: row.cancel_reason,

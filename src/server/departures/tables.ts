@@ -17,6 +17,8 @@ export interface DeparturesTable {
   price_adult_minor: Money;
   price_child_minor: Money;
   price_infant_minor: Money;
+  /** Whether staff priced it (else it follows its season, else its tour: shared/pricing.ts). */
+  own_prices: ColumnType<boolean, boolean | undefined, boolean>;
   single_supplement_minor: Money;
   cancel_reason: string | null;
   cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;

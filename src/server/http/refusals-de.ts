@@ -150,6 +150,12 @@ export const REFUSALS_DE: Readonly<Record<string, string>> = {
   'must be a real date such as 2027-04-03': 'muss ein echtes Datum sein, etwa 2027-04-03',
   'must be a real date such as 2027-10-30': 'muss ein echtes Datum sein, etwa 2027-10-30',
   'must not be before the first date': 'darf nicht vor dem ersten Datum liegen',
+  // pricing
+  'must be a real date such as 2027-08-31': 'muss ein echtes Datum sein, etwa 2027-08-31',
+  'must not be before the season’s first date': 'darf nicht vor dem ersten Datum der Saison liegen',
+  'overlaps the season “{}” ({} to {})': 'überschneidet sich mit der Saison „{0}“ ({1} bis {2})',
+  'must be false: only one {} rule may be active': 'muss false sein: Nur eine Regel der Art {0} darf aktiv sein',
+  'No departure of this tour with this id.': 'Kein Termin dieser Tour mit dieser ID.',
   'must be at most {} days after the first date': 'darf höchstens {0} Tage nach dem ersten Datum liegen',
   'does not exist on {} in {}: the clocks skip that hour': 'gibt es am {0} in {1} nicht: Die Uhren überspringen diese Stunde',
   // flows

@@ -16,6 +16,7 @@ import {
 } from './booking-rules.js';
 import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, MoneyMinorSchema, NullableIsoDateTimeSchema, SearchSchema, UuidSchema } from './common.js';
 import { DEPARTURE_RULES } from './departure-rules.js';
+import { AppliedRuleSchema } from './pricing.js';
 import { TRAVELLER_CATEGORIES } from './tour-rules.js';
 import { EmailSchema } from './users.js';
 import { LanguageSchema } from './customers.js';
@@ -54,6 +55,7 @@ export const TravellerSchema = Type.Object(
     dateOfBirth: Type.Union([Type.String(), Type.Null()]),
     notes: Type.String(),
     unitPriceMinor: MoneyMinorSchema,
+    listPriceMinor: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'The list price unitPriceMinor was found from (its season’s, its departure’s or its tour’s), before the booking’s rule' }),
     resellerUnitUuid: Type.Union([Type.String(), Type.Null()], { description: 'A reseller’s booking: the uuid its OCTO unit item gave this traveller, or null' }),
     resellerUnitReference: Type.Union([Type.String(), Type.Null()], { description: 'A reseller’s booking: its own reference for this traveller (a ticket number on its side), or null' }),
     checkedInAt: NullableIsoDateTimeSchema,
@@ -128,6 +130,14 @@ export const BookingSchema = Type.Object(
     currency: Type.String(),
     seats: Type.Integer({ description: 'Travellers who take a seat (adults and children)' }),
     totalMinor: MoneyMinorSchema,
+    pricing: Type.Object(
+      {
+        rule: AppliedRuleSchema,
+        promoCode: Type.Union([Type.String(), Type.Null()], { description: 'The promo code it was sold with' }),
+        discountMinor: MoneyMinorSchema,
+      },
+      { description: 'What it was sold at, kept as sold: the rule applied and the discount it gave (list prices less charged prices of the travellers); a later change of a season or rule never alters it' },
+    ),
     paidMinor: SignedMoneySchema,
     refundedMinor: MoneyMinorSchema,
     balanceMinor: SignedMoneySchema,
@@ -286,7 +296,7 @@ export const BookingListQuerySchema = ListQuerySchema(BOOKING_SORT_FIELDS, 'crea
  * GUIDE role): every amount, the payment state and when the balance is due. Such a role may not
  * filter or sort the list by them either.
  */
-export const BOOKING_MONEY_FIELDS = ['paymentStatus', 'totalMinor', 'paidMinor', 'refundedMinor', 'balanceMinor', 'depositMinor', 'balanceDueDate', 'overdue', 'singleSupplementMinor', 'netMinor', 'resellerCommissionPercent', 'resellerOwesMinor'] as const;
+export const BOOKING_MONEY_FIELDS = ['paymentStatus', 'totalMinor', 'pricing', 'paidMinor', 'refundedMinor', 'balanceMinor', 'depositMinor', 'balanceDueDate', 'overdue', 'singleSupplementMinor', 'netMinor', 'resellerCommissionPercent', 'resellerOwesMinor'] as const;
 export const BOOKING_MONEY_FILTERS = ['paymentStatus', 'balanceDue', 'overdue'] as const;
 /** The office's own notes: left out with the money for a role that sees none (a guide reads the notes for the guide instead). */
 export const BOOKING_OFFICE_FIELDS = ['notes'] as const;
@@ -298,7 +308,7 @@ const optionalMoney = <T extends Record<string, import('typebox').TSchema>>(prop
 export const BookingAnswerSchema = Type.Object(
   {
     ...optionalMoney(BookingSchema.properties, [...BOOKING_MONEY_FIELDS, ...BOOKING_OFFICE_FIELDS]),
-    travellers: Type.Array(Type.Object(optionalMoney(TravellerSchema.properties, ['unitPriceMinor']))),
+    travellers: Type.Array(Type.Object(optionalMoney(TravellerSchema.properties, ['unitPriceMinor', 'listPriceMinor']))),
     extras: Type.Array(Type.Object(optionalMoney(BookingExtraSchema.properties, ['unitPriceMinor']))),
     cancellation: Type.Union([Type.Object(optionalMoney(CancellationSchema.properties, ['feeMinor'])), Type.Null()]),
   },
@@ -311,7 +321,7 @@ export type BookingAnswer = Static<typeof BookingAnswerSchema>;
 export function bookingWithoutMoney(booking: Booking): BookingAnswer {
   const answer: Record<string, unknown> = { ...booking };
   for (const field of [...BOOKING_MONEY_FIELDS, ...BOOKING_OFFICE_FIELDS]) delete answer[field];
-  answer.travellers = booking.travellers.map(({ unitPriceMinor: _price, ...traveller }) => traveller);
+  answer.travellers = booking.travellers.map(({ unitPriceMinor: _price, listPriceMinor: _list, ...traveller }) => traveller);
   answer.extras = booking.extras.map(({ unitPriceMinor: _price, ...extra }) => extra);
   answer.cancellation = booking.cancellation && { at: booking.cancellation.at, reason: booking.cancellation.reason };
   return answer as BookingAnswer;

@@ -7,6 +7,7 @@ import Type, { type Static } from 'typebox';
 import { DEPARTURE_RULES, DEPARTURE_SORT_FIELDS, DEPARTURE_STATUSES } from './departure-rules.js';
 import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, NullableMoneyMinorSchema, UuidSchema } from './common.js';
 import { AssignmentSchema } from './resources.js';
+import { AppliedRuleSchema } from './pricing.js';
 import { PricesSchema } from './tours.js';
 
 export * from './departure-rules.js';
@@ -35,6 +36,16 @@ export const DepartureSchema = Type.Object(
     guaranteed: Type.Boolean({ description: 'seatsConfirmed ≥ minPax' }),
     status: StatusSchema,
     prices: PricesSchema,
+    pricing: Type.Object(
+      {
+        own: Type.Boolean({ description: 'Staff priced this departure; else it follows its season, else its tour' }),
+        basis: Type.Enum(['departure', 'season', 'tour'], { description: 'Where the list price comes from' }),
+        season: Type.Union([Type.String(), Type.Null()], { description: 'The season holding its start date, when the list price is that season’s' }),
+        listPrices: PricesSchema,
+        rule: AppliedRuleSchema,
+      },
+      { description: '`prices` is the price found now for one adult: the list price less the rule that applies now (early bird, last minute)' },
+    ),
     singleSupplementMinor: NullableMoneyMinorSchema,
     bookingCutoffHours: Type.Integer({ description: 'The tour’s: bookings close this many hours before startsAt' }),
     cancelReason: Type.Union([Type.String(), Type.Null()]),
@@ -66,7 +77,7 @@ export const DeparturePatchSchema = Type.Object(
     startTime: Type.Optional(LocalTimeSchema),
     capacity: Type.Optional(Type.Integer({ ...DEPARTURE_RULES.capacity, description: 'Not below the seats taken (409)' })),
     status: Type.Optional(Type.Enum(['open', 'closed'], { description: 'Cancelling is POST …/cancel' })),
-    prices: Type.Optional(PricesSchema),
+    prices: Type.Optional(Type.Union([PricesSchema, Type.Null()], { description: 'The departure’s own prices; null: it follows its season, else its tour, again' })),
     singleSupplementMinor: Type.Optional(NullableMoneyMinorSchema),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -102,15 +113,15 @@ export const DepartureListQuerySchema = ListQuerySchema(DEPARTURE_SORT_FIELDS, '
 
 /** A departure as every role that may read departures gets it: a role that sees no money (seesMoney, the GUIDE role) without its prices. */
 export const DepartureAnswerSchema = Type.Object(
-  { ...DepartureSchema.properties, prices: Type.Optional(PricesSchema), singleSupplementMinor: Type.Optional(NullableMoneyMinorSchema) },
-  { title: 'DepartureAnswer', description: 'A departure; for a role that sees no money (such as GUIDE) without prices and singleSupplementMinor' },
+  { ...DepartureSchema.properties, prices: Type.Optional(PricesSchema), pricing: Type.Optional(DepartureSchema.properties.pricing), singleSupplementMinor: Type.Optional(NullableMoneyMinorSchema) },
+  { title: 'DepartureAnswer', description: 'A departure; for a role that sees no money (such as GUIDE) without prices, pricing and singleSupplementMinor' },
 );
 export const DepartureAnswerListSchema = ListAnswerSchema(DepartureAnswerSchema);
 export type DepartureAnswer = Static<typeof DepartureAnswerSchema>;
 
 /** The departure with its prices left out, for a role that sees no money. */
 export function departureWithoutMoney(departure: Departure): DepartureAnswer {
-  const { prices: _prices, singleSupplementMinor: _supplement, ...rest } = departure;
+  const { prices: _prices, pricing: _pricing, singleSupplementMinor: _supplement, ...rest } = departure;
   return rest;
 }
 

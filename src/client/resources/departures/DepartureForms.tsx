@@ -165,18 +165,32 @@ export function DepartureEdit() {
         </TopToolbar>
       }
     >
-      <SimpleForm
-        noValidate
-        toolbar={
-          <Toolbar sx={{ justifyContent: 'space-between' }}>
-            <SaveButton />
-            <GuardedDeleteButton confirmContent={translate('departures.form.delete_confirm')} />
-          </Toolbar>
-        }
-      >
-        <EditInputs />
-      </SimpleForm>
+      <ListPricesForm />
     </Edit>
+  );
+}
+
+/**
+ * The form edits the departure's list prices (its own, its season's or its tour's), not the price
+ * shown now, which may be less a rule (early bird): typing over that would make the rule's price the
+ * list price and take the rule off it twice. The prices are sent only when changed (index.ts).
+ */
+function ListPricesForm() {
+  const translate = useTranslate();
+  const departure = useRecordContext<Departure>();
+  return (
+    <SimpleForm
+      noValidate
+      record={departure && { ...departure, prices: departure.pricing?.listPrices ?? departure.prices }}
+      toolbar={
+        <Toolbar sx={{ justifyContent: 'space-between' }}>
+          <SaveButton />
+          <GuardedDeleteButton confirmContent={translate('departures.form.delete_confirm')} />
+        </Toolbar>
+      }
+    >
+      <EditInputs />
+    </SimpleForm>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { Departure } from '../../../shared/contract/departures';
 import EventIcon from '@mui/icons-material/Event';
 import { lazy } from 'react';
 import type { RaRecord } from 'react-admin';
@@ -24,7 +25,13 @@ const departures: ResourceModule = {
     recordPath: (id) => `departures/${encodeURIComponent(id)}`,
     filters: ['tourId', 'status', 'from', 'to', 'hasSeats', 'unassigned'],
     createBody: (data) => pick(data, ['tourId', 'startDate', 'startTime', 'capacity', 'status', 'prices', 'singleSupplementMinor']),
-    updateBody: (data) => pick(data, ['startDate', 'startTime', 'capacity', 'status', 'prices', 'singleSupplementMinor']),
+    // Prices are sent only when staff changed them: sent, they become the departure's own, and it stops following its season or tour.
+    updateBody: (data, previous) => {
+      const body = pick(data, ['startDate', 'startTime', 'capacity', 'status', 'prices', 'singleSupplementMinor']);
+      const listed = (previous as Partial<Departure> | undefined)?.pricing?.listPrices ?? previous?.prices;
+      if (previous && JSON.stringify(data.prices) === JSON.stringify(listed)) delete body.prices;
+      return body;
+    },
     // A tour shows how many departures it has and when the next one is.
     linked: ['tours'],
   },

@@ -1,0 +1,73 @@
+/** /api/tours/{id}/seasons, /price-rules and /price-quote: thin routes over app.pricing and the price finder. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { PriceQuote } from '../../shared/contract/pricing.js';
+import { findPricesFor } from '../../shared/pricing.js';
+import { originOf, requireUser } from '../auth/guard.js';
+import { httpErrors } from '../http/errors.js';
+import { getRulesSchema, getSeasonsSchema, priceQuoteSchema, putRulesSchema, putSeasonsSchema } from './schemas.js';
+
+const CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
+
+export const pricingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tourOr404 = async (id: string) => {
+    const tour = await app.tours.get(id);
+    if (!tour) throw httpErrors.notFound('No tour with this id.');
+    return tour;
+  };
+
+  app.get('/tours/:id/seasons', { schema: getSeasonsSchema, onRequest: requireUser('tours.read') }, async (request) => {
+    await tourOr404(request.params.id);
+    return app.pricing.seasons(request.params.id);
+  });
+
+  app.put('/tours/:id/seasons', { schema: putSeasonsSchema, onRequest: requireUser('pricing.manage') }, async (request) => {
+    const tour = await tourOr404(request.params.id);
+    return app.pricing.saveSeasons(tour, request.body, originOf(request));
+  });
+
+  app.get('/tours/:id/price-rules', { schema: getRulesSchema, onRequest: requireUser('tours.read') }, async (request) => {
+    await tourOr404(request.params.id);
+    return app.pricing.rules(request.params.id);
+  });
+
+  app.put('/tours/:id/price-rules', { schema: putRulesSchema, onRequest: requireUser('pricing.manage') }, async (request) => {
+    const tour = await tourOr404(request.params.id);
+    return app.pricing.saveRules(tour, request.body, originOf(request));
+  });
+
+  app.post('/tours/:id/price-quote', { schema: priceQuoteSchema, onRequest: requireUser('tours.read') }, async (request): Promise<PriceQuote> => {
+    const body = request.body;
+    const departure = await app.departures.forSale(app.db, body.departureId);
+    if (!departure || departure.tour_id !== request.params.id) throw httpErrors.notFound('No departure of this tour with this id.');
+    const counts = { ADULT: body.travellers.ADULT ?? 0, CHILD: body.travellers.CHILD ?? 0, INFANT: body.travellers.INFANT ?? 0 };
+    if (counts.ADULT + counts.CHILD + counts.INFANT === 0) throw httpErrors.validation({ travellers: 'must count at least one traveller' });
+    const bookedAt = body.bookedAt === undefined ? departure.priced_at.getTime() : Date.parse(body.bookedAt);
+    const travellers = CATEGORIES.flatMap((category) => Array.from({ length: counts[category] }, () => ({ category })));
+    const found = findPricesFor(departure.pricing_terms, departure.starts_at.getTime(), bookedAt, travellers);
+    const problems: Record<string, string> = {};
+    const lines = CATEGORIES.filter((category) => counts[category] > 0).flatMap((category) => {
+      const list = found.listPrices[category];
+      const unit = found.prices[category];
+      if (list === null || unit === null) {
+        problems[`travellers.${category}`] = `${category.toLowerCase()} places are not sold on this departure`;
+        return [];
+      }
+      return [{ category, quantity: counts[category], listPriceMinor: list, unitPriceMinor: unit, discountMinor: list - unit, amountMinor: counts[category] * unit }];
+    });
+    if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    const listTotalMinor = lines.reduce((sum, line) => sum + line.quantity * line.listPriceMinor, 0);
+    const totalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+    return {
+      departureId: departure.id,
+      currency: departure.currency,
+      bookedAt: new Date(bookedAt).toISOString(),
+      basis: found.basis,
+      season: found.season,
+      rule: found.rule,
+      lines,
+      listTotalMinor,
+      discountMinor: listTotalMinor - totalMinor,
+      totalMinor,
+    };
+  });
+};
