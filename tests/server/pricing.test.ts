@@ -94,7 +94,18 @@ describe('the price found, on every channel', () => {
   it('a departure follows its season, else its tour; one staff priced keeps its own until given back', async () => {
     // 1 March: 1 July is 122 days ahead (early bird), 1 April 31 days (none).
     const inSummer = await departureOn(tour, '2027-07-01');
-    expect(inSummer.pricing).toEqual({ own: false, basis: 'season', season: 'Summer', listPrices: summer.prices, rule: { kind: 'early_bird', percent: 10 } });
+    expect(inSummer.pricing).toEqual({
+      own: false,
+      basis: 'season',
+      season: 'Summer',
+      listPrices: summer.prices,
+      rule: { kind: 'early_bird', percent: 10 },
+      // The tour's active rules, so the booking form prices several travellers as the server does.
+      rules: [
+        { kind: 'early_bird', daysBefore: 60, percent: 10, active: true },
+        { kind: 'group', minTravellers: 4, percent: 15, active: true },
+      ],
+    });
     expect(inSummer.prices).toEqual({ ADULT: 135_000, CHILD: 67_500, INFANT: 0 });
     const inApril = await departureOn(tour, '2027-04-01');
     expect(inApril.pricing).toMatchObject({ own: false, basis: 'tour', season: null, rule: null });

@@ -130,8 +130,9 @@ export function pricingTermsOf(row: PricingRow): PricingTerms {
 
 /** A departure's prices as every channel shows them: found now for one adult (shared/pricing.ts). */
 function foundFor(row: PricingRow & { starts_at: Date; priced_at: Date | string }) {
-  const found = findPrices(pricingTermsOf(row), { startsAt: row.starts_at.getTime(), bookedAt: new Date(row.priced_at).getTime(), payingTravellers: 1 });
-  return { prices: found.prices, pricing: { own: row.own_prices, basis: found.basis, season: found.season, listPrices: found.listPrices, rule: found.rule } };
+  const terms = pricingTermsOf(row);
+  const found = findPrices(terms, { startsAt: row.starts_at.getTime(), bookedAt: new Date(row.priced_at).getTime(), payingTravellers: 1 });
+  return { prices: found.prices, pricing: { own: row.own_prices, basis: found.basis, season: found.season, listPrices: found.listPrices, rule: found.rule, rules: [...terms.rules] } };
 }
 
 export class DeparturesRepository {

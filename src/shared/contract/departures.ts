@@ -7,7 +7,7 @@ import Type, { type Static } from 'typebox';
 import { DEPARTURE_RULES, DEPARTURE_SORT_FIELDS, DEPARTURE_STATUSES } from './departure-rules.js';
 import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, NullableMoneyMinorSchema, UuidSchema } from './common.js';
 import { AssignmentSchema } from './resources.js';
-import { AppliedRuleSchema } from './pricing.js';
+import { AppliedRuleSchema, PriceRuleSchema } from './pricing.js';
 import { PricesSchema } from './tours.js';
 
 export * from './departure-rules.js';
@@ -43,6 +43,7 @@ export const DepartureSchema = Type.Object(
         season: Type.Union([Type.String(), Type.Null()], { description: 'The season holding its start date, when the list price is that season’s' }),
         listPrices: PricesSchema,
         rule: AppliedRuleSchema,
+        rules: Type.Array(PriceRuleSchema, { description: 'The tour’s active rules, so a form prices a booking of several travellers as the server will (shared/pricing.ts)' }),
       },
       { description: '`prices` is the price found now for one adult: the list price less the rule that applies now (early bird, last minute)' },
     ),

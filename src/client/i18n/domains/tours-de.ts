@@ -143,6 +143,7 @@ export const TOURS_DE: MessagesIn<typeof TOURS_EN> = {
     new: 'Neue Tour',
     details: 'Details',
     prices: 'Preise',
+    seasons_and_rules: 'Saisons und Regeln',
     components: 'Leistungen',
     itinerary: 'Reiseverlauf',
     gallery: 'Galerie',

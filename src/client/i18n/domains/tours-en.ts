@@ -140,6 +140,7 @@ export const TOURS_EN = {
     new: 'New tour',
     details: 'Details',
     prices: 'Prices',
+    seasons_and_rules: 'Seasons and rules',
     components: 'Components',
     itinerary: 'Itinerary',
     gallery: 'Gallery',

@@ -14,11 +14,13 @@ import { TourComponents } from './TourComponents';
 import { DetailsInputs, PriceInputs } from './TourForms';
 import { TourGallery } from './TourGallery';
 import { TourItinerary } from './TourItinerary';
+import { TourPricing } from './TourPricing';
 import { TourTitle } from './TourList';
 
 const TABS = [
   { id: 'details', label: 'tours.details' },
   { id: 'prices', label: 'tours.prices' },
+  { id: 'seasons', label: 'tours.seasons_and_rules' },
   { id: 'components', label: 'tours.components' },
   { id: 'itinerary', label: 'tours.itinerary' },
   { id: 'gallery', label: 'tours.gallery' },
@@ -63,6 +65,7 @@ function TourTabs() {
             <PriceInputs />
           </SimpleForm>
         )}
+        {tab === 'seasons' && <TourPricing tour={tour} />}
         {tab === 'components' && <TourComponents tour={tour} />}
         {tab === 'itinerary' && <TourItinerary tour={tour} />}
         {tab === 'gallery' && <TourGallery tour={tour} />}

@@ -10,6 +10,9 @@ import { departureWhen } from '../../departures/departure-text';
 import { CATEGORY_LABELS } from '../booking-text';
 import type { BookingForm } from './useBookingForm';
 import { t } from '../../../i18n';
+import { currentLanguage, subscribeToLanguage } from '../../../i18n/language';
+import { PRICING_WORDS } from '../../tours/tour-pricing-words';
+import { useSyncExternalStore } from 'react';
 
 function lineLabel(line: PriceLine): string {
   if (line.kind === 'travellers') return `${line.quantity} × ${CATEGORY_LABELS[line.category]}`;
@@ -20,6 +23,7 @@ function lineLabel(line: PriceLine): string {
 export function PriceSummary({ form }: { form: BookingForm }) {
   const { tour, departure, price, currency, seats } = form;
   const translate = useTranslate();
+  const words = PRICING_WORDS[useSyncExternalStore(subscribeToLanguage, currentLanguage)];
   return (
     <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: { md: 80 } }} aria-live="polite">
       <Typography component="h2" variant="h6">
@@ -34,6 +38,12 @@ export function PriceSummary({ form }: { form: BookingForm }) {
             <dd style={{ margin: 0, textAlign: 'right' }}>{formatMinor(line.amountMinor, currency)}</dd>
           </Box>
         ))}
+        {price?.rule && price.discountMinor > 0 && (
+          <>
+            <dt style={{ color: 'inherit', opacity: 0.75 }}>{words.discountIncluded(price.rule.kind, price.rule.percent)}</dt>
+            <dd style={{ margin: 0, textAlign: 'right', opacity: 0.75 }}>−{formatMinor(price.discountMinor, currency)}</dd>
+          </>
+        )}
         <dt style={{ fontWeight: 700 }}>{translate('bookings.create.total')}</dt>
         <dd style={{ margin: 0, textAlign: 'right', fontWeight: 700 }}>{formatMinor(price?.totalMinor ?? 0, currency)}</dd>
       </Box>

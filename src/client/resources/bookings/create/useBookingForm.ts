@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { useDataProvider, useGetList, useGetOne, useNotify } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router';
 import { priceBooking } from '../../../../shared/booking-price';
+import { findPricesFor } from '../../../../shared/pricing';
 import type { STAFF_BOOKING_CHANNELS, Booking, NewBooking } from '../../../../shared/contract/bookings';
 import type { Departure } from '../../../../shared/contract/departures';
 import type { Tour } from '../../../../shared/contract/tours';
@@ -81,7 +82,11 @@ export function useBookingForm() {
   const components = useTourComponents(tourId ?? '');
   const optional = useMemo(() => (components.data ?? []).filter((component) => component.inclusion === 'optional'), [components.data]);
   const currency = tour?.currency ?? 'EUR';
-  // The lines the server will add up, from what the departure and the components sell now.
+  // The lines the server will add up, from what the departure and the components sell now: the
+  // departure's list prices less the rule that applies to these travellers now (shared/pricing.ts).
+  const found = departure?.pricing
+    ? findPricesFor({ tourPrices: departure.pricing.listPrices, departurePrices: null, season: null, rules: departure.pricing.rules }, Date.parse(departure.startsAt), Date.now(), travellers)
+    : null;
   const price = departure
     ? priceBooking(
         {
@@ -89,7 +94,7 @@ export function useBookingForm() {
           extras: optional.filter((component) => (extras[component.id] ?? 0) > 0).map((component) => ({ componentId: component.id, quantity: extras[component.id] })),
           singleRooms,
         },
-        departure,
+        found ? { prices: found.prices, listPrices: found.listPrices, rule: found.rule, singleSupplementMinor: departure.singleSupplementMinor } : departure,
         optional,
       )
     : null;

@@ -1,0 +1,128 @@
+/**
+ * Seasons and price rules in Chromium: an administrator opens a tour's Seasons and rules tab, adds
+ * a summer season and an early-bird rule, sees the next departures' prices found by them, and has
+ * two overlapping seasons refused with both named and nothing saved; at 1280 px and on a phone, in
+ * English and German. A PRODUCT user, who may not set prices, reads them with no Save button.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { Season } from '../../src/shared/contract/pricing.js';
+import type { Tour } from '../../src/shared/contract/tours.js';
+import { aTour } from '../helpers/builders.js';
+import { adminClient, type ApiClient } from './api.js';
+import { checkA11y, login, screenshot } from './browser.js';
+import { setUpSuite } from './suite.js';
+import { see, signedIn, toast } from './ui.js';
+
+const suite = setUpSuite('pricing');
+let api: ApiClient;
+let tour: Tour;
+const product = { email: 'priya@e2e.test', password: 'Catalogue-keeper-42' };
+
+/** The next summer's first of July, and the year of it (departures are made a season ahead). */
+const year = new Date().getUTCFullYear() + 1;
+
+beforeAll(async () => {
+  api = await adminClient(suite.server);
+  await api.createUser({ ...product, fullName: 'Priya Product', roles: ['PRODUCT'] });
+  const created = await api.call<Tour>('POST', '/api/tours', { body: aTour({ code: 'E2E-FJORD-3', title: 'Fjord kayaking', timeZone: 'Europe/Oslo', currency: 'EUR', status: 'published', prices: { ADULT: 100_000, CHILD: 50_000, INFANT: null } }) });
+  expect(created.status).toBe(201);
+  tour = created.body;
+  for (const startDate of [`${year}-07-01`, `${year}-09-15`]) {
+    expect((await api.call('POST', '/api/departures', { body: { tourId: tour.id, startDate, startTime: '09:00', capacity: 12 } })).status).toBe(201);
+  }
+});
+
+async function openTab(page: Page, who: { email: string; password: string }, tab: RegExp): Promise<void> {
+  await login(page, who.email, who.password);
+  await signedIn(page);
+  await page.goto(`/tours/${tour.id}?tab=seasons`);
+  await page.getByRole('tab', { name: tab }).waitFor();
+}
+
+describe('seasons and price rules', () => {
+  test('an administrator adds a season and an early bird, sees the next departures priced by them, and has overlapping seasons refused', async () => {
+    const { page } = await suite.open();
+    await openTab(page, suite.server.admin, /^Seasons and rules$/);
+    await see(page, 'No seasons: every departure costs the tour’s price unless you price it yourself.');
+    await page.getByRole('button', { name: 'Add a season' }).click();
+    await page.getByLabel('Name').fill('Summer');
+    await page.getByLabel('First travel date').fill(`${year}-06-01`);
+    await page.getByLabel('Last travel date').fill(`${year}-08-31`);
+    await page.getByRole('textbox', { name: /^Adult/ }).fill('1,500');
+    await page.getByRole('textbox', { name: /^Child/ }).fill('750');
+    await page.getByRole('button', { name: 'Save seasons' }).click();
+    await toast(page, 'Seasons saved').waitFor();
+    await expect.poll(async () => (await api.call<Season[]>('GET', `/api/tours/${tour.id}/seasons`)).body).toEqual([
+      { name: 'Summer', from: `${year}-06-01`, to: `${year}-08-31`, prices: { ADULT: 150_000, CHILD: 75_000, INFANT: null } },
+    ]);
+
+    await page.getByLabel('Early bird', { exact: true }).check();
+    await page.getByLabel('Days before, at least').fill('60');
+    await page.locator('input[name="rules.0.percent"]').fill('10');
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await toast(page, 'Price rules saved').waitFor();
+    // 1 July in the season: €1,500.00 less 10 %; 15 September after it: the tour's €1,000.00 less 10 %.
+    const table = page.getByRole('table', { name: 'What the next departures cost now' });
+    await expect.poll(() => table.locator('tbody tr').first().textContent()).toMatch(/€1,500\.00 \(season Summer\).*Early bird −10 %.*€1,350\.00/);
+    await expect.poll(() => table.locator('tbody tr').nth(1).textContent()).toMatch(/€1,000\.00 \(the tour’s\).*€900\.00/);
+    await checkA11y(page, 'tour-seasons-1280');
+    await screenshot(page, 'tour-seasons-1280');
+
+    // A second season overlapping the first: refused, both named, nothing saved.
+    await page.getByRole('button', { name: 'Add a season' }).click();
+    await page.getByLabel('Name').nth(1).fill('Late summer');
+    await page.getByLabel('First travel date').nth(1).fill(`${year}-08-15`);
+    await page.getByLabel('Last travel date').nth(1).fill(`${year}-09-30`);
+    await page.getByRole('button', { name: 'Save seasons' }).click();
+    await see(page, `overlaps the season “Summer” (${year}-06-01 to ${year}-08-31)`);
+    await see(page, `overlaps the season “Late summer” (${year}-08-15 to ${year}-09-30)`);
+    expect((await api.call<Season[]>('GET', `/api/tours/${tour.id}/seasons`)).body).toHaveLength(1);
+  });
+
+  test('the booking form shows the early bird taken off, and the booking is made at that price', async () => {
+    const { page } = await suite.open();
+    await login(page, suite.server.admin.email, suite.server.admin.password);
+    await signedIn(page);
+    const july = (await api.call<{ data: { id: string }[] }>('GET', `/api/departures?tourId=${tour.id}&from=${year}-07-01&to=${year}-07-01`)).body.data[0]!;
+    await page.goto(`/bookings/create?departureId=${july.id}`);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Tour' }).inputValue()).toMatch(/^E2E-FJORD-3 · /);
+    await page.getByRole('button', { name: new RegExp(`1 Jul ${year}`) }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.locator('input[name="travellers.0.firstName"]').fill('Astrid');
+    await page.locator('input[name="travellers.0.lastName"]').fill('Lie');
+    await see(page, 'Early bird −10 %, taken off above');
+    await see(page, '−€150.00');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.locator('input[name="contact.name"]').fill('Astrid Lie');
+    await page.locator('input[name="contact.email"]').fill('astrid@example.no');
+    await screenshot(page, 'booking-form-early-bird-1280');
+    await page.getByRole('button', { name: 'Book and confirm' }).click();
+    await page.waitForURL((url) => /\/bookings\/[^/]+\/show$/.test(url.pathname));
+    const made = (await api.call<{ data: { totalMinor: number; pricing: unknown }[] }>('GET', `/api/bookings?departureId=${july.id}`)).body.data;
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ totalMinor: 135_000, pricing: { rule: { kind: 'early_bird', percent: 10 }, discountMinor: 15_000 } });
+  });
+
+  test('on a phone in German, a PRODUCT user reads the seasons and rules and is offered no change', async () => {
+    const { page } = await suite.open();
+    await login(page, product.email, product.password);
+    await signedIn(page);
+    await page.getByRole('button', { name: 'Language' }).click();
+    const kept = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok());
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await kept;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/tours/${tour.id}?tab=seasons`);
+    await page.getByRole('tab', { name: 'Saisons und Regeln' }).waitFor();
+    await see(page, 'Sie sehen die Saisons und Regeln, können sie aber nicht ändern (dafür braucht es das Recht, Preise festzulegen).');
+    await expect.poll(() => page.getByLabel('Name').first().inputValue()).toBe('Summer');
+    expect(await page.getByRole('button', { name: 'Saisons speichern' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Saison hinzufügen' }).isVisible()).toBe(false);
+    expect(await page.getByLabel('Name').first().isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await checkA11y(page, 'tour-seasons-de-phone');
+    await screenshot(page, 'tour-seasons-de-phone');
+  });
+});
