@@ -1,7 +1,9 @@
 /**
  * Selling in the operator's own shop, after the OCTO part (whose two products, with 100 and with
- * 10,000 departures, it puts on sale): the availability of one tour over 92 days at 100 and at
- * 10,000 departures (the budget: flat, ≤ 1.5×), then 200 customers at once for the last 10 seats
+ * 10,000 departures, it puts on sale, with two seasons and two price rules): the office's
+ * departures list of one tour and the shop's availability of one tour over 92 days, each at 100
+ * and at 10,000 departures (the budgets: flat, ≤ 1.5×, every price found with the seasons and
+ * rules in the same read), then 200 customers at once for the last 10 seats
  * of a departure (the budget: exactly 10 carts, the rest SOLD_OUT, the departure counting 10 held
  * seats); and a whole sale, cart → names → checkout → Stripe's paid event (a local double of
  * Stripe), from 50 callers on one departure, beside staff bookings on the same server (the budget:
@@ -46,10 +48,37 @@ async function measure(engine: string, server: BenchServer, stripe: Awaited<Retu
     return tour;
   };
   const small = await tourOf('OCTO-SMALL');
-  await tourOf('OCTO-BIG');
+  const big = await tourOf('OCTO-BIG');
+  // Prices that move, as an operator sets them: two seasons over the measured dates and an early
+  // bird and a last minute, so every departure listed has its price found with them.
+  for (const tour of [small, big]) {
+    const seasons = [
+      { name: 'Winter', from: '2027-10-01', to: '2028-02-15', prices: { ADULT: 90_000, CHILD: 45_000, INFANT: 0 } },
+      { name: 'Spring', from: '2028-02-16', to: '2028-05-31', prices: { ADULT: 110_000, CHILD: 55_000, INFANT: 0 } },
+    ];
+    const rules = [
+      { kind: 'early_bird', daysBefore: 60, percent: 10, active: true },
+      { kind: 'last_minute', hoursBefore: 48, percent: 20, active: true },
+    ];
+    for (const [what, body] of [['seasons', seasons], ['price-rules', rules]] as const) {
+      const saved = await fetch(`${server.baseUrl}/api/tours/${tour.id}/${what}`, { method: 'PUT', headers: staff, body: JSON.stringify(body) });
+      if (saved.status !== 200) throw new Error(`${tour.code} ${what}: ${saved.status} ${await saved.text()}`);
+    }
+  }
+  // The office's departures list of one tour, a page of 25 from a date (its prices found with each row).
+  const listP50: Record<'small' | 'big', number> = { small: 0, big: 0 };
+  for (const [size, tour, count] of [['small', small, 100], ['big', big, 10_000]] as const) {
+    const result = await warmed({ url: `${server.baseUrl}/api/departures?tourId=${tour.id}&from=2028-01-01&sort=startsAt&order=ASC&pageSize=25`, headers: staff });
+    if (result.errors > 0) throw new Error(`departures list ${tour.code}: ${result.errors} errors`);
+    listP50[size] = result.p50;
+    row(engine, `GET /api/departures?tourId (a page of 25, prices found with seasons and rules) of a tour with ${count.toLocaleString('en')} departures`, `${rate(result.rps)}, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  }
+  const listGrowth = listP50.big / Math.max(listP50.small, 0.5);
+  row(engine, 'departures list p50 at 10,000 departures ÷ at 100', `${listGrowth.toFixed(2)}×`, '≤ 1.5×', listGrowth <= 1.5);
 
   const p50: Record<'small' | 'big', number> = { small: 0, big: 0 };
   for (const [size, code, count] of [['small', 'OCTO-SMALL', 100], ['big', 'OCTO-BIG', 10_000]] as const) {
+    // With the seasons and rules above: each date's price is found with them.
     const result = await warmed({ url: `${server.baseUrl}/api/shop/tours/${code}/availability?from=2028-01-01&to=2028-04-01` });
     if (result.errors > 0) throw new Error(`shop availability ${code}: ${result.errors} errors`);
     p50[size] = result.p50;

@@ -100,6 +100,8 @@ describe('seasons and price rules', () => {
     await screenshot(page, 'booking-form-early-bird-1280');
     await page.getByRole('button', { name: 'Book and confirm' }).click();
     await page.waitForURL((url) => /\/bookings\/[^/]+\/show$/.test(url.pathname));
+    // The booking's page says what it was sold with.
+    await see(page, 'Sold with the early bird rule, −10 % off the list prices (taken off above)');
     const made = (await api.call<{ data: { totalMinor: number; pricing: unknown }[] }>('GET', `/api/bookings?departureId=${july.id}`)).body.data;
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ totalMinor: 135_000, pricing: { rule: { kind: 'early_bird', percent: 10 }, discountMinor: 15_000 } });

@@ -70,8 +70,8 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     why: "a hold that lapsed unpaid is a cart whose booking expired, counted on the day its hold ended",
   },
   'shop/catalogue.ts': {
-    tables: ['tours', 'tour_media', 'departures'],
-    why: "the shop's tour list is one read for a customer's phone: each tour sold online with its cover, its lowest price to come and its next bookable date; a tour is found by its code only while it is published and sold online",
+    tables: ['tours', 'tour_media', 'departures', 'tour_seasons', 'tour_price_rules'],
+    why: "the shop's tour list is one read for a customer's phone: each tour sold online with its cover, its lowest price to come (each departure's season and its tour's rules looked up in the same read) and its next bookable date; a tour is found by its code only while it is published and sold online",
   },
   'users/repository.ts': { tables: ['roles', 'role_permissions'], why: 'a user shows the names of their roles, and the last administrator is kept' },
 };

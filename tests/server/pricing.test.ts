@@ -190,6 +190,17 @@ describe('the price found, on every channel', () => {
     expect((await put(tour, 'price-rules', [{ kind: 'early_bird', daysBefore: 60, percent: 10, active: true }, { kind: 'group', minTravellers: 4, percent: 15, active: true }])).statusCode).toBe(200);
   });
 
+  it('the shop’s tour list starts “from” the lowest adult price its departures’ availability shows', async () => {
+    const availability = async (from: string, to: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/shop/tours/${tour.code}/availability?from=${from}&to=${to}` })).json<{ data: { prices: { ADULT: number | null } }[] }>().data;
+    const shown = [...(await availability('2027-03-02', '2027-06-01')), ...(await availability('2027-06-02', '2027-08-31'))].map((each) => each.prices.ADULT).filter((price): price is number => price !== null);
+    expect(shown.length).toBeGreaterThan(3);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/shop/tours' })).json<{ data: { code: string; fromPriceMinor: number }[] }>().data;
+    // The April departure at the tour's €1,000.00 (31 days ahead: no early bird) is the lowest.
+    expect(list.find((each) => each.code === tour.code)?.fromPriceMinor).toBe(Math.min(...shown));
+    expect(Math.min(...shown)).toBe(100_000);
+  });
+
   it('the quote refuses what cannot be sold: no traveller, a category not sold, another tour’s departure', async () => {
     const departure = await departureOn(tour, '2027-07-20', { prices: { ADULT: 100_000, CHILD: null, INFANT: null } });
     expectError(await quote(tour, { departureId: departure.id, travellers: {} }), 400, 'VALIDATION');

@@ -12,7 +12,7 @@ import { DEPARTURE_RULES } from '../../shared/contract/departure-rules.js';
 import type { Assignment } from '../../shared/contract/resources.js';
 import type { Prices } from '../../shared/contract/tours.js';
 import { datesOnWeekdays, daysBetween, instantOf, isCalendarDate } from '../../shared/local-time.js';
-import { findPrices, type PriceRule, type PricingTerms } from '../../shared/pricing.js';
+import { findPrices, seasonOn, type PriceRule, type PricingTerms } from '../../shared/pricing.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { fromJson, isUniqueViolation, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
@@ -98,6 +98,31 @@ function pricingColumns(at: Date) {
       from tour_price_rules r where r.tour_id = d.tour_id and r.active)`.as('price_rules'),
     sql<Date>`${at}::timestamptz`.as('priced_at'),
   ] as const;
+}
+
+/**
+ * pricingColumns() for the departures of one tour (a channel's calendar): the tour's seasons and
+ * active rules are read once for the statement (subqueries that do not depend on the row), and
+ * each departure's season is picked from them (seasonsOfTour), so a 92-day calendar asks no lookup
+ * per departure.
+ */
+function tourPricingColumns(at: Date, tourId: string) {
+  return [
+    'd.own_prices',
+    't.price_adult_minor as tour_price_adult_minor',
+    't.price_child_minor as tour_price_child_minor',
+    't.price_infant_minor as tour_price_infant_minor',
+    sql<(SeasonJson & { from: string; to: string })[] | null>`(select json_agg(json_build_object('name', s.name, 'from', s.from_date, 'to', s.to_date, 'adult', s.price_adult_minor, 'child', s.price_child_minor, 'infant', s.price_infant_minor))
+      from tour_seasons s where s.tour_id = ${tourId})`.as('seasons_of_tour'),
+    sql<RuleJson[] | null>`(select json_agg(json_build_object('kind', r.kind, 'threshold', r.threshold, 'percent', r.percent) order by r.position)
+      from tour_price_rules r where r.tour_id = ${tourId} and r.active)`.as('price_rules'),
+    sql<Date>`${at}::timestamptz`.as('priced_at'),
+  ] as const;
+}
+
+/** The season of a departure of a row read with tourPricingColumns(). */
+function withSeason<R extends { start_date: string; seasons_of_tour: (SeasonJson & { from: string; to: string })[] | null }>(row: R): R & { season: SeasonJson | null } {
+  return { ...row, season: seasonOn(row.seasons_of_tour ?? [], row.start_date) };
 }
 
 /** The columns pricingColumns() reads, with the departure's own prices. */
@@ -259,7 +284,7 @@ export class DeparturesRepository {
         'd.price_adult_minor',
         'd.price_child_minor',
         'd.price_infant_minor',
-        ...pricingColumns(at),
+        ...tourPricingColumns(at, tourId),
       ])
       .where('d.tour_id', '=', tourId)
       .where('d.start_date', '>=', range.from)
@@ -277,7 +302,7 @@ export class DeparturesRepository {
       bookingCutoffHours,
       capacity: row.capacity,
       seatsAvailable: Number(row.seats_available),
-      prices: foundFor(row).prices,
+      prices: foundFor(withSeason(row)).prices,
     }));
   }
 

@@ -38,6 +38,10 @@ export class ShopCatalogue {
   /** The tours sold online, by title: each with its cover, its lowest adult price to come and its next bookable date. */
   async tours(): Promise<ShopTourSummary[]> {
     const at = new Date(this.now());
+    // The rule a departure `d` sells at now for one adult: the larger of its tour's active early bird and last minute that apply.
+    const FOUND_PERCENT = sql`greatest(0,
+      coalesce((select max(r.percent) from tour_price_rules r where r.tour_id = d.tour_id and r.active and r.kind = 'early_bird' and d.starts_at - ${at}::timestamptz >= make_interval(days => r.threshold)), 0),
+      coalesce((select max(r.percent) from tour_price_rules r where r.tour_id = d.tour_id and r.active and r.kind = 'last_minute' and d.starts_at >= ${at}::timestamptz and d.starts_at - ${at}::timestamptz <= make_interval(hours => r.threshold)), 0))`;
     const rows = await this.db
       .selectFrom('tours as t')
       .leftJoin('tour_media as m', 'm.id', 't.cover_media_id')
@@ -52,8 +56,18 @@ export class ShopCatalogue {
         'm.alt as cover_alt',
         'm.width as cover_width',
         'm.height as cover_height',
-        // Open departures still before their cut-off: what a customer can book.
-        sql<string | number | null>`(select min(d.price_adult_minor) from departures d where d.tour_id = t.id and d.status = 'open'
+        // Open departures still before their cut-off: what a customer can book, at the lowest adult
+        // price found for one adult now, as shared/pricing.ts finds it (and each departure's
+        // availability shows): its own price, else its season's, else the tour's; less the larger
+        // of the early bird and last minute that apply (a group needs more than one traveller),
+        // rounded half away from zero as PostgreSQL's round() of a numeric does. Kept in SQL so
+        // the list reads each tour's departures once, not every departure's terms; the shop's
+        // tests hold it to the availability's prices.
+        sql<string | number | null>`(select min(greatest(0, round(listed.price * (100 - ${FOUND_PERCENT}) / 100.0)))
+          from departures d
+          left join lateral (select true as found, s.price_adult_minor from tour_seasons s where s.tour_id = d.tour_id and s.from_date <= d.start_date and s.to_date >= d.start_date order by s.from_date desc limit 1) season on true
+          cross join lateral (select case when d.own_prices then d.price_adult_minor when season.found then season.price_adult_minor else t.price_adult_minor end as price) listed
+          where d.tour_id = t.id and d.status = 'open'
           and d.starts_at - make_interval(hours => t.booking_cutoff_hours) > ${at})`.as('from_price'),
         sql<string | null>`(select min(d.start_date)::text from departures d where d.tour_id = t.id and d.status = 'open'
           and d.starts_at - make_interval(hours => t.booking_cutoff_hours) > ${at})`.as('next_date'),

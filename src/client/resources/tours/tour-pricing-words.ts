@@ -33,6 +33,8 @@ export interface PricingWords {
   ruleApplied(kind: Kind, percent: number): string;
   /** The booking form's line for a rule's discount, already taken off the lines above it. */
   discountIncluded(kind: Kind, percent: number): string;
+  /** A booking's page: the rule it was sold with, off the list prices of the lines above. */
+  soldWith(kind: Kind, percent: number): string;
 }
 
 const EN: PricingWords = {
@@ -67,6 +69,7 @@ const EN: PricingWords = {
   basis: (basis, season) => (basis === 'departure' ? 'its own' : basis === 'season' ? `season ${season ?? ''}` : 'the tour’s'),
   ruleApplied: (kind, percent) => `${EN.kind[kind]} −${percent} %`,
   discountIncluded: (kind, percent) => `${EN.kind[kind]} −${percent} %, taken off above`,
+  soldWith: (kind, percent) => `Sold with the ${EN.kind[kind].toLowerCase()} rule, −${percent} % off the list prices (taken off above)`,
 };
 
 const DE: PricingWords = {
@@ -101,6 +104,7 @@ const DE: PricingWords = {
   basis: (basis, season) => (basis === 'departure' ? 'eigener' : basis === 'season' ? `Saison ${season ?? ''}` : 'der Tour'),
   ruleApplied: (kind, percent) => `${DE.kind[kind]} −${percent} %`,
   discountIncluded: (kind, percent) => `${DE.kind[kind]} −${percent} %, oben schon abgezogen`,
+  soldWith: (kind, percent) => `Verkauft mit der Regel ${DE.kind[kind]}, −${percent} % auf die Listenpreise (oben schon abgezogen)`,
 };
 
 export const PRICING_WORDS: Record<'en' | 'de', PricingWords> = { en: EN, de: DE };

@@ -1,6 +1,6 @@
 /** The body of a booking's page: standing, departure, contact, travellers and extras, money, payments and history, with the actions each user may take. */
 import { Alert, Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Link, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
 import { formatCalendarDate, formatDate, formatDateTime } from '../../../dates';
@@ -14,6 +14,8 @@ import { Timeline } from './Timeline';
 import { Messages } from './Messages';
 import { PaymentLinks } from './PaymentLinks';
 import { useRuntimeConfig } from '../../../auth/RuntimeConfig';
+import { currentLanguage, subscribeToLanguage } from '../../../i18n/language';
+import { PRICING_WORDS } from '../../tours/tour-pricing-words';
 
 export function BookingDetails() {
   const booking = useRecordContext<Booking>();
@@ -21,6 +23,7 @@ export function BookingDetails() {
   // A role that sees no money (a guide's) gets the booking without it: who travels and who came, no amounts.
   const seesMoney = useSeesMoney();
   const translate = useTranslate();
+  const pricingWords = PRICING_WORDS[useSyncExternalStore(subscribeToLanguage, currentLanguage)];
   const lines = useMemo(() => {
     if (!booking) return [];
     return [
@@ -114,6 +117,12 @@ export function BookingDetails() {
             </TableBody>
             {seesMoney && (
               <TableBody>
+                {booking.pricing?.rule && booking.pricing.discountMinor > 0 && (
+                  <TableRow>
+                    <TableCell>{pricingWords.soldWith(booking.pricing.rule.kind, booking.pricing.rule.percent)}</TableCell>
+                    <TableCell align="right">−{money(booking, booking.pricing.discountMinor)}</TableCell>
+                  </TableRow>
+                )}
                 <TableRow>
                   <TableCell>
                     <strong>{translate('bookings.show.total')}</strong>
