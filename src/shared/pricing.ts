@@ -26,6 +26,19 @@ export type PriceRule =
   | { kind: 'last_minute'; hoursBefore: number; percent: number; active: boolean }
   | { kind: 'group'; minTravellers: number; percent: number; active: boolean };
 
+/** The field that holds each kind's threshold (the database keeps it as one `threshold` column). */
+export const RULE_THRESHOLD = { early_bird: 'daysBefore', last_minute: 'hoursBefore', group: 'minTravellers' } as const satisfies Record<PriceRuleKind, string>;
+
+/** A rule from its kind and threshold, as it is kept. */
+export function priceRuleOf(kind: PriceRuleKind, threshold: number, percent: number, active: boolean): PriceRule {
+  return { kind, [RULE_THRESHOLD[kind]]: threshold, percent, active } as PriceRule;
+}
+
+/** A rule's threshold: days before (early bird), hours before (last minute) or travellers (group). */
+export function thresholdOf(rule: PriceRule): number {
+  return (rule as unknown as Record<string, number>)[RULE_THRESHOLD[rule.kind]]!;
+}
+
 export interface Season {
   name: string;
   /** First and last local travel dates, inclusive (YYYY-MM-DD). */

@@ -12,7 +12,7 @@ import { DEPARTURE_RULES } from '../../shared/contract/departure-rules.js';
 import type { Assignment } from '../../shared/contract/resources.js';
 import type { Prices } from '../../shared/contract/tours.js';
 import { datesOnWeekdays, daysBetween, instantOf, isCalendarDate } from '../../shared/local-time.js';
-import { findPrices, seasonOn, type PriceRule, type PricingTerms } from '../../shared/pricing.js';
+import { findPrices, priceRuleOf, seasonOn, type PriceRule, type PricingTerms } from '../../shared/pricing.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { fromJson, isUniqueViolation, keptCount, listPage, refuseBadDateFilters, toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
@@ -79,6 +79,9 @@ type SeasonJson = { name: string; adult: string | number | null; child: string |
 /** A tour's active rule as a departure's read carries it. */
 type RuleJson = { kind: PriceRule['kind']; threshold: number; percent: number };
 
+/** Whether staff priced the departure `d`, and its tour `t`'s prices: what both reads of pricing terms take. */
+const OWN_AND_TOUR_PRICES = ['d.own_prices', 't.price_adult_minor as tour_price_adult_minor', 't.price_child_minor as tour_price_child_minor', 't.price_infant_minor as tour_price_infant_minor'] as const;
+
 /**
  * What a departure's price is found from (shared/pricing.ts), read with it in the same statement:
  * whether staff priced it, its tour's prices, the season holding its local start date and the
@@ -88,10 +91,7 @@ type RuleJson = { kind: PriceRule['kind']; threshold: number; percent: number };
  */
 function pricingColumns(at: Date) {
   return [
-    'd.own_prices',
-    't.price_adult_minor as tour_price_adult_minor',
-    't.price_child_minor as tour_price_child_minor',
-    't.price_infant_minor as tour_price_infant_minor',
+    ...OWN_AND_TOUR_PRICES,
     sql<SeasonJson | null>`(select json_build_object('name', s.name, 'adult', s.price_adult_minor, 'child', s.price_child_minor, 'infant', s.price_infant_minor)
       from tour_seasons s where s.tour_id = d.tour_id and s.from_date <= d.start_date and s.to_date >= d.start_date order by s.from_date desc limit 1)`.as('season'),
     sql<RuleJson[] | null>`(select json_agg(json_build_object('kind', r.kind, 'threshold', r.threshold, 'percent', r.percent) order by r.position)
@@ -108,10 +108,7 @@ function pricingColumns(at: Date) {
  */
 function tourPricingColumns(at: Date, tourId: string) {
   return [
-    'd.own_prices',
-    't.price_adult_minor as tour_price_adult_minor',
-    't.price_child_minor as tour_price_child_minor',
-    't.price_infant_minor as tour_price_infant_minor',
+    ...OWN_AND_TOUR_PRICES,
     sql<(SeasonJson & { from: string; to: string })[] | null>`(select json_agg(json_build_object('name', s.name, 'from', s.from_date, 'to', s.to_date, 'adult', s.price_adult_minor, 'child', s.price_child_minor, 'infant', s.price_infant_minor))
       from tour_seasons s where s.tour_id = ${tourId})`.as('seasons_of_tour'),
     sql<RuleJson[] | null>`(select json_agg(json_build_object('kind', r.kind, 'threshold', r.threshold, 'percent', r.percent) order by r.position)
@@ -140,11 +137,7 @@ interface PricingRow {
 
 /** What the price finder takes, from a row read with pricingColumns(). */
 export function pricingTermsOf(row: PricingRow): PricingTerms {
-  const rules = (row.price_rules ?? []).map((rule): PriceRule => {
-    if (rule.kind === 'early_bird') return { kind: 'early_bird', daysBefore: rule.threshold, percent: rule.percent, active: true };
-    if (rule.kind === 'last_minute') return { kind: 'last_minute', hoursBefore: rule.threshold, percent: rule.percent, active: true };
-    return { kind: 'group', minTravellers: rule.threshold, percent: rule.percent, active: true };
-  });
+  const rules = (row.price_rules ?? []).map((rule) => priceRuleOf(rule.kind, rule.threshold, rule.percent, true));
   return {
     tourPrices: { ADULT: toMoney(row.tour_price_adult_minor), CHILD: toMoney(row.tour_price_child_minor), INFANT: toMoney(row.tour_price_infant_minor) },
     departurePrices: row.own_prices ? { ADULT: toMoney(row.price_adult_minor), CHILD: toMoney(row.price_child_minor), INFANT: toMoney(row.price_infant_minor) } : null,

@@ -199,7 +199,6 @@ export class PaymentLinks {
     await this.audit.record(entry, trx);
   }
 
-
   /**
    * The link a message carries, made once for that message however often its sending is tried:
    * the one made with it (a clerk's "send a payment link"), else a fresh one for the balance. Null

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { PriceRuleInput, Season } from '../../shared/contract/pricing.js';
 import { isCalendarDate } from '../../shared/local-time.js';
-import { overlappingSeasons } from '../../shared/pricing.js';
+import { overlappingSeasons, priceRuleOf, thresholdOf } from '../../shared/pricing.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
 import { toMoney } from '../db/query-helpers.js';
 import type { Database } from '../db/schema.js';
@@ -47,10 +47,6 @@ function ruleProblems(rules: readonly PriceRuleInput[]): Record<string, string> 
   return problems;
 }
 
-function thresholdOf(rule: PriceRuleInput): number {
-  return rule.kind === 'early_bird' ? rule.daysBefore : rule.kind === 'last_minute' ? rule.hoursBefore : rule.minTravellers;
-}
-
 export class PricingRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -74,42 +70,32 @@ export class PricingRepository {
 
   async rules(tourId: string, db: Kysely<Database> = this.db): Promise<PriceRuleInput[]> {
     const rows = await db.selectFrom('tour_price_rules').select(['kind', 'threshold', 'percent', 'active']).where('tour_id', '=', tourId).orderBy('position').execute();
-    return rows.map((row): PriceRuleInput => {
-      if (row.kind === 'early_bird') return { kind: 'early_bird', daysBefore: row.threshold, percent: row.percent, active: row.active };
-      if (row.kind === 'last_minute') return { kind: 'last_minute', hoursBefore: row.threshold, percent: row.percent, active: row.active };
-      return { kind: 'group', minTravellers: row.threshold, percent: row.percent, active: row.active };
-    });
+    return rows.map((row) => priceRuleOf(row.kind, row.threshold, row.percent, row.active));
   }
 
   /** Replaces the tour's seasons (400 naming the fields, among them both of two that overlap). */
   async saveSeasons(tour: { id: string; code: string }, seasons: Season[], origin: RequestOrigin): Promise<Season[]> {
     const problems = seasonProblems(seasons);
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-    return this.db.transaction().execute(async (trx) => {
-      await this.lockTour(trx, tour.id);
-      const before = await this.seasons(tour.id, trx);
+    return this.replace(tour, 'tour.seasons_saved', origin, (db) => this.seasons(tour.id, db), async (trx) => {
       await trx.deleteFrom('tour_seasons').where('tour_id', '=', tour.id).execute();
-      if (seasons.length > 0) {
-        await trx
-          .insertInto('tour_seasons')
-          .values(
-            seasons.map((season, position) => ({
-              id: randomUUID(),
-              tour_id: tour.id,
-              position,
-              name: season.name.trim(),
-              from_date: season.from,
-              to_date: season.to,
-              price_adult_minor: season.prices.ADULT,
-              price_child_minor: season.prices.CHILD,
-              price_infant_minor: season.prices.INFANT,
-            })),
-          )
-          .execute();
-      }
-      const after = await this.seasons(tour.id, trx);
-      await this.audit.record({ action: 'tour.seasons_saved', ...auditOrigin(origin), targetType: 'tour', targetId: tour.id, details: { tourCode: tour.code, before, after } }, trx);
-      return after;
+      if (seasons.length === 0) return;
+      await trx
+        .insertInto('tour_seasons')
+        .values(
+          seasons.map((season, position) => ({
+            id: randomUUID(),
+            tour_id: tour.id,
+            position,
+            name: season.name.trim(),
+            from_date: season.from,
+            to_date: season.to,
+            price_adult_minor: season.prices.ADULT,
+            price_child_minor: season.prices.CHILD,
+            price_infant_minor: season.prices.INFANT,
+          })),
+        )
+        .execute();
     });
   }
 
@@ -117,18 +103,24 @@ export class PricingRepository {
   async saveRules(tour: { id: string; code: string }, rules: PriceRuleInput[], origin: RequestOrigin): Promise<PriceRuleInput[]> {
     const problems = ruleProblems(rules);
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
+    return this.replace(tour, 'tour.price_rules_saved', origin, (db) => this.rules(tour.id, db), async (trx) => {
+      await trx.deleteFrom('tour_price_rules').where('tour_id', '=', tour.id).execute();
+      if (rules.length === 0) return;
+      await trx
+        .insertInto('tour_price_rules')
+        .values(rules.map((rule, position) => ({ id: randomUUID(), tour_id: tour.id, position, kind: rule.kind, threshold: thresholdOf(rule), percent: rule.percent, active: rule.active })))
+        .execute();
+    });
+  }
+
+  /** One of the tour's lists written anew under the tour's lock, and audited with what it was and is. */
+  private replace<T>(tour: { id: string; code: string }, action: 'tour.seasons_saved' | 'tour.price_rules_saved', origin: RequestOrigin, read: (db: Kysely<Database>) => Promise<T[]>, write: (trx: Kysely<Database>) => Promise<void>): Promise<T[]> {
     return this.db.transaction().execute(async (trx) => {
       await this.lockTour(trx, tour.id);
-      const before = await this.rules(tour.id, trx);
-      await trx.deleteFrom('tour_price_rules').where('tour_id', '=', tour.id).execute();
-      if (rules.length > 0) {
-        await trx
-          .insertInto('tour_price_rules')
-          .values(rules.map((rule, position) => ({ id: randomUUID(), tour_id: tour.id, position, kind: rule.kind, threshold: thresholdOf(rule), percent: rule.percent, active: rule.active })))
-          .execute();
-      }
-      const after = await this.rules(tour.id, trx);
-      await this.audit.record({ action: 'tour.price_rules_saved', ...auditOrigin(origin), targetType: 'tour', targetId: tour.id, details: { tourCode: tour.code, before, after } }, trx);
+      const before = await read(trx);
+      await write(trx);
+      const after = await read(trx);
+      await this.audit.record({ action, ...auditOrigin(origin), targetType: 'tour', targetId: tour.id, details: { tourCode: tour.code, before, after } }, trx);
       return after;
     });
   }

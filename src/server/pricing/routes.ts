@@ -1,6 +1,7 @@
 /** /api/tours/{id}/seasons, /price-rules and /price-quote: thin routes over app.pricing and the price finder. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PriceQuote } from '../../shared/contract/pricing.js';
+import { priceBooking } from '../../shared/booking-price.js';
 import { findPricesFor } from '../../shared/pricing.js';
 import { originOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
@@ -44,19 +45,14 @@ export const pricingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const bookedAt = body.bookedAt === undefined ? departure.priced_at.getTime() : Date.parse(body.bookedAt);
     const travellers = CATEGORIES.flatMap((category) => Array.from({ length: counts[category] }, () => ({ category })));
     const found = findPricesFor(departure.pricing_terms, departure.starts_at.getTime(), bookedAt, travellers);
-    const problems: Record<string, string> = {};
-    const lines = CATEGORIES.filter((category) => counts[category] > 0).flatMap((category) => {
-      const list = found.listPrices[category];
-      const unit = found.prices[category];
-      if (list === null || unit === null) {
-        problems[`travellers.${category}`] = `${category.toLowerCase()} places are not sold on this departure`;
-        return [];
-      }
-      return [{ category, quantity: counts[category], listPriceMinor: list, unitPriceMinor: unit, discountMinor: list - unit, amountMinor: counts[category] * unit }];
-    });
+    // Lines as a booking adds them up (shared/booking-price.ts); a category not sold is named by the category asked for.
+    const price = priceBooking({ travellers }, { prices: found.prices, listPrices: found.listPrices, rule: found.rule, singleSupplementMinor: null }, []);
+    // `travellers.{index}.category` as priced, `travellers.{category}` as asked.
+    const problems = Object.fromEntries(Object.entries(price.problems).map(([field, problem]) => [`travellers.${travellers[Number(field.split('.')[1])]!.category}`, problem]));
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
-    const listTotalMinor = lines.reduce((sum, line) => sum + line.quantity * line.listPriceMinor, 0);
-    const totalMinor = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+    const lines = price.lines.flatMap((line) =>
+      line.kind === 'travellers' ? [{ category: line.category, quantity: line.quantity, listPriceMinor: found.listPrices[line.category]!, unitPriceMinor: line.unitPriceMinor, discountMinor: found.listPrices[line.category]! - line.unitPriceMinor, amountMinor: line.amountMinor }] : [],
+    );
     return {
       departureId: departure.id,
       currency: departure.currency,
@@ -65,9 +61,9 @@ export const pricingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       season: found.season,
       rule: found.rule,
       lines,
-      listTotalMinor,
-      discountMinor: listTotalMinor - totalMinor,
-      totalMinor,
+      listTotalMinor: price.totalMinor + price.discountMinor,
+      discountMinor: price.discountMinor,
+      totalMinor: price.totalMinor,
     };
   });
 };

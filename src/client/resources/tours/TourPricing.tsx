@@ -9,14 +9,15 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Box, Button, Card, CardContent, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { BooleanInput, Form, NumberInput, TextInput, useDataProvider, useNotify } from 'react-admin';
 import type { Departure } from '../../../shared/contract/departures';
 import type { PriceRuleInput, Season } from '../../../shared/contract/pricing';
 import type { Tour } from '../../../shared/contract/tours';
 import { formatMinor } from '../../../shared/money';
-import { currentLanguage, intlLocale, subscribeToLanguage } from '../../i18n/language';
+import { PRICE_RULE_KINDS, priceRuleOf, thresholdOf } from '../../../shared/pricing';
+import { intlLocale } from '../../i18n/language';
 import { getUserState, subscribe } from '../../providers/auth-state';
 import type { BackOfficeDataProvider } from '../../providers/data-provider';
 import { fieldErrorsOf } from '../../providers/http-client';
@@ -24,17 +25,11 @@ import { LoadFailure } from '../common/LoadError';
 import { MoneyInput } from '../common/MoneyInput';
 import { SubmitButton } from '../common/SubmitButton';
 import { refusalText } from './tour-parts';
-import { PRICING_WORDS, type PricingWords } from './tour-pricing-words';
+import { usePricingWords, type PricingWords } from './tour-pricing-words';
 
-const KINDS = ['early_bird', 'last_minute', 'group'] as const;
-type Kind = (typeof KINDS)[number];
-const THRESHOLD: Record<Kind, 'daysBefore' | 'hoursBefore' | 'minTravellers'> = { early_bird: 'daysBefore', last_minute: 'hoursBefore', group: 'minTravellers' };
+const KINDS = PRICE_RULE_KINDS;
 
 const base = (tourId: string) => `tours/${encodeURIComponent(tourId)}`;
-
-function useWords(): PricingWords {
-  return PRICING_WORDS[useSyncExternalStore(subscribeToLanguage, currentLanguage)];
-}
 
 /** The server's field names (`1.from`, `0.active`) as the form's (`seasons.1.from`). */
 function formErrors(error: unknown, list: string): Record<string, string> | undefined {
@@ -79,11 +74,30 @@ function SeasonRows({ currency, words, canSet }: { currency: string; words: Pric
   );
 }
 
+/** A form's fields, shown but not editable without the permission to set prices, and its Save button for those who have it. */
+function Editable({ canSet, saveLabel, children }: { canSet: boolean; saveLabel: string; children: ReactNode }) {
+  return (
+    <>
+      <Box component="fieldset" disabled={!canSet} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+        {children}
+      </Box>
+      {canSet && (
+        <Box sx={{ mt: 2 }}>
+          <SubmitButton label={saveLabel} />
+        </Box>
+      )}
+    </>
+  );
+}
+
+/** A rule as the form holds it: a field cleared reads as empty text or null. */
+type RuleRow = { kind: (typeof KINDS)[number]; active: boolean; threshold: number | string | null; percent: number | null };
+
 /** The rules as the form shows them: one row per kind (the first saved of each kind). */
-function ruleRows(rules: PriceRuleInput[]) {
+function ruleRows(rules: PriceRuleInput[]): RuleRow[] {
   return KINDS.map((kind) => {
     const rule = rules.find((each) => each.kind === kind);
-    return { kind, active: rule?.active ?? false, threshold: rule ? (rule as Record<string, unknown>)[THRESHOLD[kind]] : null, percent: rule?.percent ?? null };
+    return { kind, active: rule?.active ?? false, threshold: rule ? thresholdOf(rule) : null, percent: rule?.percent ?? null };
   });
 }
 
@@ -130,7 +144,7 @@ function NextDepartures({ tour, words }: { tour: Tour; words: PricingWords }) {
 }
 
 export function TourPricing({ tour }: { tour: Tour }) {
-  const words = useWords();
+  const words = usePricingWords();
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -153,7 +167,7 @@ export function TourPricing({ tour }: { tour: Tour }) {
     }
   };
   const saveRules = async (values: Record<string, unknown>) => {
-    const rows = (values.rules as ReturnType<typeof ruleRows> | undefined) ?? [];
+    const rows = (values.rules as RuleRow[] | undefined) ?? [];
     const problems: Record<string, string> = {};
     const list: PriceRuleInput[] = [];
     rows.forEach((row, index) => {
@@ -161,7 +175,7 @@ export function TourPricing({ tour }: { tour: Tour }) {
       if (row.threshold === null || row.threshold === '') problems[`rules.${index}.threshold`] = words.required;
       if (row.percent === null) problems[`rules.${index}.percent`] = words.required;
       if (problems[`rules.${index}.threshold`] || problems[`rules.${index}.percent`]) return;
-      list.push({ kind: row.kind, [THRESHOLD[row.kind]]: Number(row.threshold), percent: Number(row.percent), active: Boolean(row.active) } as PriceRuleInput);
+      list.push(priceRuleOf(row.kind, Number(row.threshold), Number(row.percent), Boolean(row.active)));
     });
     if (Object.keys(problems).length > 0) return problems;
     try {
@@ -201,15 +215,9 @@ export function TourPricing({ tour }: { tour: Tour }) {
           {words.seasons}
         </Typography>
         <Form key={JSON.stringify(seasons.data)} record={{ seasons: seasons.data }} defaultValues={{ seasons: seasons.data }} onSubmit={saveSeasons} noValidate>
-          {/* Without the permission to set prices the fields are shown, not editable. */}
-          <Box component="fieldset" disabled={!canSet} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Editable canSet={canSet} saveLabel={words.saveSeasons}>
             <SeasonRows currency={tour.currency} words={words} canSet={canSet} />
-          </Box>
-          {canSet && (
-            <Box sx={{ mt: 2 }}>
-              <SubmitButton label={words.saveSeasons} />
-            </Box>
-          )}
+          </Editable>
         </Form>
       </section>
       <section aria-labelledby="rules-heading">
@@ -220,7 +228,7 @@ export function TourPricing({ tour }: { tour: Tour }) {
           {words.rulesHelp}
         </Typography>
         <Form key={JSON.stringify(rules.data)} record={ruleDefaults} defaultValues={ruleDefaults} onSubmit={saveRules} noValidate>
-          <Box component="fieldset" disabled={!canSet} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Editable canSet={canSet} saveLabel={words.saveRules}>
             {KINDS.map((kind, index) => (
               <Box key={kind} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
                 <BooleanInput source={`rules.${index}.active`} label={words.kind[kind]} helperText={false} sx={{ minWidth: 180 }} />
@@ -228,12 +236,7 @@ export function TourPricing({ tour }: { tour: Tour }) {
                 <NumberInput source={`rules.${index}.percent`} label={words.percent} min={1} max={90} step={1} fullWidth={false} sx={{ width: 150 }} />
               </Box>
             ))}
-          </Box>
-          {canSet && (
-            <Box sx={{ mt: 2 }}>
-              <SubmitButton label={words.saveRules} />
-            </Box>
-          )}
+          </Editable>
         </Form>
       </section>
       <section aria-labelledby="preview-heading">

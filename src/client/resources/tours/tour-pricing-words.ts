@@ -1,4 +1,7 @@
 /** The Seasons and rules tab's words, in each staff language: they load with the tab, not with the office's first download. */
+import { useSyncExternalStore } from 'react';
+import { currentLanguage, subscribeToLanguage } from '../../i18n/language';
+
 type Kind = 'early_bird' | 'last_minute' | 'group';
 
 export interface PricingWords {
@@ -107,4 +110,9 @@ const DE: PricingWords = {
   soldWith: (kind, percent) => `Verkauft mit der Regel ${DE.kind[kind]}, −${percent} % auf die Listenpreise (oben schon abgezogen)`,
 };
 
-export const PRICING_WORDS: Record<'en' | 'de', PricingWords> = { en: EN, de: DE };
+const PRICING_WORDS: Record<'en' | 'de', PricingWords> = { en: EN, de: DE };
+
+/** The words in the staff member's language, again when they change it. */
+export function usePricingWords(): PricingWords {
+  return PRICING_WORDS[useSyncExternalStore(subscribeToLanguage, currentLanguage)];
+}

@@ -10,9 +10,7 @@ import { departureWhen } from '../../departures/departure-text';
 import { CATEGORY_LABELS } from '../booking-text';
 import type { BookingForm } from './useBookingForm';
 import { t } from '../../../i18n';
-import { currentLanguage, subscribeToLanguage } from '../../../i18n/language';
-import { PRICING_WORDS } from '../../tours/tour-pricing-words';
-import { useSyncExternalStore } from 'react';
+import { usePricingWords } from '../../tours/tour-pricing-words';
 
 function lineLabel(line: PriceLine): string {
   if (line.kind === 'travellers') return `${line.quantity} × ${CATEGORY_LABELS[line.category]}`;
@@ -23,7 +21,7 @@ function lineLabel(line: PriceLine): string {
 export function PriceSummary({ form }: { form: BookingForm }) {
   const { tour, departure, price, currency, seats } = form;
   const translate = useTranslate();
-  const words = PRICING_WORDS[useSyncExternalStore(subscribeToLanguage, currentLanguage)];
+  const words = usePricingWords();
   return (
     <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: { md: 80 } }} aria-live="polite">
       <Typography component="h2" variant="h6">

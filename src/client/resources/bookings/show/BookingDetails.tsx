@@ -1,6 +1,6 @@
 /** The body of a booking's page: standing, departure, contact, travellers and extras, money, payments and history, with the actions each user may take. */
 import { Alert, Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { Link, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import type { Booking } from '../../../../shared/contract/bookings';
 import { formatCalendarDate, formatDate, formatDateTime } from '../../../dates';
@@ -14,8 +14,7 @@ import { Timeline } from './Timeline';
 import { Messages } from './Messages';
 import { PaymentLinks } from './PaymentLinks';
 import { useRuntimeConfig } from '../../../auth/RuntimeConfig';
-import { currentLanguage, subscribeToLanguage } from '../../../i18n/language';
-import { PRICING_WORDS } from '../../tours/tour-pricing-words';
+import { usePricingWords } from '../../tours/tour-pricing-words';
 
 export function BookingDetails() {
   const booking = useRecordContext<Booking>();
@@ -23,7 +22,7 @@ export function BookingDetails() {
   // A role that sees no money (a guide's) gets the booking without it: who travels and who came, no amounts.
   const seesMoney = useSeesMoney();
   const translate = useTranslate();
-  const pricingWords = PRICING_WORDS[useSyncExternalStore(subscribeToLanguage, currentLanguage)];
+  const pricingWords = usePricingWords();
   const lines = useMemo(() => {
     if (!booking) return [];
     return [
