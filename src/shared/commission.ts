@@ -14,11 +14,12 @@ export function netOf(amountMinor: number, commissionBp: number): number {
   return amountMinor - commissionOf(amountMinor, commissionBp);
 }
 
-/** What a reseller owes for a priced booking: each traveller's, extra's and single room's net. */
-export function bookingNetOf(price: Pick<BookingPrice, 'travellerPrices' | 'extras' | 'singleRooms' | 'supplementMinor'>, commissionBp: number): number {
+/** What a reseller owes for a priced booking: each traveller's, extra's and single room's net, less the net of a code off the whole booking. */
+export function bookingNetOf(price: Pick<BookingPrice, 'travellerPrices' | 'extras' | 'singleRooms' | 'supplementMinor'> & { bookingPromoMinor?: number }, commissionBp: number): number {
   let net = 0;
   for (const unit of price.travellerPrices) net += netOf(unit ?? 0, commissionBp);
   for (const extra of price.extras) net += netOf(extra.unitPriceMinor, commissionBp) * extra.quantity;
   net += netOf(price.supplementMinor, commissionBp) * price.singleRooms;
+  net -= netOf(price.bookingPromoMinor ?? 0, commissionBp);
   return net;
 }

@@ -47,6 +47,8 @@ export interface ErrorBody {
   conflicts?: { departureId: string; tourTitle: string; startDate: string }[];
   /** UNAVAILABLE from the readiness probe: each part that did not answer → what went wrong. */
   failed?: Record<string, string>;
+  /** PROMO_CODE_INVALID: why the code does not apply (unknown, expired, used_up…). */
+  reason?: string;
 }
 
 

@@ -49,7 +49,8 @@ export function refusalSentences(): Map<string, string> {
       leaves(node.whenFalse, where, depth);
     } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) leaves(node.right, where, depth);
     else if (ts.isObjectLiteralExpression(node)) {
-      for (const property of node.properties) if (ts.isPropertyAssignment(property)) leaves(property.initializer, where, depth);
+      // A refusal's `reason` (PROMO_CODE_INVALID's expired, used_up…) is a code for programs, not a sentence.
+      for (const property of node.properties) if (ts.isPropertyAssignment(property) && property.name.getText() !== 'reason') leaves(property.initializer, where, depth);
     } else if (ts.isIdentifier(node) && constants.has(node.text)) leaves(constants.get(node.text), where, depth + 1);
   };
   for (const file of files) {

@@ -48,6 +48,10 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     tables: ['users'],
     why: 'a link shows the clerk who made it',
   },
+  'pricing/promo-codes.ts': {
+    tables: ['bookings', 'tours'],
+    why: "a code's uses are counted from the bookings holding it (so a cancelled or lapsed booking gives its use back by itself), its page lists them with their tour's code; the tours it is for must exist and be priced in an amount's currency",
+  },
   'reports/margins.ts': {
     tables: ['departures', 'tours', 'tour_components', 'bookings', 'booking_extras'],
     why: "a departure's margin is one statement over its bookings' totals and extras and its tour's components' costs; the report ranks a range of departures by it",

@@ -163,7 +163,7 @@ describe('the price found, on every channel', () => {
       [150_000, 135_000],
       [75_000, 67_500],
     ]);
-    expect(booking.pricing).toEqual({ rule: { kind: 'early_bird', percent: 10 }, promoCode: null, discountMinor: 37_500 });
+    expect(booking.pricing).toEqual({ rule: { kind: 'early_bird', percent: 10 }, promoCode: null, promoDiscountMinor: 0, discountMinor: 37_500 });
 
     // The shop's availability and a cart find the same price.
     const shop = (await t.app.inject({ method: 'GET', url: `/api/shop/tours/${tour.code}/availability?from=2027-07-10&to=2027-07-10` })).json<{ data: { departureId: string; prices: unknown }[] }>();

@@ -136,6 +136,7 @@ export class BookingsRepository extends BookingQueries {
       total_minor: sale.price.totalMinor,
       price_rule: sale.price.rule && JSON.stringify(sale.price.rule),
       discount_minor: sale.price.discountMinor,
+      ...(sale.promoCodeId !== undefined && { promo_code_id: sale.promoCodeId, promo_code: JSON.stringify(sale.price.promo), promo_discount_minor: sale.price.promoDiscountMinor }),
       hold_expires_at: status === 'held' ? new Date(at.getTime() + (input.holdMinutes ?? 60) * 60_000) : null,
       contact_name: input.contact.name.trim(),
       contact_email: input.contact.email.trim(),
@@ -411,7 +412,7 @@ export class BookingsRepository extends BookingQueries {
   async lockForChange(trx: Kysely<Database>, id: string): Promise<LockedBooking> {
     return trx
       .selectFrom('bookings')
-      .select(['id', 'reference', 'departure_id', 'status', 'hold_expires_at', 'seats', 'currency', 'paid_minor'])
+      .select(['id', 'reference', 'departure_id', 'status', 'hold_expires_at', 'seats', 'currency', 'paid_minor', 'promo_code'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -489,6 +490,8 @@ export class BookingsRepository extends BookingQueries {
         // A change is priced by today's seasons and rules (the flow priced it), and keeps what it found.
         price_rule: price.rule && JSON.stringify(price.rule),
         discount_minor: price.discountMinor,
+        // The code stays the booking's, with the terms it was sold with (the flow priced the change with them).
+        promo_discount_minor: price.promoDiscountMinor,
         single_rooms: price.singleRooms,
         single_supplement_minor: price.supplementMinor,
         ...(before.reseller_commission_bp !== null && { net_minor: bookingNetOf(price, before.reseller_commission_bp) }),

@@ -5,6 +5,7 @@
  */
 import type { Booking, BookingStatus, CancelBooking, NewBooking } from '../../shared/contract/bookings.js';
 import { priceBooking, type BookingPrice } from '../../shared/booking-price.js';
+import type { PromoTerms } from '../../shared/contract/promo-codes.js';
 import { findPricesFor, type PricingTerms } from '../../shared/pricing.js';
 import { isCalendarDate } from '../../shared/local-time.js';
 import { formatMinor } from '../../shared/money.js';
@@ -21,6 +22,8 @@ export interface LockedBooking {
   seats: number;
   currency: string;
   paid_minor: string | number;
+  /** The promo code's terms it was sold with: a change is priced with them again. */
+  promo_code: PromoTerms | null;
 }
 
 /** What a new booking reads of its departure, with its tour's terms. */
@@ -91,6 +94,8 @@ export interface PricedSale {
   reseller?: ResellerSale;
   /** The operator's own shop sold it (a customer's cart). */
   online?: boolean;
+  /** The promo code's row the price took, when it took one. */
+  promoCodeId?: string;
 }
 
 /** A booking changed: its (maybe new) departure, its travellers as they are to be, priced again, and the seats they take. */
@@ -157,7 +162,7 @@ export function closedBecause(departure: { status: string; tour_status: string; 
  * Prices from the departure and the components as they are now, kept on the booking: the rule the
  * new-booking form shows too (shared/booking-price.ts). 400 with every line that cannot be sold.
  */
-export function priceSale(input: NewBooking, departure: DepartureForSale, components: ComponentForSale[]): BookingPrice {
+export function priceSale(input: NewBooking, departure: DepartureForSale, components: ComponentForSale[], promo: PromoTerms | null = null): BookingPrice {
   // The price found now for these travellers: the departure's, its season's or its tour's, less the rule that applies (shared/pricing.ts).
   const found = findPricesFor(departure.pricing_terms, departure.starts_at.getTime(), departure.priced_at.getTime(), input.travellers);
   const price = priceBooking(
@@ -167,6 +172,7 @@ export function priceSale(input: NewBooking, departure: DepartureForSale, compon
       listPrices: found.listPrices,
       rule: found.rule,
       singleSupplementMinor: toMoney(departure.single_supplement_minor),
+      promo,
     },
     components.map((component) => ({ id: component.id, name: component.name, inclusion: component.inclusion, priceMinor: toMoney(component.price_minor) })),
   );

@@ -18,6 +18,10 @@ export interface BookingsTable {
   /** Migration 0062: the price rule it was sold with ({kind, percent}) and the discount given (list total − charged total of the travellers). */
   price_rule: ColumnType<{ kind: string; percent: number } | null, string | null | undefined, string | null>;
   discount_minor: ColumnType<string | number, number | undefined, number>;
+  /** Migration 0064: the promo code it was sold with, its terms then, and what it gave (part of discount_minor). */
+  promo_code_id: Nullable<string>;
+  promo_code: ColumnType<{ code: string; kind: 'percent' | 'amount'; value: number; appliesTo: 'booking' | 'traveller'; currency: string | null } | null, string | null | undefined, string | null>;
+  promo_discount_minor: ColumnType<string | number, number | undefined, number>;
   paid_minor: ColumnType<string | number, number | undefined, number>;
   refunded_minor: ColumnType<string | number, number | undefined, number>;
   cancel_fee_minor: Money;

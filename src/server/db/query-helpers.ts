@@ -52,7 +52,7 @@ export function rowsInserted(table: keyof Database & string, rows: Record<string
 }
 
 /** The jsonb columns rowsInserted() may be given as JSON text. */
-const JSON_TEXT_COLUMNS = new Set(['details', 'reseller_contact', 'price_rule']);
+const JSON_TEXT_COLUMNS = new Set(['details', 'reseller_contact', 'price_rule', 'promo_code']);
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

@@ -38,7 +38,20 @@ export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: Req
       departure.tour_id,
       (input.extras ?? []).map((extra) => extra.componentId),
     );
-    const price = priceSale(input, departure, components);
+    // The promo code's row is locked before the departure's, in every sale: its last use is taken once.
+    const promo =
+      input.promoCode === undefined
+        ? null
+        : await ctx.promoCodes.claimIn(trx, input.promoCode, {
+            tourId: departure.tour_id,
+            currency: departure.currency,
+            startDate: departure.start_date,
+            timeZone: departure.time_zone,
+            travellers: input.travellers.length,
+            channel: reseller ? 'reseller' : online ? 'online' : 'office',
+            at,
+          });
+    const price = priceSale(input, departure, components, promo?.terms);
 
     // The seats: one conditional change of the departure's row.
     const wanted = input.status ?? 'held';
@@ -51,7 +64,7 @@ export async function bookSeats(ctx: FlowContext, input: NewBooking, origin: Req
       status = 'waitlisted';
     }
 
-    const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: departure.tour_code, currency: departure.currency, status, seats, price, at, reseller, online }, origin);
+    const booking = await ctx.bookings.insert(trx, { input, departure, tourCode: departure.tour_code, currency: departure.currency, status, seats, price, at, reseller, online, ...(promo && { promoCodeId: promo.id }) }, origin);
     if (overridden) {
       await ctx.audit.record(
         {

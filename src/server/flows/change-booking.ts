@@ -110,7 +110,9 @@ export async function changeWithin(ctx: FlowContext, trx: Kysely<Database>, id: 
     throw httpErrors.validation({ departureId: `is sold in ${departure.currency}, and this booking has payments in ${booking.currency}: refund them first, or cancel and book again` });
   }
   const components = await ctx.tours.componentsForSale(trx, departure.tour_id, lines.extras.map((extra) => extra.componentId));
-  const price = priceSale(request, departure, components);
+  // The booking's promo code goes with it, on the terms it was sold with; an amount in another currency cannot.
+  const promo = booking.promo_code && (booking.promo_code.currency === null || booking.promo_code.currency === departure.currency) ? booking.promo_code : null;
+  const price = priceSale(request, departure, components, promo);
   // An active booking never holds more money than it costs: the difference is refunded first.
   const paid = toMoney(booking.paid_minor)!;
   if (price.totalMinor < paid && !change.refundAfter) {

@@ -232,7 +232,7 @@ const plugin = fp(
     app.decorate(
       'flows',
       new Flows(
-        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, cardRefunds: app.cardRefunds, webhooks: app.webhooks, resources: app.resources, carts: app.shop.carts },
+        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, cardRefunds: app.cardRefunds, webhooks: app.webhooks, resources: app.resources, carts: app.shop.carts, promoCodes: app.promoCodes },
         (channel) => app.metrics?.bookingMade(channel),
       ),
     );
@@ -292,7 +292,7 @@ const plugin = fp(
       app.addHook('onClose', async () => clearInterval(forget));
     }
   },
-  { name: 'flows', dependencies: ['tours', 'departures', 'bookings', 'customers', 'payments', 'messages', 'resellers', 'resources', 'shop'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
+  { name: 'flows', dependencies: ['tours', 'departures', 'pricing', 'bookings', 'customers', 'payments', 'messages', 'resellers', 'resources', 'shop'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
 );
 
 const flowsModule: DomainModule = { name: 'flows', plugin };

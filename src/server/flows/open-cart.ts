@@ -47,6 +47,9 @@ export async function openCart(ctx: FlowContext, input: NewBooking, origin: Requ
   const closed = closedBecause(departure, at);
   if (closed) throw departureErrors.departureClosed(closed);
   const held = { ...input, status: 'held' as const, waitlist: false };
+  const onBooked = (trx: Parameters<NonNullable<Parameters<typeof bookSeats>[3]>>[0], booking: Booking) => ctx.carts.insertIn(trx, { ...cart, bookingId: booking.id, seats: booking.seats });
+  // A promo code is claimed under its row's lock, which the book-seats flow takes.
+  if (input.promoCode !== undefined) return bookSeats(ctx, held, origin, onBooked, undefined, true);
   const extras = input.extras ?? [];
   const components = extras.length === 0 ? [] : await ctx.tours.componentsForSale(ctx.db, departure.tour_id, extras.map((extra) => extra.componentId));
   const price = priceSale(held, departure, components);
@@ -71,5 +74,5 @@ export async function openCart(ctx: FlowContext, input: NewBooking, origin: Requ
   } catch (error) {
     if (!(error instanceof NotAtOnce)) throw error;
   }
-  return bookSeats(ctx, held, origin, (trx, booking) => ctx.carts.insertIn(trx, { ...cart, bookingId: booking.id, seats: booking.seats }), undefined, true);
+  return bookSeats(ctx, held, origin, onBooked, undefined, true);
 }

@@ -29,7 +29,8 @@ export interface ResellerSaleDone {
 /** A reseller's hold (status held, no extras, no waitlist): one statement takes the seats and writes the booking, else the book-seats flow. */
 export async function holdForReseller(ctx: FlowContext, input: NewBooking, origin: RequestOrigin, reseller: ResellerSale): Promise<ResellerSaleDone> {
   checkNewBooking(input);
-  const simple = input.status === 'held' && !input.waitlist && (input.extras ?? []).length === 0 && origin.actorId === null;
+  // A promo code is claimed under its row's lock, which the book-seats flow takes.
+  const simple = input.status === 'held' && !input.waitlist && (input.extras ?? []).length === 0 && input.promoCode === undefined && origin.actorId === null;
   const departure = simple ? await ctx.departures.forSale(ctx.db, input.departureId) : undefined;
   const at = new Date(ctx.now());
   // Read outside any transaction, as the flow reads it inside one (neither locks it): the change of

@@ -18,7 +18,7 @@ export class AppError extends Error {
     /** Extra headers for the answer, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
     /** Fields the answer carries beside code and message (SOLD_OUT's `available`, RESOURCE_CONFLICT's `conflicts`, readiness's `failed`). */
-    readonly extra?: Pick<ErrorBody, 'available' | 'conflicts' | 'failed'>,
+    readonly extra?: Pick<ErrorBody, 'available' | 'conflicts' | 'failed' | 'reason'>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,4 +1,5 @@
 /** TypeBox schemas shared by every route group: the error body, ids, paging. */
+import { PROMO_REFUSALS } from '../../shared/contract/promo-codes.js';
 import Type from 'typebox';
 import { UuidSchema } from '../../shared/contract/common.js';
 
@@ -15,6 +16,9 @@ export const ErrorBodySchema = Type.Object(
       }),
     ),
     failed: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'UNAVAILABLE from GET /api/health/ready: each part that did not answer (database, redis, objectStore) → what went wrong' })),
+    reason: Type.Optional(
+      Type.Enum([...PROMO_REFUSALS], { description: 'PROMO_CODE_INVALID: why the code does not apply (unknown, inactive, not_started, expired, not_for_tour, not_for_currency, not_for_dates, not_for_channel, too_few_travellers, used_up)' }),
+    ),
   },
   { title: 'Error' },
 );

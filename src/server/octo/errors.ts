@@ -19,7 +19,9 @@ export type OctoErrorCode =
   | 'FORBIDDEN'
   | 'TOO_MANY_REQUESTS'
   | 'INTERNAL_SERVER_ERROR'
-  | 'SERVICE_UNAVAILABLE';
+  | 'SERVICE_UNAVAILABLE'
+  /** A promo code that does not apply, with its `reason` (the product's own code: OCTO has none for it). */
+  | 'PROMO_CODE_INVALID';
 
 export class OctoError extends Error {
   constructor(
@@ -64,6 +66,8 @@ export function toOctoError(error: unknown, request: FastifyRequest): OctoError 
     case 'DEPARTURE_CLOSED':
     case 'CONFLICT':
       return new OctoError(400, 'UNPROCESSABLE_ENTITY', app.message);
+    case 'PROMO_CODE_INVALID':
+      return new OctoError(400, 'PROMO_CODE_INVALID', app.message, app.extra?.reason !== undefined ? { reason: app.extra.reason } : {});
     case 'RATE_LIMITED':
       return new OctoError(429, 'TOO_MANY_REQUESTS', app.message, {}, app.headers ?? {});
     case 'UNAVAILABLE':

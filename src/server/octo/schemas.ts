@@ -99,6 +99,7 @@ export const reserveSchema = {
     unitItems: Type.Optional(UnitItemsSchema),
     resellerReference: Type.Optional(Text(200)),
     contact: Type.Optional(OctoContactSchema),
+    promoCode: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'A promo code the operator gave for resellers (its channels hold `reseller`); one that does not apply is 400 PROMO_CODE_INVALID with `reason`' })),
   }),
   response: { 200: Octo('OCTO Booking'), ...errors },
 };

@@ -145,7 +145,7 @@ export class OctoService {
 
   async reserve(
     call: OctoCall,
-    body: { uuid?: string; productId: string; optionId: string; availabilityId?: string; expirationMinutes?: number; notes?: string | null; unitItems?: OctoUnitItem[]; resellerReference?: string; contact?: OctoContact },
+    body: { uuid?: string; productId: string; optionId: string; availabilityId?: string; expirationMinutes?: number; notes?: string | null; unitItems?: OctoUnitItem[]; resellerReference?: string; contact?: OctoContact; promoCode?: string },
   ) {
     const uuid = body.uuid ?? randomUUID();
     // The same uuid again: the booking it made, and no more seats.
@@ -169,6 +169,7 @@ export class OctoService {
           holdMinutes,
           waitlist: false,
           notes: body.notes ?? undefined,
+          ...(body.promoCode !== undefined && { promoCode: body.promoCode }),
         },
         call.origin,
         // The departure is read once, by the sale, which refuses one of another product before anything.

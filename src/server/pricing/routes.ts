@@ -5,7 +5,18 @@ import { priceBooking } from '../../shared/booking-price.js';
 import { findPricesFor } from '../../shared/pricing.js';
 import { originOf, requireUser } from '../auth/guard.js';
 import { httpErrors } from '../http/errors.js';
-import { getRulesSchema, getSeasonsSchema, priceQuoteSchema, putRulesSchema, putSeasonsSchema } from './schemas.js';
+import {
+  createPromoCodeSchema,
+  getPromoCodeSchema,
+  getRulesSchema,
+  getSeasonsSchema,
+  listPromoCodesSchema,
+  priceQuoteSchema,
+  promoCodeBookingsSchema,
+  putRulesSchema,
+  putSeasonsSchema,
+  updatePromoCodeSchema,
+} from './schemas.js';
 
 const CATEGORIES = ['ADULT', 'CHILD', 'INFANT'] as const;
 
@@ -45,8 +56,20 @@ export const pricingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const bookedAt = body.bookedAt === undefined ? departure.priced_at.getTime() : Date.parse(body.bookedAt);
     const travellers = CATEGORIES.flatMap((category) => Array.from({ length: counts[category] }, () => ({ category })));
     const found = findPricesFor(departure.pricing_terms, departure.starts_at.getTime(), bookedAt, travellers);
+    const promo =
+      body.promoCode === undefined
+        ? null
+        : await app.promoCodes.check(body.promoCode, {
+            tourId: departure.tour_id,
+            currency: departure.currency,
+            startDate: departure.start_date,
+            timeZone: departure.time_zone,
+            travellers: travellers.length,
+            channel: body.channel ?? 'office',
+            at: new Date(bookedAt),
+          });
     // Lines as a booking adds them up (shared/booking-price.ts); a category not sold is named by the category asked for.
-    const price = priceBooking({ travellers }, { prices: found.prices, listPrices: found.listPrices, rule: found.rule, singleSupplementMinor: null }, []);
+    const price = priceBooking({ travellers }, { prices: found.prices, listPrices: found.listPrices, rule: found.rule, singleSupplementMinor: null, promo: promo?.terms ?? null }, []);
     // `travellers.{index}.category` as priced, `travellers.{category}` as asked.
     const problems = Object.fromEntries(Object.entries(price.problems).map(([field, problem]) => [`travellers.${travellers[Number(field.split('.')[1])]!.category}`, problem]));
     if (Object.keys(problems).length > 0) throw httpErrors.validation(problems);
@@ -60,10 +83,33 @@ export const pricingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       basis: found.basis,
       season: found.season,
       rule: found.rule,
+      promoCode: price.promo,
       lines,
       listTotalMinor: price.totalMinor + price.discountMinor,
+      promoDiscountMinor: price.promoDiscountMinor,
       discountMinor: price.discountMinor,
       totalMinor: price.totalMinor,
     };
+  });
+
+  app.get('/promo-codes', { schema: listPromoCodesSchema, onRequest: requireUser('pricing.manage') }, async (request) => app.promoCodes.list(request.query));
+
+  app.get('/promo-codes/:id', { schema: getPromoCodeSchema, onRequest: requireUser('pricing.manage') }, async (request) => {
+    const code = await app.promoCodes.get(request.params.id);
+    if (!code) throw httpErrors.notFound('No promo code with this id.');
+    return code;
+  });
+
+  app.get('/promo-codes/:id/bookings', { schema: promoCodeBookingsSchema, onRequest: requireUser('pricing.manage') }, async (request) => {
+    if (!(await app.promoCodes.get(request.params.id))) throw httpErrors.notFound('No promo code with this id.');
+    return app.promoCodes.bookings(request.params.id, request.query);
+  });
+
+  app.post('/promo-codes', { schema: createPromoCodeSchema, onRequest: requireUser('pricing.manage') }, async (request, reply) => {
+    return reply.code(201).send(await app.promoCodes.create(request.body, originOf(request)));
+  });
+
+  app.patch('/promo-codes/:id', { schema: updatePromoCodeSchema, onRequest: requireUser('pricing.manage') }, async (request) => {
+    return app.promoCodes.update(request.params.id, request.body, originOf(request));
   });
 };

@@ -1,5 +1,8 @@
 /** The pricing routes' schemas: the contract's (src/shared/contract/pricing.ts) plus what each route may answer. */
+import Type from 'typebox';
+import { PageSchema, PageSizeSchema } from '../../shared/contract/common.js';
 import { PriceQuoteRequestSchema, PriceQuoteSchema, PriceRulesSchema, SeasonsSchema } from '../../shared/contract/pricing.js';
+import { NewPromoCodeSchema, PromoCodeBookingsSchema, PromoCodeListQuerySchema, PromoCodeListSchema, PromoCodePatchSchema, PromoCodeSchema } from '../../shared/contract/promo-codes.js';
 import { AUTHENTICATED_ERRORS, errorResponses, IdParamsSchema } from '../http/schemas.js';
 
 const tags = ['pricing'];
@@ -59,4 +62,57 @@ export const priceQuoteSchema = {
   params: IdParamsSchema,
   body: PriceQuoteRequestSchema,
   response: { 200: PriceQuoteSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+const promoTags = ['pricing'];
+
+export const listPromoCodesSchema = {
+  tags: promoTags,
+  security,
+  summary: 'Promo codes',
+  description: 'Needs `pricing.manage`. `q` finds codes containing it (any case); `tourId` the codes that hold for that tour (theirs and those for every tour).',
+  querystring: PromoCodeListQuerySchema,
+  response: { 200: PromoCodeListSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const getPromoCodeSchema = {
+  tags: promoTags,
+  security,
+  summary: 'A promo code, with its uses and what it gave',
+  description: 'Needs `pricing.manage`.',
+  params: IdParamsSchema,
+  response: { 200: PromoCodeSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const promoCodeBookingsSchema = {
+  tags: promoTags,
+  security,
+  summary: 'The bookings made with a promo code',
+  description: 'Needs `pricing.manage`. Newest first, each with what the code took off it; cancelled and expired ones too (they hold no use).',
+  params: IdParamsSchema,
+  querystring: Type.Object({ page: Type.Optional(PageSchema), pageSize: Type.Optional(PageSizeSchema) }),
+  response: { 200: PromoCodeBookingsSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
+};
+
+export const createPromoCodeSchema = {
+  tags: promoTags,
+  security,
+  summary: 'Make a promo code',
+  description:
+    'Needs `pricing.manage`; audited. A booking (office, shop cart, OCTO where `channels` allows) may carry one code, taken off after the tour’s price rule, each step rounded to the ' +
+    'currency’s minor unit (half away from zero), never below 0. `appliesTo: traveller` takes it off each traveller’s price; `booking` off the whole booking once (travellers, extras and single rooms). ' +
+    'An amount needs `currency` and holds only for tours priced in it. `minTravellers` counts every traveller of the booking. Booking dates given as YYYY-MM-DD are whole days in the tour’s zone. ' +
+    'A code taken already in any case is 400 on `code`.',
+  body: NewPromoCodeSchema,
+  response: { 201: PromoCodeSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
+};
+
+export const updatePromoCodeSchema = {
+  tags: promoTags,
+  security,
+  summary: 'Change a promo code',
+  description: 'Needs `pricing.manage`; audited (as deactivated when `active` turns false). Bookings made with it keep the terms they were sold with.',
+  params: IdParamsSchema,
+  body: PromoCodePatchSchema,
+  response: { 200: PromoCodeSchema, ...errorResponses(...AUTHENTICATED_ERRORS, 404) },
 };

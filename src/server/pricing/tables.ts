@@ -27,9 +27,33 @@ export interface TourPriceRulesTable {
   active: boolean;
 }
 
+/** A promo code (migration 0063); its uses are counted from the bookings holding it. */
+export interface PromoCodesTable {
+  id: string;
+  code: string;
+  kind: 'percent' | 'amount';
+  value: ColumnType<string | number, number, number>;
+  currency: string | null;
+  applies_to: 'booking' | 'traveller';
+  tour_ids: string[] | null;
+  /** A date (YYYY-MM-DD, in the tour's zone) or an instant, as staff gave it. */
+  booking_from: string | null;
+  booking_to: string | null;
+  travel_from: ColumnType<string | null, string | null, string | null>;
+  travel_to: ColumnType<string | null, string | null, string | null>;
+  min_travellers: number | null;
+  max_uses: number | null;
+  channels: ('office' | 'online' | 'reseller')[];
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string | null;
+}
+
 declare module '../db/schema.js' {
   interface Database {
     tour_seasons: TourSeasonsTable;
     tour_price_rules: TourPriceRulesTable;
+    promo_codes: PromoCodesTable;
   }
 }

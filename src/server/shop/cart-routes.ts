@@ -99,6 +99,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       travellers: CATEGORIES.flatMap((category) => Array.from({ length: counts[category] }, () => ({ category, firstName: '', lastName: '' }))),
       extras: body.extras,
       holdMinutes: settings.holdMinutes,
+      ...(body.promoCode !== undefined && { promoCode: body.promoCode }),
     };
     const { limits } = app.shop;
     // The departure, its tour and its terms are read by the flow: a departure the shop does not sell is 404 there.

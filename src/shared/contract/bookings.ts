@@ -134,9 +134,13 @@ export const BookingSchema = Type.Object(
       {
         rule: AppliedRuleSchema,
         promoCode: Type.Union([Type.String(), Type.Null()], { description: 'The promo code it was sold with' }),
+        promoDiscountMinor: MoneyMinorSchema,
         discountMinor: MoneyMinorSchema,
       },
-      { description: 'What it was sold at, kept as sold: the rule applied and the discount it gave (list prices less charged prices of the travellers); a later change of a season or rule never alters it' },
+      {
+        description:
+          'What it was sold at, kept as sold: the rule applied, the promo code, what the code gave (`promoDiscountMinor`) and what both gave (`discountMinor`: the travellers’ list prices less their charged prices, and a code off the whole booking); a later change of a season, rule or code never alters it',
+      },
     ),
     paidMinor: SignedMoneySchema,
     refundedMinor: MoneyMinorSchema,
@@ -203,6 +207,9 @@ export const NewBookingSchema = Type.Object(
     holdMinutes: Type.Optional(Type.Integer({ ...BOOKING_RULES.holdMinutes, description: 'How long a held booking keeps its seats (default 60)' })),
     waitlist: Type.Optional(Type.Boolean({ description: 'Without enough seats: put the booking on the waitlist instead of answering 409 SOLD_OUT' })),
     channel: Type.Optional(StaffChannelSchema),
+    promoCode: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 40, description: 'A promo code (any case), taken off after the tour’s rule; 400 PROMO_CODE_INVALID with the reason when it does not apply to this booking' }),
+    ),
     notes: Type.Optional(NotesSchema),
     pickup: Type.Optional(Type.String(BOOKING_RULES.pickup)),
     guideNotes: Type.Optional(Type.String(BOOKING_RULES.guideNotes)),

@@ -5,6 +5,7 @@
 import Type, { type Static } from 'typebox';
 import { IsoDateTimeSchema, MoneyMinorSchema, UuidSchema } from './common.js';
 import { DEPARTURE_RULES } from './departure-rules.js';
+import { PROMO_CHANNELS, PromoTermsSchema } from './promo-codes.js';
 import { PricesSchema } from './tours.js';
 
 export const PRICING_RULES = {
@@ -52,6 +53,8 @@ export const PriceQuoteRequestSchema = Type.Object(
       { additionalProperties: false },
     ),
     bookedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the booking would be made, an ISO 8601 instant; now when left out' })),
+    promoCode: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'A promo code to take off after the rule (checked as a booking checks it, no use taken); 400 PROMO_CODE_INVALID with the reason when it does not apply' })),
+    channel: Type.Optional(Type.Enum([...PROMO_CHANNELS], { default: 'office', description: 'The channel the code is checked for (default office)' })),
   },
   { additionalProperties: false, title: 'PriceQuoteRequest' },
 );
@@ -65,17 +68,19 @@ export const PriceQuoteSchema = Type.Object(
     basis: Type.Enum(['departure', 'season', 'tour'], { description: 'Where the list price came from' }),
     season: Type.Union([Type.String(), Type.Null()]),
     rule: AppliedRuleSchema,
+    promoCode: Type.Union([PromoTermsSchema, Type.Null()], { description: 'The code taken off, with its terms' }),
     lines: Type.Array(
       Type.Object({
         category: Type.Enum(['ADULT', 'CHILD', 'INFANT']),
         quantity: Type.Integer({ minimum: 1 }),
         listPriceMinor: MoneyMinorSchema,
         unitPriceMinor: MoneyMinorSchema,
-        discountMinor: MoneyMinorSchema,
+        discountMinor: Type.Integer({ minimum: 0, description: 'Per traveller: the list price less the price charged (the rule, and a code per traveller)' }),
         amountMinor: MoneyMinorSchema,
       }),
     ),
     listTotalMinor: MoneyMinorSchema,
+    promoDiscountMinor: MoneyMinorSchema,
     discountMinor: MoneyMinorSchema,
     totalMinor: MoneyMinorSchema,
   },

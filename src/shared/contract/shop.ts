@@ -143,6 +143,7 @@ export const NewCartSchema = Type.Object(
       Type.Array(Type.Object({ componentId: Type.String({ format: 'uuid' }), quantity: Type.Integer({ minimum: 1, maximum: 100 }) }, { additionalProperties: false }), { maxItems: 20 }),
     ),
     language: Type.Optional(Type.Enum(['en', 'de'], { description: 'The customer’s language (default: the page’s)' })),
+    promoCode: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'A promo code (any case) for the online channel; one that does not apply is 400 PROMO_CODE_INVALID with `reason`, and no seats are held' })),
   },
   { additionalProperties: false },
 );
@@ -164,6 +165,9 @@ export const CartSchema = Type.Object(
     lines: Type.Array(Type.Object({ category: Type.Enum(['ADULT', 'CHILD', 'INFANT']), quantity: Type.Integer(), unitPriceMinor: Type.Integer() })),
     extras: Type.Array(Type.Object({ componentId: Type.String({ format: 'uuid' }), name: Type.String(), quantity: Type.Integer(), unitPriceMinor: Type.Integer() })),
     currency: Type.String(),
+    promoCode: Type.Union([Type.String(), Type.Null()], { description: 'The promo code the cart was made with' }),
+    discountMinor: Type.Integer({ description: 'What the tour’s rule and the code took off the list prices' }),
+    promoDiscountMinor: Type.Integer({ description: 'What the code took off' }),
     totalMinor: Type.Integer(),
     depositMinor: Type.Integer({ description: 'What paying the deposit takes now (the total when the tour asks no deposit)' }),
     paidMinor: Type.Integer({ description: 'What the customer has paid so far' }),
