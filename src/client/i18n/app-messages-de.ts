@@ -388,6 +388,7 @@ export const APP_DE: AppMessagesIn = {
     'message-templates': { name: 'Nachrichtenvorlage |||| Nachrichtenvorlagen' },
     business: { name: 'Unternehmen |||| Unternehmen' },
     'online-sales': { name: 'Online-Verkauf |||| Online-Verkauf' },
+    'promo-codes': { name: 'Aktionscode |||| Aktionscodes' },
     resellers: { name: 'Vertriebspartner |||| Vertriebspartner' },
     resources: { name: 'Ressource |||| Guides & Fahrzeuge' },
     roles: {

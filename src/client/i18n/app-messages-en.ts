@@ -390,6 +390,7 @@ export const APP_EN = {
     'message-templates': { name: 'Message template |||| Message templates' },
     business: { name: 'Business |||| Business' },
     'online-sales': { name: 'Online sales |||| Online sales' },
+    'promo-codes': { name: 'Promo code |||| Promo codes' },
     resellers: { name: 'Reseller |||| Resellers' },
     resources: { name: 'Resource |||| Guides & vehicles' },
     roles: {

@@ -104,6 +104,22 @@ export function t(key: string, values?: Values): string {
 
 keep('en', messagesOf(englishMessages, APP_EN, DOMAINS_EN, PERMISSIONS, AUDIT_ACTION_LABELS, WORDS_EN, 'en'));
 
+/**
+ * Words of screens that load with them, not with the app's first download: a screen's module
+ * registers its words in every language when it is first loaded (before it draws), and a
+ * language loaded later takes the words registered so far.
+ */
+const screenWords: Partial<Record<Language, Tree>>[] = [];
+
+export function registerScreenWords(words: Partial<Record<Language, object>>): void {
+  screenWords.push(words as Partial<Record<Language, Tree>>);
+  for (const language of LANGUAGES) {
+    const ready = loaded[language];
+    const tree = words[language] as Tree | undefined;
+    if (ready && tree) keep(language, merge(ready.messages, tree));
+  }
+}
+
 /** Makes sure a language's messages are here (German is a chunk of its own). */
 export async function loadLanguage(language: Language): Promise<void> {
   if (loaded[language]) return;
@@ -115,7 +131,8 @@ export async function loadLanguage(language: Language): Promise<void> {
     import('./audit-actions-de'),
     import('../../shared/i18n/words-de'),
   ]);
-  keep(language, messagesOf(ra, APP_DE, DOMAINS_DE, PERMISSIONS_DE, AUDIT_ACTIONS_DE, WORDS_DE, language));
+  const screens = screenWords.flatMap((words) => (words[language] ? [words[language]] : []));
+  keep(language, merge(messagesOf(ra, APP_DE, DOMAINS_DE, PERMISSIONS_DE, AUDIT_ACTIONS_DE, WORDS_DE, language), ...screens));
 }
 
 function messagesFor(locale: string): TranslationMessages | Promise<TranslationMessages> {
@@ -138,10 +155,15 @@ export function createI18nProvider(): I18nProvider {
     ...polyglot,
     translate: (key, options) => {
       const language = polyglot.getLocale();
+      // Read from the messages kept here (as Polyglot reads them: %{name} filled, `a |||| b` by
+      // smart_count, else `_`), which grow as screens bring their own words (registerScreenWords).
+      const phrases = loaded[language as Language]?.flat ?? loaded.en!.flat;
+      const values = (options ?? {}) as Values & { _?: string };
+      if (Object.hasOwn(phrases, key)) return fill(phrases[key]!, values);
       // react-admin also passes words that are already text (a title, a label) through here: only
       // what has the shape of a key ("dashboard.title") is expected to have a message.
-      if (KEY_SHAPE.test(key) && !OPTIONAL.test(key) && !Object.hasOwn(loaded[language as Language]?.flat ?? {}, key)) reportMissing(language, key);
-      return polyglot.translate(key, options);
+      if (KEY_SHAPE.test(key) && !OPTIONAL.test(key)) reportMissing(language, key);
+      return values._ !== undefined ? fill(values._, values) : key;
     },
     changeLocale: async (locale, options) => {
       await polyglot.changeLocale(locale, options);

@@ -286,6 +286,17 @@ describe('languages', () => {
     const { DOMAINS_DE } = await import('../../../src/client/i18n/domains/de');
     expect(DOMAINS_DE.map((domain) => keys(domain))).toEqual(DOMAINS_EN.map((domain) => keys(domain)));
     for (const value of DOMAINS_DE.flatMap((domain) => values(domain))) expect(value.trim()).not.toBe('');
+    // The words that load with their screens (resellers, templates, online sales, business).
+    const screens = await Promise.all([
+      Promise.all([import('../../../src/client/i18n/domains/resellers-en'), import('../../../src/client/i18n/domains/resellers-de')]).then(([en, de]) => [en.RESELLERS_EN, de.RESELLERS_DE]),
+      Promise.all([import('../../../src/client/i18n/domains/message-templates-en'), import('../../../src/client/i18n/domains/message-templates-de')]).then(([en, de]) => [en.TEMPLATES_EN, de.TEMPLATES_DE]),
+      Promise.all([import('../../../src/client/i18n/domains/shop-en'), import('../../../src/client/i18n/domains/shop-de')]).then(([en, de]) => [en.SHOP_EN, de.SHOP_DE]),
+      Promise.all([import('../../../src/client/i18n/domains/business-en'), import('../../../src/client/i18n/domains/business-de')]).then(([en, de]) => [en.BUSINESS_EN, de.BUSINESS_DE]),
+    ]);
+    for (const [en, de] of screens) {
+      expect(keys(de!)).toEqual(keys(en!));
+      for (const value of values(de!)) expect(value.trim()).not.toBe('');
+    }
     expect(Object.keys(PUBLIC_MESSAGES.de)).toEqual(Object.keys(PUBLIC_MESSAGES.en));
     for (const value of [...values(APP_DE), ...Object.values(PUBLIC_MESSAGES.de)]) expect(value.trim()).not.toBe('');
   });

@@ -6,9 +6,5 @@ import { RESOURCES_DE } from './resources-de';
 import { BOOKINGS_DE } from './bookings-de';
 import { CUSTOMERS_DE } from './customers-de';
 import { OPERATIONS_DE } from './operations-de';
-import { TEMPLATES_DE } from './message-templates-de';
-import { RESELLERS_DE } from './resellers-de';
-import { BUSINESS_DE } from './business-de';
-import { SHOP_DE } from './shop-de';
 
-export const DOMAINS_DE = [COMMON_DE, TOURS_DE, DEPARTURES_DE, RESOURCES_DE, BOOKINGS_DE, CUSTOMERS_DE, OPERATIONS_DE, TEMPLATES_DE, RESELLERS_DE, BUSINESS_DE, SHOP_DE] as const;
+export const DOMAINS_DE = [COMMON_DE, TOURS_DE, DEPARTURES_DE, RESOURCES_DE, BOOKINGS_DE, CUSTOMERS_DE, OPERATIONS_DE] as const;

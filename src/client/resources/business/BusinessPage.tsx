@@ -4,6 +4,7 @@
  * administrator's first sign-in on a business with no name comes here. A refused save keeps what
  * was typed and names the fields in words.
  */
+import './words';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

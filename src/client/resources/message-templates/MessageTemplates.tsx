@@ -4,6 +4,7 @@
  * the cursor is) and a live preview on a real booking. A placeholder the product does not know is
  * refused before saving, and again by the server.
  */
+import './words';
 import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, Stack, Switch, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

@@ -3,6 +3,7 @@
  * or those chosen), contact, webhook URL, whether it may sell now, and notes. The server checks the
  * webhook URL's address too; its refusal is shown on the field.
  */
+import './words';
 import { Alert } from '@mui/material';
 import { AutocompleteArrayInput, BooleanInput, Create, Edit, FormDataConsumer, NumberInput, ReferenceArrayInput, SimpleForm, TextInput, type RaRecord, useTranslate } from 'react-admin';
 import { t } from '../../i18n';

@@ -1,4 +1,5 @@
 /** The resellers list: name, commission, the tours each may sell, its bookings and keys, active or not. */
+import './words';
 import { BooleanInput, CreateButton, Datagrid, FilterButton, FunctionField, List, NumberField, SimpleList, TextInput, TopToolbar, useCanAccess, useTranslate } from 'react-admin';
 import type { Reseller } from '../../../shared/contract/resellers';
 import { ActiveChip, RowLink, useIsSmallScreen } from '../common/fields';

@@ -2,6 +2,7 @@
  * A reseller's page: its terms, the tours it may sell, its contact and notes; its API keys (made,
  * listed, revoked); its webhook (the URL and a secret made anew, shown once); and its bookings.
  */
+import './words';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';

@@ -5,6 +5,7 @@
  * preview, and its last 30 days as the server recorded them. A refused save keeps what was typed and
  * names the fields in words.
  */
+import './words';
 import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
