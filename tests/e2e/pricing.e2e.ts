@@ -130,3 +130,83 @@ describe('seasons and price rules', () => {
     await screenshot(page, 'tour-seasons-de-phone');
   });
 });
+
+describe('promo codes', () => {
+  test('an administrator makes a code on its screen; a clerk applies it on the booking form, a wrong one is refused beside the field; the code’s page lists the booking', async () => {
+    const { page } = await suite.open();
+    await login(page, suite.server.admin.email, suite.server.admin.password);
+    await signedIn(page);
+    await page.getByRole('menuitem', { name: 'Promo codes' }).click();
+    await see(page, 'No promo codes yet. Make one for a campaign: customers type it in the shop, resellers send it, staff enter it on the booking form.');
+    await page.getByRole('link', { name: 'Create' }).click();
+    // The form's screen loads with it: the list's own search (also "Code") shows until then.
+    await page.getByRole('radio', { name: 'A percentage' }).waitFor();
+    await page.getByRole('textbox', { name: 'Code' }).fill('Fjord-7');
+    await page.getByLabel('Percent off (1–100)').fill('7');
+    await page.getByLabel('Each traveller’s price').check();
+    await checkA11y(page, 'promo-code-form');
+    await screenshot(page, 'promo-code-form-1280');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => /\/promo-codes\/[^/]+\/show$/.test(url.pathname));
+    await see(page, '7 % off each traveller');
+    await see(page, 'No booking has used this code yet.');
+
+    // A clerk's booking: the code is checked by the server for this departure and these travellers.
+    const september = (await api.call<{ data: { id: string }[] }>('GET', `/api/departures?tourId=${tour.id}&from=${year}-09-15&to=${year}-09-15`)).body.data[0]!;
+    await page.goto(`/bookings/create?departureId=${september.id}`);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Tour' }).inputValue()).toMatch(/^E2E-FJORD-3 · /);
+    await page.getByRole('button', { name: new RegExp(`15 Sept? ${year}`) }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.locator('input[name="travellers.0.firstName"]').fill('Ola');
+    await page.locator('input[name="travellers.0.lastName"]').fill('Nordmann');
+    await page.getByLabel('Promo code').fill('NO-SUCH-CODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await see(page, 'There is no such promo code.');
+    await page.getByLabel('Promo code').fill('fjord-7');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await see(page, 'Code Fjord-7 applied');
+    // 15 September: the tour's €1,000.00 less the early bird's 10 % is €900.00, less 7 % is €837.00.
+    await see(page, 'Code Fjord-7, taken off above');
+    await see(page, '€837.00');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.locator('input[name="contact.name"]').fill('Ola Nordmann');
+    await page.locator('input[name="contact.email"]').fill('ola@example.no');
+    await screenshot(page, 'booking-form-promo-code-1280');
+    await page.getByRole('button', { name: 'Book and confirm' }).click();
+    await page.waitForURL((url) => /\/bookings\/[^/]+\/show$/.test(url.pathname));
+    await see(page, 'Sold with the promo code Fjord-7 (taken off above)');
+    const made = (await api.call<{ data: { reference: string; totalMinor: number; pricing: unknown }[] }>('GET', `/api/bookings?departureId=${september.id}`)).body.data;
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ totalMinor: 83_700, pricing: { promoCode: 'Fjord-7', promoDiscountMinor: 6_300, discountMinor: 16_300 } });
+
+    await page.getByRole('menuitem', { name: 'Promo codes' }).click();
+    await page.getByRole('link', { name: 'Fjord-7' }).click();
+    await see(page, made[0]!.reference);
+    await see(page, '1');
+    await checkA11y(page, 'promo-code-page');
+    await screenshot(page, 'promo-code-page-1280');
+  });
+
+  test('on a phone in German, the codes list and a code’s page read in German with no sideways scroll', async () => {
+    const { page } = await suite.open();
+    await login(page, suite.server.admin.email, suite.server.admin.password);
+    await signedIn(page);
+    await page.getByRole('button', { name: 'Language' }).click();
+    const kept = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok());
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await kept;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/promo-codes');
+    await see(page, 'Fjord-7');
+    await see(page, '7 % Rabatt je Reisendem');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await checkA11y(page, 'promo-codes-de-phone');
+    await screenshot(page, 'promo-codes-de-phone');
+    await page.getByText('Fjord-7').first().click();
+    await see(page, 'Buchungen mit diesem Code');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await checkA11y(page, 'promo-code-de-phone');
+    await screenshot(page, 'promo-code-de-phone');
+  });
+});

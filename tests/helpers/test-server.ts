@@ -30,16 +30,30 @@ export interface TestServerOptions {
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  // PUBLIC_URL must be known before the app is built (e-mailed links, captcha hostname), so pick the port first.
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const test = await createTestApp({
-    // A business with a name: signing in lands on the dashboard (without one, an administrator is sent to the Business screen first).
-    env: { PUBLIC_URL: baseUrl, BUSINESS_NAME: 'Harbour Tours', ...opts.env },
-    now: opts.now ?? Date.now,
-    clientDir: opts.clientDir ?? null,
-  });
-  await test.app.listen({ port, host: '127.0.0.1' });
+  // PUBLIC_URL must be known before the app is built (e-mailed links, captcha hostname), so the
+  // port is picked first. Until the server listens on it, another process may take it (an outgoing
+  // connection's own port, as the PostgreSQL suite makes many): then the app is built again on another.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const test = await createTestApp({
+      // A business with a name: signing in lands on the dashboard (without one, an administrator is sent to the Business screen first).
+      env: { PUBLIC_URL: baseUrl, BUSINESS_NAME: 'Harbour Tours', ...opts.env },
+      now: opts.now ?? Date.now,
+      clientDir: opts.clientDir ?? null,
+    });
+    try {
+      await test.app.listen({ port, host: '127.0.0.1' });
+    } catch (error) {
+      await test.close();
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 5) continue;
+      throw error;
+    }
+    return serverOf(test, baseUrl);
+  }
+}
+
+function serverOf(test: Awaited<ReturnType<typeof createTestApp>>, baseUrl: string): TestServer {
   return {
     baseUrl,
     admin: test.admin,

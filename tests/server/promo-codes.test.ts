@@ -93,6 +93,8 @@ describe('a booking with a code', () => {
   it('takes a code per traveller off each price after the rule, each step rounded; a booking keeps it', async () => {
     const code = await makeCode({ code: 'TRAV-7', kind: 'percent', value: 7, appliesTo: 'traveller' });
     const departure = await departureOn('2027-07-01');
+    const discounts = async () => (await staff({ method: 'GET', url: '/api/reports/summary' })).json<{ discounts: { currency: string; amountMinor: number; promoCodesMinor: number }[] }>().discounts.find((row) => row.currency === 'EUR') ?? { amountMinor: 0, promoCodesMinor: 0 };
+    const before = await discounts();
     // 100,000 less the early bird's 10 % = 90,000; less 7 % = 83,700. A child: 45,000 → 41,850. An infant stays 0.
     const made = await book(departure, { promoCode: 'trav-7', travellers: [...adults(2), { category: 'CHILD', firstName: 'C', lastName: 'Lind' }, { category: 'INFANT', firstName: 'I', lastName: 'Lind' }] });
     expect(made.statusCode, made.body).toBe(201);
@@ -106,6 +108,9 @@ describe('a booking with a code', () => {
     expect(booking.totalMinor).toBe(209_250);
     // The code gave 6,300 + 6,300 + 3,150; rule and code gave 250,000 − 209,250.
     expect(booking.pricing).toEqual({ rule: { kind: 'early_bird', percent: 10 }, promoCode: 'TRAV-7', promoDiscountMinor: 15_750, discountMinor: 40_750 });
+    // The summary counts what was given in the last 30 days, and the codes' part of it.
+    const after = await discounts();
+    expect([after.amountMinor - before.amountMinor, after.promoCodesMinor - before.promoCodesMinor]).toEqual([40_750, 15_750]);
 
     // The code changes later: the booking keeps what it was sold at, and a change of it is priced with the terms it was sold with.
     expect((await staff({ method: 'PATCH', url: `/api/promo-codes/${code.id}`, payload: { value: 50 } })).statusCode).toBe(200);

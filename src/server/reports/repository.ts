@@ -11,7 +11,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MonthlyQuery, MonthlyReport, MonthlyRow, ReportSummary } from '../../shared/contract/reports.js';
 import { UPCOMING_DAYS, UPCOMING_DEPARTURES_LIMIT } from '../../shared/contract/reports.js';
-import { addDays } from '../../shared/local-time.js';
+import { addDays, startOfDay } from '../../shared/local-time.js';
 import type { Database } from '../db/schema.js';
 import { toMoney } from '../db/query-helpers.js';
 import type { BookingsRepository } from '../bookings/repository.js';
@@ -98,7 +98,7 @@ export class ReportsRepository {
     const since30 = addDays(today, -29);
     const lastDue = addDays(today, UPCOMING_DAYS - 1);
 
-    const [days, collected, balances, lapsed, upcoming, due, unconfirmed, overdue, resellers, online] = await Promise.all([
+    const [days, collected, balances, lapsed, upcoming, due, unconfirmed, overdue, resellers, online, discounts] = await Promise.all([
       this.db
         .selectFrom('report_days')
         .select(['currency', sql<string>`day::text`.as('day'), 'bookings', 'travellers', 'booked_minor'])
@@ -146,6 +146,16 @@ export class ReportsRepository {
       // Resellers' bookings: their retail balances to take out of what customers owe, and what resellers owe (migration 0048).
       this.db.selectFrom('report_resellers').select(['currency', 'retail_active_minor', 'retail_unconfirmed_minor', 'owed_minor']).execute(),
       this.db.selectFrom('report_online_days').select([sql<string>`day::text`.as('day'), 'bookings']).where('day', '>=', since30).where('day', '<=', today).execute(),
+      // The discounted bookings of the period, from their own index (a booking at list price is not in it).
+      this.db
+        .selectFrom('bookings')
+        .select(['currency', sql<string>`sum(discount_minor)`.as('amount'), sql<string>`sum(promo_discount_minor)`.as('promo')])
+        .where('discount_minor', '>', 0)
+        .where('created_at', '>=', startOfDay(since30, tz))
+        .where(sql<boolean>`(status in ('confirmed', 'waitlisted') or (status = 'held' and (hold_expires_at is null or hold_expires_at > ${at})))`)
+        .groupBy('currency')
+        .orderBy('currency')
+        .execute(),
     ]);
 
     const money = new Map<string, MoneyRow>();
@@ -205,6 +215,7 @@ export class ReportsRepository {
       money: [...money.values()]
         .filter((row) => row.bookedLast30DaysMinor !== 0 || row.collectedLast30DaysMinor !== 0 || row.outstandingMinor !== 0 || row.refundDueMinor !== 0 || row.owedByResellersMinor !== 0)
         .sort((a, b) => a.currency.localeCompare(b.currency)),
+      discounts: discounts.map((row) => ({ currency: row.currency, amountMinor: num(row.amount), promoCodesMinor: num(row.promo) })),
       upcomingDepartures: upcoming.map((departure) => ({
         id: departure.id,
         tourTitle: departure.tourTitle,

@@ -7,22 +7,10 @@
 import Type, { type Static } from 'typebox';
 import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, MoneyMinorSchema, SearchSchema, UuidSchema } from './common.js';
 import { DEPARTURE_RULES } from './departure-rules.js';
+import { PROMO_CHANNELS, PROMO_CODE_RULES, PROMO_SORT_FIELDS } from './promo-code-rules.js';
 import { TOUR_RULES } from './tour-rules.js';
 
-export const PROMO_CODE_RULES = {
-  code: { minLength: 4, maxLength: 32, pattern: '^[A-Za-z0-9-]+$' },
-  percent: { minimum: 1, maximum: 100 },
-  maxTours: 200,
-} as const;
-
-export const PROMO_CHANNELS = ['office', 'online', 'reseller'] as const;
-export type PromoChannel = (typeof PROMO_CHANNELS)[number];
-
-/** Why a code does not apply to a booking, as PROMO_CODE_INVALID's `reason` says it. */
-export const PROMO_REFUSALS = ['unknown', 'inactive', 'not_started', 'expired', 'not_for_tour', 'not_for_currency', 'not_for_dates', 'not_for_channel', 'too_few_travellers', 'used_up'] as const;
-export type PromoRefusal = (typeof PROMO_REFUSALS)[number];
-
-export const PROMO_SORT_FIELDS = ['code', 'createdAt', 'uses'] as const;
+export { PROMO_CHANNELS, PROMO_CODE_RULES, PROMO_REFUSALS, PROMO_SORT_FIELDS, type PromoChannel, type PromoRefusal } from './promo-code-rules.js';
 
 const LocalDate = (description: string) => Type.String({ ...DEPARTURE_RULES.date, description });
 /** A booking window's end: a date (the whole day in the tour's zone) or an instant. */

@@ -67,6 +67,14 @@ export const SummarySchema = Type.Object(
       }),
       { description: 'One row per currency, sorted by currency' },
     ),
+    discounts: Type.Array(
+      Type.Object({
+        currency: CurrencySchema,
+        amountMinor: MoneyMinorSchema,
+        promoCodesMinor: Type.Integer({ minimum: 0, description: 'The part of amountMinor promo codes gave (the rest the tours’ price rules)' }),
+      }),
+      { description: 'What price rules and promo codes took off the list prices of the bookings made in the last 30 days that are not cancelled or expired, per currency' },
+    ),
     upcomingDepartures: Type.Array(UpcomingDepartureSchema, { description: `Departures that are not cancelled in the next ${UPCOMING_DAYS} days, soonest first, at most ${UPCOMING_DEPARTURES_LIMIT}` }),
     balancesDueNext14Days: Type.Object(
       {

@@ -38,6 +38,17 @@ export interface PricingWords {
   discountIncluded(kind: Kind, percent: number): string;
   /** A booking's page: the rule it was sold with, off the list prices of the lines above. */
   soldWith(kind: Kind, percent: number): string;
+  promoCode: string;
+  applyPromo: string;
+  removePromo: string;
+  /** The booking form: a code applied, and the line of a code per traveller, taken off above. */
+  promoApplied(code: string): string;
+  promoIncluded(code: string): string;
+  /** The line of a code off the whole booking. */
+  promoLine(code: string): string;
+  /** A booking's page: the code it was sold with and what it gave. */
+  /** `included`: a code per traveller, already in the lines above; else a code off the whole booking. */
+  soldWithCode(code: string, included: boolean): string;
 }
 
 const EN: PricingWords = {
@@ -73,6 +84,13 @@ const EN: PricingWords = {
   ruleApplied: (kind, percent) => `${EN.kind[kind]} −${percent} %`,
   discountIncluded: (kind, percent) => `${EN.kind[kind]} −${percent} %, taken off above`,
   soldWith: (kind, percent) => `Sold with the ${EN.kind[kind].toLowerCase()} rule, −${percent} % off the list prices (taken off above)`,
+  promoCode: 'Promo code',
+  applyPromo: 'Apply',
+  removePromo: 'Remove the code',
+  promoApplied: (code) => `Code ${code} applied`,
+  promoIncluded: (code) => `Code ${code}, taken off above`,
+  promoLine: (code) => `Code ${code}`,
+  soldWithCode: (code, included) => `Sold with the promo code ${code}${included ? ' (taken off above)' : ''}`,
 };
 
 const DE: PricingWords = {
@@ -108,6 +126,13 @@ const DE: PricingWords = {
   ruleApplied: (kind, percent) => `${DE.kind[kind]} −${percent} %`,
   discountIncluded: (kind, percent) => `${DE.kind[kind]} −${percent} %, oben schon abgezogen`,
   soldWith: (kind, percent) => `Verkauft mit der Regel ${DE.kind[kind]}, −${percent} % auf die Listenpreise (oben schon abgezogen)`,
+  promoCode: 'Aktionscode',
+  applyPromo: 'Einlösen',
+  removePromo: 'Code entfernen',
+  promoApplied: (code) => `Code ${code} eingelöst`,
+  promoIncluded: (code) => `Code ${code}, oben schon abgezogen`,
+  promoLine: (code) => `Code ${code}`,
+  soldWithCode: (code, included) => `Verkauft mit dem Aktionscode ${code}${included ? ' (oben schon abgezogen)' : ''}`,
 };
 
 const PRICING_WORDS: Record<'en' | 'de', PricingWords> = { en: EN, de: DE };

@@ -3,6 +3,7 @@
  * Back, Forward and a reload find it as it was.
  */
 import type { STAFF_BOOKING_CHANNELS } from '../../../../shared/contract/bookings';
+import type { PromoTerms } from '../../../../shared/contract/promo-codes';
 import { CATEGORY_LABELS, newIdempotencyKey } from '../booking-text';
 
 export type Category = keyof typeof CATEGORY_LABELS;
@@ -32,6 +33,8 @@ export interface Draft {
   /** Why the booking is taken after the departure's cut-off (only for staff allowed to). */
   cutoffReason?: string;
   idempotencyKey: string;
+  /** The promo code applied, with its terms as the server's quote gave them (the server checks it again when booking). */
+  promo?: PromoTerms | null;
   /** Set once the booking is made: coming back to this draft starts a new one. */
   madeBookingId?: string;
 }

@@ -10,6 +10,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { priceBooking } from '../../../../shared/booking-price';
 import { findPricesFor } from '../../../../shared/pricing';
 import type { STAFF_BOOKING_CHANNELS, Booking, NewBooking } from '../../../../shared/contract/bookings';
+import type { PriceQuote } from '../../../../shared/contract/pricing';
+import type { PromoTerms } from '../../../../shared/contract/promo-codes';
 import type { Departure } from '../../../../shared/contract/departures';
 import type { Tour } from '../../../../shared/contract/tours';
 import { isEmailAddress } from '../../../../shared/field-rules';
@@ -27,7 +29,7 @@ import { useBookingDraft } from './useBookingDraft';
 export type BookingForm = ReturnType<typeof useBookingForm>;
 
 /** Which step shows a field's problem. */
-const stepOf = (field: string) => (field === 'departureId' || field.startsWith('cutoffOverride') ? 0 : field.startsWith('travellers') ? 1 : field.startsWith('extras') || field === 'singleRooms' ? 2 : 3);
+const stepOf = (field: string) => (field === 'promoCode' ? Number.POSITIVE_INFINITY : field === 'departureId' || field.startsWith('cutoffOverride') ? 0 : field.startsWith('travellers') ? 1 : field.startsWith('extras') || field === 'singleRooms' ? 2 : 3);
 
 export function useBookingForm() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
@@ -48,6 +50,7 @@ export function useBookingForm() {
   const [holdMinutes, setHoldMinutes] = useState(initial.holdMinutes);
   const [waitlist, setWaitlist] = useState(initial.waitlist);
   const [cutoffReason, setCutoffReason] = useState(initial.cutoffReason ?? '');
+  const [promo, setPromo] = useState<PromoTerms | null>(initial.promo ?? null);
   // Staff allowed to book past a departure's cut-off (with a reason) may choose such a departure.
   const canOverrideCutoff = (useSyncExternalStore(subscribe, getUserState).role?.permissions ?? []).includes('bookings.override_cutoff');
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -59,8 +62,8 @@ export function useBookingForm() {
   const made = useRef(false);
   useEffect(() => {
     if (made.current) return;
-    writeBookingDraft(draftId, { tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, pickup, guideNotes, holdMinutes, waitlist, cutoffReason, idempotencyKey });
-  }, [draftId, tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, pickup, guideNotes, holdMinutes, waitlist, cutoffReason, idempotencyKey]);
+    writeBookingDraft(draftId, { tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, pickup, guideNotes, holdMinutes, waitlist, cutoffReason, idempotencyKey, promo });
+  }, [draftId, tourId, departureId, travellers, extras, singleRooms, contact, channel, notes, pickup, guideNotes, holdMinutes, waitlist, cutoffReason, idempotencyKey, promo]);
 
   const preselected = useGetOne<Departure>('departures', { id: search.get('departureId') ?? '' }, { enabled: Boolean(search.get('departureId')) });
   useEffect(() => {
@@ -94,7 +97,7 @@ export function useBookingForm() {
           extras: optional.filter((component) => (extras[component.id] ?? 0) > 0).map((component) => ({ componentId: component.id, quantity: extras[component.id] })),
           singleRooms,
         },
-        found ? { prices: found.prices, listPrices: found.listPrices, rule: found.rule, singleSupplementMinor: departure.singleSupplementMinor } : departure,
+        { ...(found ? { prices: found.prices, listPrices: found.listPrices, rule: found.rule } : { prices: departure.prices }), singleSupplementMinor: departure.singleSupplementMinor, promo },
         optional,
       )
     : null;
@@ -173,6 +176,7 @@ export function useBookingForm() {
       ...(pickup.trim() && { pickup: pickup.trim() }),
       ...(guideNotes.trim() && { guideNotes: guideNotes.trim() }),
       ...(pastCutoff && { cutoffOverride: { reason: cutoffReason.trim() } }),
+      ...(promo && { promoCode: promo.code }),
     };
     setSending(true);
     setRefusal(null);
@@ -189,13 +193,32 @@ export function useBookingForm() {
       const data = error instanceof ApiError ? (error.data as { code?: string; available?: number; errors?: Record<string, string> } | null) : null;
       if (data?.errors) {
         setProblems(data.errors);
+        // A promo code's refusal is said beside its field, which every step shows.
         const first = Math.min(...Object.keys(data.errors).map(stepOf));
-        if (first !== step) setStep(first, true);
+        if (Number.isFinite(first) && first !== step) setStep(first, true);
       }
       setRefusal({ message: error instanceof Error ? error.message : t('bookings.create.not_made'), available: data?.code === 'SOLD_OUT' ? data.available : undefined });
       notify(error instanceof Error ? error.message : 'bookings.create.not_made', { type: 'error' });
     } finally {
       setSending(false);
+    }
+  };
+
+  /**
+   * A promo code checked by the server's quote for this departure and these travellers: applied
+   * with its terms when it holds, else its refusal said beside the field. Null: applied.
+   */
+  const applyPromo = async (code: string): Promise<void> => {
+    if (!departure || !tourId) return;
+    const counts = { ADULT: 0, CHILD: 0, INFANT: 0 };
+    for (const traveller of travellers) counts[traveller.category] += 1;
+    try {
+      const quote = await dataProvider.call<PriceQuote>(`tours/${encodeURIComponent(tourId)}/price-quote`, { method: 'POST', body: { departureId: departure.id, travellers: counts, promoCode: code.trim() } });
+      setPromo(quote.promoCode);
+      setProblems(({ promoCode: _gone, ...rest }) => rest);
+    } catch (error) {
+      const data = error instanceof ApiError ? (error.data as { errors?: Record<string, string> } | null) : null;
+      setProblems((current) => ({ ...current, promoCode: data?.errors?.promoCode ?? (error instanceof Error ? error.message : t('bookings.create.not_made')) }));
     }
   };
 
@@ -253,6 +276,9 @@ export function useBookingForm() {
     pastCutoff,
     cutoffReason,
     setCutoffReason,
+    promo,
+    setPromo,
+    applyPromo,
   };
 }
 

@@ -116,10 +116,16 @@ export function BookingDetails() {
             </TableBody>
             {seesMoney && (
               <TableBody>
-                {booking.pricing?.rule && booking.pricing.discountMinor > 0 && (
+                {booking.pricing?.rule && booking.pricing.discountMinor - booking.pricing.promoDiscountMinor > 0 && (
                   <TableRow>
                     <TableCell>{pricingWords.soldWith(booking.pricing.rule.kind, booking.pricing.rule.percent)}</TableCell>
-                    <TableCell align="right">−{money(booking, booking.pricing.discountMinor)}</TableCell>
+                    <TableCell align="right">−{money(booking, booking.pricing.discountMinor - booking.pricing.promoDiscountMinor)}</TableCell>
+                  </TableRow>
+                )}
+                {booking.pricing?.promoCode && booking.pricing.promoDiscountMinor > 0 && (
+                  <TableRow>
+                    <TableCell>{pricingWords.soldWithCode(booking.pricing.promoCode, lines.reduce((sum, line) => sum + line.amount, 0) === booking.totalMinor)}</TableCell>
+                    <TableCell align="right">−{money(booking, booking.pricing.promoDiscountMinor)}</TableCell>
                   </TableRow>
                 )}
                 <TableRow>
