@@ -16,6 +16,7 @@ import octo from './octo/index.js';
 import operations from './operations/index.js';
 import payments from './payments/index.js';
 import pricing from './pricing/index.js';
+import giftCards from './gift-cards/index.js';
 import reports from './reports/index.js';
 import resellers from './resellers/index.js';
 import resources from './resources/index.js';
@@ -25,4 +26,4 @@ import system from './system/index.js';
 import tours from './tours/index.js';
 import users from './users/index.js';
 
-export const MODULES: readonly DomainModule[] = [database, business, auth, users, roles, audit, tours, departures, pricing, bookings, customers, payments, messages, resellers, resources, operations, shop, flows, octo, reports, system];
+export const MODULES: readonly DomainModule[] = [database, business, auth, users, roles, audit, tours, departures, pricing, bookings, giftCards, customers, payments, messages, resellers, resources, operations, shop, flows, octo, reports, system];

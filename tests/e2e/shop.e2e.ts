@@ -245,6 +245,38 @@ describe('a customer on a phone, with the keyboard alone', () => {
   });
 });
 
+describe('a promo code', () => {
+  test('in German, the widget’s code fills the field; a wrong one is refused beside it and holds nothing; the right one comes off the price', async () => {
+    expect((await api.call('POST', '/api/promo-codes', { body: { code: 'FJORD-WEB', kind: 'percent', value: 10, appliesTo: 'traveller', channels: ['online'] } })).status).toBe(201);
+    const { page } = await suite.open({ ...PHONE, locale: 'de-DE' });
+    // The widget's <tour-booking promo="…"> opens the booking page with the code in its address.
+    await page.goto(`/shop/tours/${tour.code}/book?lang=de&promo=fjord-wbe`);
+    await page.getByRole('heading', { level: 1, name: `Buchen: ${tour.title}` }).waitFor();
+    expect(await page.getByLabel('Aktionscode (falls Sie einen haben)').inputValue()).toBe('fjord-wbe');
+    await tabTo(page, /^Plätze reservieren$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#promo-error').textContent()).toBe('Diesen Aktionscode gibt es nicht.');
+    expect(await page.getByLabel('Aktionscode (falls Sie einen haben)').getAttribute('aria-invalid')).toBe('true');
+    expect((await api.call<Departure>('GET', `/api/departures/${departure.id}`)).body.seatsHeld).toBe(0);
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-book-promo-refused-de');
+
+    await page.getByLabel('Aktionscode (falls Sie einen haben)').fill('fjord-web');
+    await tabTo(page, /^Plätze reservieren$/);
+    await page.keyboard.press('Enter');
+    await page.locator('#details-heading').waitFor();
+    // €640.00 less 10 % = €576.00.
+    await expect.poll(() => page.locator('#cart-promo').textContent()).toBe('Aktionscode FJORD-WEB: −64,00 €, vom Gesamtpreis abgezogen');
+    await expect.poll(() => page.locator('#cart-total').textContent()).toBe('Gesamt: 576,00 €');
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-book-promo-de');
+    await screenshot(page, 'shop-book-promo-de-phone');
+    await tabTo(page, /^Plätze freigeben$/, 40, 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Sie haben die Plätze freigegeben. Wählen Sie neu, wann Sie möchten.').waitFor();
+  });
+});
+
 describe('a customer’s own booking, on a phone with the keyboard alone', () => {
   /** A booking the office made on a tour whose customers may move and cancel themselves, and the link its confirmation carries. */
   async function ownBooking(code: string, name: string): Promise<{ booking: Booking; link: string; later: Departure }> {

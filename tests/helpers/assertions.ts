@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { AccessTokenClaims } from '../../src/shared/types.js';
 
-const ERROR_KEYS = new Set(['code', 'message', 'errors', 'requestId', 'available', 'conflicts', 'failed']);
+const ERROR_KEYS = new Set(['code', 'message', 'errors', 'requestId', 'available', 'conflicts', 'failed', 'reason']);
 
 /** The answer is an error of this status and code, in the contract's shape, with nothing else in it. */
 export function expectError(response: LightMyRequestResponse | Response, status: number, code: string, body?: unknown): void {

@@ -56,7 +56,11 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     tables: ['departures', 'tours', 'tour_components', 'bookings', 'booking_extras'],
     why: "a departure's margin is one statement over its bookings' totals and extras and its tour's components' costs; the report ranks a range of departures by it",
   },
-  'reports/repository.ts': { tables: ['bookings'], why: "the dashboard counts the bookings made today and the balances due soon or overdue from the bookings' own indexes" },
+  'reports/repository.ts': {
+    tables: ['bookings', 'gift_cards', 'gift_card_transactions'],
+    why: "the dashboard counts the bookings made today and the balances due soon or overdue from the bookings' own indexes, and what gift cards sold, paid and still hold",
+  },
+  'gift-cards/repository.ts': { tables: ['users', 'bookings'], why: "a card's ledger names who made each entry and the booking a payment was for, by its reference" },
   'resellers/repository.ts': { tables: ['bookings'], why: 'a reseller shows how many bookings it made, counted from an index of the bookings' },
   'resellers/webhooks.ts': { tables: ['bookings'], why: "a delivery shows its booking's reference" },
   'resources/repository.ts': {

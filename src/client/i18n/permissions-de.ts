@@ -31,6 +31,8 @@ export const PERMISSIONS_DE: Record<Permission, string> = {
   'tours.create': 'Touren anlegen',
   'tours.update': 'Touren bearbeiten: Angaben, Preise, Bestandteile, Reiseverlauf und Bilder',
   'tours.delete': 'Touren ohne Termine löschen',
+  'giftcards.read': 'Gutscheine, ihre Guthaben und Buchungen sehen',
+  'giftcards.manage': 'Gutscheine ausstellen, ihr Guthaben ändern und sie sperren',
   'pricing.manage': 'Saisons und Preisregeln einer Tour festlegen (Frühbucher, Last Minute, Gruppe)',
   'users.read': 'Benutzer auflisten und ansehen',
   'users.create': 'Benutzer anlegen',

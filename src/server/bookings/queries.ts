@@ -519,7 +519,7 @@ export function paymentColumns(db: Kysely<Database>) {
   return db
     .selectFrom('payments as p')
     .leftJoin('users as u', 'u.id', 'p.recorded_by')
-    .select(['p.id', 'p.booking_id', 'p.kind', 'p.amount_minor', 'p.currency', 'p.method', 'p.reference', 'p.received_at', 'p.recorded_by', 'u.full_name as recorded_by_name', 'p.created_at']);
+    .select(['p.id', 'p.booking_id', 'p.kind', 'p.amount_minor', 'p.currency', 'p.method', 'p.reference', 'p.gift_card_id', 'p.received_at', 'p.recorded_by', 'u.full_name as recorded_by_name', 'p.created_at']);
 }
 
 export function toPayment(row: Awaited<ReturnType<ReturnType<typeof paymentColumns>['executeTakeFirstOrThrow']>>): Payment {
@@ -531,6 +531,7 @@ export function toPayment(row: Awaited<ReturnType<ReturnType<typeof paymentColum
     currency: row.currency,
     method: row.method,
     reference: row.reference,
+    giftCardId: row.gift_card_id,
     receivedAt: row.received_at.toISOString(),
     recordedBy: row.recorded_by,
     recordedByName: row.recorded_by_name,

@@ -742,6 +742,8 @@ export class BookingsRepository extends BookingQueries {
     const at = new Date(this.now());
     const receivedAt = input.receivedAt === undefined ? at : new Date(input.receivedAt);
     if (receivedAt.getTime() > at.getTime() + FUTURE_TOLERANCE_MS) throw httpErrors.validation({ receivedAt: 'must not be in the future' });
+    // A gift card's payment and a refund to one move the card's money too: the gift card payments flow.
+    if (input.method === 'gift_card' || input.refundTo !== undefined || input.giftCardCode !== undefined) throw new Error('a gift card payment is the gift card payments flow’s');
     return this.db.transaction().execute(async (trx) => {
       const payment = await this.recordPaymentIn(trx, bookingId, input, origin);
       await onRecorded?.(trx, payment);
@@ -754,7 +756,7 @@ export class BookingsRepository extends BookingQueries {
    * payment or refund its provider reports): recorded whatever the balance or the booking's
    * status, since refusing it would lose track of it; a balance below zero is owed to the customer.
    */
-  async recordPaymentIn(trx: Kysely<Database>, bookingId: string, input: NewPayment, origin: RequestOrigin, options: { arrived?: boolean } = {}): Promise<Payment> {
+  async recordPaymentIn(trx: Kysely<Database>, bookingId: string, input: NewPayment, origin: RequestOrigin, options: { arrived?: boolean; giftCardId?: string } = {}): Promise<Payment> {
     const at = new Date(this.now());
     const receivedAt = input.receivedAt === undefined ? at : new Date(input.receivedAt);
     const booking = await trx
@@ -799,6 +801,7 @@ export class BookingsRepository extends BookingQueries {
         currency: booking.currency,
         method: input.method,
         reference: input.reference?.trim() ?? '',
+        gift_card_id: options.giftCardId ?? null,
         received_at: receivedAt,
         recorded_by: origin.actorId,
         created_at: at,
@@ -821,6 +824,25 @@ export class BookingsRepository extends BookingQueries {
       method: input.method,
     });
     return toPayment(await paymentColumns(trx).where('p.id', '=', id).executeTakeFirstOrThrow());
+  }
+
+  /** A booking's currency (null: no such booking), read before a gift card is locked for it. */
+  async currencyOf(db: Kysely<Database>, bookingId: string): Promise<string | null> {
+    const row = await db.selectFrom('bookings').select('currency').where('id', '=', bookingId).executeTakeFirst();
+    return row?.currency ?? null;
+  }
+
+  /** What each gift card paid on a booking, less what went back to it, latest payment first. */
+  async giftCardPaymentsOf(db: Kysely<Database>, bookingId: string): Promise<{ giftCardId: string; netMinor: number }[]> {
+    const rows = await db
+      .selectFrom('payments')
+      .select(['gift_card_id', sql<string>`sum(case when kind = 'payment' then amount_minor else -amount_minor end)`.as('net'), sql<Date>`max(created_at)`.as('last')])
+      .where('booking_id', '=', bookingId)
+      .where('gift_card_id', 'is not', null)
+      .groupBy('gift_card_id')
+      .orderBy(sql`max(created_at)`, 'desc')
+      .execute();
+    return rows.map((row) => ({ giftCardId: row.gift_card_id!, netMinor: Number(row.net) })).filter((row) => row.netMinor > 0);
   }
 
   private async record(trx: Kysely<Database>, origin: RequestOrigin, action: Parameters<AuditLog['record']>[0]['action'], bookingId: string, details: Record<string, unknown>) {
@@ -938,4 +960,3 @@ export function newReference(): string {
 function searchText(reference: string, contact: { name: string; email: string }, travellers: { firstName: string; lastName: string }[], resellerReference?: string | null): string {
   return [reference, resellerReference ?? '', contact.name, contact.email, ...travellers.map((traveller) => `${traveller.firstName} ${traveller.lastName}`)].join(' ').toLowerCase();
 }
-

@@ -106,8 +106,11 @@ export const bookingRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/bookings/:id/payments', { schema: recordPaymentSchema, onRequest: requireUser('payments.create') }, async (request, reply) => {
     const { id } = request.params;
-    return idempotent(app.idempotencyKeys, reply, request.headers['idempotency-key'], principalOf(request).userId, `payments:${id}`, request.body, (onDone) =>
-      app.bookings.recordPayment(id, request.body, originOf(request), onDone),
+    const body = request.body;
+    const giftCard = body.method === 'gift_card' || body.refundTo === 'gift_card' || body.giftCardCode !== undefined;
+    if (giftCard && body.method !== 'gift_card') throw httpErrors.validation({ method: 'must be gift_card with a gift card’s code or a refund to gift cards' });
+    return idempotent(app.idempotencyKeys, reply, request.headers['idempotency-key'], principalOf(request).userId, `payments:${id}`, body, (onDone) =>
+      giftCard ? app.flows.giftCardPayment(id, body, originOf(request), onDone) : app.bookings.recordPayment(id, body, originOf(request), onDone),
     );
   });
 

@@ -105,7 +105,9 @@ export interface PaymentsTable {
   kind: 'payment' | 'refund';
   amount_minor: ColumnType<string | number, number, never>;
   currency: string;
-  method: 'card' | 'bank_transfer' | 'cash' | 'other';
+  method: 'card' | 'bank_transfer' | 'cash' | 'other' | 'gift_card';
+  /** Migration 0066: the gift card a gift_card payment debited (or a refund went back to). */
+  gift_card_id: Nullable<string>;
   reference: string;
   received_at: Timestamp;
   recorded_by: string | null;

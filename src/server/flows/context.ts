@@ -10,6 +10,7 @@ import type { Database } from '../db/schema.js';
 import type { DeparturesRepository } from '../departures/repository.js';
 import type { Webhooks } from '../resellers/webhooks.js';
 import type { ResourcesRepository } from '../resources/repository.js';
+import type { GiftCards } from '../gift-cards/repository.js';
 import type { PromoCodes } from '../pricing/promo-codes.js';
 import type { ShopCarts } from '../shop/carts.js';
 import type { ToursRepository } from '../tours/repository.js';
@@ -32,6 +33,8 @@ export interface FlowContext {
   resources: Pick<ResourcesRepository, 'endForDeparture' | 'followDeparture'>;
   /** A booking takes its promo code's use in its own transaction, the code's row locked first. */
   promoCodes: Pick<PromoCodes, 'claimIn'>;
+  /** A gift card pays a booking, or takes a refund back: its row locked before the booking's. */
+  giftCards: Pick<GiftCards, 'lockForPayment' | 'lockById' | 'moveIn'>;
   /** A customer's cart is written with the held booking it is, and released with its seats. */
   carts: Pick<ShopCarts, 'checkoutQuery' | 'insertIn' | 'checkRoomIn' | 'writeIn' | 'markReleased' | 'ofBooking' | 'markCheckout' | 'markPaid' | 'paidQuery'>;
 }

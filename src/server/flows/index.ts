@@ -5,7 +5,7 @@
  * Also the sweep that records lapsed holds every SWEEP_INTERVAL_MS (safe on several instances).
  */
 import fp from 'fastify-plugin';
-import type { Booking, CancelBooking, NewBooking, Payment } from '../../shared/contract/bookings.js';
+import type { Booking, CancelBooking, NewBooking, NewPayment, Payment } from '../../shared/contract/bookings.js';
 import type { Departure, DeparturePatch } from '../../shared/contract/departures.js';
 import type { RequestOrigin } from '../audit/audit-log.js';
 import type { BookingAmendment } from '../bookings/repository.js';
@@ -15,6 +15,7 @@ import { eraseCustomer } from './erase-customer.js';
 import { recordCardPayment } from './record-card-payment.js';
 import { FORGET_BATCH, forgetPastTravellers } from './forget-past-travellers.js';
 import { sendPaymentLink } from './send-payment-link.js';
+import { payWithGiftCard, refundToGiftCard, type OnPaid } from './gift-card-payments.js';
 import type { NewPaymentLink } from '../../shared/contract/payment-links.js';
 import type { CompletedCheckout } from '../payments/stripe.js';
 import type { ResellerSale } from '../bookings/rules.js';
@@ -55,6 +56,11 @@ export class Flows {
     const booking = await this.run((ctx) => bookSeats(ctx, input, origin, onBooked, reseller));
     this.bookingMade(booking.channel);
     return booking;
+  }
+
+  /** A payment with a gift card (method gift_card), or a refund back to the cards that paid (refundTo gift_card). */
+  giftCardPayment(bookingId: string, input: NewPayment, origin: RequestOrigin, onPaid?: OnPaid): Promise<Payment> {
+    return this.run((ctx) => (input.kind === 'refund' ? refundToGiftCard(ctx, bookingId, input, origin, onPaid) : payWithGiftCard(ctx, bookingId, input, origin, onPaid)));
   }
 
   /** A customer's cart: a held booking sold online, with its cart's row. */
@@ -232,7 +238,7 @@ const plugin = fp(
     app.decorate(
       'flows',
       new Flows(
-        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, cardRefunds: app.cardRefunds, webhooks: app.webhooks, resources: app.resources, carts: app.shop.carts, promoCodes: app.promoCodes },
+        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, cardRefunds: app.cardRefunds, webhooks: app.webhooks, resources: app.resources, carts: app.shop.carts, promoCodes: app.promoCodes, giftCards: app.giftCards },
         (channel) => app.metrics?.bookingMade(channel),
       ),
     );
@@ -292,7 +298,7 @@ const plugin = fp(
       app.addHook('onClose', async () => clearInterval(forget));
     }
   },
-  { name: 'flows', dependencies: ['tours', 'departures', 'pricing', 'bookings', 'customers', 'payments', 'messages', 'resellers', 'resources', 'shop'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
+  { name: 'flows', dependencies: ['tours', 'departures', 'pricing', 'bookings', 'gift-cards', 'customers', 'payments', 'messages', 'resellers', 'resources', 'shop'], decorators: { fastify: ['db', 'now', 'audit', 'background'] } },
 );
 
 const flowsModule: DomainModule = { name: 'flows', plugin };

@@ -73,5 +73,5 @@ async function payHeldCartAtOnce(ctx: FlowContext, checkout: CompletedCheckout, 
     throw error;
   }
   const when = at.toISOString();
-  return { id: paymentId, bookingId, kind: 'payment', amountMinor, currency: read.currency, method: 'card', reference, receivedAt: when, recordedBy: origin.actorId, recordedByName: null, createdAt: when };
+  return { id: paymentId, bookingId, kind: 'payment', amountMinor, currency: read.currency, method: 'card', reference, giftCardId: null, receivedAt: when, recordedBy: origin.actorId, recordedByName: null, createdAt: when };
 }

@@ -42,8 +42,8 @@ interface Refusal {
 }
 
 export const promoErrors = {
-  /** 400 PROMO_CODE_INVALID, the reason beside the sentence (and the sentence on the `promoCode` field, for a form). */
-  invalid: (refusal: Refusal) => new AppError(400, 'PROMO_CODE_INVALID', refusal.message, { promoCode: refusal.message }, undefined, { reason: refusal.reason }),
+  /** 400 PROMO_CODE_INVALID, the reason beside the sentence (`errors` is for field validation only: a form places it by the code). */
+  invalid: (refusal: Refusal) => new AppError(400, 'PROMO_CODE_INVALID', refusal.message, undefined, undefined, { reason: refusal.reason }),
 };
 
 type Row = Selectable<PromoCodesTable>;

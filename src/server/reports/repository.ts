@@ -98,7 +98,7 @@ export class ReportsRepository {
     const since30 = addDays(today, -29);
     const lastDue = addDays(today, UPCOMING_DAYS - 1);
 
-    const [days, collected, balances, lapsed, upcoming, due, unconfirmed, overdue, resellers, online, discounts] = await Promise.all([
+    const [days, collected, balances, lapsed, upcoming, due, unconfirmed, overdue, resellers, online, discounts, cardsMoved, cardsHeld] = await Promise.all([
       this.db
         .selectFrom('report_days')
         .select(['currency', sql<string>`day::text`.as('day'), 'bookings', 'travellers', 'booked_minor'])
@@ -155,6 +155,26 @@ export class ReportsRepository {
         .where(sql<boolean>`(status in ('confirmed', 'waitlisted') or (status = 'held' and (hold_expires_at is null or hold_expires_at > ${at})))`)
         .groupBy('currency')
         .orderBy('currency')
+        .execute(),
+      // Gift cards' ledger of the period: issued, and redeemed less given back.
+      this.db
+        .selectFrom('gift_card_transactions as t')
+        .innerJoin('gift_cards as g', 'g.id', 't.gift_card_id')
+        .select([
+          'g.currency',
+          sql<string>`coalesce(sum(t.amount_minor) filter (where t.kind = 'issue'), 0)`.as('sold'),
+          sql<string>`coalesce(-sum(t.amount_minor) filter (where t.kind in ('redeem', 'refund')), 0)`.as('redeemed'),
+        ])
+        .where('t.at', '>=', startOfDay(since30, tz))
+        .groupBy('g.currency')
+        .execute(),
+      // What active cards hold: the liability.
+      this.db
+        .selectFrom('gift_cards')
+        .select(['currency', sql<string>`sum(balance_minor)`.as('held')])
+        .where('voided_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+        .groupBy('currency')
         .execute(),
     ]);
 
@@ -216,6 +236,15 @@ export class ReportsRepository {
         .filter((row) => row.bookedLast30DaysMinor !== 0 || row.collectedLast30DaysMinor !== 0 || row.outstandingMinor !== 0 || row.refundDueMinor !== 0 || row.owedByResellersMinor !== 0)
         .sort((a, b) => a.currency.localeCompare(b.currency)),
       discounts: discounts.map((row) => ({ currency: row.currency, amountMinor: num(row.amount), promoCodesMinor: num(row.promo) })),
+      giftCards: [...new Set([...cardsMoved.map((row) => row.currency), ...cardsHeld.map((row) => row.currency)])].sort().map((currency) => {
+        const moved = cardsMoved.find((row) => row.currency === currency);
+        return {
+          currency,
+          soldLast30DaysMinor: num(moved?.sold ?? 0),
+          redeemedLast30DaysMinor: num(moved?.redeemed ?? 0),
+          outstandingMinor: num(cardsHeld.find((row) => row.currency === currency)?.held ?? 0),
+        };
+      }),
       upcomingDepartures: upcoming.map((departure) => ({
         id: departure.id,
         tourTitle: departure.tourTitle,

@@ -6,7 +6,7 @@ export const BOOKING_CHANNELS = ['direct', 'phone', 'email', 'agent', 'walk_in',
 export const STAFF_BOOKING_CHANNELS = ['direct', 'phone', 'email', 'agent', 'walk_in'] as const;
 export const BOOKING_SORT_FIELDS = ['createdAt', 'startsAt', 'reference', 'totalMinor', 'balanceMinor'] as const;
 export const PAYMENT_KINDS = ['payment', 'refund'] as const;
-export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other'] as const;
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other', 'gift_card'] as const;
 
 /** Statuses a booking is still active in: it holds seats or waits for them. */
 export const ACTIVE_BOOKING_STATUSES = ['held', 'confirmed', 'waitlisted'] as const;

@@ -343,6 +343,7 @@ export const PaymentSchema = Type.Object(
     currency: Type.String(),
     method: Type.Enum([...PAYMENT_METHODS]),
     reference: Type.String(),
+    giftCardId: Type.Union([UuidSchema, Type.Null()], { description: 'Method gift_card: the card it debited, or a refund went back to' }),
     receivedAt: IsoDateTimeSchema,
     recordedBy: Type.Union([UuidSchema, Type.Null()]),
     recordedByName: Type.Union([Type.String(), Type.Null()]),
@@ -358,6 +359,10 @@ export const NewPaymentSchema = Type.Object(
     method: Type.Enum([...PAYMENT_METHODS]),
     reference: Type.Optional(Type.String(BOOKING_RULES.paymentReference)),
     receivedAt: Type.Optional(IsoDateTimeSchema),
+    giftCardCode: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 40, description: 'A payment with method gift_card: the card’s code (any case, with or without dashes), debited in the same transaction' }),
+    ),
+    refundTo: Type.Optional(Type.Enum(['gift_card'], { description: 'A refund: back to the gift cards that paid the booking (the latest first), instead of out of the business' })),
   },
   { additionalProperties: false },
 );

@@ -75,6 +75,15 @@ export const SummarySchema = Type.Object(
       }),
       { description: 'What price rules and promo codes took off the list prices of the bookings made in the last 30 days that are not cancelled or expired, per currency' },
     ),
+    giftCards: Type.Array(
+      Type.Object({
+        currency: CurrencySchema,
+        soldLast30DaysMinor: MoneyMinorSchema,
+        redeemedLast30DaysMinor: Type.Integer({ description: 'What cards paid in the last 30 days, less what went back to them' }),
+        outstandingMinor: MoneyMinorSchema,
+      }),
+      { description: 'Gift cards per currency: issued (sold) and redeemed in the last 30 days, and what active cards still hold (the liability: money held for customers, not revenue)' },
+    ),
     upcomingDepartures: Type.Array(UpcomingDepartureSchema, { description: `Departures that are not cancelled in the next ${UPCOMING_DAYS} days, soonest first, at most ${UPCOMING_DEPARTURES_LIMIT}` }),
     balancesDueNext14Days: Type.Object(
       {

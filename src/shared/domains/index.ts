@@ -11,6 +11,7 @@ import { CUSTOMERS } from './customers.js';
 import { DEPARTURES } from './departures.js';
 import { MESSAGES } from './messages.js';
 import { PAYMENTS } from './payments.js';
+import { GIFT_CARDS } from './gift-cards.js';
 import { PRICING } from './pricing.js';
 import { REPORTS } from './reports.js';
 import { RESELLERS } from './resellers.js';
@@ -20,7 +21,7 @@ import { SHOP } from './shop.js';
 import { TOURS } from './tours.js';
 import { USERS } from './users.js';
 
-const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, PRICING, BOOKINGS, CUSTOMERS, PAYMENTS, MESSAGES, REPORTS, RESELLERS, RESOURCES, BUSINESS, SHOP] as const;
+const DOMAINS = [COMMON, AUTH, USERS, ROLES, AUDIT, TOURS, DEPARTURES, PRICING, BOOKINGS, GIFT_CARDS, CUSTOMERS, PAYMENTS, MESSAGES, REPORTS, RESELLERS, RESOURCES, BUSINESS, SHOP] as const;
 
 type Domain = (typeof DOMAINS)[number];
 type ActionsOf<D> = D extends { auditActions: Readonly<Record<infer A, string>> } ? A : never;

@@ -387,6 +387,7 @@ export const BOOKINGS_DE: MessagesIn<typeof BOOKINGS_EN> = {
       bank_transfer: 'Überweisung',
       cash: 'Bar',
       other: 'Sonstiges',
+      gift_card: 'Gutschein',
     },
     due: '%{money} offen',
     to_refund: '%{money} zu erstatten',

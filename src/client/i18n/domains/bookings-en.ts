@@ -384,6 +384,7 @@ export const BOOKINGS_EN = {
       bank_transfer: 'Bank transfer',
       cash: 'Cash',
       other: 'Other',
+      gift_card: 'Gift card',
     },
     due: '%{money} due',
     to_refund: '%{money} to refund',

@@ -22,7 +22,7 @@ export const PAYMENT_STATUS_COLOURS: Record<PaymentStatus, 'default' | 'warning'
   refunded: 'info',
 };
 export const CHANNEL_LABELS = labelsIn('bookings.channel', BOOKING_CHANNELS);
-export const METHOD_LABELS = labelsIn('bookings.method', ['card', 'bank_transfer', 'cash', 'other'] as const);
+export const METHOD_LABELS = labelsIn('bookings.method', ['card', 'bank_transfer', 'cash', 'other', 'gift_card'] as const);
 export const CATEGORY_LABELS = labelsIn('traveller.category', ['ADULT', 'CHILD', 'INFANT'] as const);
 
 export function money(booking: Pick<Booking, 'currency'>, amountMinor: number): string {

@@ -280,6 +280,8 @@
       restoreDraft();
     }
     $('cart-total').textContent = W.total + ': ' + money(cart.totalMinor);
+    // What the cart's promo code took off (the lines above are the prices the server found).
+    if ($('cart-promo')) $('cart-promo').textContent = cart.promoCode && cart.promoDiscountMinor > 0 ? fill(W.promoOff, { code: cart.promoCode, amount: money(cart.promoDiscountMinor) }) : '';
     if ($('pay-full-text')) $('pay-full-text').textContent = fill(W.payFull, { amount: money(cart.totalMinor) });
     if ($('pay-deposit-text')) $('pay-deposit-text').textContent = fill(W.payDeposit, { amount: money(cart.depositMinor) });
     details.hidden = false;
@@ -330,10 +332,16 @@
     CATEGORIES.forEach(function (category) { if (count(category) > 0) travellers[category] = count(category); });
     var button = $('hold-button');
     setBusy(button, W.holding);
-    api('POST', '/carts', { departureId: departure().id, travellers: travellers, extras: extrasChosen(), language: data.language }).then(function (answer) {
+    var ask = { departureId: departure().id, travellers: travellers, extras: extrasChosen(), language: data.language };
+    var promo = $('promo') ? $('promo').value.trim() : '';
+    if (promo) ask.promoCode = promo;
+    api('POST', '/carts', ask).then(function (answer) {
       setBusy(button, null);
       if (!answer.ok) {
+        // A promo code that does not apply is said beside its field.
+        if (answer.body && answer.body.code === 'PROMO_CODE_INVALID') answer.body.errors = { promoCode: answer.body.message };
         return showErrors(answer, function (field) {
+          if (field === 'promoCode') return 'promo';
           if (field.indexOf('travellers') === 0) return 'travellers';
           var extra = /^extras\.(\d+)/.exec(field);
           if (extra) { var chosen = extrasChosen()[Number(extra[1])]; return chosen ? 'extra-' + chosen.componentId : null; }

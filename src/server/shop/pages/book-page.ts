@@ -23,6 +23,7 @@ const WORDS = {
     each: (price: string) => `${price} each`,
     extras: 'Extras',
     hold: 'Hold my seats',
+    promo: 'Promo code (if you have one)',
     total: 'Total',
     contact: 'Contact',
     name: 'Your name',
@@ -58,6 +59,7 @@ const WORDS = {
     each: (price: string) => `je ${price}`,
     extras: 'Extras',
     hold: 'Plätze reservieren',
+    promo: 'Aktionscode (falls Sie einen haben)',
     total: 'Gesamt',
     contact: 'Kontakt',
     name: 'Ihr Name',
@@ -108,10 +110,11 @@ const SCRIPT_WORDS = {
     payDeposit: 'A deposit now: {amount}, the rest before you travel',
     each: '{amount} each',
     total: 'Total',
+    promoOff: 'Promo code {code}: −{amount}, taken off the total',
     toPayment: 'Continue to payment',
     bookNow: 'Book',
     required: 'is required',
-    subjects: { travellers: 'Travellers', extras: 'Extras', contact: 'Contact', notes: 'Notes', departureId: 'Date', language: 'Language', marketingConsent: 'News by e-mail', pay: 'Payment' },
+    subjects: { promoCode: 'Promo code', travellers: 'Travellers', extras: 'Extras', contact: 'Contact', notes: 'Notes', departureId: 'Date', language: 'Language', marketingConsent: 'News by e-mail', pay: 'Payment' },
   },
   de: {
     holding: 'Ihre Plätze werden reserviert …',
@@ -136,10 +139,11 @@ const SCRIPT_WORDS = {
     payDeposit: 'Eine Anzahlung jetzt: {amount}, der Rest vor der Reise',
     each: 'je {amount}',
     total: 'Gesamt',
+    promoOff: 'Aktionscode {code}: −{amount}, vom Gesamtpreis abgezogen',
     toPayment: 'Weiter zur Zahlung',
     bookNow: 'Buchen',
     required: 'ist ein Pflichtfeld',
-    subjects: { travellers: 'Reisende', extras: 'Extras', contact: 'Kontakt', notes: 'Anmerkungen', departureId: 'Termin', language: 'Sprache', marketingConsent: 'Neuigkeiten per E-Mail', pay: 'Zahlung' },
+    subjects: { promoCode: 'Aktionscode', travellers: 'Reisende', extras: 'Extras', contact: 'Kontakt', notes: 'Anmerkungen', departureId: 'Termin', language: 'Sprache', marketingConsent: 'Neuigkeiten per E-Mail', pay: 'Zahlung' },
   },
 } as const;
 
@@ -151,6 +155,8 @@ export interface BookPageInput {
   selected: string | null;
   /** A date was asked for that is not open any more (sold out, closed, cancelled). */
   askedClosed: boolean;
+  /** A promo code from the address (the widget's `promo`), put in its field; the server checks it with the cart. */
+  promo: string;
   settings: Pick<ShopSettings, 'payLater' | 'embedOrigins'>;
   cardPayments: boolean;
   language: ShopLanguage;
@@ -216,6 +222,7 @@ ${
 ${counter('ADULT', words.adults, 1)}${counter('CHILD', words.children(tour.ages.childAgeUnder), 0)}${counter('INFANT', words.infants(tour.ages.infantAgeUnder), 0)}
 <p class="field-error" id="travellers-error"></p></fieldset>
 ${extras}
+<div class="field"><label for="promo">${words.promo}</label><input id="promo" name="promo" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" value="${escapeHtml(input.promo)}"><p class="field-error" id="promo-error"></p></div>
 <p class="total" id="seats-total" aria-live="polite"></p>
 <p><button type="submit" class="button" id="hold-button">${words.hold}</button></p>
 </form>
@@ -230,6 +237,7 @@ ${extras}
 <label class="choice"><input type="checkbox" id="consent" name="consent"> <span>${words.consent}</span></label>
 </fieldset>
 ${canPay ? `<fieldset><legend>${words.pay}</legend>${payChoices}</fieldset>` : `<p class="notice">${escapeHtml(words.noCard)} ${contact}</p>`}
+<p class="hint" id="cart-promo"></p>
 <p class="total" id="cart-total"></p>
 ${canPay ? `<p><button type="submit" class="button" id="pay-button">${input.cardPayments ? words.continue : words.book}</button></p>` : ''}
 </form>`

@@ -85,6 +85,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
       selected,
       // A date asked for (from the tour page, the widget, a link) that is no longer open: said, not silently swapped.
       askedClosed: typeof asked === 'string' && asked !== '' && selected === null,
+      promo: promoFrom((request.query as { promo?: unknown }).promo),
       settings,
       cardPayments: app.paymentLinks.configured,
       language,
@@ -239,3 +240,8 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
     return cachedBody(request, reply, sitemap(codes, app.config.publicUrl), 'application/xml; charset=utf-8', CATALOGUE_CACHE);
   });
 };
+
+/** A promo code from the address, when it reads as one (letters, digits and dashes); anything else is not put in the field. */
+function promoFrom(value: unknown): string {
+  return typeof value === 'string' && /^[A-Za-z0-9-]{1,40}$/.test(value) ? value : '';
+}

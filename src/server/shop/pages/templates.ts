@@ -279,6 +279,7 @@ ${row(text.tour, `<a href="${escapeHtml(inLanguage(`/shop/tours/${encodeURICompo
 ${row(text.when, `${escapeHtml(dateText(cart.departure.date, language))}, ${escapeHtml(cart.departure.startTime)} (${escapeHtml(cart.departure.timeZone)})`)}
 ${row(text.who, escapeHtml(travellers))}
 ${extras}
+${cart.promoCode && cart.promoDiscountMinor > 0 ? row(escapeHtml(text.promoCode(cart.promoCode)), escapeHtml(`−${money(cart.promoDiscountMinor, cart.currency, language)}`)) : ''}
 ${row(text.total, escapeHtml(money(cart.totalMinor, cart.currency, language)))}
 ${cart.status === 'paid' ? row(text.paid, escapeHtml(money(cart.paidMinor, cart.currency, language))) : ''}
 ${cart.status === 'paid' && owed !== null ? row(text.toPay, escapeHtml(owed)) : ''}

@@ -39,6 +39,7 @@ const EN = {
   pictures: 'Pictures',
   back: 'All tours',
   cartTitle: 'Your booking',
+  promoCode: (code: string) => `Promo code ${code}`,
   categoryCount: (category: 'ADULT' | 'CHILD' | 'INFANT', n: number) =>
     `${n} ${{ ADULT: n === 1 ? 'adult' : 'adults', CHILD: n === 1 ? 'child' : 'children', INFANT: n === 1 ? 'infant' : 'infants' }[category]}`,
   tour: 'Tour',
@@ -154,6 +155,7 @@ const DE: Texts = {
   pictures: 'Bilder',
   back: 'Alle Touren',
   cartTitle: 'Ihre Buchung',
+  promoCode: (code: string) => `Aktionscode ${code}`,
   categoryCount: (category, n) => `${n} ${{ ADULT: n === 1 ? 'Erwachsener' : 'Erwachsene', CHILD: n === 1 ? 'Kind' : 'Kinder', INFANT: n === 1 ? 'Kleinkind' : 'Kleinkinder' }[category]}`,
   tour: 'Tour',
   cartStatus: {

@@ -190,7 +190,9 @@ export function useBookingForm() {
     } catch (error) {
       // Refused: nothing was booked, and the key is free again for the corrected request.
       setIdempotencyKey(newIdempotencyKey());
-      const data = error instanceof ApiError ? (error.data as { code?: string; available?: number; errors?: Record<string, string> } | null) : null;
+      const data = error instanceof ApiError ? (error.data as { code?: string; message?: string; available?: number; errors?: Record<string, string> } | null) : null;
+      // A code refused now (used up since it was applied) is said beside its field.
+      if (data?.code === 'PROMO_CODE_INVALID') setProblems({ promoCode: data.message ?? '' });
       if (data?.errors) {
         setProblems(data.errors);
         // A promo code's refusal is said beside its field, which every step shows.
@@ -217,8 +219,8 @@ export function useBookingForm() {
       setPromo(quote.promoCode);
       setProblems(({ promoCode: _gone, ...rest }) => rest);
     } catch (error) {
-      const data = error instanceof ApiError ? (error.data as { errors?: Record<string, string> } | null) : null;
-      setProblems((current) => ({ ...current, promoCode: data?.errors?.promoCode ?? (error instanceof Error ? error.message : t('bookings.create.not_made')) }));
+      // PROMO_CODE_INVALID's sentence says why (unknown, expired, used up…); any other failure says itself.
+      setProblems((current) => ({ ...current, promoCode: error instanceof Error ? error.message : t('bookings.create.not_made') }));
     }
   };
 

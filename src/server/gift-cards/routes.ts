@@ -1,0 +1,27 @@
+/** /api/gift-cards…: thin routes over app.giftCards. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { originOf, requireUser } from '../auth/guard.js';
+import { giftCardErrors } from './repository.js';
+import { adjustGiftCardSchema, getGiftCardSchema, issueGiftCardSchema, listGiftCardsSchema, voidGiftCardSchema } from './schemas.js';
+
+export const giftCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/gift-cards', { schema: listGiftCardsSchema, onRequest: requireUser('giftcards.read') }, async (request) => app.giftCards.list(request.query));
+
+  app.get('/gift-cards/:id', { schema: getGiftCardSchema, onRequest: requireUser('giftcards.read') }, async (request) => {
+    const card = await app.giftCards.get(request.params.id);
+    if (!card) throw giftCardErrors.notFound();
+    return card;
+  });
+
+  app.post('/gift-cards', { schema: issueGiftCardSchema, onRequest: requireUser('giftcards.manage') }, async (request, reply) => {
+    return reply.code(201).send(await app.giftCards.issue(request.body, originOf(request)));
+  });
+
+  app.post('/gift-cards/:id/adjust', { schema: adjustGiftCardSchema, onRequest: requireUser('giftcards.manage') }, async (request) => {
+    return app.giftCards.adjust(request.params.id, request.body.amountMinor, request.body.note, originOf(request));
+  });
+
+  app.post('/gift-cards/:id/void', { schema: voidGiftCardSchema, onRequest: requireUser('giftcards.manage') }, async (request) => {
+    return app.giftCards.void(request.params.id, request.body.note, originOf(request));
+  });
+};

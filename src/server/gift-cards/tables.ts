@@ -1,0 +1,43 @@
+/** The gift cards domain's tables: the cards and their ledger (migration 0065). */
+import type { ColumnType } from 'kysely';
+import type { Nullable } from '../db/column-types.js';
+
+export interface GiftCardsTable {
+  id: string;
+  /** The 16 characters, without dashes (the answer writes them in groups of four). */
+  code: string;
+  currency: string;
+  initial_minor: ColumnType<string | number, number, never>;
+  balance_minor: ColumnType<string | number, number, number>;
+  expires_at: Nullable<Date>;
+  voided_at: Nullable<Date>;
+  recipient_name: string | null;
+  recipient_email: string | null;
+  message: string | null;
+  sold_online: ColumnType<boolean, boolean | undefined, never>;
+  /** Recipient's name and e-mail, folded, for the list's search. */
+  search_text: string;
+  created_at: Date;
+  created_by: string | null;
+}
+
+export interface GiftCardTransactionsTable {
+  id: string;
+  gift_card_id: string;
+  kind: 'issue' | 'redeem' | 'refund' | 'adjust' | 'void';
+  amount_minor: ColumnType<string | number, number, never>;
+  balance_after_minor: ColumnType<string | number, number, never>;
+  booking_id: string | null;
+  payment_id: string | null;
+  by_user: string | null;
+  by_label: string | null;
+  note: string | null;
+  at: Date;
+}
+
+declare module '../db/schema.js' {
+  interface Database {
+    gift_cards: GiftCardsTable;
+    gift_card_transactions: GiftCardTransactionsTable;
+  }
+}
