@@ -390,6 +390,7 @@ export const APP_DE: AppMessagesIn = {
     business: { name: 'Unternehmen |||| Unternehmen' },
     'online-sales': { name: 'Online-Verkauf |||| Online-Verkauf' },
     'promo-codes': { name: 'Aktionscode |||| Aktionscodes' },
+    'gift-cards': { name: 'Gutschein |||| Gutscheine' },
     resellers: { name: 'Vertriebspartner |||| Vertriebspartner' },
     resources: { name: 'Ressource |||| Guides & Fahrzeuge' },
     roles: {

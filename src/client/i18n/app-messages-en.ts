@@ -392,6 +392,7 @@ export const APP_EN = {
     business: { name: 'Business |||| Business' },
     'online-sales': { name: 'Online sales |||| Online sales' },
     'promo-codes': { name: 'Promo code |||| Promo codes' },
+    'gift-cards': { name: 'Gift card |||| Gift cards' },
     resellers: { name: 'Reseller |||| Resellers' },
     resources: { name: 'Resource |||| Guides & vehicles' },
     roles: {

@@ -19,6 +19,7 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<(typeof PAYMENT_METHODS)[number]>('card');
   const [reference, setReference] = useState('');
+  const [giftCardCode, setGiftCardCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // One key per opening of the dialog: a double click on Record, or a retry after a lost answer, records once.
@@ -30,6 +31,7 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
     setKind(initialKind);
     setAmount(suggested > 0 ? minorToMajorText(suggested, booking.currency) : '');
     setReference('');
+    setGiftCardCode('');
     setErrors({});
     setKey(newIdempotencyKey());
     setOpen(true);
@@ -41,12 +43,20 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
     else if (parsed.minor === 0) problems.amountMinor = translate('bookings.payment.above_zero');
     else if (kind === 'payment' && parsed.minor > booking.balanceMinor) problems.amountMinor = translate('bookings.payment.over_balance', { money: money(booking, Math.max(0, booking.balanceMinor)) });
     else if (kind === 'refund' && parsed.minor > refundable) problems.amountMinor = translate('bookings.payment.over_refundable', { money: money(booking, Math.max(0, refundable)) });
+    if (method === 'gift_card' && kind === 'payment' && giftCardCode.trim() === '') problems.giftCardCode = translate('bookings.payment.gift_card_help');
     setErrors(problems);
     if (Object.keys(problems).length > 0 || 'problem' in parsed) return;
     setBusy(true);
     const refused = await act(
       `bookings/${encodeURIComponent(booking.id)}/payments`,
-      { kind, amountMinor: parsed.minor, method, ...(reference.trim() && { reference: reference.trim() }) },
+      {
+        kind,
+        amountMinor: parsed.minor,
+        method,
+        ...(reference.trim() && { reference: reference.trim() }),
+        // A card pays by its code; a refund by card goes back to the cards that paid.
+        ...(method === 'gift_card' && (kind === 'payment' ? { giftCardCode: giftCardCode.trim() } : { refundTo: 'gift_card' })),
+      },
       translate(kind === 'payment' ? 'bookings.payment.payment_done' : 'bookings.payment.refund_done', { money: money(booking, parsed.minor) }),
       { 'Idempotency-Key': key },
     );
@@ -86,6 +96,20 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
                 </MenuItem>
               ))}
             </TextField>
+            {method === 'gift_card' &&
+              (kind === 'payment' ? (
+                <TextField
+                  label={translate('bookings.payment.gift_card_code')}
+                  required
+                  value={giftCardCode}
+                  onChange={(event) => setGiftCardCode(event.target.value)}
+                  error={Boolean(errors.giftCardCode)}
+                  helperText={errors.giftCardCode ?? translate('bookings.payment.gift_card_help')}
+                  slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'characters', spellCheck: false } }}
+                />
+              ) : (
+                <Typography variant="body2">{translate('bookings.payment.gift_card_refund')}</Typography>
+              ))}
             <TextField
               label={translate('bookings.payment.reference')}
               value={reference}
