@@ -445,6 +445,53 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect(b.mails().some((mail) => /^mail\d+@e2e\.test$/.test(mail.to))).toBe(true);
   });
 
+  test('a promo code of 5 uses and a gift card raced from both instances: exactly 5 bookings hold the code, the card never goes below 0', async () => {
+    const clerk = new ApiClient(a.baseUrl);
+    expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
+    const tour = await clerk.call<{ id: string }>('POST', '/api/tours', {
+      body: { code: 'MULTI-PRICE', title: 'Codes and cards on two instances', timeZone: 'Europe/Berlin', currency: 'EUR', durationDays: 1, status: 'published', bookingCutoffHours: 0, prices: { ADULT: 10_000, CHILD: null, INFANT: null } },
+    });
+    expect(tour.status).toBe(201);
+    const departure = await clerk.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.body.id, startDate: '2031-06-03', startTime: '10:00', capacity: 60 } });
+    expect(departure.status).toBe(201);
+    expect((await clerk.call('POST', '/api/promo-codes', { body: { code: 'TWO-SERVERS', kind: 'percent', value: 10, maxUses: 5 } })).status).toBe(201);
+    const traveller = { category: 'ADULT', firstName: 'Code', lastName: 'Racer' };
+    const coded = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        clerk.call<{ id?: string; code?: string; reason?: string }>('POST', '/api/bookings', {
+          baseUrl: index % 2 === 0 ? a.baseUrl : b.baseUrl,
+          body: { departureId: departure.body.id, status: 'confirmed', promoCode: 'two-servers', contact: { name: `Racer ${index}`, email: `racer${index}@e2e.test` }, travellers: [traveller] },
+        }),
+      ),
+    );
+    expect(coded.filter((answer) => answer.status === 201)).toHaveLength(5);
+    for (const answer of coded.filter((x) => x.status !== 201)) expect([answer.status, answer.body.code, answer.body.reason]).toEqual([400, 'PROMO_CODE_INVALID', 'used_up']);
+    const [{ n: holding }] = await queryDatabase<{ n: string }>(database, `select count(*) as n from bookings where promo_code_id = (select id from promo_codes where upper(code) = 'TWO-SERVERS')`);
+    expect(Number(holding)).toBe(5);
+
+    // A card of €250.00; ten bookings of €90.00 paid from it through both instances at once: two are paid.
+    const card = await clerk.call<{ id: string; code: string }>('POST', '/api/gift-cards', { body: { currency: 'EUR', amountMinor: 25_000 } });
+    expect(card.status).toBe(201);
+    const bookings = coded.filter((answer) => answer.status === 201).map((answer) => answer.body.id!);
+    for (let extra = 0; bookings.length < 10; extra += 1) {
+      const made = await clerk.call<{ id: string }>('POST', '/api/bookings', { body: { departureId: departure.body.id, status: 'confirmed', contact: { name: `Payer ${extra}`, email: `payer${extra}@e2e.test` }, travellers: [traveller] } });
+      expect(made.status).toBe(201);
+      bookings.push(made.body.id);
+    }
+    const paid = await Promise.all(
+      bookings.map((id, index) =>
+        clerk.call<{ code?: string }>('POST', `/api/bookings/${id}/payments`, { baseUrl: index % 2 === 0 ? a.baseUrl : b.baseUrl, body: { kind: 'payment', method: 'gift_card', giftCardCode: card.body.code, amountMinor: 9_000 } }),
+      ),
+    );
+    expect(paid.filter((answer) => answer.status === 201)).toHaveLength(2);
+    for (const answer of paid.filter((x) => x.status !== 201)) expect([answer.status, answer.body.code]).toEqual([409, 'GIFT_CARD_BALANCE']);
+    const [{ balance, redeemed }] = await queryDatabase<{ balance: string; redeemed: string }>(
+      database,
+      `select g.balance_minor as balance, (select -sum(amount_minor) from gift_card_transactions t where t.gift_card_id = g.id and t.kind = 'redeem') as redeemed from gift_cards g where g.id = '${card.body.id}'`,
+    );
+    expect([Number(balance), Number(redeemed)]).toEqual([7_000, 18_000]);
+  });
+
   // Last: it leaves this machine's address rate-limited on both instances.
   test('failed logins through both instances count together (rate limits live in Redis): both answer 429 with Retry-After', async () => {
     const attacker = new ApiClient(a.baseUrl);

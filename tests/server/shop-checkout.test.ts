@@ -313,3 +313,48 @@ describe('a shop without card payments', () => {
     }
   });
 });
+
+describe('a gift card at the checkout', () => {
+  const issue = async (amountMinor: number) => {
+    const made = await staff({ method: 'POST', url: '/api/gift-cards', payload: { currency: tour.currency, amountMinor } });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json<{ id: string; code: string }>();
+  };
+  const cardNow = async (id: string) => (await staff({ method: 'GET', url: `/api/gift-cards/${id}` })).json<{ balanceMinor: number }>();
+  const checkoutWith = (cart: Cart, pay: 'full' | 'deposit' | 'later', giftCardCode: string) => shop('POST', `/api/shop/carts/${cart.cartId}/checkout`, { pay, giftCardCode });
+
+  it('covering everything books the cart with no Stripe at all', async () => {
+    const card = await issue(30_000);
+    const cart = await readyCart(await departureOf(), 'card.all@example.test');
+    const sessions = stripe.sessions.size;
+    const answer = await checkoutWith(cart, 'full', card.code.toLowerCase());
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<{ url: string }>().url).toContain(`/shop/carts/${encodeURIComponent(cart.cartId)}`);
+    expect(stripe.sessions.size).toBe(sessions);
+    expect((await shop('GET', `/api/shop/carts/${cart.cartId}`)).json<Cart>()).toMatchObject({ status: 'paid', paidMinor: 20_000, balanceMinor: 0 });
+    const booking = await bookingOf(cart.reference);
+    expect((await paymentsOf(booking.id)).map((payment) => [payment.method, payment.amountMinor])).toEqual([['gift_card', 20_000]]);
+    expect((await cardNow(card.id)).balanceMinor).toBe(10_000);
+  });
+
+  it('paying part, Stripe is asked for the rest; asked again, the card is not taken twice', async () => {
+    const card = await issue(5_000);
+    const cart = await readyCart(await departureOf(), 'card.part@example.test');
+    const first = await checkoutWith(cart, 'full', card.code);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(sessionFor(first.json<{ url: string }>().url).amount_total).toBe(15_000);
+    const again = await checkoutWith(cart, 'full', card.code);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(sessionFor(again.json<{ url: string }>().url).amount_total).toBe(15_000);
+    expect((await cardNow(card.id)).balanceMinor).toBe(0);
+    const booking = await bookingOf(cart.reference);
+    expect((await paymentsOf(booking.id)).map((payment) => [payment.method, payment.amountMinor])).toEqual([['gift_card', 5_000]]);
+  });
+
+  it('refuses an unknown card and takes nothing', async () => {
+    const cart = await readyCart(await departureOf(), 'card.none@example.test');
+    const refused = await checkoutWith(cart, 'full', '0000-0000-0000-0000');
+    expectError(refused, 409, 'GIFT_CARD_INVALID');
+    expect((await shop('GET', `/api/shop/carts/${cart.cartId}`)).json<Cart>()).toMatchObject({ status: 'open', paidMinor: 0 });
+  });
+});

@@ -25,7 +25,12 @@ function referenceOf(key: string): string {
   return `Gift card …${key.slice(-4)}`;
 }
 
-export async function payWithGiftCard(ctx: FlowContext, bookingId: string, input: NewPayment, origin: RequestOrigin, onPaid?: OnPaid): Promise<Payment> {
+/**
+ * `upToBalance`: a shop's checkout asks the card for as much as it holds of `amountMinor` (its
+ * payment is that, or nothing when the card is empty or paid this booking already: a checkout
+ * asked twice takes the card once); null when nothing was taken.
+ */
+export async function payWithGiftCard(ctx: FlowContext, bookingId: string, input: NewPayment, origin: RequestOrigin, onPaid?: OnPaid, upToBalance = false): Promise<Payment | null> {
   if (input.kind !== 'payment') throw httpErrors.validation({ kind: 'must be payment: a refund goes back to a card with refundTo' });
   if (!input.giftCardCode) throw httpErrors.validation({ giftCardCode: 'is required to pay with a gift card' });
   const code = input.giftCardCode;
@@ -34,11 +39,13 @@ export async function payWithGiftCard(ctx: FlowContext, bookingId: string, input
     if (currency === null) throw httpErrors.notFound(NO_BOOKING);
     const card = await ctx.giftCards.lockForPayment(trx, code, currency);
     const balance = toMoney(card.balance_minor)!;
+    if (upToBalance && (await ctx.bookings.giftCardPaymentsOf(trx, bookingId)).some((paid) => paid.giftCardId === card.id)) return null;
     if (balance === 0) throw giftCardErrors.balance('This gift card has nothing left on it.');
-    if (input.amountMinor > balance) throw giftCardErrors.balance(`This gift card holds ${formatMinor(balance, card.currency)}: pay at most that with it, and the rest another way.`);
+    const amountMinor = upToBalance ? Math.min(balance, input.amountMinor) : input.amountMinor;
+    if (amountMinor > balance) throw giftCardErrors.balance(`This gift card holds ${formatMinor(balance, card.currency)}: pay at most that with it, and the rest another way.`);
     // The booking's own checks (its balance, its status) come with its lock, after the card's.
-    const payment = await ctx.bookings.recordPaymentIn(trx, bookingId, { ...input, method: 'gift_card', reference: input.reference?.trim() || referenceOf(card.code) }, origin, { giftCardId: card.id });
-    await ctx.giftCards.moveIn(trx, card, { kind: 'redeem', amountMinor: -input.amountMinor, origin, at: new Date(ctx.now()), bookingId, paymentId: payment.id });
+    const payment = await ctx.bookings.recordPaymentIn(trx, bookingId, { ...input, amountMinor, method: 'gift_card', reference: input.reference?.trim() || referenceOf(card.code) }, origin, { giftCardId: card.id });
+    await ctx.giftCards.moveIn(trx, card, { kind: 'redeem', amountMinor: -amountMinor, origin, at: new Date(ctx.now()), bookingId, paymentId: payment.id });
     await onPaid?.(trx, payment);
     return payment;
   });

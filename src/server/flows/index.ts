@@ -60,7 +60,12 @@ export class Flows {
 
   /** A payment with a gift card (method gift_card), or a refund back to the cards that paid (refundTo gift_card). */
   giftCardPayment(bookingId: string, input: NewPayment, origin: RequestOrigin, onPaid?: OnPaid): Promise<Payment> {
-    return this.run((ctx) => (input.kind === 'refund' ? refundToGiftCard(ctx, bookingId, input, origin, onPaid) : payWithGiftCard(ctx, bookingId, input, origin, onPaid)));
+    return this.run(async (ctx) => (input.kind === 'refund' ? refundToGiftCard(ctx, bookingId, input, origin, onPaid) : (await payWithGiftCard(ctx, bookingId, input, origin, onPaid))!));
+  }
+
+  /** A shop's checkout: the card pays as much as it holds of `amountMinor` (null: nothing taken, the card paid this booking already). */
+  giftCardAtCheckout(bookingId: string, code: string, amountMinor: number, origin: RequestOrigin): Promise<Payment | null> {
+    return this.run((ctx) => payWithGiftCard(ctx, bookingId, { kind: 'payment', method: 'gift_card', giftCardCode: code, amountMinor }, origin, undefined, true));
   }
 
   /** A customer's cart: a held booking sold online, with its cart's row. */

@@ -189,11 +189,16 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const origin = shopOrigin(request);
     const language = cart.language ?? answerLanguageOf(request);
     const page = `${app.config.publicUrl}/shop/carts/${encodeURIComponent(key)}?lang=${language}`;
-    const { pay } = request.body;
-    const amountMinor = pay === 'deposit' ? Math.min(booking.depositMinor, booking.balanceMinor) : pay === 'full' ? booking.balanceMinor : 0;
+    const { pay, giftCardCode } = request.body;
+    let amountMinor = pay === 'deposit' ? Math.min(booking.depositMinor, booking.balanceMinor) : pay === 'full' ? booking.balanceMinor : 0;
+    if (pay === 'later' && !(await app.shop.settings.current()).payLater) throw httpErrors.conflict('Paying later is not offered here: pay by card.');
+    if (giftCardCode !== undefined && booking.balanceMinor > 0) {
+      // The card pays first, as much as it holds of what is asked now (paying later: of the whole price); Stripe the rest.
+      const paid = await app.flows.giftCardAtCheckout(booking.id, giftCardCode, pay === 'later' ? booking.balanceMinor : amountMinor, origin);
+      amountMinor = Math.max(0, amountMinor - (paid?.amountMinor ?? 0));
+    }
     if (pay === 'later' || amountMinor <= 0) {
-      // Nothing to pay now (paying later, or a deposit of nothing): booked at once, the price due by the payment schedule.
-      if (pay === 'later' && !(await app.shop.settings.current()).payLater) throw httpErrors.conflict('Paying later is not offered here: pay by card.');
+      // Nothing to pay now (paying later, a deposit of nothing, or a gift card that paid it): booked at once, the rest due by the payment schedule.
       await app.flows.confirmBooking(booking.id, origin);
       // Checked out and booked at once: the funnel counts it as both.
       const at = new Date(app.now());

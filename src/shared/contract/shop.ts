@@ -219,6 +219,13 @@ export const CartCheckoutSchema = Type.Object(
     pay: Type.Enum(['full', 'deposit', 'later'], {
       description: 'full: the whole price now; deposit: the tour’s deposit now (the whole price when it asks none); later: no payment now, when the shop allows it',
     }),
+    giftCardCode: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description: 'A gift card pays first, as much as it holds of what is asked now (with later: of the whole price); Stripe the rest. Covering all of it, the booking is confirmed with no Stripe at all',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

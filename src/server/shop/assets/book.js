@@ -242,7 +242,8 @@
     if (!cart) return;
     var fields = details.querySelectorAll('input, textarea');
     var draft = {};
-    for (var i = 0; i < fields.length; i++) if (fields[i].id && fields[i].type !== 'radio') draft[fields[i].id] = fields[i].type === 'checkbox' ? fields[i].checked : fields[i].value;
+    // A gift card's code pays: it is not kept in the browser's storage.
+    for (var i = 0; i < fields.length; i++) if (fields[i].id && fields[i].type !== 'radio' && fields[i].id !== 'gift-card') draft[fields[i].id] = fields[i].type === 'checkbox' ? fields[i].checked : fields[i].value;
     try { sessionStorage.setItem(draftKey(), JSON.stringify(draft)); } catch { /* storage refused: kept on the page only */ }
   }
   function restoreDraft() {
@@ -408,9 +409,14 @@
       }
       cart = answer.body;
       tell('checkout', sale(cart));
-      return api('POST', '/carts/' + encodeURIComponent(cart.cartId) + '/checkout', { pay: pay ? pay.value : 'full' }).then(function (paid) {
+      var checkout = { pay: pay ? pay.value : 'full' };
+      var giftCard = $('gift-card') ? $('gift-card').value.trim() : '';
+      if (giftCard) checkout.giftCardCode = giftCard;
+      return api('POST', '/carts/' + encodeURIComponent(cart.cartId) + '/checkout', checkout).then(function (paid) {
         if (!paid.ok) {
           setBusy(button, null);
+          // A gift card refused (unknown, expired, empty…) is said beside its field.
+          if (paid.body && /^GIFT_CARD_/.test(paid.body.code || '')) { paid.body.errors = { giftCardCode: paid.body.message }; return showErrors(paid, function (field) { return field === 'giftCardCode' ? 'gift-card' : null; }); }
           if (paid.status !== 409) return showErrors(paid, toField);
           // Refused as the cart stands: if its hold is gone, start again; else say why (paying later not offered, say).
           return api('GET', '/carts/' + encodeURIComponent(cart.cartId)).then(function (now) {

@@ -24,6 +24,8 @@ const WORDS = {
     extras: 'Extras',
     hold: 'Hold my seats',
     promo: 'Promo code (if you have one)',
+    giftCard: 'Gift card code (if you have one)',
+    giftCardHint: 'The gift card pays first, as much as it holds; you pay the rest by card.',
     total: 'Total',
     contact: 'Contact',
     name: 'Your name',
@@ -60,6 +62,8 @@ const WORDS = {
     extras: 'Extras',
     hold: 'Plätze reservieren',
     promo: 'Aktionscode (falls Sie einen haben)',
+    giftCard: 'Gutscheincode (falls Sie einen haben)',
+    giftCardHint: 'Der Gutschein zahlt zuerst, so viel er hat; den Rest zahlen Sie mit Karte.',
     total: 'Gesamt',
     contact: 'Kontakt',
     name: 'Ihr Name',
@@ -114,7 +118,7 @@ const SCRIPT_WORDS = {
     toPayment: 'Continue to payment',
     bookNow: 'Book',
     required: 'is required',
-    subjects: { promoCode: 'Promo code', travellers: 'Travellers', extras: 'Extras', contact: 'Contact', notes: 'Notes', departureId: 'Date', language: 'Language', marketingConsent: 'News by e-mail', pay: 'Payment' },
+    subjects: { giftCardCode: 'Gift card', promoCode: 'Promo code', travellers: 'Travellers', extras: 'Extras', contact: 'Contact', notes: 'Notes', departureId: 'Date', language: 'Language', marketingConsent: 'News by e-mail', pay: 'Payment' },
   },
   de: {
     holding: 'Ihre Plätze werden reserviert …',
@@ -143,7 +147,7 @@ const SCRIPT_WORDS = {
     toPayment: 'Weiter zur Zahlung',
     bookNow: 'Buchen',
     required: 'ist ein Pflichtfeld',
-    subjects: { promoCode: 'Aktionscode', travellers: 'Reisende', extras: 'Extras', contact: 'Kontakt', notes: 'Anmerkungen', departureId: 'Termin', language: 'Sprache', marketingConsent: 'Neuigkeiten per E-Mail', pay: 'Zahlung' },
+    subjects: { giftCardCode: 'Gutschein', promoCode: 'Aktionscode', travellers: 'Reisende', extras: 'Extras', contact: 'Kontakt', notes: 'Anmerkungen', departureId: 'Termin', language: 'Sprache', marketingConsent: 'Neuigkeiten per E-Mail', pay: 'Zahlung' },
   },
 } as const;
 
@@ -236,6 +240,7 @@ ${extras}
 <div class="field"><label for="notes">${words.notes}</label><textarea id="notes" name="notes" rows="3" maxlength="2000"></textarea></div>
 <label class="choice"><input type="checkbox" id="consent" name="consent"> <span>${words.consent}</span></label>
 </fieldset>
+${canPay ? `<div class="field"><label for="gift-card">${words.giftCard}</label><input id="gift-card" name="giftCard" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" aria-describedby="gift-card-hint"><p class="hint" id="gift-card-hint">${words.giftCardHint}</p><p class="field-error" id="gift-card-error"></p></div>` : ''}
 ${canPay ? `<fieldset><legend>${words.pay}</legend>${payChoices}</fieldset>` : `<p class="notice">${escapeHtml(words.noCard)} ${contact}</p>`}
 <p class="hint" id="cart-promo"></p>
 <p class="total" id="cart-total"></p>
