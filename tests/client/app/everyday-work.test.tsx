@@ -421,4 +421,22 @@ describe('the dashboard', () => {
     expect(await screen.findByTestId('balances-due-held')).toHaveTextContent(/held or waitlisted booking.*not confirmed yet: .*CHF 200\.00/);
     await waitFor(() => expect(screen.queryAllByText(/^(…|Loading…)$/)).toHaveLength(0));
   });
+
+  test('what promo codes and rules gave in the last 30 days, and what gift cards still hold, beside the money', async () => {
+    const tour = await admin.request<Tour>('tours', { method: 'POST', mutation: true, body: aTour({ code: 'JSDOM-GIVEN-1', status: 'published', currency: 'DKK', prices: { ADULT: 40_000, CHILD: null, INFANT: null } }) });
+    const departure = await admin.request<Departure>('departures', {
+      method: 'POST',
+      mutation: true,
+      body: { tourId: tour.id, startDate: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10), startTime: '09:00', capacity: 10 },
+    });
+    await admin.request('promo-codes', { method: 'POST', mutation: true, body: { code: 'JSDOM-DKK', kind: 'amount', value: 5_000, currency: 'DKK' } });
+    await aBooking({ departureId: departure.id, status: 'confirmed', promoCode: 'jsdom-dkk' });
+    await admin.request('gift-cards', { method: 'POST', mutation: true, body: { currency: 'DKK', amountMinor: 25_000 } });
+    await openAs(server.admin, '/dashboard');
+    const card = await screen.findByTestId('kpi-money-DKK', {}, { timeout: 10_000 });
+    const figure = (label: string) => within(card).getByText(label, { exact: true }).parentElement!.querySelector('[data-figure]')!.textContent?.replace(/\s/g, ' ');
+    expect(figure('Discounts, 30 days')).toBe('DKK 50.00');
+    expect(within(card).getByText('promo codes DKK 50.00')).toBeInTheDocument();
+    expect(figure('Gift cards held')).toBe('DKK 250.00');
+  });
 });

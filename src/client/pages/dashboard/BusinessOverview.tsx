@@ -138,9 +138,25 @@ function KpiCards({ summary, canReadBookings }: { summary: ReportSummary | undef
           <Figure label={translate('overview.outstanding_held')} value={formatMinor(row.outstandingHeldMinor, row.currency)} hint={translate('overview.outstanding_held_hint')} />
           <Figure label={translate('overview.refund_due')} value={formatMinor(row.refundDueMinor, row.currency)} hint={translate('overview.refund_due_hint')} />
           {row.owedByResellersMinor > 0 && <Figure label={translate('overview.owed_by_resellers')} value={formatMinor(row.owedByResellersMinor, row.currency)} hint={translate('overview.owed_by_resellers_hint')} />}
+          <Given summary={summary!} currency={row.currency} />
         </KpiCard>
       ))}
     </Stack>
+  );
+}
+
+/** What rules and codes gave in the last 30 days, and what gift cards still hold (money held for customers, not revenue), when there is any. */
+function Given({ summary, currency }: { summary: ReportSummary; currency: string }) {
+  const translate = useTranslate();
+  const discounts = summary.discounts?.find((row) => row.currency === currency);
+  const cards = summary.giftCards?.find((row) => row.currency === currency);
+  return (
+    <>
+      {discounts && discounts.amountMinor > 0 && (
+        <Figure label={translate('overview.discounts_30_days')} value={formatMinor(discounts.amountMinor, currency)} hint={translate('overview.discounts_hint', { codes: formatMinor(discounts.promoCodesMinor, currency) })} />
+      )}
+      {cards && cards.outstandingMinor > 0 && <Figure label={translate('overview.gift_cards_held')} value={formatMinor(cards.outstandingMinor, currency)} hint={translate('overview.gift_cards_hint')} />}
+    </>
   );
 }
 
