@@ -13,6 +13,7 @@ import type { Cart } from '../../src/shared/contract/shop.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';
 import { createBooking, createDeparture, createTour, viaInject } from '../helpers/api-builders.js';
+import { createResellerWithKey } from '../helpers/octo.js';
 import { as, createTestApp, createUser, login, type TestApp } from '../helpers/test-app.js';
 
 const DAY = 86_400_000;
@@ -168,6 +169,20 @@ describe('the price found, on every channel', () => {
     // The shop's availability and a cart find the same price.
     const shop = (await t.app.inject({ method: 'GET', url: `/api/shop/tours/${tour.code}/availability?from=2027-07-10&to=2027-07-10` })).json<{ data: { departureId: string; prices: unknown }[] }>();
     expect(shop.data.find((each) => each.departureId === departure.id)?.prices).toEqual({ ADULT: 135_000, CHILD: 67_500, INFANT: 0 });
+    // A reseller's OCTO availability: the season's list price as `original`, the early bird's price as `retail`.
+    const { key } = await createResellerWithKey(staff, { commissionPercent: 10 });
+    const octo = await t.app.inject({
+      method: 'POST',
+      url: '/api/octo/availability',
+      headers: { authorization: `Bearer ${key}`, 'octo-capabilities': 'octo/pricing', 'content-type': 'application/json' },
+      payload: { productId: tour.id, optionId: 'DEFAULT', availabilityIds: [departure.id] },
+    });
+    expect(octo.statusCode, octo.body).toBe(200);
+    expect(octo.json<{ unitPricing: unknown[] }[]>()[0]!.unitPricing).toEqual([
+      { unitId: 'adult', original: 150_000, retail: 135_000, net: 121_500, currency: 'EUR', currencyPrecision: 2, includedTaxes: [] },
+      { unitId: 'child', original: 75_000, retail: 67_500, net: 60_750, currency: 'EUR', currencyPrecision: 2, includedTaxes: [] },
+      { unitId: 'infant', original: 0, retail: 0, net: 0, currency: 'EUR', currencyPrecision: 2, includedTaxes: [] },
+    ]);
     const cart = await t.app.inject({ method: 'POST', url: '/api/shop/carts', remoteAddress: '198.51.100.61', payload: { departureId: departure.id, travellers: { ADULT: 2, CHILD: 1 } } });
     expect(cart.statusCode, cart.body).toBe(201);
     expect(cart.json<Cart>()).toMatchObject({ totalMinor: 337_500, lines: [{ category: 'ADULT', quantity: 2, unitPriceMinor: 135_000 }, { category: 'CHILD', quantity: 1, unitPriceMinor: 67_500 }] });

@@ -37,8 +37,9 @@ export interface OctoPricing {
   includedTaxes: never[];
 }
 
-export function pricing(retail: number, currency: string, commissionBp: number): OctoPricing {
-  return { original: retail, retail, net: netOf(retail, commissionBp), currency, currencyPrecision: currencyDigits(currency), includedTaxes: [] };
+/** `original`: the list price before the tour's rule (its season's, its departure's or its own); the retail price when none applies. */
+export function pricing(retail: number, currency: string, commissionBp: number, original = retail): OctoPricing {
+  return { original: Math.max(original, retail), retail, net: netOf(retail, commissionBp), currency, currencyPrecision: currencyDigits(currency), includedTaxes: [] };
 }
 
 /** The categories a tour sells (a price set), in OCTO's order. */
@@ -148,7 +149,10 @@ export function availabilityShape(departure: Departure, tour: PublishedTour, at:
     maxUnits: null,
     openingHours: [],
     ...(view.pricing && {
-      unitPricing: soldCategories(departure.prices).map((category) => ({ unitId: UNIT_IDS[category], ...pricing(departure.prices[category]!, tour.currency, view.commissionBp) })),
+      unitPricing: soldCategories(departure.prices).map((category) => ({
+        unitId: UNIT_IDS[category],
+        ...pricing(departure.prices[category]!, tour.currency, view.commissionBp, departure.pricing?.listPrices[category] ?? undefined),
+      })),
     }),
   };
 }
