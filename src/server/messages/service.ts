@@ -354,10 +354,15 @@ export class Messages {
    * made at once) still counts in what the cancellation says is to be refunded.
    */
   private async asCancelled(booking: Booking): Promise<Booking> {
-    const since = booking.cancellation?.at;
-    if (!since) return booking;
-    const refunded = ((await this.sources.payments(booking.id)) ?? []).filter((payment) => payment.kind === 'refund' && payment.createdAt >= since).reduce((sum, payment) => sum + payment.amountMinor, 0);
-    return refunded === 0 ? booking : { ...booking, balanceMinor: booking.balanceMinor - refunded };
+    const cancellation = booking.cancellation;
+    if (!cancellation) return booking;
+    // What was paid when it was cancelled, from the payments alone (one read): the booking's own
+    // balance may be read before or after a refund that the payments' read sees otherwise.
+    const payments = (await this.sources.payments(booking.id)) ?? [];
+    // At the same instant, a payment came before it and a refund (the cancellation's own) after it.
+    const before = (payment: Payment) => (payment.kind === 'payment' ? payment.createdAt <= cancellation.at : payment.createdAt < cancellation.at);
+    const paidThen = payments.filter(before).reduce((sum, payment) => sum + (payment.kind === 'payment' ? payment.amountMinor : -payment.amountMinor), 0);
+    return { ...booking, balanceMinor: cancellation.feeMinor - paidThen };
   }
 
   private async paymentFor(kind: MessageKind, booking: Booking, eventKey: string | null): Promise<Payment | null> {
