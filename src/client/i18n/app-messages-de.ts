@@ -295,7 +295,7 @@ export const APP_DE: AppMessagesIn = {
     messages: 'Nachrichten an Kunden',
     shop: 'Online-Shop',
     pricing: 'Saisons und Preisregeln',
-    'gift-cards': 'Gutscheine',
+    giftcards: 'Gutscheine',
   },
   validation: {
     enter: 'Bitte %{what} eingeben.',

@@ -297,7 +297,7 @@ export const APP_EN = {
     messages: 'Messages to customers',
     shop: 'Online shop',
     pricing: 'Seasons and price rules',
-    'gift-cards': 'Gift cards',
+    giftcards: 'Gift cards',
   },
   validation: {
     enter: 'Enter %{what}.',

@@ -90,8 +90,7 @@ export class GiftCards {
       .leftJoin('bookings as b', 'b.id', 't.booking_id')
       .select(['t.kind', 't.amount_minor', 't.balance_after_minor', 't.booking_id', 'b.reference', 'u.full_name', 'u.email', 't.by_label', 't.note', 't.at'])
       .where('t.gift_card_id', '=', id)
-      .orderBy('t.at')
-      .orderBy('t.id')
+      .orderBy('t.seq')
       .execute();
     return {
       ...this.toAnswer(row, new Date(this.now())),

@@ -23,6 +23,8 @@ export interface GiftCardsTable {
 
 export interface GiftCardTransactionsTable {
   id: string;
+  /** Migration 0065: the order entries were made in. */
+  seq: ColumnType<string | number, never, never>;
   gift_card_id: string;
   kind: 'issue' | 'redeem' | 'refund' | 'adjust' | 'void';
   amount_minor: ColumnType<string | number, number, never>;

@@ -28,6 +28,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table gift_card_transactions (
       id uuid primary key,
+      -- The ledger's order: entries made in one instant keep the order they were made in.
+      seq bigint generated always as identity,
       gift_card_id uuid not null references gift_cards (id) on delete cascade,
       kind text not null check (kind in ('issue', 'redeem', 'refund', 'adjust', 'void')),
       amount_minor bigint not null,
@@ -39,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       note text,
       at timestamptz not null
     )`.execute(db);
-  await sql`create index gift_card_transactions_card_idx on gift_card_transactions (gift_card_id, at, id)`.execute(db);
+  await sql`create index gift_card_transactions_card_idx on gift_card_transactions (gift_card_id, seq)`.execute(db);
   await sql`create index gift_card_transactions_at_idx on gift_card_transactions (at)`.execute(db);
 
   await sql`
