@@ -54,7 +54,7 @@ export const NewGiftCardSchema = Type.Object(
     amountMinor: Type.Integer({ ...GIFT_CARD_RULES.amountMinor, description: 'Its value, in minor units' }),
     expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When it stops paying; null or left out: never' })),
     recipientName: Type.Optional(Type.Union([Type.String(GIFT_CARD_RULES.recipientName), Type.Null()])),
-    recipientEmail: Type.Optional(Type.Union([EmailSchema, Type.Null()], { description: 'The card is e-mailed to them, once' })),
+    recipientEmail: Type.Optional(Type.Union([EmailSchema, Type.Null()], { description: 'Kept with the card. Not e-mailed yet: sending the card with its PDF to the recipient is not built' })),
     message: Type.Optional(Type.Union([Type.String(GIFT_CARD_RULES.message), Type.Null()])),
   },
   { additionalProperties: false, title: 'NewGiftCard' },
