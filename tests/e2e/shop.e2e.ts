@@ -267,7 +267,7 @@ describe('a promo code', () => {
     await page.locator('#details-heading').waitFor();
     // €640.00 less 10 % = €576.00.
     // German amounts keep the number and its € together with a no-break space.
-    await expect.poll(() => page.locator('#cart-promo').textContent()).toMatch(/^Aktionscode FJORD-WEB: −64,00\s€, vom Gesamtpreis abgezogen$/);
+    await expect.poll(() => page.locator('#cart-promo').textContent()).toMatch(/^Aktionscode FJORD-WEB: −64,00\s€, im Gesamtpreis berücksichtigt$/);
     await expect.poll(() => page.locator('#cart-total').textContent()).toMatch(/^Gesamt: 576,00\s€$/);
     await noWiderThanTheScreen(page);
     await checkA11y(page, 'shop-book-promo-de');

@@ -88,7 +88,8 @@ function Ledger({ card }: { card: GiftCardWithTransactions }) {
   const words = useGiftCardWords();
   const small = useIsSmallScreen();
   const locale = intlLocale();
-  const money = (amount: number) => formatMinor(amount, card.currency, locale);
+  // A typographic minus, as the rest of the office writes amounts taken off.
+  const money = (amount: number) => formatMinor(amount, card.currency, locale).replace(/^-/, '−');
   // Opened from the list, the card shows first as the list had it (no ledger) until its own read comes.
   const entries = (card.transactions ?? []).map((entry, index) => ({ ...entry, id: index }));
   const what = (entry: (typeof entries)[number]) => (

@@ -126,7 +126,7 @@ const DE: GiftCardWords = {
   message: 'Nachricht an den Empfänger',
   soldOnline: 'Im Online-Shop gekauft',
   byStaff: 'Vom Büro ausgestellt',
-  ledger: 'Buchungen auf dem Gutschein',
+  ledger: 'Bewegungen',
   kinds: { issue: 'Ausgestellt', redeem: 'Buchung bezahlt', refund: 'Auf den Gutschein erstattet', adjust: 'Geändert', void: 'Gesperrt' },
   when: 'Wann',
   what: 'Was',

@@ -74,7 +74,7 @@ function Bookings({ code }: { code: PromoCode }) {
               {link(booking)} · {booking.tourCode} · {formatCalendarDate(booking.startDate)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {booking.contactName} · {formatMinor(booking.totalMinor, booking.currency, locale)} · {words.codeGave} {formatMinor(booking.promoDiscountMinor, booking.currency, locale)} · {BOOKING_STATUS_LABELS[booking.status]}
+              {[booking.contactName, formatMinor(booking.totalMinor, booking.currency, locale)].filter(Boolean).join(' · ')} · {words.codeGave} {formatMinor(booking.promoDiscountMinor, booking.currency, locale)} · {BOOKING_STATUS_LABELS[booking.status]}
             </Typography>
           </>
         )}

@@ -34,21 +34,20 @@ export interface PricingWords {
   noRule: string;
   basis(basis: 'departure' | 'season' | 'tour', season: string | null): string;
   ruleApplied(kind: Kind, percent: number): string;
-  /** The booking form's line for a rule's discount, already taken off the lines above it. */
+  /** The booking form's line for a rule's discount, taken off the list prices of the lines above it. */
   discountIncluded(kind: Kind, percent: number): string;
   /** A booking's page: the rule it was sold with, off the list prices of the lines above. */
   soldWith(kind: Kind, percent: number): string;
   promoCode: string;
   applyPromo: string;
   removePromo: string;
-  /** The booking form: a code applied, and the line of a code per traveller, taken off above. */
+  /** The booking form: a code applied, and the line of a code per traveller, taken off the lines above. */
   promoApplied(code: string): string;
   promoIncluded(code: string): string;
   /** The line of a code off the whole booking. */
   promoLine(code: string): string;
   /** A booking's page: the code it was sold with and what it gave. */
-  /** `included`: a code per traveller, already in the lines above; else a code off the whole booking. */
-  soldWithCode(code: string, included: boolean): string;
+  soldWithCode(code: string): string;
 }
 
 const EN: PricingWords = {
@@ -82,15 +81,15 @@ const EN: PricingWords = {
   noRule: 'none',
   basis: (basis, season) => (basis === 'departure' ? 'its own' : basis === 'season' ? `season ${season ?? ''}` : 'the tour’s'),
   ruleApplied: (kind, percent) => `${EN.kind[kind]} −${percent} %`,
-  discountIncluded: (kind, percent) => `${EN.kind[kind]} −${percent} %, taken off above`,
-  soldWith: (kind, percent) => `Sold with the ${EN.kind[kind].toLowerCase()} rule, −${percent} % off the list prices (taken off above)`,
+  discountIncluded: (kind, percent) => `${EN.kind[kind]} −${percent} %`,
+  soldWith: (kind, percent) => `Sold with the ${EN.kind[kind].toLowerCase()} rule, −${percent} % off the list prices`,
   promoCode: 'Promo code',
   applyPromo: 'Apply',
   removePromo: 'Remove the code',
   promoApplied: (code) => `Code ${code} applied`,
-  promoIncluded: (code) => `Code ${code}, taken off above`,
+  promoIncluded: (code) => `Code ${code}`,
   promoLine: (code) => `Code ${code}`,
-  soldWithCode: (code, included) => `Sold with the promo code ${code}${included ? ' (taken off above)' : ''}`,
+  soldWithCode: (code) => `Sold with the promo code ${code}`,
 };
 
 const DE: PricingWords = {
@@ -124,15 +123,15 @@ const DE: PricingWords = {
   noRule: 'keine',
   basis: (basis, season) => (basis === 'departure' ? 'eigener' : basis === 'season' ? `Saison ${season ?? ''}` : 'der Tour'),
   ruleApplied: (kind, percent) => `${DE.kind[kind]} −${percent} %`,
-  discountIncluded: (kind, percent) => `${DE.kind[kind]} −${percent} %, oben schon abgezogen`,
-  soldWith: (kind, percent) => `Verkauft mit der Regel ${DE.kind[kind]}, −${percent} % auf die Listenpreise (oben schon abgezogen)`,
+  discountIncluded: (kind, percent) => `${DE.kind[kind]} −${percent} %`,
+  soldWith: (kind, percent) => `Verkauft mit der Regel ${DE.kind[kind]}, −${percent} % auf die Listenpreise`,
   promoCode: 'Aktionscode',
   applyPromo: 'Einlösen',
   removePromo: 'Code entfernen',
   promoApplied: (code) => `Code ${code} eingelöst`,
-  promoIncluded: (code) => `Code ${code}, oben schon abgezogen`,
+  promoIncluded: (code) => `Code ${code}`,
   promoLine: (code) => `Code ${code}`,
-  soldWithCode: (code, included) => `Verkauft mit dem Aktionscode ${code}${included ? ' (oben schon abgezogen)' : ''}`,
+  soldWithCode: (code) => `Verkauft mit dem Aktionscode ${code}`,
 };
 
 const PRICING_WORDS: Record<'en' | 'de', PricingWords> = { en: EN, de: DE };

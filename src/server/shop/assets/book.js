@@ -281,6 +281,8 @@
       restoreDraft();
     }
     $('cart-total').textContent = W.total + ': ' + money(cart.totalMinor);
+    // The seats' step above says the held price too, not the one before the code.
+    $('seats-total').textContent = W.total + ': ' + money(cart.totalMinor);
     // What the cart's promo code took off (the lines above are the prices the server found).
     if ($('cart-promo')) $('cart-promo').textContent = cart.promoCode && cart.promoDiscountMinor > 0 ? fill(W.promoOff, { code: cart.promoCode, amount: money(cart.promoDiscountMinor) }) : '';
     if ($('pay-full-text')) $('pay-full-text').textContent = fill(W.payFull, { amount: money(cart.totalMinor) });
@@ -306,6 +308,7 @@
     setFormDisabled(seatsForm, false);
     $('hold-button').hidden = false;
     setBusy($('hold-button'), null);
+    preview();
     tell('released', {});
     say(message);
   }

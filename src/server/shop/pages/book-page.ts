@@ -24,8 +24,10 @@ const WORDS = {
     extras: 'Extras',
     hold: 'Hold my seats',
     promo: 'Promo code (if you have one)',
+    promoHint: 'Taken off when your seats are held.',
     giftCard: 'Gift card code (if you have one)',
     giftCardHint: 'The gift card pays first, as much as it holds; you pay the rest by card.',
+    giftCardHintLater: 'The gift card pays first, as much as it holds; the rest is due later, as your confirmation says.',
     total: 'Total',
     contact: 'Contact',
     name: 'Your name',
@@ -62,8 +64,10 @@ const WORDS = {
     extras: 'Extras',
     hold: 'Plätze reservieren',
     promo: 'Aktionscode (falls Sie einen haben)',
+    promoHint: 'Wird abgezogen, sobald Ihre Plätze reserviert sind.',
     giftCard: 'Gutscheincode (falls Sie einen haben)',
     giftCardHint: 'Der Gutschein zahlt zuerst, so viel er hat; den Rest zahlen Sie mit Karte.',
+    giftCardHintLater: 'Der Gutschein zahlt zuerst, so viel er hat; der Rest ist später fällig, wie Ihre Bestätigung sagt.',
     total: 'Gesamt',
     contact: 'Kontakt',
     name: 'Ihr Name',
@@ -114,7 +118,7 @@ const SCRIPT_WORDS = {
     payDeposit: 'A deposit now: {amount}, the rest before you travel',
     each: '{amount} each',
     total: 'Total',
-    promoOff: 'Promo code {code}: −{amount}, taken off the total',
+    promoOff: 'Promo code {code}: −{amount}, included in the total',
     toPayment: 'Continue to payment',
     bookNow: 'Book',
     required: 'is required',
@@ -143,7 +147,7 @@ const SCRIPT_WORDS = {
     payDeposit: 'Eine Anzahlung jetzt: {amount}, der Rest vor der Reise',
     each: 'je {amount}',
     total: 'Gesamt',
-    promoOff: 'Aktionscode {code}: −{amount}, vom Gesamtpreis abgezogen',
+    promoOff: 'Aktionscode {code}: −{amount}, im Gesamtpreis berücksichtigt',
     toPayment: 'Weiter zur Zahlung',
     bookNow: 'Buchen',
     required: 'ist ein Pflichtfeld',
@@ -226,7 +230,7 @@ ${
 ${counter('ADULT', words.adults, 1)}${counter('CHILD', words.children(tour.ages.childAgeUnder), 0)}${counter('INFANT', words.infants(tour.ages.infantAgeUnder), 0)}
 <p class="field-error" id="travellers-error"></p></fieldset>
 ${extras}
-<div class="field"><label for="promo">${words.promo}</label><input id="promo" name="promo" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" value="${escapeHtml(input.promo)}"><p class="field-error" id="promo-error"></p></div>
+<div class="field"><label for="promo">${words.promo}</label><input id="promo" name="promo" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" value="${escapeHtml(input.promo)}" aria-describedby="promo-hint"><p class="hint" id="promo-hint">${words.promoHint}</p><p class="field-error" id="promo-error"></p></div>
 <p class="total" id="seats-total" aria-live="polite"></p>
 <p><button type="submit" class="button" id="hold-button">${words.hold}</button></p>
 </form>
@@ -240,7 +244,7 @@ ${extras}
 <div class="field"><label for="notes">${words.notes}</label><textarea id="notes" name="notes" rows="3" maxlength="2000"></textarea></div>
 <label class="choice"><input type="checkbox" id="consent" name="consent"> <span>${words.consent}</span></label>
 </fieldset>
-${canPay ? `<div class="field"><label for="gift-card">${words.giftCard}</label><input id="gift-card" name="giftCard" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" aria-describedby="gift-card-hint"><p class="hint" id="gift-card-hint">${words.giftCardHint}</p><p class="field-error" id="gift-card-error"></p></div>` : ''}
+${canPay ? `<div class="field"><label for="gift-card">${words.giftCard}</label><input id="gift-card" name="giftCard" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" aria-describedby="gift-card-hint"><p class="hint" id="gift-card-hint">${input.cardPayments ? words.giftCardHint : words.giftCardHintLater}</p><p class="field-error" id="gift-card-error"></p></div>` : ''}
 ${canPay ? `<fieldset><legend>${words.pay}</legend>${payChoices}</fieldset>` : `<p class="notice">${escapeHtml(words.noCard)} ${contact}</p>`}
 <p class="hint" id="cart-promo"></p>
 <p class="total" id="cart-total"></p>

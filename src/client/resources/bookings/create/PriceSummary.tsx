@@ -80,6 +80,13 @@ export function PriceSummary({ form }: { form: BookingForm }) {
   const { tour, departure, price, currency, seats } = form;
   const translate = useTranslate();
   const words = usePricingWords();
+  // Travellers' lines at their list prices: the rule and a code per traveller are the lines under them, so it all adds up to the total.
+  const listAmount = (line: PriceLine) => {
+    if (line.kind !== 'travellers' || !price) return line.amountMinor;
+    const at = form.travellers.findIndex((traveller) => traveller.category === line.category);
+    const list = at < 0 ? null : price.travellerListPrices[at];
+    return list === null || list === undefined ? line.amountMinor : list * line.quantity;
+  };
   return (
     <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: { md: 80 } }} aria-live="polite">
       <Typography component="h2" variant="h6">
@@ -91,7 +98,7 @@ export function PriceSummary({ form }: { form: BookingForm }) {
         {(price?.lines ?? []).map((line) => (
           <Box key={lineLabel(line, words)} sx={{ display: 'contents' }}>
             <dt>{lineLabel(line, words)}</dt>
-            <dd style={{ margin: 0, textAlign: 'right' }}>{formatMinor(line.amountMinor, currency)}</dd>
+            <dd style={{ margin: 0, textAlign: 'right' }}>{formatMinor(listAmount(line), currency)}</dd>
           </Box>
         ))}
         {price?.rule && price.discountMinor - price.promoDiscountMinor > 0 && (

@@ -36,7 +36,8 @@ export function BookingDetails() {
           traveller.resellerUnitReference ? translate('bookings.show.resellers_ticket', { reference: traveller.resellerUnitReference }) : '',
           traveller.checkedInAt ? translate('bookings.show.checked_in', { time: formatDateTime(traveller.checkedInAt, booking.timeZone) }) : traveller.noShow ? translate('bookings.show.did_not_come') : '',
         ].join(''),
-        amount: traveller.unitPriceMinor,
+        // The list price: the rule and the code are taken off below the lines, so that they add up to the total.
+        amount: traveller.listPriceMinor ?? traveller.unitPriceMinor,
       })),
       ...booking.extras.map((extra) => ({
         key: extra.componentId,
@@ -124,7 +125,7 @@ export function BookingDetails() {
                 )}
                 {booking.pricing?.promoCode && booking.pricing.promoDiscountMinor > 0 && (
                   <TableRow>
-                    <TableCell>{pricingWords.soldWithCode(booking.pricing.promoCode, lines.reduce((sum, line) => sum + line.amount, 0) === booking.totalMinor)}</TableCell>
+                    <TableCell>{pricingWords.soldWithCode(booking.pricing.promoCode)}</TableCell>
                     <TableCell align="right">−{money(booking, booking.pricing.promoDiscountMinor)}</TableCell>
                   </TableRow>
                 )}
