@@ -97,6 +97,11 @@ function holding(at: Date) {
   return sql<boolean>`(b.status in ('confirmed', 'waitlisted') or (b.status = 'held' and (b.hold_expires_at is null or b.hold_expires_at > ${at})))`;
 }
 
+/** A code's uses at `at`, counted in SQL beside its row (`p`): the answer's `uses` and the list's sort. */
+function usesAt(at: Date) {
+  return sql<number>`(select count(*)::int from bookings b where b.promo_code_id = p.id and ${holding(at)})`;
+}
+
 /** Why a code's terms cannot be kept, by field; empty when they can. */
 function termProblems(code: Omit<PromoCode, 'id' | 'uses' | 'given' | 'createdAt' | 'updatedAt'>): Record<string, string> {
   const problems: Record<string, string> = {};
@@ -136,7 +141,7 @@ export class PromoCodes {
       return eb.and(conditions);
     });
     const at = new Date(this.now());
-    const sort = { code: sql`upper(p.code)`, createdAt: sql`p.created_at`, uses: sql`(select count(*) from bookings b where b.promo_code_id = p.id and ${holding(at)})` }[query.sort ?? 'createdAt'];
+    const sort = { code: sql`upper(p.code)`, createdAt: sql`p.created_at`, uses: usesAt(at) }[query.sort ?? 'createdAt'];
     return listPage(filtered, {
       select: (rows) => rows.select([...PROMO_COLUMNS, this.usesOf(at), this.givenOf(at)]),
       orderBy: [sort, sql.ref('p.id')],
@@ -222,8 +227,7 @@ export class PromoCodes {
       const locked = await trx.selectFrom('promo_codes').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
       if (!locked) throw httpErrors.notFound('No promo code with this id.');
       const before = (await this.get(id, trx))!;
-      const { id: _id, uses: _uses, given: _given, createdAt: _created, updatedAt: _updated, ...was } = before;
-      const terms = { ...was, ...patch, ...(patch.code !== undefined && { code: patch.code.trim() }) };
+      const terms = { ...this.audited(before), ...patch, ...(patch.code !== undefined && { code: patch.code.trim() }) };
       // A code turned into a percent drops the currency its amount had.
       if (patch.kind === 'percent' && patch.currency === undefined) terms.currency = null;
       const problems = termProblems(terms);
@@ -315,7 +319,7 @@ export class PromoCodes {
   }
 
   private usesOf(at: Date) {
-    return sql<number>`(select count(*)::int from bookings b where b.promo_code_id = p.id and ${holding(at)})`.as('uses');
+    return usesAt(at).as('uses');
   }
 
   /** What the code took off the bookings holding it (not cancelled or expired), per currency. */
