@@ -40,6 +40,7 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; contentType: string; contentBase64: string }[];
   date: string;
 }
 

@@ -445,11 +445,11 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
     expect(b.mails().some((mail) => /^mail\d+@e2e\.test$/.test(mail.to))).toBe(true);
   });
 
-  test('a promo code of 5 uses and a gift card raced from both instances: exactly 5 bookings hold the code, the card never goes below 0', async () => {
+  test('a promo code of 5 uses and a gift card raced from both instances: exactly 5 bookings hold the code, the card never goes below 0; a card bought in the shop, its paid event at both instances, is issued and e-mailed once', async () => {
     const clerk = new ApiClient(a.baseUrl);
     expect((await clerk.login(a.admin.email, a.admin.password)).status).toBe(200);
     const tour = await clerk.call<{ id: string }>('POST', '/api/tours', {
-      body: { code: 'MULTI-PRICE', title: 'Codes and cards on two instances', timeZone: 'Europe/Berlin', currency: 'EUR', durationDays: 1, status: 'published', bookingCutoffHours: 0, prices: { ADULT: 10_000, CHILD: null, INFANT: null } },
+      body: { code: 'MULTI-PRICE', title: 'Codes and cards on two instances', timeZone: 'Europe/Berlin', currency: 'EUR', durationDays: 1, status: 'published', bookableOnline: true, bookingCutoffHours: 0, prices: { ADULT: 10_000, CHILD: null, INFANT: null } },
     });
     expect(tour.status).toBe(201);
     const departure = await clerk.call<{ id: string }>('POST', '/api/departures', { body: { tourId: tour.body.id, startDate: '2031-06-03', startTime: '10:00', capacity: 60 } });
@@ -490,6 +490,31 @@ describe.skipIf(!selected)('two instances sharing one PostgreSQL database and Re
       `select g.balance_minor as balance, (select -sum(amount_minor) from gift_card_transactions t where t.gift_card_id = g.id and t.kind = 'redeem') as redeemed from gift_cards g where g.id = '${card.body.id}'`,
     );
     expect([Number(balance), Number(redeemed)]).toEqual([7_000, 18_000]);
+
+    // A card bought in the shop through A; Stripe's paid event arrives three times at each instance at once.
+    const ordered = await fetch(`${a.baseUrl}/api/shop/gift-cards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ currency: 'EUR', amountMinor: 8_000, buyer: { name: 'Two Servers', email: 'card.buyer@e2e.test' }, recipient: { name: 'Once Only', email: 'card.recipient@e2e.test' } }),
+    });
+    expect(ordered.status).toBe(201);
+    const { url } = (await ordered.json()) as { url: string };
+    const event = stripe.completedEvent([...stripe.sessions.values()].find((session) => session.url === url)!.id);
+    const delivered = await Promise.all(
+      [a, b, a, b, a, b].map(async (server) => {
+        const response = await fetch(`${server.baseUrl}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.payload });
+        return { status: response.status, recorded: ((await response.json()) as { recorded: boolean }).recorded };
+      }),
+    );
+    expect(delivered.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(delivered.filter((answer) => answer.recorded)).toHaveLength(1);
+    const issued = await queryDatabase<{ id: string }>(database, `select id from gift_cards where recipient_email = 'card.recipient@e2e.test'`);
+    expect(issued).toHaveLength(1);
+    const mailDeadline = Date.now() + 30_000;
+    const unsent = async () => (await queryDatabase<{ n: string }>(database, `select count(*) as n from messages where gift_card_id = '${issued[0]!.id}' and status <> 'sent'`))[0]!.n;
+    while (Number(await unsent()) > 0 && Date.now() < mailDeadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    const cardMails = [...a.mails(), ...b.mails()].filter((mail) => mail.to === 'card.recipient@e2e.test' || mail.to === 'card.buyer@e2e.test');
+    expect(cardMails.map((mail) => mail.to).sort()).toEqual(['card.buyer@e2e.test', 'card.recipient@e2e.test']);
   });
 
   // Last: it leaves this machine's address rate-limited on both instances.

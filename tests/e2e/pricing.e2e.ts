@@ -217,7 +217,7 @@ describe('promo codes', () => {
 });
 
 describe('gift cards', () => {
-  test('an administrator issues a card on its screen; a clerk takes it as a payment in the payment dialog; the card’s ledger names the booking', async () => {
+  test('an administrator issues a card on its screen, e-mailed to its recipient in German; a clerk takes it as a payment in the payment dialog; the card’s ledger names the booking', async () => {
     const { page } = await suite.open();
     await login(page, suite.server.admin.email, suite.server.admin.password);
     await signedIn(page);
@@ -227,12 +227,23 @@ describe('gift cards', () => {
     await page.getByRole('textbox', { name: 'Recipient’s name' }).waitFor();
     await page.getByRole('textbox', { name: /^Value/ }).fill('500');
     await page.getByRole('textbox', { name: 'Recipient’s name' }).fill('Sigrid Dahl');
+    await page.getByRole('textbox', { name: 'Recipient’s e-mail' }).fill('sigrid.card@example.no');
+    await page.getByRole('combobox', { name: 'Language of its e-mail and PDF' }).click();
+    await page.getByRole('option', { name: 'German' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(await page.getByRole('combobox', { name: 'Language of its e-mail and PDF' }).textContent()).toBe('German');
     await checkA11y(page, 'gift-card-form');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => /\/gift-cards\/[^/]+\/show$/.test(url.pathname));
     await see(page, '€500.00 / €500.00');
     const code = (await page.locator('h2').first().textContent())!.trim();
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
+    const issuedCard = (await api.call<{ data: { id: string; code: string; language: string }[] }>('GET', `/api/gift-cards?q=${code}`)).body.data[0]!;
+    expect(issuedCard.language).toBe('de');
+    // Its e-mail, in German, with the card's PDF, once.
+    const mail = await suite.server.waitForMail((one) => one.to === 'sigrid.card@example.no');
+    expect(mail.text).toContain(`Ihr Code: ${code}`);
+    expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual([`gift-card-${code.slice(-4)}.pdf`]);
 
     const september = (await api.call<{ data: { id: string }[] }>('GET', `/api/departures?tourId=${tour.id}&from=${year}-09-15&to=${year}-09-15`)).body.data[0]!;
     const booked = await api.call<{ id: string; reference: string }>('POST', '/api/bookings', {
@@ -247,6 +258,11 @@ describe('gift cards', () => {
     // The methods' menu fades out first (axe would read its options half-drawn).
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await dialog.getByRole('textbox', { name: /^Amount/ }).fill('300');
+    // A code that opens no card is refused beside its field, and nothing is recorded.
+    await dialog.getByRole('textbox', { name: /^Gift card code/ }).fill('AAAA-BBBB-CCCC-DDDD');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.getByText('There is no gift card with this code.').waitFor();
+    expect(await dialog.getByRole('textbox', { name: /^Gift card code/ }).getAttribute('aria-invalid')).toBe('true');
     await dialog.getByRole('textbox', { name: /^Gift card code/ }).fill(code.replaceAll('-', '').toLowerCase());
     await checkA11y(page, 'payment-dialog-gift-card');
     await screenshot(page, 'payment-dialog-gift-card-1280');
@@ -258,6 +274,8 @@ describe('gift cards', () => {
     await see(page, '€200.00 / €500.00');
     await see(page, booked.body.reference);
     await see(page, 'Paid a booking');
+    await see(page, /The card, with its PDF: sent · sigrid\.card@example\.no/);
+    expect(suite.server.mails().filter((one) => one.to === 'sigrid.card@example.no')).toHaveLength(1);
     await checkA11y(page, 'gift-card-page');
     await screenshot(page, 'gift-card-page-1280');
   });

@@ -278,6 +278,58 @@ describe('a promo code', () => {
   });
 });
 
+describe('a gift card', () => {
+  test('in German on a phone, by keyboard: found from the tours, refused beside its fields, paid at Stripe, issued once and e-mailed with its PDF', async () => {
+    const { page } = await suite.open({ ...PHONE, locale: 'de-DE' });
+    await page.goto('/shop?lang=de');
+    await tabTo(page, /^Eine Tour verschenken: Gutschein kaufen$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Gutscheine' }).waitFor();
+    // Sent empty: each field says what it needs, nothing is ordered.
+    await tabTo(page, /^Zur Zahlung$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Bitte prüfen Sie, was unten markiert ist.' }).waitFor();
+    expect(await page.locator('#gift-amount-error').textContent()).toBe('Bitte füllen Sie das aus.');
+    expect(await page.locator('#gift-buyerEmail-error').textContent()).toBe('Bitte füllen Sie das aus.');
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-gift-card-refused-de');
+    await tabTo(page, /^Wert \(EUR\)/);
+    await page.keyboard.type('120');
+    await tabTo(page, /^Ihr Name/);
+    await page.keyboard.type('Jonas Weber');
+    await tabTo(page, /^Ihre E-Mail-Adresse/);
+    await page.keyboard.type('jonas.weber@example.de');
+    await tabTo(page, /^Name \(freiwillig\)/);
+    await page.keyboard.type('Lena Weber');
+    await tabTo(page, /^E-Mail-Adresse \(freiwillig\)/);
+    await page.keyboard.type('lena.weber@example.de');
+    await tabTo(page, /^Ihre Nachricht/);
+    await page.keyboard.type('Alles Gute zum Geburtstag, Þórður lässt grüßen!');
+    await checkA11y(page, 'shop-gift-card-de');
+    await screenshot(page, 'shop-gift-card-de-phone');
+    await tabTo(page, /^Zur Zahlung$/);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: /Stripe double: pay 120\.00 EUR/ }).waitFor();
+    await tabTo(page, /^Pay 120\.00 EUR$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/shop/gift-cards/orders/'));
+    // Stripe's event may come after the customer: the page looks again by itself until it has.
+    await page.getByText(/^Vielen Dank: Ihre Zahlung ist eingegangen und Ihr Gutschein über 120,00\s€ ist ausgestellt\. Er ist per E-Mail unterwegs an l…@example\.de\.$/).waitFor({ timeout: 20_000 });
+    await noWiderThanTheScreen(page);
+    await checkA11y(page, 'shop-gift-card-paid-de');
+    await screenshot(page, 'shop-gift-card-paid-de-phone');
+
+    const mail = await suite.server.waitForMail((one) => one.to === 'lena.weber@example.de');
+    expect(mail.subject).toMatch(/^Ein Gutschein für Sie von Jonas Weber/);
+    expect(mail.text).toContain('Alles Gute zum Geburtstag, Þórður lässt grüßen!');
+    expect(mail.attachments?.map((attachment) => attachment.contentType)).toEqual(['application/pdf']);
+    await suite.server.waitForMail((one) => one.to === 'jonas.weber@example.de' && one.subject.startsWith('Ihr Gutschein für Lena Weber'));
+    const cards = await api.call<{ data: { id: string; initialMinor: number; soldOnline: boolean }[] }>('GET', '/api/gift-cards?q=lena.weber');
+    expect(cards.body.data).toEqual([expect.objectContaining({ initialMinor: 12_000, soldOnline: true })]);
+  });
+});
+
 describe('a customer’s own booking, on a phone with the keyboard alone', () => {
   /** A booking the office made on a tour whose customers may move and cancel themselves, and the link its confirmation carries. */
   async function ownBooking(code: string, name: string): Promise<{ booking: Booking; link: string; later: Departure }> {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sfntOfWoff } from '../../src/server/bookings/voucher-pdf.js';
+import { sfntOfWoff } from '../../src/server/pdf/fonts.js';
 import type { Booking } from '../../src/shared/contract/bookings.js';
 import type { Tour } from '../../src/shared/contract/tours.js';
 import { expectError } from '../helpers/assertions.js';

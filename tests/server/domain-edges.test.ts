@@ -60,7 +60,7 @@ const READS_ACROSS: Record<string, { tables: string[]; why: string }> = {
     tables: ['bookings', 'gift_cards', 'gift_card_transactions'],
     why: "the dashboard counts the bookings made today and the balances due soon or overdue from the bookings' own indexes, and what gift cards sold, paid and still hold",
   },
-  'gift-cards/repository.ts': { tables: ['users', 'bookings'], why: "a card's ledger names who made each entry and the booking a payment was for, by its reference" },
+  'gift-cards/repository.ts': { tables: ['users', 'bookings', 'messages'], why: "a card's ledger names who made each entry and the booking a payment was for, by its reference; its page shows whether its e-mails went, from their own index" },
   'resellers/repository.ts': { tables: ['bookings'], why: 'a reseller shows how many bookings it made, counted from an index of the bookings' },
   'resellers/webhooks.ts': { tables: ['bookings'], why: "a delivery shows its booking's reference" },
   'resources/repository.ts': {

@@ -159,12 +159,23 @@ describe('paying with a card', () => {
 });
 
 describe('the summary', () => {
-  it('says what cards sold and paid in the last 30 days and what active cards still hold', async () => {
-    const read = async () => (await staff({ method: 'GET', url: '/api/reports/summary' })).json<{ giftCards: { currency: string; soldLast30DaysMinor: number; redeemedLast30DaysMinor: number; outstandingMinor: number }[] }>().giftCards.find((row) => row.currency === 'EUR')!;
+  it('says what cards sold and paid in the last 30 days and what active cards still hold; a card’s payment is not money collected again', async () => {
+    type Summary = { giftCards: { currency: string; soldLast30DaysMinor: number; redeemedLast30DaysMinor: number; outstandingMinor: number }[]; money: { currency: string; collectedLast30DaysMinor: number }[] };
+    const summary = async () => (await staff({ method: 'GET', url: '/api/reports/summary' })).json<Summary>();
+    const read = async () => (await summary()).giftCards.find((row) => row.currency === 'EUR')!;
+    const collected = async () => (await summary()).money.find((row) => row.currency === 'EUR')?.collectedLast30DaysMinor ?? 0;
     const before = await read();
+    const collectedBefore = await collected();
     const card = await issue({ currency: 'EUR', amountMinor: 7_000 });
-    expect((await pay(await book(), { giftCardCode: card.code, amountMinor: 2_500 })).statusCode).toBe(201);
+    const booking = await book();
+    expect((await pay(booking, { giftCardCode: card.code, amountMinor: 2_500 })).statusCode).toBe(201);
     const after = await read();
     expect([after.soldLast30DaysMinor - before.soldLast30DaysMinor, after.redeemedLast30DaysMinor - before.redeemedLast30DaysMinor, after.outstandingMinor - before.outstandingMinor]).toEqual([7_000, 2_500, 4_500]);
+    expect(await collected()).toBe(collectedBefore);
+    // Cash taken for the rest is money collected; its refund back to the card is not.
+    expect((await finance({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'payment', method: 'cash', amountMinor: 1_000 } })).statusCode).toBe(201);
+    expect(await collected()).toBe(collectedBefore + 1_000);
+    expect((await finance({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'refund', method: 'gift_card', refundTo: 'gift_card', amountMinor: 500 } })).statusCode).toBe(201);
+    expect(await collected()).toBe(collectedBefore + 1_000);
   });
 });

@@ -363,6 +363,7 @@ describe('OpenAPI document at /api/docs', () => {
     'delete /api/shop/carts/{cartId}',
     'post /api/shop/carts/{cartId}/extend',
     'post /api/shop/carts/{cartId}/checkout',
+    'post /api/shop/gift-cards',
     'get /api/shop/manage/{token}',
     'get /api/shop/manage/{token}/dates',
     'post /api/shop/manage/lookup',

@@ -16,6 +16,7 @@ import { httpErrors } from '../http/errors.js';
 import { WorkerProcess, workerFile, type WorkerProcessOptions } from '../http/worker-process.js';
 import type { BookingsRepository } from './repository.js';
 import type { VoucherAnswer } from './voucher-worker.mjs';
+import type { GiftCardPrint } from '../gift-cards/gift-card-pdf.js';
 
 export const MANIFEST_HEADER = ['reference', 'status', 'last_name', 'first_name', 'category', 'date_of_birth', 'contact_name', 'contact_email', 'contact_phone', 'notes', 'checked_in'];
 export const BOOKINGS_CSV_HEADER = [
@@ -115,7 +116,10 @@ const VOUCHER_TIMEOUT_MS = 30_000;
  * without one.
  */
 export class VoucherMaker {
-  private readonly worker: WorkerProcess<{ booking: Booking; issuedAt: Date; business: BusinessDetails } | { kind: 'manifest'; manifests: GuideManifest[]; businessName: string | null; day?: string }, VoucherAnswer>;
+  private readonly worker: WorkerProcess<
+    { booking: Booking; issuedAt: Date; business: BusinessDetails } | { kind: 'manifest'; manifests: GuideManifest[]; businessName: string | null; day?: string } | { kind: 'gift_card'; card: GiftCardPrint; business: BusinessDetails },
+    VoucherAnswer
+  >;
 
   constructor(observe?: WorkerProcessOptions['observe']) {
     this.worker = new WorkerProcess({
@@ -147,6 +151,13 @@ export class VoucherMaker {
   async manifests(manifests: GuideManifest[], businessName: string | null, day?: string): Promise<Buffer> {
     const answer = await this.worker.run({ kind: 'manifest', manifests, businessName, ...(day !== undefined && { day }) });
     if (!answer.ok) throw new Error(`the passenger list could not be made: ${answer.message}`);
+    return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
+  }
+
+  /** A gift card's PDF (the gift cards domain's drawing, gift-card-pdf.ts), drawn in the same process. */
+  async giftCard(card: GiftCardPrint, business: BusinessDetails): Promise<Buffer> {
+    const answer = await this.worker.run({ kind: 'gift_card', card, business });
+    if (!answer.ok) throw new Error(`the gift card's PDF could not be made: ${answer.message}`);
     return Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength);
   }
 

@@ -11,6 +11,7 @@ import { IdempotencyKeys } from './idempotency.js';
 import { BookingsRepository } from './repository.js';
 import { bookingRoutes } from './routes.js';
 import { VoucherLinks } from './voucher-links.js';
+import type { GiftCardPrint } from '../gift-cards/gift-card-pdf.js';
 import { VoucherMaker } from './documents.js';
 import type { Booking } from '../../shared/contract/bookings.js';
 import type { DomainModule } from '../module.js';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     voucherOf: (booking: Booking) => Promise<Buffer>;
     /** The guide's passenger lists as one PDF, a departure a page (drawn in the vouchers' process). */
     manifestsPdf: (manifests: GuideManifest[], day?: string) => Promise<Buffer>;
+    /** A gift card's PDF (the gift cards domain's drawing), made in the same process as the vouchers. */
+    giftCardPdf: (card: GiftCardPrint) => Promise<Buffer>;
     checkIn: CheckIn;
   }
 }
@@ -47,6 +50,7 @@ const plugin = fp(
     const vouchers = new VoucherMaker((wait, run, answered) => app.metrics?.workerJob('vouchers', wait, run, answered));
     app.decorate('voucherOf', async (booking: Booking) => vouchers.make(booking, new Date(app.now()), await app.business.details()));
     app.decorate('manifestsPdf', async (manifests: GuideManifest[], day?: string) => vouchers.manifests(manifests, (await app.business.details()).name, day));
+    app.decorate('giftCardPdf', async (card: GiftCardPrint) => vouchers.giftCard(card, await app.business.details()));
     app.addHook('onClose', async () => vouchers.close());
     app.decorate('voucherLinks', new VoucherLinks(secretHmac(app.db, 'voucher_link_secret'), app.config.publicUrl));
     app.decorate('idempotencyKeys', new IdempotencyKeys(app.db, app.now));

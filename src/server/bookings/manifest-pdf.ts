@@ -10,7 +10,7 @@
 import PDFDocument from 'pdfkit';
 import type { GuideManifest } from '../../shared/contract/manifests.js';
 import { dateTimeFormat } from '../../shared/intl-formats.js';
-import { fontBytes, runs } from './voucher-pdf.js';
+import { fontBytes, runs } from '../pdf/fonts.js';
 
 const CATEGORY: Record<string, string> = { ADULT: 'Adult', CHILD: 'Child', INFANT: 'Infant' };
 const MARGIN = 40;

@@ -5,7 +5,8 @@
 // stripping and its imports' ".js" names find their ".ts" files.
 //
 // One message in: {id, job: {booking, issuedAt, business}} (a voucher) or {id, job: {kind:
-// 'manifest', manifests, businessName, day?}} (the guide's passenger lists). One message out:
+// 'manifest', manifests, businessName, day?}} (the guide's passenger lists) or {id, job: {kind:
+// 'gift_card', card, business}} (a gift card, drawn by ../gift-cards/gift-card-pdf). One message out:
 // {id, ok: true, pdf: Uint8Array, maxRssKb} or {id, ok: false, message, maxRssKb}.
 import { existsSync } from 'node:fs';
 import { registerHooks } from 'node:module';
@@ -33,10 +34,14 @@ async function load(name) {
 if (process.send && process.argv.includes('--voucher-worker')) {
   const { voucherPdf } = await load('voucher-pdf');
   let manifests;
+  let giftCards;
   process.on('message', async ({ id, job }) => {
     let answer;
     try {
-      if (job.kind === 'manifest') {
+      if (job.kind === 'gift_card') {
+        giftCards ??= await load('../gift-cards/gift-card-pdf');
+        answer = { ok: true, pdf: await giftCards.giftCardPdf(job.card, job.business) };
+      } else if (job.kind === 'manifest') {
         manifests ??= await load('manifest-pdf');
         answer = { ok: true, pdf: await manifests.manifestPdf(job.manifests, job.businessName, job.day) };
       } else answer = { ok: true, pdf: await voucherPdf(job.booking, job.issuedAt, job.business) };

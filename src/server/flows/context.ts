@@ -11,6 +11,7 @@ import type { DeparturesRepository } from '../departures/repository.js';
 import type { Webhooks } from '../resellers/webhooks.js';
 import type { ResourcesRepository } from '../resources/repository.js';
 import type { GiftCards } from '../gift-cards/repository.js';
+import type { GiftCardOrders } from '../gift-cards/orders.js';
 import type { PromoCodes } from '../pricing/promo-codes.js';
 import type { ShopCarts } from '../shop/carts.js';
 import type { ToursRepository } from '../tours/repository.js';
@@ -23,8 +24,8 @@ export interface FlowContext {
   departures: DeparturesRepository;
   bookings: BookingsRepository;
   customers: Pick<CustomersRepository, 'checkMerge' | 'absorb' | 'lockForErasure' | 'erase'>;
-  messages: Pick<Messages, 'forget' | 'queueIn' | 'queueChange'>;
-  paymentLinks: Pick<PaymentLinks, 'claim' | 'claimQuery' | 'paidEntry' | 'storeQuery' | 'settle' | 'prepare' | 'store' | 'openFor' | 'ofSession' | 'endOpenPages'>;
+  messages: Pick<Messages, 'forget' | 'queueIn' | 'queueChange' | 'queueGiftCardIn'>;
+  paymentLinks: Pick<PaymentLinks, 'claim' | 'claimQuery' | 'paidEntry' | 'storeQuery' | 'settle' | 'prepare' | 'store' | 'openFor' | 'ofSession' | 'endOpenPages' | 'pageFor'>;
   /** Card refunds through Stripe: asked for in the transaction that owes them, settled once. */
   cardRefunds: Pick<CardRefunds, 'requestIn' | 'underwayIn' | 'send' | 'claim' | 'noteRecorded' | 'noteFailed' | 'due'>;
   /** Resellers hear of their bookings' changes: a delivery written in the change's transaction. */
@@ -34,7 +35,9 @@ export interface FlowContext {
   /** A booking takes its promo code's use in its own transaction, the code's row locked first. */
   promoCodes: Pick<PromoCodes, 'claimIn'>;
   /** A gift card pays a booking, or takes a refund back: its row locked before the booking's. */
-  giftCards: Pick<GiftCards, 'lockForPayment' | 'lockById' | 'moveIn'>;
+  giftCards: Pick<GiftCards, 'lockForPayment' | 'lockById' | 'moveIn' | 'issue' | 'get'>;
+  /** A gift card bought in the shop: its order kept before its page, claimed once when paid. */
+  giftCardOrders: Pick<GiftCardOrders, 'place' | 'keepPage' | 'claimIn' | 'setCardIn'>;
   /** A customer's cart is written with the held booking it is, and released with its seats. */
   carts: Pick<ShopCarts, 'checkoutQuery' | 'insertIn' | 'checkRoomIn' | 'writeIn' | 'markReleased' | 'ofBooking' | 'markCheckout' | 'markPaid' | 'paidQuery'>;
 }

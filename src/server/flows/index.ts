@@ -16,6 +16,9 @@ import { recordCardPayment } from './record-card-payment.js';
 import { FORGET_BATCH, forgetPastTravellers } from './forget-past-travellers.js';
 import { sendPaymentLink } from './send-payment-link.js';
 import { payWithGiftCard, refundToGiftCard, type OnPaid } from './gift-card-payments.js';
+import { issueGiftCard, issueSoldGiftCard, orderGiftCard } from './sell-gift-card.js';
+import type { GiftCardWithTransactions, NewGiftCard } from '../../shared/contract/gift-cards.js';
+import type { NewGiftCardOrder } from '../gift-cards/orders.js';
 import type { NewPaymentLink } from '../../shared/contract/payment-links.js';
 import type { CompletedCheckout } from '../payments/stripe.js';
 import type { ResellerSale } from '../bookings/rules.js';
@@ -50,6 +53,8 @@ export class Flows {
     private readonly ctx: FlowContext,
     /** Told of each booking made, once its transaction has committed (the metrics count them by channel). */
     private readonly bookingMade: (channel: string) => void = () => {},
+    /** Told when a flow queued a message outside a booking's (a gift card's): the sender looks at once. */
+    private readonly messageQueued: () => void = () => {},
   ) {}
 
   async bookSeats(input: NewBooking, origin: RequestOrigin, onBooked?: OnBooked, reseller?: ResellerSale): Promise<Booking> {
@@ -61,6 +66,25 @@ export class Flows {
   /** A payment with a gift card (method gift_card), or a refund back to the cards that paid (refundTo gift_card). */
   giftCardPayment(bookingId: string, input: NewPayment, origin: RequestOrigin, onPaid?: OnPaid): Promise<Payment> {
     return this.run(async (ctx) => (input.kind === 'refund' ? refundToGiftCard(ctx, bookingId, input, origin, onPaid) : (await payWithGiftCard(ctx, bookingId, input, origin, onPaid))!));
+  }
+
+  /** Staff issue a gift card; with a recipient's address it is e-mailed to them, once. */
+  async issueGiftCard(input: NewGiftCard, origin: RequestOrigin): Promise<GiftCardWithTransactions> {
+    const card = await issueGiftCard(this.ctx, input, origin);
+    if (card.recipientEmail) this.messageQueued();
+    return card;
+  }
+
+  /** A gift card ordered in the shop: its order kept, its payment page made (answered: the page's address). */
+  orderGiftCard(order: NewGiftCardOrder, pages: { successUrl: (orderId: string) => string; cancelUrl: string }): Promise<string> {
+    return orderGiftCard(this.ctx, order, pages);
+  }
+
+  /** A paid event for a shop's gift card order: the card issued and its e-mails queued, once (null: no open order of ours). */
+  async issueSoldGiftCard(checkout: CompletedCheckout, origin: RequestOrigin): Promise<GiftCardWithTransactions | null> {
+    const card = await issueSoldGiftCard(this.ctx, checkout, origin);
+    if (card) this.messageQueued();
+    return card;
   }
 
   /** A shop's checkout: the card pays as much as it holds of `amountMinor` (null: nothing taken, the card paid this booking already). */
@@ -243,8 +267,9 @@ const plugin = fp(
     app.decorate(
       'flows',
       new Flows(
-        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, cardRefunds: app.cardRefunds, webhooks: app.webhooks, resources: app.resources, carts: app.shop.carts, promoCodes: app.promoCodes, giftCards: app.giftCards },
+        { db: app.db, now: app.now, audit: app.audit, tours: app.tours, departures: app.departures, bookings: app.bookings, customers: app.customers, messages: app.messages, paymentLinks: app.paymentLinks, cardRefunds: app.cardRefunds, webhooks: app.webhooks, resources: app.resources, carts: app.shop.carts, promoCodes: app.promoCodes, giftCards: app.giftCards, giftCardOrders: app.giftCardOrders },
         (channel) => app.metrics?.bookingMade(channel),
+        () => app.messages.nudge(),
       ),
     );
 

@@ -7,7 +7,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { GiftCard, GiftCardListQuery, GiftCardStatus, GiftCardWithTransactions, NewGiftCard } from '../../shared/contract/gift-cards.js';
+import type { GiftCard, GiftCardListQuery, GiftCardMessage, GiftCardStatus, GiftCardWithTransactions, NewGiftCard } from '../../shared/contract/gift-cards.js';
 import { CROCKFORD, formatGiftCardCode, giftCardKey } from '../../shared/contract/gift-card-rules.js';
 import { formatMinor, isKnownCurrency } from '../../shared/money.js';
 import { auditOrigin, type AuditLog, type RequestOrigin } from '../audit/audit-log.js';
@@ -92,8 +92,14 @@ export class GiftCards {
       .where('t.gift_card_id', '=', id)
       .orderBy('t.seq')
       .execute();
+    const [order, messages] = await Promise.all([
+      row.sold_online ? db.selectFrom('gift_card_orders').select(['buyer_name', 'buyer_email']).where('gift_card_id', '=', id).executeTakeFirst() : undefined,
+      db.selectFrom('messages').select(['kind', 'to_address', 'status', 'sent_at', 'last_error']).where('gift_card_id', '=', id).orderBy('seq').execute(),
+    ]);
     return {
       ...this.toAnswer(row, new Date(this.now())),
+      buyer: order ? { name: order.buyer_name, email: order.buyer_email } : null,
+      messages: messages.map((message) => ({ kind: message.kind as GiftCardMessage['kind'], to: message.to_address, status: message.status, sentAt: message.sent_at?.toISOString() ?? null, error: message.last_error })),
       transactions: transactions.map((entry) => ({
         kind: entry.kind,
         amountMinor: Number(entry.amount_minor),
@@ -130,6 +136,7 @@ export class GiftCards {
           recipient_email: email,
           message: input.message?.trim() || null,
           sold_online: options.soldOnline ?? false,
+          language: input.language ?? 'en',
           search_text: searchTextOf(name, email),
           created_at: at,
           created_by: origin.actorId,
@@ -240,6 +247,7 @@ export class GiftCards {
       recipientEmail: row.recipient_email,
       message: row.message,
       soldOnline: row.sold_online,
+      language: row.language,
       createdAt: row.created_at.toISOString(),
     };
   }

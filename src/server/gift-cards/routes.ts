@@ -1,4 +1,4 @@
-/** /api/gift-cards…: thin routes over app.giftCards. */
+/** /api/gift-cards…: thin routes over app.giftCards (issuing through its flow, which queues the card's e-mail). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { originOf, requireUser } from '../auth/guard.js';
 import { giftCardErrors } from './repository.js';
@@ -14,7 +14,8 @@ export const giftCardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/gift-cards', { schema: issueGiftCardSchema, onRequest: requireUser('giftcards.manage') }, async (request, reply) => {
-    return reply.code(201).send(await app.giftCards.issue(request.body, originOf(request)));
+    // Through the flow: with a recipient's address the card's e-mail is queued with it (flows, registered after this domain).
+    return reply.code(201).send(await app.flows.issueGiftCard(request.body, originOf(request)));
   });
 
   app.post('/gift-cards/:id/adjust', { schema: adjustGiftCardSchema, onRequest: requireUser('giftcards.manage') }, async (request) => {

@@ -29,7 +29,8 @@ export const issueGiftCardSchema = {
   summary: 'Issue a gift card',
   description:
     'Needs `giftcards.manage`; audited. Its code is made here: 16 characters of Crockford’s base 32 (80 random bits), answered as XXXX-XXXX-XXXX-XXXX. ' +
-    'A gift card is money held for a customer, not revenue from a tour: paying with it is a payment (method `gift_card`).',
+    'A gift card is money held for a customer, not revenue from a tour: paying with it is a payment (method `gift_card`). ' +
+    'With `recipientEmail` the card is e-mailed to it with its PDF, once, in `language` (its `messages` say whether it went).',
   body: NewGiftCardSchema,
   response: { 201: GiftCardWithTransactionsSchema, ...errorResponses(...AUTHENTICATED_ERRORS) },
 };

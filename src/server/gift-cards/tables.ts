@@ -15,6 +15,8 @@ export interface GiftCardsTable {
   recipient_email: string | null;
   message: string | null;
   sold_online: ColumnType<boolean, boolean | undefined, never>;
+  /** The language of its e-mail and PDF (migration 0067). */
+  language: ColumnType<'en' | 'de', 'en' | 'de' | undefined, never>;
   /** Recipient's name and e-mail, folded, for the list's search. */
   search_text: string;
   created_at: Date;
@@ -37,8 +39,30 @@ export interface GiftCardTransactionsTable {
   at: Date;
 }
 
+/** A gift card bought in the shop (migration 0067): written before its payment page, paid once. */
+export interface GiftCardOrdersTable {
+  id: string;
+  currency: string;
+  amount_minor: ColumnType<string | number, number, never>;
+  buyer_name: string;
+  buyer_email: string;
+  recipient_name: string | null;
+  recipient_email: string | null;
+  message: string | null;
+  language: 'en' | 'de';
+  client: string;
+  session_id: ColumnType<string | null, string | null | undefined, string | null>;
+  url: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<'open' | 'paid', 'open' | undefined, 'paid'>;
+  gift_card_id: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_intent: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Date;
+  paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 declare module '../db/schema.js' {
   interface Database {
+    gift_card_orders: GiftCardOrdersTable;
     gift_cards: GiftCardsTable;
     gift_card_transactions: GiftCardTransactionsTable;
   }

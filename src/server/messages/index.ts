@@ -5,6 +5,7 @@ import type { DomainModule } from '../module.js';
 import * as messages from './migrations/0022-messages.js';
 import * as bookingChanged from './migrations/0037-booking-changed.js';
 import * as manageLink from './migrations/0058-manage-link.js';
+import * as giftCardMessages from './migrations/0068-gift-card-messages.js';
 import { messageRoutes } from './routes.js';
 import { Messages } from './service.js';
 
@@ -25,6 +26,8 @@ const plugin = fp(
       paymentLinks: app.paymentLinks.configured ? app.paymentLinks : null,
       // The shop's (registered after this domain): asked when a message is written.
       manageLink: (bookingId, language) => app.shop.manageLinks.url(bookingId, language),
+      // The gift cards' (registered after this domain): asked when such a message is written.
+      giftCardMail: (cardId, kind, language) => app.giftCardMail.write(cardId, kind, language),
       onFailure: (final) => app.metrics?.jobFailed('messages', final),
     }, app.config.messageLeaseMs);
     app.decorate('messages', service);
@@ -40,7 +43,7 @@ const plugin = fp(
 const messagesModule: DomainModule = {
   name: 'messages',
   tag: { name: 'messages', description: 'Messages the product sends customers by itself, and their templates' },
-  migrations: { '0022-messages': messages, '0037-booking-changed': bookingChanged, '0058-manage-link': manageLink },
+  migrations: { '0022-messages': messages, '0037-booking-changed': bookingChanged, '0058-manage-link': manageLink, '0068-gift-card-messages': giftCardMessages },
   plugin,
 };
 

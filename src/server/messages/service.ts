@@ -35,7 +35,7 @@ import type { Database } from '../db/schema.js';
 import { httpErrors } from '../http/errors.js';
 import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { DEFAULT_TEXTS } from './defaults.js';
-import type { BookingBeforeChange } from './tables.js';
+import type { BookingBeforeChange, GiftCardMessageKind, StoredMessageKind } from './tables.js';
 import { changeSentences, dueNowSentence, paymentWhat, refundOf, travellerCount } from '../../shared/i18n/words.js';
 import { localDateAt } from '../../shared/local-time.js';
 import { dateTimeFormat } from '../../shared/intl-formats.js';
@@ -56,6 +56,11 @@ export interface MessageSources {
   paymentLinks: { forMessage(booking: Booking, messageId: string): Promise<PaymentLinkOf | null> } | null;
   /** The link to the customer's own page of a booking (the shop's), in their language. */
   manageLink?: (bookingId: string, language: CustomerLanguage) => Promise<string>;
+  /**
+   * A gift card's message as it goes now (the gift cards domain writes it, its PDF included), or
+   * why it cannot go (the card was voided or is gone): a reason is final, not tried again.
+   */
+  giftCardMail?: (cardId: string, kind: GiftCardMessageKind, language: CustomerLanguage) => Promise<Omit<MailMessage, 'id'> | { reason: string }>;
   /** Told of each failed attempt (the metrics count them), final when it will not be tried again. */
   onFailure?: (final: boolean) => void;
 }
@@ -68,9 +73,10 @@ export interface PaymentLinkOf {
 
 type MessageRow = {
   id: string;
-  booking_id: string;
-  customer_id: string;
-  kind: MessageKind;
+  booking_id: string | null;
+  customer_id: string | null;
+  gift_card_id: string | null;
+  kind: StoredMessageKind;
   event_key: string;
   language: string;
   to_address: string;
@@ -166,6 +172,24 @@ export class Messages {
     const id = randomUUID();
     await trx.insertInto('messages').values({ id, booking_id: booking.id, customer_id: booking.customerId, kind, event_key: eventKey, language: customer.language, next_attempt_at: at, created_at: at }).execute();
     return id;
+  }
+
+  /**
+   * A gift card's message queued in the transaction that issued the card: once per card and kind,
+   * however often it is asked (the unique index), in the card's language.
+   */
+  async queueGiftCardIn(trx: Kysely<Database>, cardId: string, kind: GiftCardMessageKind, language: CustomerLanguage): Promise<void> {
+    const at = new Date(this.now());
+    await sql`
+      insert into messages (id, gift_card_id, kind, event_key, language, next_attempt_at, created_at)
+      values (${randomUUID()}, ${cardId}, ${kind}, 'issued', ${language}, ${at}, ${at})
+      on conflict (gift_card_id, kind) where gift_card_id is not null do nothing`.execute(trx);
+  }
+
+  /** A gift card's messages, oldest first (its page shows where the card went and whether it went). */
+  async forGiftCard(cardId: string): Promise<Message[]> {
+    const rows = await this.db.selectFrom('messages').selectAll().where('gift_card_id', '=', cardId).orderBy('seq').execute();
+    return rows.map(toMessage);
   }
 
   /**
@@ -291,38 +315,55 @@ export class Messages {
   }
 
   private async send(row: MessageRow): Promise<void> {
+    if (row.gift_card_id !== null) return this.sendGiftCard(row, row.gift_card_id);
+    if (row.booking_id === null) return this.failed(row, 'the message names no booking', true);
+    // A booking's message (the check above: a gift card's kinds name a card).
+    const kind = row.kind as MessageKind;
     const booking = await this.sources.booking(row.booking_id);
     if (!booking) return this.failed(row, 'the booking is gone', true);
     if (booking.contact.email.trim() === '') return this.failed(row, 'the booking’s contact has no e-mail address', true);
     const customer = await this.db.selectFrom('customers').select('erased_at').where('id', '=', booking.customerId).executeTakeFirst();
     if (!customer || customer.erased_at) return this.failed(row, 'the customer was erased', true);
-    if (!(await this.template(row.kind)).enabled) return this.failed(row, 'this kind of message was switched off before it went', true);
+    if (!(await this.template(kind)).enabled) return this.failed(row, 'this kind of message was switched off before it went', true);
     const language = (row.language === 'de' ? 'de' : 'en') as CustomerLanguage;
     let link: PaymentLinkOf | null = null;
-    if (row.kind === 'payment_link' || row.kind === 'balance_reminder') {
+    if (kind === 'payment_link' || kind === 'balance_reminder') {
       link = (await this.sources.paymentLinks?.forMessage(booking, row.id)) ?? null;
-      if (!link && row.kind === 'payment_link') return this.failed(row, this.sources.paymentLinks ? 'nothing is owed on the booking any more' : 'card payments are not set up on this server', true);
+      if (!link && kind === 'payment_link') return this.failed(row, this.sources.paymentLinks ? 'nothing is owed on the booking any more' : 'card payments are not set up on this server', true);
     }
     const mail = this.compose(
-      row.kind,
+      kind,
       language,
       await this.sources.business(),
-      row.kind === 'booking_cancelled' ? await this.asCancelled(booking) : booking,
-      await this.paymentFor(row.kind, booking, row.event_key),
+      kind === 'booking_cancelled' ? await this.asCancelled(booking) : booking,
+      await this.paymentFor(kind, booking, row.event_key),
       link,
-      (await this.template(row.kind)).texts[language],
+      (await this.template(kind)).texts[language],
       changeOf(row.change),
       await this.manageLinkOf(booking, language),
     );
     const message: MailMessage = { to: booking.contact.email.trim(), subject: mail.subject, text: mail.text, html: mail.html, id: { value: row.id, createdAt: row.created_at } };
     // The voucher as the booking is now: with its confirmation, and with a change (the old one no longer holds).
-    if ((row.kind === 'booking_confirmed' || row.kind === 'booking_changed') && booking.status === 'confirmed') {
+    if ((kind === 'booking_confirmed' || kind === 'booking_changed') && booking.status === 'confirmed') {
       message.attachments = [{ filename: `voucher-${booking.reference}.pdf`, contentType: 'application/pdf', content: await this.sources.voucher(booking) }];
     }
     await this.mailer.send(message);
     await this.db
       .updateTable('messages')
       .set({ status: 'sent', to_address: message.to, subject: message.subject, sent_at: new Date(this.now()), locked_until: null, last_error: null })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  /** A gift card's message: written by the gift cards domain as the card is now, sent with the message's own id (once, as every other). */
+  private async sendGiftCard(row: MessageRow, cardId: string): Promise<void> {
+    if (!this.sources.giftCardMail) return this.failed(row, 'gift card messages cannot be written on this server', true);
+    const mail = await this.sources.giftCardMail(cardId, row.kind as GiftCardMessageKind, row.language === 'de' ? 'de' : 'en');
+    if ('reason' in mail) return this.failed(row, mail.reason, true);
+    await this.mailer.send({ ...mail, id: { value: row.id, createdAt: row.created_at } });
+    await this.db
+      .updateTable('messages')
+      .set({ status: 'sent', to_address: mail.to, subject: mail.subject, sent_at: new Date(this.now()), locked_until: null, last_error: null })
       .where('id', '=', row.id)
       .execute();
   }
@@ -582,7 +623,7 @@ function toTemplate(kind: MessageKind, row: { enabled: boolean; texts: unknown }
 function toMessage(row: MessageRow): Message {
   return {
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as MessageKind,
     to: row.to_address,
     language: row.language,
     subject: row.subject,

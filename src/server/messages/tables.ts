@@ -3,6 +3,10 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Nullable, Timestamp } from '../db/column-types.js';
 import type { MessageKind } from '../../shared/contract/messages.js';
 
+/** A gift card's messages (migration 0068): the card to its recipient, the receipt to its buyer. Their texts are the product's own, not a template's. */
+export type GiftCardMessageKind = 'gift_card' | 'gift_card_bought';
+export type StoredMessageKind = MessageKind | GiftCardMessageKind;
+
 export interface MessageTemplatesTable {
   kind: MessageKind;
   enabled: boolean;
@@ -14,9 +18,11 @@ export interface MessageTemplatesTable {
 export interface MessagesTable {
   id: string;
   seq: Generated<string>;
-  booking_id: string;
-  customer_id: string;
-  kind: MessageKind;
+  /** Null for a gift card's message (migration 0068), which names its card instead. */
+  booking_id: string | null;
+  customer_id: string | null;
+  kind: StoredMessageKind;
+  gift_card_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** What queued it, unique per booking and kind: 'confirmed', 'cancelled', a payment's id, 'before-due', 'on-due', 'departure', 'resend:…'. */
   event_key: string;
   language: string;

@@ -51,6 +51,12 @@ export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const checkout = event?.completed;
       if (!checkout || !checkout.paid || (checkout.amountMinor !== null && checkout.amountMinor <= 0)) return { received: true as const, recorded: false };
+      // A gift card bought in the shop: issued once, with its e-mails (its session names its order, no booking).
+      if (checkout.metadata.giftCardOrderId !== undefined) {
+        const card = await app.flows.issueSoldGiftCard(checkout, origin);
+        if (card) request.log.info({ giftCardId: card.id, orderId: checkout.metadata.giftCardOrderId }, 'a gift card bought in the shop was paid and issued');
+        return { received: true as const, recorded: card !== null };
+      }
       const payment = await app.flows.recordCardPayment(checkout, origin);
       if (payment) {
         request.log.info({ bookingId: payment.bookingId, paymentId: payment.id }, 'card payment recorded from Stripe');

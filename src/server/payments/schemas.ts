@@ -40,7 +40,9 @@ export const stripeWebhookSchema = {
     '`checkout.session.async_payment_succeeded`) with `payment_status` `paid` records a card payment of `amount_total`, referenced by ' +
     'the payment intent, exactly once per session however often or concurrently the event arrives; money that arrived is recorded ' +
     'even beyond the balance (which then reads as owed to the customer) or on a cancelled booking. An event naming another booking or ' +
-    'link than the session’s is refused (400). Other events answer 200 and change nothing. 409 `PAYMENTS_NOT_CONFIGURED` without Stripe.',
+    'link than the session’s is refused (400). A session for a gift card bought in the shop (its metadata names `giftCardOrderId`) issues the card ' +
+    'once, with its e-mails, when its amount and currency are the order’s (`recorded` says whether this event issued it). ' +
+    'Other events answer 200 and change nothing. 409 `PAYMENTS_NOT_CONFIGURED` without Stripe.',
   headers: Type.Object({ 'stripe-signature': Type.Optional(Type.String({ maxLength: 2000 })) }),
   response: {
     200: Type.Object({ received: Type.Literal(true), recorded: Type.Boolean({ description: 'A payment was recorded by this delivery of the event' }) }),

@@ -20,6 +20,9 @@ const EXPIRY_MARGIN_MS = 5 * 60_000;
 export const paymentErrors = {
   notConfigured: () =>
     new AppError(409, 'PAYMENTS_NOT_CONFIGURED', 'Card payments are not set up on this server (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): record the payment by hand instead.'),
+  /** Stripe refused or could not be reached: its own words stay in the log (the cause), the caller hears that it failed. */
+  unavailable: (cause: unknown) =>
+    Object.assign(new AppError(503, 'UNAVAILABLE', 'Stripe did not make the payment page. Try again in a moment; if it goes on, the server log says why.'), { cause }),
 };
 
 export interface PreparedLink {
@@ -317,6 +320,21 @@ export class PaymentLinks {
     return dueNowMinor(booking);
   }
 
+  /**
+   * A payment page for something that is not a booking (a gift card bought in the shop): the
+   * caller has written its order before asking, and names it in the metadata, so that the paid
+   * event is known as ours even if the server stops before it keeps the page. The same key asked
+   * again answers the same page.
+   */
+  async pageFor(order: { reference: string; description: string; amountMinor: number; currency: string; email: string; idempotencyKey: string }, session: SessionOptions): Promise<CheckoutSession> {
+    if (!this.gateway) throw paymentErrors.notConfigured();
+    return this.gateway
+      .createCheckout({ reference: order.reference, description: order.description, amountMinor: order.amountMinor, currency: order.currency, email: order.email, successUrl: session.successUrl, cancelUrl: session.cancelUrl, expiresAt: session.expiresAt, idempotencyKey: order.idempotencyKey, metadata: session.metadata })
+      .catch((error: unknown) => {
+        throw paymentErrors.unavailable(error);
+      });
+  }
+
   /** Requests a month old: every session they asked for has long expired, and Stripe has stopped retrying its events. */
   async forgetOldRequests(): Promise<void> {
     await this.db.deleteFrom('checkout_requests').where('created_at', '<', new Date(this.now() - 30 * 24 * 3_600_000)).execute();
@@ -336,7 +354,7 @@ export class PaymentLinks {
       bookingId: booking.id,
       linkId,
       reference: booking.reference,
-      tourTitle: booking.tourTitle,
+      description: booking.tourTitle,
       amountMinor,
       currency: booking.currency,
       email: booking.contact.email.trim() || null,
@@ -347,7 +365,7 @@ export class PaymentLinks {
       ...(options && { metadata: options.metadata }),
     }).catch((error: unknown) => {
       // Stripe's own words stay in the log; the clerk hears that the provider refused or could not be reached.
-      throw Object.assign(new AppError(503, 'UNAVAILABLE', 'Stripe did not make the payment page. Try again in a moment; if it goes on, the server log says why.'), { cause: error });
+      throw paymentErrors.unavailable(error);
     });
   }
 }

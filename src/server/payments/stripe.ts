@@ -7,10 +7,12 @@ import type Stripe from 'stripe';
 import { currencyDigits } from '../../shared/money.js';
 
 export interface CheckoutRequest {
-  bookingId: string;
-  linkId: string;
+  /** The booking and link paid (none for a gift card bought in the shop, whose order its metadata names). */
+  bookingId?: string;
+  linkId?: string;
   reference: string;
-  tourTitle: string;
+  /** What is bought, as the payment page names it after the reference (the tour's title; "Gift card"). */
+  description: string;
   amountMinor: number;
   currency: string;
   email: string | null;
@@ -124,14 +126,14 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
               price_data: {
                 currency: request.currency.toLowerCase(),
                 unit_amount: toStripe(request.amountMinor, request.currency),
-                product_data: { name: `${request.reference} · ${request.tourTitle}`.slice(0, 250) },
+                product_data: { name: `${request.reference} · ${request.description}`.slice(0, 250) },
               },
             },
           ],
           client_reference_id: request.reference,
           ...(request.email && { customer_email: request.email }),
-          metadata: { ...request.metadata, bookingId: request.bookingId, linkId: request.linkId },
-          payment_intent_data: { metadata: { ...request.metadata, bookingId: request.bookingId, linkId: request.linkId } },
+          metadata: { ...request.metadata, ...paidFor(request) },
+          payment_intent_data: { metadata: { ...request.metadata, ...paidFor(request) } },
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
           expires_at: Math.floor(request.expiresAt.getTime() / 1000),
@@ -175,6 +177,11 @@ export async function stripePayments(config: { secretKey: string; webhookSecret:
       };
     },
   };
+}
+
+/** The booking and link a session pays, in its metadata (a gift card's order is in the caller's). */
+function paidFor(request: CheckoutRequest): Record<string, string> {
+  return { ...(request.bookingId !== undefined && { bookingId: request.bookingId }), ...(request.linkId !== undefined && { linkId: request.linkId }) };
 }
 
 /** A product amount (minor units) as Stripe counts it. */

@@ -17,6 +17,7 @@ import * as totalsWhenTheyChange from './migrations/0028-totals-when-they-change
 import * as owedByResellers from './migrations/0048-owed-by-resellers.js';
 import * as noTestBookings from './migrations/0051-no-test-bookings.js';
 import * as onlineBookings from './migrations/0057-online-bookings.js';
+import * as collectedWithoutGiftCards from './migrations/0069-collected-without-gift-cards.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +70,7 @@ const plugin = fp(
 const reportsModule: DomainModule = {
   name: 'reports',
   tag: { name: 'reports', description: 'The dashboard: bookings, money and departures at a glance, from totals the database keeps' },
-  migrations: { '0011-reports': reports, '0013-unconfirmed-balances': unconfirmedBalances, '0028-totals-when-they-change': totalsWhenTheyChange, '0048-owed-by-resellers': owedByResellers, '0051-no-test-bookings': noTestBookings, '0057-online-bookings': onlineBookings },
+  migrations: { '0011-reports': reports, '0013-unconfirmed-balances': unconfirmedBalances, '0028-totals-when-they-change': totalsWhenTheyChange, '0048-owed-by-resellers': owedByResellers, '0051-no-test-bookings': noTestBookings, '0057-online-bookings': onlineBookings, '0069-collected-without-gift-cards': collectedWithoutGiftCards },
   plugin,
 };
 

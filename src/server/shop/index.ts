@@ -9,6 +9,7 @@ import { API_PREFIX } from '../http/schemas.js';
 import type { DomainModule } from '../module.js';
 import { secretHmac } from '../db/seed.js';
 import { cartRoutes } from './cart-routes.js';
+import { giftCardApiRoutes, giftCardPageRoutes } from './gift-card-routes.js';
 import { ManageLinks } from './manage-links.js';
 import { manageRoutes } from './manage-routes.js';
 import { ShopCarts } from './carts.js';
@@ -50,7 +51,9 @@ const plugin = fp(
     // The carts sell through the flows, registered after this domain: asked at the time of a request.
     await app.register(cartRoutes, { prefix: `${API_PREFIX}/shop` });
     await app.register(manageRoutes, { prefix: `${API_PREFIX}/shop` });
+    await app.register(giftCardApiRoutes, { prefix: `${API_PREFIX}/shop` });
     await app.register(shopPageRoutes);
+    await app.register(giftCardPageRoutes);
   },
   { name: 'shop', dependencies: ['business', 'tours', 'departures', 'bookings'], decorators: { fastify: ['db', 'now', 'audit', 'config'] } },
 );

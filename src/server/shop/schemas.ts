@@ -1,5 +1,6 @@
 /** The shop routes' schemas: the contract's (src/shared/contract/shop.ts) plus what each route may answer. */
 import Type from 'typebox';
+import { GiftCardOrderSchema } from '../../shared/contract/gift-cards.js';
 import {
   FunnelQuerySchema,
   FunnelSchema,
@@ -281,4 +282,18 @@ export const manageChangeSchema = {
   querystring: ShopLangQuerySchema,
   body: ManageChangeSchema,
   response: { 200: ManagedBookingSchema, ...errorResponses(400, 404, 409) },
+};
+
+export const orderGiftCardSchema = {
+  tags: publicTags,
+  security: [],
+  summary: 'Buy a gift card',
+  description:
+    'Answers the address of Stripe’s payment page for the card (`url`); the card is issued when the payment arrives, once, and e-mailed with its PDF to the recipient’s address, ' +
+    'or to the buyer’s when none is given (the buyer then also gets a receipt without the code). `currency` must be one the shop sells tours in; `amountMinor` at least one whole unit of it. ' +
+    '404 when the shop is closed; 409 PAYMENTS_NOT_CONFIGURED without Stripe; one client address may order SHOP_CART_RATE cards an hour (429 RATE_LIMITED with Retry-After). ' +
+    'The shop’s own page for this is /shop/gift-cards.',
+  querystring: ShopLangQuerySchema,
+  body: GiftCardOrderSchema,
+  response: { 201: Type.Object({ url: Type.String({ description: 'Stripe’s payment page' }) }), ...errorResponses(400, 404, 409, 429, 503) },
 };

@@ -8,11 +8,15 @@ export const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export const GIFT_CARD_RULES = {
   amountMinor: { minimum: 1, maximum: 100_000_000 },
+  /** What the shop sells a card for: at least one whole unit of its currency (checked by the server), at most this many minor units. */
+  shopAmountMinor: { minimum: 1, maximum: 1_000_000 },
   recipientName: { maxLength: 200 },
+  personName: { minLength: 1, maxLength: 200 },
   message: { maxLength: 1000 },
   note: { minLength: 3, maxLength: 500 },
 } as const;
 
+export const GIFT_CARD_LANGUAGES = ['en', 'de'] as const;
 export const GIFT_CARD_STATUSES = ['active', 'used', 'expired', 'void'] as const;
 export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 export const GIFT_CARD_TRANSACTION_KINDS = ['issue', 'redeem', 'refund', 'adjust', 'void'] as const;

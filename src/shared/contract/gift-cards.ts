@@ -6,7 +6,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { IsoDateTimeSchema, ListAnswerSchema, ListQuerySchema, MoneyMinorSchema, NullableIsoDateTimeSchema, UuidSchema } from './common.js';
-import { GIFT_CARD_RULES, GIFT_CARD_STATUSES, GIFT_CARD_TRANSACTION_KINDS } from './gift-card-rules.js';
+import { GIFT_CARD_LANGUAGES, GIFT_CARD_RULES, GIFT_CARD_STATUSES, GIFT_CARD_TRANSACTION_KINDS } from './gift-card-rules.js';
 import { TOUR_RULES } from './tour-rules.js';
 import { EmailSchema } from './users.js';
 
@@ -39,13 +39,34 @@ export const GiftCardSchema = Type.Object(
     recipientEmail: Type.Union([Type.String(), Type.Null()]),
     message: Type.Union([Type.String(), Type.Null()]),
     soldOnline: Type.Boolean({ description: 'Bought in the shop (else issued by staff)' }),
+    language: Type.Enum([...GIFT_CARD_LANGUAGES], { description: 'The language of its e-mail and PDF' }),
     createdAt: IsoDateTimeSchema,
   },
   { title: 'GiftCard' },
 );
 export type GiftCard = Static<typeof GiftCardSchema>;
 
-export const GiftCardWithTransactionsSchema = Type.Object({ ...GiftCardSchema.properties, transactions: Type.Array(GiftCardTransactionSchema, { description: 'Oldest first' }) }, { title: 'GiftCardWithTransactions' });
+export const GiftCardMessageSchema = Type.Object(
+  {
+    kind: Type.Enum(['gift_card', 'gift_card_bought'], { description: 'gift_card: the card with its PDF, to its recipient (or its buyer, when no recipient address was given); gift_card_bought: the buyer’s receipt, when the card went to someone else' }),
+    to: Type.String({ description: 'The address it went to; empty until it went' }),
+    status: Type.Enum(['queued', 'sent', 'failed']),
+    sentAt: NullableIsoDateTimeSchema,
+    error: Type.Union([Type.String(), Type.Null()], { description: 'Why the last try failed' }),
+  },
+  { title: 'GiftCardMessage' },
+);
+export type GiftCardMessage = Static<typeof GiftCardMessageSchema>;
+
+export const GiftCardWithTransactionsSchema = Type.Object(
+  {
+    ...GiftCardSchema.properties,
+    transactions: Type.Array(GiftCardTransactionSchema, { description: 'Oldest first' }),
+    buyer: Type.Union([Type.Object({ name: Type.String(), email: Type.String() }), Type.Null()], { description: 'Who bought it in the shop; null for a card staff issued' }),
+    messages: Type.Array(GiftCardMessageSchema, { description: 'Its e-mails, oldest first: each is sent once' }),
+  },
+  { title: 'GiftCardWithTransactions' },
+);
 export type GiftCardWithTransactions = Static<typeof GiftCardWithTransactionsSchema>;
 
 export const NewGiftCardSchema = Type.Object(
@@ -54,11 +75,30 @@ export const NewGiftCardSchema = Type.Object(
     amountMinor: Type.Integer({ ...GIFT_CARD_RULES.amountMinor, description: 'Its value, in minor units' }),
     expiresAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When it stops paying; null or left out: never' })),
     recipientName: Type.Optional(Type.Union([Type.String(GIFT_CARD_RULES.recipientName), Type.Null()])),
-    recipientEmail: Type.Optional(Type.Union([EmailSchema, Type.Null()], { description: 'Kept with the card. Not e-mailed yet: sending the card with its PDF to the recipient is not built' })),
+    recipientEmail: Type.Optional(Type.Union([EmailSchema, Type.Null()], { description: 'The card is e-mailed to it with its PDF, once, when it is issued' })),
     message: Type.Optional(Type.Union([Type.String(GIFT_CARD_RULES.message), Type.Null()])),
+    language: Type.Optional(Type.Enum([...GIFT_CARD_LANGUAGES], { description: 'Of its e-mail and PDF; en when left out' })),
   },
   { additionalProperties: false, title: 'NewGiftCard' },
 );
+
+export const GiftCardOrderSchema = Type.Object(
+  {
+    currency: Type.String({ ...TOUR_RULES.currency, description: 'One of the currencies the shop sells tours in' }),
+    amountMinor: Type.Integer({ ...GIFT_CARD_RULES.shopAmountMinor, description: 'The card’s value in minor units: at least one whole unit of the currency' }),
+    buyer: Type.Object({ name: Type.String(GIFT_CARD_RULES.personName), email: EmailSchema }, { additionalProperties: false }),
+    recipient: Type.Optional(
+      Type.Object(
+        { name: Type.Optional(Type.Union([Type.String(GIFT_CARD_RULES.recipientName), Type.Null()])), email: Type.Optional(Type.Union([EmailSchema, Type.Null()], { description: 'The card is sent here; left out: to the buyer' })) },
+        { additionalProperties: false },
+      ),
+    ),
+    message: Type.Optional(Type.Union([Type.String(GIFT_CARD_RULES.message), Type.Null()])),
+    language: Type.Optional(Type.Enum([...GIFT_CARD_LANGUAGES], { description: 'Of the card’s e-mail and PDF; the request’s language when left out' })),
+  },
+  { additionalProperties: false, title: 'GiftCardOrder' },
+);
+export type GiftCardOrder = Static<typeof GiftCardOrderSchema>;
 export type NewGiftCard = Static<typeof NewGiftCardSchema>;
 
 export const GiftCardAdjustmentSchema = Type.Object(

@@ -8,7 +8,6 @@ import { IsoDateTimeSchema, MoneyMinorSchema, UuidSchema } from './common.js';
 import { COST_BASES } from './tour-rules.js';
 
 /** A sum of payments less refunds may be below zero (more refunded than received in the period). */
-const SignedMinorSchema = Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: 'Minor units, may be negative' });
 const CurrencySchema = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' });
 const CountSchema = Type.Integer({ minimum: 0 });
 
@@ -55,7 +54,7 @@ export const SummarySchema = Type.Object(
       Type.Object({
         currency: CurrencySchema,
         bookedLast30DaysMinor: MoneyMinorSchema,
-        collectedLast30DaysMinor: SignedMinorSchema,
+        collectedLast30DaysMinor: Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: 'Payments less refunds received in the last 30 days, by every method but gift cards: a card’s payment was money collected when the card was sold (giftCards says what cards sold and redeemed); may be negative' }),
         outstandingMinor: MoneyMinorSchema,
         outstandingConfirmedMinor: Type.Integer({ minimum: 0, description: 'The part of outstandingMinor owed on confirmed bookings' }),
         outstandingHeldMinor: Type.Integer({ minimum: 0, description: 'The part of outstandingMinor on bookings not confirmed yet (held, or on the waitlist): owed only if they are confirmed' }),

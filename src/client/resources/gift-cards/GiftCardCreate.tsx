@@ -1,5 +1,5 @@
-/** Issuing a gift card: its currency and value, when it expires, and for whom (with a message). The code is the server's. */
-import { Create, DateInput, FormDataConsumer, SimpleForm, TextInput, type RaRecord } from 'react-admin';
+/** Issuing a gift card: its currency and value, when it expires, and for whom (with a message, and the language its e-mail goes in). The code is the server's. */
+import { Create, DateInput, FormDataConsumer, SelectInput, SimpleForm, TextInput, type RaRecord } from 'react-admin';
 import { GIFT_CARD_RULES } from '../../../shared/contract/gift-card-rules';
 import { KeepDraft } from '../../session/KeepDraft';
 import { FORM_WIDTH } from '../common/fields';
@@ -18,7 +18,7 @@ export function GiftCardCreate() {
   const currency: Validator = (value) => (typeof value === 'string' && /^[A-Za-z]{3}$/.test(value.trim()) ? undefined : words.currencyRule);
   return (
     <Create sx={FORM_WIDTH} title={words.newCard} redirect="show" transform={toBody}>
-      <SimpleForm defaultValues={{ currency: 'EUR' }} noValidate>
+      <SimpleForm defaultValues={{ currency: 'EUR', language: 'en' }} noValidate>
         <KeepDraft />
         <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
           <TextInput source="currency" label={words.currency} validate={currency} sx={{ maxWidth: 160 }} />
@@ -26,7 +26,8 @@ export function GiftCardCreate() {
         </div>
         <DateInput source="expiresOn" label={words.expiresAt} helperText={words.expiresHelp} />
         <TextInput source="recipientName" label={words.recipientName} helperText={words.recipientHelp} slotProps={{ htmlInput: { maxLength: GIFT_CARD_RULES.recipientName.maxLength } }} />
-        <TextInput source="recipientEmail" type="email" label={words.recipientEmail} helperText={words.recipientHelp} />
+        <TextInput source="recipientEmail" type="email" label={words.recipientEmail} helperText={words.recipientEmailHelp} />
+        <SelectInput source="language" label={words.language} helperText={words.languageHelp} choices={(['en', 'de'] as const).map((id) => ({ id, name: words.languages[id] }))} />
         <TextInput source="message" label={words.message} multiline minRows={2} slotProps={{ htmlInput: { maxLength: GIFT_CARD_RULES.message.maxLength } }} />
       </SimpleForm>
     </Create>

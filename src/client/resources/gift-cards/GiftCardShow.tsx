@@ -1,5 +1,6 @@
 /**
- * A gift card's page: its code, balance of what it was issued for, expiry, recipient and message;
+ * A gift card's page: its code, balance of what it was issued for, expiry, recipient and message,
+ * who bought it in the shop, and whether its e-mails went;
  * its ledger (issued, bookings it paid, refunds back to it, adjustments, voiding), each with who
  * and why; and, for those allowed, adjusting its balance or voiding it, each with a note.
  */
@@ -153,6 +154,30 @@ function Ledger({ card }: { card: GiftCardWithTransactions }) {
   );
 }
 
+/** Where the card's e-mails went, and whether: one line each (sent once; a failure says why). */
+function Emails({ card }: { card: GiftCardWithTransactions }) {
+  const words = useGiftCardWords();
+  if (card.messages.length === 0) return <Typography color="text.secondary">{words.noEmails}</Typography>;
+  return (
+    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+      {card.messages.map((message) => (
+        <li key={message.kind}>
+          <Typography>
+            {words.mailKinds[message.kind]}: {words.mailStatus[message.status]}
+            {message.to && ` · ${message.to}`}
+            {message.sentAt && ` · ${formatDateTime(message.sentAt)}`}
+          </Typography>
+          {message.error && (
+            <Typography variant="body2" color="error">
+              {message.error}
+            </Typography>
+          )}
+        </li>
+      ))}
+    </Box>
+  );
+}
+
 function CardDetails() {
   const card = useRecordContext<GiftCardWithTransactions>();
   const words = useGiftCardWords();
@@ -181,6 +206,8 @@ function CardDetails() {
         {line(words.recipient, [card.recipientName, card.recipientEmail].filter(Boolean).join(' · ') || '—')}
         {card.message && line(words.message, card.message)}
         {line(words.issued, `${formatDateTime(card.createdAt)} · ${card.soldOnline ? words.soldOnline : words.byStaff}`)}
+        {card.buyer && line(words.buyer, `${card.buyer.name} · ${card.buyer.email}`)}
+        {card.language && line(words.language, words.languages[card.language])}
       </Box>
       {canManage === true && card.status !== 'void' && (
         <Stack direction="row" sx={{ gap: 1, mt: 2, flexWrap: 'wrap' }}>
@@ -191,6 +218,11 @@ function CardDetails() {
       <Section title={words.ledger}>
         <Ledger card={card} />
       </Section>
+      {card.messages && (
+        <Section title={words.emails}>
+          <Emails card={card} />
+        </Section>
+      )}
     </Box>
   );
 }

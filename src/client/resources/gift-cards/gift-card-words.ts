@@ -27,6 +27,15 @@ export interface GiftCardWords {
   recipientName: string;
   recipientEmail: string;
   recipientHelp: string;
+  recipientEmailHelp: string;
+  language: string;
+  languages: Record<'en' | 'de', string>;
+  languageHelp: string;
+  buyer: string;
+  emails: string;
+  mailKinds: Record<'gift_card' | 'gift_card_bought', string>;
+  mailStatus: Record<'queued' | 'sent' | 'failed', string>;
+  noEmails: string;
   message: string;
   soldOnline: string;
   byStaff: string;
@@ -75,6 +84,15 @@ const EN: GiftCardWords = {
   recipientName: 'Recipient’s name',
   recipientEmail: 'Recipient’s e-mail',
   recipientHelp: 'Optional',
+  recipientEmailHelp: 'Optional: the card is e-mailed there with its PDF, once, as soon as it is issued',
+  language: 'Language of its e-mail and PDF',
+  languages: { en: 'English', de: 'German' },
+  languageHelp: 'The recipient’s language',
+  buyer: 'Bought by',
+  emails: 'E-mails',
+  mailKinds: { gift_card: 'The card, with its PDF', gift_card_bought: 'Receipt to the buyer' },
+  mailStatus: { queued: 'waiting to go', sent: 'sent', failed: 'not sent' },
+  noEmails: 'None: the card has no recipient address. Hand its code over yourself.',
   message: 'Message to the recipient',
   soldOnline: 'Bought in the online shop',
   byStaff: 'Issued by the office',
@@ -123,6 +141,15 @@ const DE: GiftCardWords = {
   recipientName: 'Name des Empfängers',
   recipientEmail: 'E-Mail des Empfängers',
   recipientHelp: 'Freiwillig',
+  recipientEmailHelp: 'Freiwillig: Der Gutschein wird einmal mit seinem PDF dorthin gesendet, sobald er ausgestellt ist',
+  language: 'Sprache der E-Mail und des PDFs',
+  languages: { en: 'Englisch', de: 'Deutsch' },
+  languageHelp: 'Die Sprache des Empfängers',
+  buyer: 'Gekauft von',
+  emails: 'E-Mails',
+  mailKinds: { gift_card: 'Der Gutschein mit PDF', gift_card_bought: 'Quittung an den Käufer' },
+  mailStatus: { queued: 'wartet auf den Versand', sent: 'gesendet', failed: 'nicht gesendet' },
+  noEmails: 'Keine: Der Gutschein hat keine Empfängeradresse. Geben Sie den Code selbst weiter.',
   message: 'Nachricht an den Empfänger',
   soldOnline: 'Im Online-Shop gekauft',
   byStaff: 'Vom Büro ausgestellt',

@@ -7,7 +7,7 @@ const GiftCardList = lazy(() => import('./GiftCardList').then((module) => ({ def
 const GiftCardCreate = lazy(() => import('./GiftCardCreate').then((module) => ({ default: module.GiftCardCreate })));
 const GiftCardShow = lazy(() => import('./GiftCardShow').then((module) => ({ default: module.GiftCardShow })));
 
-const FIELDS = ['currency', 'amountMinor', 'expiresAt', 'recipientName', 'recipientEmail', 'message'] as const;
+const FIELDS = ['currency', 'amountMinor', 'expiresAt', 'recipientName', 'recipientEmail', 'message', 'language'] as const;
 
 const giftCards: ResourceModule = {
   name: 'gift-cards',

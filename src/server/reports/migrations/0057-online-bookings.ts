@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { bookingTotalsSql, paymentTotalsSql } from './0011-reports.js';
 
 /** The statement adding `changes` (bookings with a `sign` column) to the kept online counts; `tz` the business's zone. */
-function onlineTotalsSql(changes: string, tz: string): string {
+export function onlineTotalsSql(changes: string, tz: string): string {
   return `
     insert into report_online_days (day, bookings)
     select (created_at at time zone ${tz})::date, sum(sign) from ${changes} c

@@ -23,7 +23,7 @@ import { pageLanguageOf } from '../language.js';
 const HTML = 'text/html; charset=utf-8';
 
 /** The shop's 404 page; `said` in its place of the plain sentence (a booking's link that opens none, or has run out). */
-function notFoundPage(reply: FastifyReply, language: ShopLanguage, said?: string): FastifyReply {
+export function notFoundPage(reply: FastifyReply, language: ShopLanguage, said?: string): FastifyReply {
   const [title, plain, back, find] =
     language === 'de' ? ['Nicht gefunden', 'Diese Seite gibt es nicht (mehr).', 'Alle Touren', 'Ihre Buchung finden'] : ['Not found', 'This page does not exist (any more).', 'All tours', 'Find your booking'];
   const text = said === undefined ? plain : escapeHtml(said);
@@ -47,7 +47,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   app.get('/shop', { schema: hidden }, async (request, reply) => {
     const language = pageLanguageOf(request);
     if (!(await app.shop.settings.current()).enabled) return notFoundPage(reply, language);
-    const html = tourListPage(await app.shop.catalogue.tours(), language, await business(), app.config.publicUrl);
+    const html = tourListPage(await app.shop.catalogue.tours(), language, await business(), app.config.publicUrl, app.paymentLinks.configured);
     return cachedBody(request, reply, html, HTML, CATALOGUE_CACHE);
   });
 
@@ -228,7 +228,7 @@ export const shopPageRoutes: FastifyPluginAsync = async (app) => {
   app.get('/robots.txt', { schema: hidden }, async (request, reply) => {
     const settings = await app.shop.settings.current();
     const shop = settings.enabled
-      ? ['Allow: /shop', 'Disallow: /shop/carts/', 'Disallow: /shop/manage/', 'Disallow: /shop/*/book']
+      ? ['Allow: /shop', 'Disallow: /shop/carts/', 'Disallow: /shop/manage/', 'Disallow: /shop/*/book', 'Disallow: /shop/gift-cards/orders/']
       : [];
     const body = ['User-agent: *', ...shop, 'Disallow: /', ...(settings.enabled ? ['', `Sitemap: ${app.config.publicUrl}/shop/sitemap.xml`] : []), ''].join('\n');
     return cachedBody(request, reply, body, 'text/plain; charset=utf-8', CATALOGUE_CACHE);

@@ -53,7 +53,7 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .5
 .field{margin:.75rem 0}.field label{display:block;font-weight:600;margin-bottom:.25rem}.hint{color:var(--muted);font-weight:400;margin:.25rem 0 0}.hint:empty{display:none}.hint.left{color:var(--few);font-weight:600}.hint.spaced{margin-bottom:1rem}
 input,select,textarea{font:inherit;color:inherit;min-height:44px;padding:.5rem .6rem;border:1px solid #6b7681;border-radius:6px;background:#fff;max-width:100%}
 input[type=number]{width:6rem}input[type=checkbox],input[type=radio]{min-height:24px;width:24px;height:24px;margin:0 .5rem 0 0;flex:none}
-select,#traveller-fields input:not([type=date]),.field input[type=email],.field input[type=tel],#contact-name,textarea{width:100%}
+select,#traveller-fields input:not([type=date]),.field input[type=email],.field input[type=tel],#contact-name,.gift .field input,textarea{width:100%}.gift #gift-amount{width:12rem}
 input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid var(--accent);outline-offset:1px}[aria-invalid=true]{border-color:var(--none);border-width:2px}
 fieldset{border:1px solid var(--line);border-radius:8px;margin:1rem 0;padding:.5rem 1rem}legend{font-weight:600;padding:0 .25rem}
 .choice{display:flex;align-items:center;min-height:44px;margin:.25rem 0}.total{font-size:1.1rem;font-weight:600}
@@ -122,7 +122,7 @@ export function dateText(date: string, language: ShopLanguage, options: Intl.Dat
   return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
-export function tourListPage(tours: ShopTourSummary[], language: ShopLanguage, business: Business, publicUrl: string): string {
+export function tourListPage(tours: ShopTourSummary[], language: ShopLanguage, business: Business, publicUrl: string, giftCards = false): string {
   const text = textsOf(language);
   const cards = tours
     .map((tour, index) => {
@@ -138,7 +138,8 @@ export function tourListPage(tours: ShopTourSummary[], language: ShopLanguage, b
     description: tours.map((tour) => tour.title).join(', ').slice(0, 300) || text.noTours,
     url: `${publicUrl}/shop`,
     business,
-    body: `<h1>${escapeHtml(text.ourTours)}</h1>\n${tours.length > 0 ? `<ul class="cards">\n${cards}\n</ul>` : `<p>${text.noTours}</p>`}`,
+    // Gift cards are sold where the shop takes cards, in the currencies of its tours.
+    body: `<h1>${escapeHtml(text.ourTours)}</h1>\n${tours.length > 0 ? `<ul class="cards">\n${cards}\n</ul>` : `<p>${text.noTours}</p>`}${giftCards && tours.length > 0 ? `\n<p><a href="${escapeHtml(inLanguage('/shop/gift-cards', language))}">${escapeHtml(text.giveTour)}</a></p>` : ''}`,
   });
 }
 

@@ -109,6 +109,7 @@ const EN = {
   findLastName: 'Last name',
   findSend: 'Send me the link',
   findLink: 'Find your booking',
+  giveTour: 'Give a tour: buy a gift card',
 } as const;
 
 type Texts = {
@@ -224,6 +225,7 @@ const DE: Texts = {
   findLastName: 'Nachname',
   findSend: 'Link senden',
   findLink: 'Ihre Buchung finden',
+  giveTour: 'Eine Tour verschenken: Gutschein kaufen',
 };
 
 export function textsOf(language: ShopLanguage): Texts {

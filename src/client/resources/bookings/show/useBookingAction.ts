@@ -1,14 +1,18 @@
-/** Posts one action on a booking (confirm, cancel, a payment), says what the server answered, and refreshes the page; answers the field errors of a refusal. */
+/**
+ * Posts one action on a booking (confirm, cancel, a payment), says what the server answered, and
+ * refreshes the page; answers the field errors of a refusal, and a refusal whose code names a field
+ * (`fieldOf`: a gift card refused is said beside its code) as that field's error.
+ */
 import { t } from '../../../i18n';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { BackOfficeDataProvider } from '../../../providers/data-provider';
-import { fieldErrorsOf } from '../../../providers/http-client';
+import { ApiError, fieldErrorsOf } from '../../../providers/http-client';
 
 export function useBookingAction() {
   const dataProvider = useDataProvider<BackOfficeDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  return async (path: string, body: unknown, success: string, headers?: Record<string, string>): Promise<Record<string, string> | null | false> => {
+  return async (path: string, body: unknown, success: string, headers?: Record<string, string>, fieldOf?: Record<string, string>): Promise<Record<string, string> | null | false> => {
     try {
       await dataProvider.call(path, { method: 'POST', body, headers });
       notify(success, { type: 'success' });
@@ -16,6 +20,9 @@ export function useBookingAction() {
       return null;
     } catch (failure) {
       notify(failure instanceof Error ? failure.message : t('bookings.page.not_changed'), { type: 'error' });
+      const code = failure instanceof ApiError ? (failure.data as { code?: unknown } | null)?.code : undefined;
+      const field = typeof code === 'string' ? fieldOf?.[code] : undefined;
+      if (field && failure instanceof Error) return { [field]: failure.message };
       return fieldErrorsOf(failure) ?? false;
     }
   };
