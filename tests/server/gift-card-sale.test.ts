@@ -11,6 +11,7 @@ import { expectError } from '../helpers/assertions.js';
 import { createTour, viaInject } from '../helpers/api-builders.js';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double.js';
 import { as, createTestApp, login, readOutbox, type TestApp } from '../helpers/test-app.js';
+import { minorOfTyped } from '../../src/server/shop/pages/gift-card-page.js';
 
 let t: TestApp;
 let stripe: StripeDouble;
@@ -93,7 +94,10 @@ describe('buying a gift card in the shop', () => {
     const answers = await Promise.all([deliver(event), deliver(event), deliver(event)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(answers.filter((answer) => answer.json<{ recorded: boolean }>().recorded)).toHaveLength(1);
-    expect(await cardsFor('twice.paid@example.test')).toHaveLength(0);
+    // Found by its buyer too (the card has no recipient address), and by its code's last four.
+    const [bought] = await cardsFor('twice.paid@example.test');
+    expect(bought).toBeDefined();
+    expect((await cardsFor(bought!.code.slice(-4).toLowerCase())).map((card) => card.id)).toContain(bought!.id);
     // No recipient address: the card itself goes to the buyer, and no receipt besides.
     const mails = await mailsTo('twice.paid@example.test');
     expect(mails.map((mail) => mail.subject)).toEqual(['Your gift card · Fjord & Co']);
@@ -125,6 +129,13 @@ describe('buying a gift card in the shop', () => {
 });
 
 describe('the shop’s gift card page', () => {
+  it('reads an amount as the page’s language writes it, and refuses what is not one', () => {
+    const read = (typed: string, language: 'en' | 'de', currency = 'EUR') => minorOfTyped(typed, currency, language);
+    expect([read('50', 'de'), read('75,50', 'de'), read('75,5', 'de'), read('1.000', 'de'), read('1.000,50', 'de'), read('10.000', 'de'), read('75.5', 'de')]).toEqual([5_000, 7_550, 7_550, 100_000, 100_050, 1_000_000, 7_550]);
+    expect([read('75.50', 'en'), read('1,000', 'en'), read('1,000.50', 'en'), read('1.000', 'en'), read('1 000', 'en')]).toEqual([7_550, 100_000, 100_050, null, 100_000]);
+    expect([read('1.000,50', 'en'), read('75,505', 'de'), read('1e9', 'en'), read('-5', 'en'), read('', 'en'), read('12.5', 'en', 'JPY'), read('1,000', 'en', 'JPY')]).toEqual([null, null, null, null, null, null, 1_000]);
+  });
+
   const form = (fields: Record<string, string>, lang = '') =>
     t.app.inject({ method: 'POST', url: `/shop/gift-cards${lang}`, remoteAddress: from(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
 

@@ -133,6 +133,38 @@ describe('paying with a card', () => {
     expect((await cardNow(krona)).balanceMinor).toBe(500_000);
   });
 
+  it('takes a card once for one Idempotency-Key: the same payment sent again answers the first, the card is debited once', async () => {
+    const card = await issue({ currency: 'EUR', amountMinor: 50_000 });
+    const booking = await book();
+    const send = () =>
+      finance({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, headers: { 'idempotency-key': `card-replay-${card.id}` }, payload: { kind: 'payment', method: 'gift_card', giftCardCode: card.code, amountMinor: 12_000 } });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.json<Payment>().id).toBe(first.json<Payment>().id);
+    expect(await cardNow(card)).toMatchObject({ balanceMinor: 38_000 });
+    expect((await cardNow(card)).transactions.filter((entry) => entry.kind === 'redeem')).toHaveLength(1);
+    expect(await bookingNow(booking)).toMatchObject({ paidMinor: 12_000 });
+  });
+
+  it('gives a refund back over two cards, the latest first, each at most what it paid; more than they paid is refused', async () => {
+    const older = await issue({ currency: 'EUR', amountMinor: 10_000 });
+    const newer = await issue({ currency: 'EUR', amountMinor: 10_000 });
+    const booking = await book();
+    expect((await pay(booking, { giftCardCode: older.code, amountMinor: 10_000 })).statusCode).toBe(201);
+    expect((await pay(booking, { giftCardCode: newer.code, amountMinor: 6_000 })).statusCode).toBe(201);
+    const refund = (amountMinor: number) => finance({ method: 'POST', url: `/api/bookings/${booking.id}/payments`, payload: { kind: 'refund', method: 'gift_card', refundTo: 'gift_card', amountMinor } });
+    expectError(await refund(16_001), 400, 'VALIDATION');
+    const back = await refund(9_000);
+    expect(back.statusCode, back.body).toBe(201);
+    // The newer card takes back what it paid (6,000), the older the rest (3,000).
+    expect([(await cardNow(newer)).balanceMinor, (await cardNow(older)).balanceMinor]).toEqual([10_000, 3_000]);
+    expect(await bookingNow(booking)).toMatchObject({ paidMinor: 7_000 });
+    const payments = (await staff({ method: 'GET', url: `/api/bookings/${booking.id}/payments` })).json<{ data: Payment[] }>().data;
+    expect(payments.filter((payment) => payment.kind === 'refund').map((payment) => [payment.giftCardId, payment.amountMinor]).sort()).toEqual([[newer.id, 6_000], [older.id, 3_000]].sort());
+  });
+
   it('adjusts with a note, never below 0; audited', async () => {
     const card = await issue({ currency: 'EUR', amountMinor: 2_000 });
     const up = await finance({ method: 'POST', url: `/api/gift-cards/${card.id}/adjust`, payload: { amountMinor: 500, note: 'Goodwill after the late pick-up' } });

@@ -152,6 +152,25 @@ describe('a booking with a code', () => {
     });
   });
 
+  it('comes after the largest rule, never with two rules: a group of four gets the group rate, not the early bird on top, then the code', async () => {
+    const groupTour = await createTour(viaInject(staff), { code: 'PROMO-GROUP', timeZone: 'Europe/Berlin', currency: 'EUR', status: 'published', bookingCutoffHours: 0, prices: { ADULT: 100_000, CHILD: null, INFANT: null } });
+    const rules = await staff({ method: 'PUT', url: `/api/tours/${groupTour.id}/price-rules`, payload: [{ kind: 'early_bird', daysBefore: 60, percent: 10, active: true }, { kind: 'group', minTravellers: 4, percent: 15, active: true }] });
+    expect(rules.statusCode, rules.body).toBe(200);
+    await makeCode({ code: 'GROUP-5', kind: 'percent', value: 5, appliesTo: 'traveller', minTravellers: 3 });
+    const departure = await createDeparture(viaInject(staff), groupTour.id, { startDate: '2027-07-09', startTime: '09:00', capacity: 60 });
+    // Four adults: the group's 15 % (not 10 % + 15 %): 85,000 each; the code's 5 % of that: 80,750.
+    const group = (await book(departure, { promoCode: 'group-5', travellers: adults(4) })).json<Booking>();
+    expect(group.travellers.map((each) => each.unitPriceMinor)).toEqual([80_750, 80_750, 80_750, 80_750]);
+    expect(group).toMatchObject({ totalMinor: 323_000, pricing: { rule: { kind: 'group', percent: 15 }, promoCode: 'GROUP-5', promoDiscountMinor: 17_000, discountMinor: 77_000 } });
+    // Three: the early bird's 10 %, then the code: 85,500 each.
+    const three = (await book(departure, { promoCode: 'GROUP-5', travellers: adults(3) })).json<Booking>();
+    expect(three).toMatchObject({ totalMinor: 256_500, pricing: { rule: { kind: 'early_bird', percent: 10 }, promoDiscountMinor: 13_500 } });
+    // Two: too few for the code.
+    const two = await book(departure, { promoCode: 'GROUP-5', travellers: adults(2) });
+    expectError(two, 400, 'PROMO_CODE_INVALID');
+    expect(two.json<{ reason: string }>().reason).toBe('too_few_travellers');
+  });
+
   it('is refused with the reason when the code does not apply, and nothing is booked', async () => {
     const other = await createTour(viaInject(staff), { code: 'PROMO-OTHER', status: 'published', currency: 'EUR' });
     const iskTour = await createTour(viaInject(staff), { code: 'PROMO-ISK-2', status: 'published', currency: 'ISK', bookingCutoffHours: 0 });

@@ -351,6 +351,26 @@ describe('a gift card at the checkout', () => {
     expect((await paymentsOf(booking.id)).map((payment) => [payment.method, payment.amountMinor])).toEqual([['gift_card', 5_000]]);
   });
 
+  it('with Stripe away after the card paid its part: 503, the card’s part stays on the cart, and asked again Stripe is asked for the rest only', async () => {
+    const card = await issue(8_000);
+    const cart = await readyCart(await departureOf(), 'card.stripe.away@example.test');
+    stripe.failWith = 500;
+    let away;
+    try {
+      away = await checkoutWith(cart, 'full', card.code);
+    } finally {
+      stripe.failWith = null;
+    }
+    expectError(away, 503, 'UNAVAILABLE');
+    expect((await shop('GET', `/api/shop/carts/${cart.cartId}`)).json<Cart>()).toMatchObject({ status: 'open', paidMinor: 8_000, balanceMinor: 12_000 });
+    expect((await cardNow(card.id)).balanceMinor).toBe(0);
+    const again = await checkoutWith(cart, 'full', card.code);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(sessionFor(again.json<{ url: string }>().url).amount_total).toBe(12_000);
+    const booking = await bookingOf(cart.reference);
+    expect((await paymentsOf(booking.id)).map((payment) => [payment.method, payment.amountMinor])).toEqual([['gift_card', 8_000]]);
+  });
+
   it('refuses an unknown card and takes nothing', async () => {
     const cart = await readyCart(await departureOf(), 'card.none@example.test');
     const refused = await checkoutWith(cart, 'full', '0000-0000-0000-0000');

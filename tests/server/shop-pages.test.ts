@@ -208,7 +208,7 @@ describe('robots.txt', () => {
     const answer = await page('/robots.txt');
     expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(answer.body).toBe(
-      'User-agent: *\nAllow: /shop\nDisallow: /shop/carts/\nDisallow: /shop/manage/\nDisallow: /shop/*/book\nDisallow: /\n\nSitemap: http://office.test/shop/sitemap.xml\n',
+      'User-agent: *\nAllow: /shop\nDisallow: /shop/carts/\nDisallow: /shop/manage/\nDisallow: /shop/*/book\nDisallow: /shop/gift-cards/orders/\nDisallow: /\n\nSitemap: http://office.test/shop/sitemap.xml\n',
     );
   });
 });

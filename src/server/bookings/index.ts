@@ -27,6 +27,7 @@ import * as onlineChannel from './migrations/0055-online-channel.js';
 import * as pricesFound from './migrations/0062-prices-found.js';
 import * as promoCode from './migrations/0064-promo-code.js';
 import * as giftCardPayments from './migrations/0066-gift-card-payments.js';
+import * as paymentOrder from './migrations/0070-payment-order.js';
 import { CheckIn } from './check-in.js';
 
 declare module 'fastify' {
@@ -63,7 +64,7 @@ const plugin = fp(
 const bookingsModule: DomainModule = {
   name: 'bookings',
   tag: { name: 'bookings', description: 'Bookings, their payments and refunds, manifests and vouchers' },
-  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems, '0020-balance-due-dates': balanceDueDates, '0031-check-in': checkIn, '0043-folded-search': foldedSearch, '0047-pickup-and-guide-notes': pickupAndGuideNotes, '0050-test-bookings': testBookings, '0055-online-channel': onlineChannel, '0062-prices-found': pricesFound, '0064-promo-code': promoCode, '0066-gift-card-payments': giftCardPayments },
+  migrations: { '0010-bookings': bookings, '0016-reseller-bookings': resellerBookings, '0018-reseller-unit-items': resellerUnitItems, '0020-balance-due-dates': balanceDueDates, '0031-check-in': checkIn, '0043-folded-search': foldedSearch, '0047-pickup-and-guide-notes': pickupAndGuideNotes, '0050-test-bookings': testBookings, '0055-online-channel': onlineChannel, '0062-prices-found': pricesFound, '0064-promo-code': promoCode, '0066-gift-card-payments': giftCardPayments, '0070-payment-order': paymentOrder },
   plugin,
   housekeeping: async (app) => {
     await app.idempotencyKeys.purgeExpired();

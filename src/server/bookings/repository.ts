@@ -836,11 +836,12 @@ export class BookingsRepository extends BookingQueries {
   async giftCardPaymentsOf(db: Kysely<Database>, bookingId: string): Promise<{ giftCardId: string; netMinor: number }[]> {
     const rows = await db
       .selectFrom('payments')
-      .select(['gift_card_id', sql<string>`sum(case when kind = 'payment' then amount_minor else -amount_minor end)`.as('net'), sql<Date>`max(created_at)`.as('last')])
+      .select(['gift_card_id', sql<string>`sum(case when kind = 'payment' then amount_minor else -amount_minor end)`.as('net')])
       .where('booking_id', '=', bookingId)
       .where('gift_card_id', 'is not', null)
       .groupBy('gift_card_id')
-      .orderBy(sql`max(created_at)`, 'desc')
+      // The card that paid last first: by the order payments were recorded in (two in one instant keep theirs).
+      .orderBy(sql`max(seq)`, 'desc')
       .execute();
     return rows.map((row) => ({ giftCardId: row.gift_card_id!, netMinor: Number(row.net) })).filter((row) => row.netMinor > 0);
   }

@@ -101,6 +101,8 @@ export interface BookingExtrasTable {
 
 export interface PaymentsTable {
   id: string;
+  /** Migration 0070: the order payments were recorded in. */
+  seq: ColumnType<string | number, never, never>;
   booking_id: string;
   kind: 'payment' | 'refund';
   amount_minor: ColumnType<string | number, number, never>;

@@ -28,7 +28,7 @@ export async function issueGiftCard(ctx: FlowContext, input: NewGiftCard, origin
 export async function orderGiftCard(ctx: FlowContext, order: NewGiftCardOrder, pages: { successUrl: (orderId: string) => string; cancelUrl: string }): Promise<string> {
   const id = await ctx.giftCardOrders.place(order);
   const session = await ctx.paymentLinks.pageFor(
-    { reference: 'Gift card', description: order.recipient.name ?? order.buyer.name, amountMinor: order.amountMinor, currency: order.currency, email: order.buyer.email, idempotencyKey: `gift-card-order-${id}` },
+    { reference: order.language === 'de' ? 'Gutschein' : 'Gift card', description: order.recipient.name ?? order.buyer.name, amountMinor: order.amountMinor, currency: order.currency, email: order.buyer.email, idempotencyKey: `gift-card-order-${id}` },
     { successUrl: pages.successUrl(id), cancelUrl: pages.cancelUrl, expiresAt: new Date(ctx.now() + PAGE_HOURS_MS), metadata: { giftCardOrderId: id } },
   );
   await ctx.giftCardOrders.keepPage(id, session);
@@ -47,7 +47,7 @@ export async function issueSoldGiftCard(ctx: FlowContext, checkout: CompletedChe
     const card = await ctx.giftCards.issue(
       { currency: order.currency, amountMinor: Number(order.amount_minor), recipientName: order.recipient_name, recipientEmail: order.recipient_email, message: order.message, language: order.language },
       origin,
-      { soldOnline: true, db: trx },
+      { soldOnline: true, db: trx, buyer: { name: order.buyer_name, email: order.buyer_email } },
     );
     await ctx.giftCardOrders.setCardIn(trx, order.id, card.id);
     // The card to its recipient, else to its buyer; the buyer's receipt when it went to someone else.

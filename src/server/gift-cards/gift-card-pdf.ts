@@ -98,7 +98,7 @@ export async function giftCardPdf(card: GiftCardPrint, business: BusinessDetails
     // The giver's own words, in a box, kept to the page: a long message is set smaller.
     const size = card.message.length > 400 ? 10 : 12;
     doc.fontSize(size);
-    write(`“${card.message}”`, { size, x: left + 12, y: y + 10, width: width - 24, color: '#333333' });
+    write(card.language === 'de' ? `„${card.message}“` : `“${card.message}”`, { size, x: left + 12, y: y + 10, width: width - 24, color: '#333333' });
     const bottom = Math.min(doc.y + 10, 560);
     doc.roundedRect(left, y, width, bottom - y, 6).strokeColor('#c8c8c8').stroke();
     y = bottom + 20;

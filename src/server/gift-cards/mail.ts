@@ -18,6 +18,8 @@ export type GiftCardMailKind = 'gift_card' | 'gift_card_bought';
 interface Parts {
   /** The card goes to its buyer (no recipient address was given): it is theirs to pass on. */
   own: boolean;
+  /** Whom the card's e-mail greets: its buyer when it is theirs, else its recipient. */
+  greet: string | null;
   amount: string;
   code: string;
   ending: string;
@@ -35,10 +37,12 @@ const TEXTS = {
     cardSubject: (p: Parts) => (p.own ? `Your gift card · ${p.business}` : `A gift card for you${p.from ? ` from ${p.from}` : ''} · ${p.business}`),
     card: (p: Parts) =>
       [
-        `Hello${p.own ? '' : p.recipient ? ` ${p.recipient}` : ''},`,
+        `Hello${p.greet ? ` ${p.greet}` : ''},`,
         p.own
           ? `Here is the gift card you bought: ${p.amount}${p.business ? ` for ${p.business}` : ''}.`
-          : `${p.from ? `${p.from} has given you` : p.business ? `${p.business} has sent you` : 'You have'} a gift card of ${p.amount}${p.business ? ` for ${p.business}` : ''}.`,
+          : p.from
+            ? `${p.from} has given you a gift card of ${p.amount}${p.business ? ` for ${p.business}` : ''}.`
+            : `${p.business ? `${p.business} has sent you` : 'You have'} a gift card of ${p.amount}.`,
         ...(p.message ? [`“${p.message}”`] : []),
         `Your code: ${p.code}`,
         `Book at ${p.shopUrl} and type the code when you pay: the card pays what it holds. Or give us the code when you book with us. ${p.until ? `It is valid until ${p.until}.` : 'It does not expire.'}`,
@@ -50,7 +54,7 @@ const TEXTS = {
       [
         'Thank you for your order.',
         `We have sent a gift card of ${p.amount} to ${p.recipient ? `${p.recipient} (${p.recipientEmail})` : p.recipientEmail}, with your message. Your payment of ${p.amount} has arrived.`,
-        `The card's code ends in ${p.ending}. If it does not reach them, write to us and we will send it again.`,
+        `The card's code ends in ${p.ending}. If it does not reach them, write to us: we can give you the code.`,
         p.business,
       ].filter(Boolean).join('\n\n'),
     locale: 'en-GB',
@@ -59,10 +63,12 @@ const TEXTS = {
     cardSubject: (p: Parts) => (p.own ? `Ihr Gutschein · ${p.business}` : `Ein Gutschein für Sie${p.from ? ` von ${p.from}` : ''} · ${p.business}`),
     card: (p: Parts) =>
       [
-        `Hallo${p.own ? '' : p.recipient ? ` ${p.recipient}` : ''},`,
+        `Hallo${p.greet ? ` ${p.greet}` : ''},`,
         p.own
           ? `Hier ist der Gutschein, den Sie gekauft haben: ${p.amount}${p.business ? ` für ${p.business}` : ''}.`
-          : `${p.from ? `${p.from} schenkt Ihnen` : p.business ? `${p.business} sendet Ihnen` : 'Sie erhalten'} einen Gutschein über ${p.amount}${p.business ? ` für ${p.business}` : ''}.`,
+          : p.from
+            ? `${p.from} schenkt Ihnen einen Gutschein über ${p.amount}${p.business ? ` für ${p.business}` : ''}.`
+            : `${p.business ? `${p.business} sendet Ihnen` : 'Sie erhalten'} einen Gutschein über ${p.amount}.`,
         ...(p.message ? [`„${p.message}“`] : []),
         `Ihr Code: ${p.code}`,
         `Buchen Sie unter ${p.shopUrl} und geben Sie den Code beim Bezahlen ein: Der Gutschein zahlt, was er hält. Oder nennen Sie uns den Code, wenn Sie bei uns buchen. ${p.until ? `Er gilt bis ${p.until}.` : 'Er verfällt nicht.'}`,
@@ -74,7 +80,7 @@ const TEXTS = {
       [
         'Vielen Dank für Ihre Bestellung.',
         `Wir haben einen Gutschein über ${p.amount} an ${p.recipient ? `${p.recipient} (${p.recipientEmail})` : p.recipientEmail} gesendet, mit Ihrer Nachricht. Ihre Zahlung über ${p.amount} ist eingegangen.`,
-        `Der Code des Gutscheins endet auf ${p.ending}. Falls er nicht ankommt, schreiben Sie uns, und wir senden ihn erneut.`,
+        `Der Code des Gutscheins endet auf ${p.ending}. Falls er nicht ankommt, schreiben Sie uns: Wir können Ihnen den Code nennen.`,
         p.business,
       ].filter(Boolean).join('\n\n'),
     locale: 'de-DE',
@@ -107,6 +113,7 @@ export class GiftCardMail {
     const own = card.recipientEmail === null && order !== null;
     const parts: Parts = {
       own,
+      greet: own ? (order?.buyer_name ?? null) : card.recipientName,
       amount: formatMinor(card.initialMinor, card.currency, texts.locale),
       code: card.code,
       ending: card.code.slice(-4),

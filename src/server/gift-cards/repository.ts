@@ -40,8 +40,14 @@ export function statusOf(row: Pick<Row, 'voided_at' | 'expires_at' | 'balance_mi
   return toMoney(row.balance_minor) === 0 ? 'used' : 'active';
 }
 
-function searchTextOf(name: string | null, email: string | null): string {
-  return `${name ?? ''} ${email ?? ''}`.trim().toLowerCase();
+function searchTextOf(...parts: (string | null | undefined)[]): string {
+  return parts.filter(Boolean).join(' ').trim().toLowerCase();
+}
+
+/** Four characters typed as a code's last four (any case, an I or L read as 1, an O as 0), or null. */
+function giftCardEnding(typed: string): string | null {
+  const plain = typed.trim().toUpperCase().replace(/^[.…]+/, '').replace(/[IL]/g, '1').replace(/O/g, '0');
+  return /^[0-9A-HJKMNP-TV-Z]{4}$/.test(plain) ? plain : null;
 }
 
 /** Who a ledger entry was by: the staff member, else the origin's label (the online shop). */
@@ -63,7 +69,9 @@ export class GiftCards {
       const q = query.q?.trim();
       if (q) {
         const key = giftCardKey(q);
-        conditions.push(key ? eb('g.code', '=', key) : eb('g.search_text', 'like', containsPattern(q.toLowerCase())));
+        // The whole code, or its last four characters (what a receipt and a payment's reference show), or part of a name or address.
+        const ending = key ? null : giftCardEnding(q);
+        conditions.push(key ? eb('g.code', '=', key) : ending ? eb.or([eb('g.code', 'like', `%${ending}`), eb('g.search_text', 'like', containsPattern(q.toLowerCase()))]) : eb('g.search_text', 'like', containsPattern(q.toLowerCase())));
       }
       if (query.status === 'void') conditions.push(eb('g.voided_at', 'is not', null));
       if (query.status === 'expired') conditions.push(eb.and([eb('g.voided_at', 'is', null), eb('g.expires_at', '<=', at)]));
@@ -114,7 +122,7 @@ export class GiftCards {
   }
 
   /** Issues a card (201): its code made here, its first ledger entry, audited. */
-  async issue(input: NewGiftCard, origin: RequestOrigin, options: { soldOnline?: boolean; db?: Kysely<Database> } = {}): Promise<GiftCardWithTransactions> {
+  async issue(input: NewGiftCard, origin: RequestOrigin, options: { soldOnline?: boolean; db?: Kysely<Database>; buyer?: { name: string; email: string } } = {}): Promise<GiftCardWithTransactions> {
     if (!isKnownCurrency(input.currency)) throw httpErrors.validation({ currency: 'must be a currency code the server knows, such as EUR' });
     const at = new Date(this.now());
     if (input.expiresAt && Date.parse(input.expiresAt) <= at.getTime()) throw httpErrors.validation({ expiresAt: 'must be in the future' });
@@ -137,7 +145,8 @@ export class GiftCards {
           message: input.message?.trim() || null,
           sold_online: options.soldOnline ?? false,
           language: input.language ?? 'en',
-          search_text: searchTextOf(name, email),
+          // Found by its recipient, and by its buyer (who knows their own name, not the card's code).
+          search_text: searchTextOf(name, email, options.buyer?.name, options.buyer?.email),
           created_at: at,
           created_by: origin.actorId,
         })

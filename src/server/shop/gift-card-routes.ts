@@ -116,7 +116,7 @@ export const giftCardPageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const problems: Partial<Record<GiftCardField, string>> = {};
     if (form.currency !== '' && !currencies.includes(form.currency)) problems.currency = words.currencyWrong;
     const range = currency ? shopAmountRange(currency, GIFT_CARD_RULES.shopAmountMinor.maximum) : null;
-    const amountMinor = currency ? minorOfTyped(form.amount, currency) : null;
+    const amountMinor = currency ? minorOfTyped(form.amount, currency, language) : null;
     if (form.amount.trim() === '') problems.amount = words.required;
     else if (range && (amountMinor === null || amountMinor < range.min || amountMinor > range.max)) {
       problems.amount = words.amountWrong(formatMinor(range.min, currency, language === 'de' ? 'de-DE' : 'en-GB'), formatMinor(range.max, currency, language === 'de' ? 'de-DE' : 'en-GB'));

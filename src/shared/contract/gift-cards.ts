@@ -112,7 +112,7 @@ export const GiftCardVoidSchema = Type.Object({ note: Type.String({ ...GIFT_CARD
 
 export const GIFT_CARD_SORT_FIELDS = ['createdAt', 'balanceMinor'] as const;
 export const GiftCardListQuerySchema = ListQuerySchema(GIFT_CARD_SORT_FIELDS, 'createdAt', {
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'A code (any case, with or without dashes) or part of the recipient’s name or e-mail' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'A code (any case, with or without dashes), its last four characters, or part of the recipient’s or the buyer’s name or e-mail' })),
   status: Type.Optional(Type.Enum([...GIFT_CARD_STATUSES])),
 });
 export type GiftCardListQuery = Static<typeof GiftCardListQuerySchema>;

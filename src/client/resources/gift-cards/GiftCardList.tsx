@@ -1,6 +1,6 @@
 /** The gift cards list: code, recipient, balance of what it was issued for, expiry and status; found by code or recipient. */
 import { Chip } from '@mui/material';
-import { CreateButton, Datagrid, FilterButton, FunctionField, List, SelectInput, SimpleList, TextInput, TopToolbar, useCanAccess } from 'react-admin';
+import { CreateButton, Datagrid, FilterButton, FunctionField, List, SelectInput, SimpleList, TextInput, TopToolbar, useCanAccess, useListContext } from 'react-admin';
 import type { GiftCard } from '../../../shared/contract/gift-cards';
 import { GIFT_CARD_STATUSES } from '../../../shared/contract/gift-card-rules';
 import { formatMinor } from '../../../shared/money';
@@ -26,6 +26,14 @@ function ListActions() {
   );
 }
 
+/** No card: none at all yet, or none matching the search and filters (said as such, not as an empty office). */
+function EmptyCards() {
+  const words = useGiftCardWords();
+  const { filterValues } = useListContext();
+  const filtered = Object.values(filterValues ?? {}).some((value) => value !== undefined && value !== '');
+  return <p style={{ padding: 16 }}>{filtered ? words.noMatch : words.empty}</p>;
+}
+
 export function GiftCardList() {
   const small = useIsSmallScreen();
   const words = useGiftCardWords();
@@ -35,7 +43,7 @@ export function GiftCardList() {
     <TextInput key="q" source="q" label={words.search} alwaysOn />,
     <SelectInput key="status" source="status" label={words.status} choices={GIFT_CARD_STATUSES.map((status) => ({ id: status, name: words.statuses[status] }))} />,
   ];
-  const EMPTY = <p style={{ padding: 16 }}>{words.empty}</p>;
+  const EMPTY = <EmptyCards />;
   return (
     <List title={words.list} filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} pagination={<ListPagination />} error={<ListLoadError what={words.list} />} empty={false} exporter={false}>
       {small ? (

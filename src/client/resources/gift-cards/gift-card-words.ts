@@ -8,6 +8,7 @@ type Kind = 'issue' | 'redeem' | 'refund' | 'adjust' | 'void';
 export interface GiftCardWords {
   list: string;
   empty: string;
+  noMatch: string;
   search: string;
   status: string;
   statuses: Record<GiftCardStatus, string>;
@@ -65,7 +66,8 @@ export interface GiftCardWords {
 const EN: GiftCardWords = {
   list: 'Gift cards',
   empty: 'No gift cards yet. Issue one for a customer: it pays for bookings in its currency, in the office and in the shop.',
-  search: 'Code or recipient',
+  noMatch: 'No gift card matches this search. A code can be searched whole or by its last four characters; a name or e-mail address by part.',
+  search: 'Code, recipient or buyer',
   status: 'Status',
   statuses: { active: 'Active', used: 'Used up', expired: 'Expired', void: 'Void' },
   code: 'Code',
@@ -122,7 +124,8 @@ const EN: GiftCardWords = {
 const DE: GiftCardWords = {
   list: 'Gutscheine',
   empty: 'Noch keine Gutscheine. Stellen Sie einen für einen Kunden aus: Er bezahlt Buchungen in seiner Währung, im Büro und im Shop.',
-  search: 'Code oder Empfänger',
+  noMatch: 'Kein Gutschein passt zu dieser Suche. Ein Code lässt sich ganz oder nach seinen letzten vier Zeichen suchen, ein Name oder eine E-Mail-Adresse nach einem Teil.',
+  search: 'Code, Empfänger oder Käufer',
   status: 'Status',
   statuses: { active: 'Aktiv', used: 'Aufgebraucht', expired: 'Abgelaufen', void: 'Gesperrt' },
   code: 'Code',

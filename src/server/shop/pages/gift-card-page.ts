@@ -98,10 +98,28 @@ export function shopAmountRange(currency: string, maximum: number): { min: numbe
   return { min: 10 ** currencyDigits(currency), max: maximum };
 }
 
-/** A typed amount ("50", "50.5", "50,50") in minor units of the currency, or null when it is not one. */
-export function minorOfTyped(typed: string, currency: string): number | null {
+/**
+ * A typed amount in minor units of the currency, or null when it is not one, read as the page's
+ * language writes numbers: "50", "75,50" and "1.000,50" in German, "75.50" and "1,000.50" in
+ * English. Either mark alone before one or two digits is the decimal mark ("75.5" in German too);
+ * before exactly three, it is the language's grouping ("1.000" is a thousand in German, one in
+ * English, as the hint's own numbers are written).
+ */
+export function minorOfTyped(typed: string, currency: string, language: ShopLanguage = 'en'): number | null {
   const digits = currencyDigits(currency);
-  const match = /^(\d{1,9})(?:[.,](\d+))?$/.exec(typed.trim().replace(/[\s\u00a0']/g, ''));
+  let text = typed.trim().replace(/[\s\u00a0\u202f']/g, '');
+  const grouping = language === 'de' ? '.' : ',';
+  const decimal = language === 'de' ? ',' : '.';
+  if (text.includes('.') && text.includes(',')) {
+    // Both marks: the language's grouping between groups of three, its decimal mark once at the end.
+    if (!new RegExp(`^\\d{1,3}(\\${grouping}\\d{3})+(\\${decimal}\\d+)?$`).test(text)) return null;
+    text = text.replaceAll(grouping, '').replace(decimal, '.');
+  } else if (new RegExp(`^\\d{1,3}(\\${grouping}\\d{3})+$`).test(text)) {
+    text = text.replaceAll(grouping, '');
+  } else {
+    text = text.replace(',', '.');
+  }
+  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(text);
   if (!match) return null;
   const fraction = match[2] ?? '';
   if (fraction.length > digits) return null;
@@ -129,7 +147,6 @@ export function giftCardPage(parts: {
     return layout({ language, title: words.title, description: words.intro, url, business: parts.business, body });
   }
   const currency = parts.currencies.includes(form.currency) ? form.currency : parts.currencies[0]!;
-  const range = shopAmountRange(currency, parts.maximum);
   const hasProblems = Object.keys(problems).length > 0;
   /** An input with its label, hint and error, tied together for screen readers. */
   const field = (name: GiftCardField, label: string, input: (attributes: string) => string, hint?: string) => {
@@ -147,7 +164,18 @@ export function giftCardPage(parts: {
 <p class="lead">${escapeHtml(words.intro)}</p>
 ${parts.refused ? `<p class="error" role="alert">${escapeHtml(parts.refused)}</p>\n` : hasProblems ? `<p class="error" role="alert">${escapeHtml(words.problems)}</p>\n` : ''}<form class="gift" method="post" action="${escapeHtml(inLanguage('/shop/gift-cards', language))}" novalidate>
 ${currencyField}
-${field('amount', `${words.amount} (${currency})`, (attributes) => `<input ${attributes} ${value('amount')} inputmode="decimal" autocomplete="off" required>`, words.amountHint(money(range.min, currency, language), money(range.max, currency, language)))}
+${field(
+  'amount',
+  // One currency: named in the label. Several (chosen above, with no script to change the label): each one's range in the hint.
+  parts.currencies.length === 1 ? `${words.amount} (${currency})` : words.amount,
+  (attributes) => `<input ${attributes} ${value('amount')} inputmode="decimal" autocomplete="off" required>`,
+  parts.currencies
+    .map((code) => {
+      const each = shopAmountRange(code, parts.maximum);
+      return words.amountHint(money(each.min, code, language), money(each.max, code, language));
+    })
+    .join(' '),
+)}
 <fieldset><legend>${escapeHtml(words.buyer)}</legend>
 ${field('buyerName', words.buyerName, (attributes) => `<input ${attributes} ${value('buyerName')} autocomplete="name" maxlength="200" required>`)}
 ${field('buyerEmail', words.buyerEmail, (attributes) => `<input ${attributes} ${value('buyerEmail')} type="email" autocomplete="email" maxlength="254" required>`, words.buyerEmailHint)}

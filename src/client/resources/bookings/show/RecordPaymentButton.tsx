@@ -59,8 +59,8 @@ export function RecordPaymentButton({ booking }: { booking: Booking }) {
       },
       translate(kind === 'payment' ? 'bookings.payment.payment_done' : 'bookings.payment.refund_done', { money: money(booking, parsed.minor) }),
       { 'Idempotency-Key': key },
-      // A card refused (unknown, void, expired, another currency, too little on it) is said beside its code too.
-      { GIFT_CARD_INVALID: 'giftCardCode', GIFT_CARD_BALANCE: 'giftCardCode' },
+      // A card refused (unknown, void, expired, another currency) is said beside its code; too little on it, beside the amount.
+      { GIFT_CARD_INVALID: 'giftCardCode', GIFT_CARD_BALANCE: 'amountMinor' },
     );
     setBusy(false);
     if (refused === null) setOpen(false);
