@@ -435,7 +435,9 @@ describe('confirm, extend and get', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await t.app.inject({ method: 'GET', url: path.replace(/token=./, 'token=x') })).statusCode).toBe(404);
+    // The token with its first character changed (to another one, whatever it was).
+    const altered = path.replace(/token=(.)/, (_match, first: string) => `token=${first === 'x' ? 'y' : 'x'}`);
+    expect((await t.app.inject({ method: 'GET', url: altered })).statusCode).toBe(404);
     booking(await octo('POST', `/bookings/${held.uuid}/cancel`, { reason: 'Customer ill' }));
     expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
   });

@@ -19,10 +19,11 @@ export function useBookingAction() {
       refresh();
       return null;
     } catch (failure) {
-      notify(failure instanceof Error ? failure.message : t('bookings.page.not_changed'), { type: 'error' });
       const code = failure instanceof ApiError ? (failure.data as { code?: unknown } | null)?.code : undefined;
       const field = typeof code === 'string' ? fieldOf?.[code] : undefined;
+      // Said beside its field, the refusal needs no toast over the dialog as well (on a phone it covered the fields).
       if (field && failure instanceof Error) return { [field]: failure.message };
+      notify(failure instanceof Error ? failure.message : t('bookings.page.not_changed'), { type: 'error' });
       return fieldErrorsOf(failure) ?? false;
     }
   };
